@@ -1,0 +1,365 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Limits caps what a strict parse accepts, so that a pasted text cannot exhaust the page.
+type Limits struct {
+	MaxBytes int // the text's size in bytes
+	MaxDepth int // nesting of arrays and objects
+}
+
+// DefaultLimits are generous for real documents (a catalog of 10,000 tools is about 10 MB) and
+// small enough that one text cannot take the page down.
+var DefaultLimits = Limits{MaxBytes: 32 << 20, MaxDepth: 256}
+
+// A Document is a JSON text accepted by the strict parse, with its decoded value.
+//
+// The value uses the types the schema validator walks: map[string]any, []any, string, bool, nil,
+// and [json.Number] for every number, so 12345678901234567890 keeps all its digits. The text is
+// kept so that any later problem found at a JSON Pointer can be shown at its line and column.
+type Document struct {
+	Source Source
+	Text   []byte
+	Value  any
+
+	bom        int   // length of a leading byte order mark, skipped by the parse
+	lineStarts []int // byte offset of each line's start, computed on first use
+}
+
+// ParseDocument parses text strictly with [DefaultLimits]. See [ParseDocumentLimits].
+func ParseDocument(src Source, text []byte) (*Document, Problems) {
+	return ParseDocumentLimits(src, text, DefaultLimits)
+}
+
+// ParseDocumentLimits parses text as exactly one JSON value: duplicate object keys, invalid UTF-8,
+// trailing content, and anything beyond the limits are problems, each placed at its line and
+// column. A leading UTF-8 byte order mark is skipped. On problems the returned document is nil.
+func ParseDocumentLimits(src Source, text []byte, lim Limits) (*Document, Problems) {
+	d := &Document{Source: src, Text: text}
+	if lim.MaxBytes > 0 && len(text) > lim.MaxBytes {
+		return nil, Problems{{Source: src, Kind: KindLimit, Offset: -1,
+			Message: fmt.Sprintf("the text is %s; the limit is %s", byteSize(len(text)), byteSize(lim.MaxBytes))}}
+	}
+	if bytes.HasPrefix(text, []byte("\xef\xbb\xbf")) {
+		d.bom = 3
+	}
+	body := text[d.bom:]
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, Problems{d.problemAt(KindParse, "the text is empty: expected a JSON value", len(text))}
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(body), jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false))
+	p := valueParser{dec: dec, maxDepth: lim.MaxDepth}
+	if p.maxDepth <= 0 {
+		p.maxDepth = 10000
+	}
+	v, err := p.value(0)
+	if err == errTooDeep {
+		return nil, Problems{d.problemAt(KindLimit, fmt.Sprintf("nesting is deeper than the limit of %d", p.maxDepth), d.bom+p.deepAt)}
+	}
+	if err == nil {
+		// Exactly one value: anything but white space after it is an error.
+		off := int(dec.InputOffset())
+		if _, err2 := dec.ReadToken(); err2 != io.EOF {
+			off += skipSpace(body[off:])
+			return nil, Problems{d.problemAt(KindParse, "unexpected text after the JSON value", d.bom+off)}
+		}
+		d.Value = v
+		return d, nil
+	}
+	return nil, Problems{d.syntaxProblem(err)}
+}
+
+var errTooDeep = errors.New("too deep")
+
+// valueParser builds the decoded value from jsontext tokens, counting depth itself.
+type valueParser struct {
+	dec      *jsontext.Decoder
+	maxDepth int
+	deepAt   int // offset of the opening bracket that went too deep
+}
+
+func (p *valueParser) value(depth int) (any, error) {
+	dec := p.dec
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return nil, err
+	}
+	if k := tok.Kind(); (k == '{' || k == '[') && depth >= p.maxDepth {
+		p.deepAt = int(dec.InputOffset()) - 1
+		return nil, errTooDeep
+	}
+	switch tok.Kind() {
+	case 'n':
+		return nil, nil
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	case '"':
+		return tok.String(), nil
+	case '0':
+		return json.Number(tok.String()), nil
+	case '{':
+		obj := map[string]any{}
+		for dec.PeekKind() != '}' {
+			name, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			key := name.String() // a token is only valid until the next read
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			obj[key] = v
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		return obj, nil
+	case '[':
+		arr := []any{}
+		for dec.PeekKind() != ']' {
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			arr = append(arr, v)
+		}
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		return arr, nil
+	}
+	return nil, fmt.Errorf("unexpected token %v", tok)
+}
+
+// syntaxProblem turns a jsontext error into a Problem in the user's words.
+func (d *Document) syntaxProblem(err error) Problem {
+	var se *jsontext.SyntacticError
+	if !errors.As(err, &se) {
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			return d.problemAt(KindParse, "the text ends before the JSON value is complete", len(d.Text))
+		}
+		return d.problemAt(KindParse, err.Error(), -1)
+	}
+	off := d.bom + int(se.ByteOffset)
+	msg := strings.TrimPrefix(se.Err.Error(), "jsontext: ")
+	switch {
+	case errors.Is(se.Err, jsontext.ErrDuplicateName):
+		name := se.JSONPointer.LastToken()
+		msg = fmt.Sprintf("duplicate key %q", name)
+		if first, ok := d.locate(string(se.JSONPointer), true); ok {
+			l, c := d.Position(first)
+			msg += fmt.Sprintf(" (first at line %d, column %d): parsers disagree on which one counts", l, c)
+		}
+		p := d.problemAt(KindParse, msg, off)
+		p.InstanceLocation = string(se.JSONPointer)
+		return p
+	case errors.Is(se.Err, io.ErrUnexpectedEOF):
+		msg = "the text ends before the JSON value is complete"
+		off = len(d.Text)
+	case strings.Contains(msg, "invalid UTF-8"):
+		msg = "invalid UTF-8 in a string"
+	}
+	p := d.problemAt(KindParse, msg, off)
+	if se.JSONPointer != "" {
+		p.InstanceLocation = string(se.JSONPointer)
+	}
+	return p
+}
+
+func (d *Document) problemAt(kind Kind, msg string, off int) Problem {
+	p := Problem{Source: d.Source, Kind: kind, Message: msg, Offset: off}
+	if off >= 0 {
+		p.Line, p.Column = d.Position(off)
+	}
+	return p
+}
+
+// Problem builds a problem about the value at pointer, placed at its line and column when the
+// pointer is found in the text.
+func (d *Document) Problem(kind Kind, pointer, msg string) Problem {
+	p := Problem{Source: d.Source, Kind: kind, Message: msg, InstanceLocation: pointer, Offset: -1}
+	if off, ok := d.Locate(pointer); ok {
+		p.Offset = off
+		p.Line, p.Column = d.Position(off)
+	}
+	return p
+}
+
+// Position converts a byte offset in the text to a 1-based line and a 1-based column counted in
+// Unicode code points.
+func (d *Document) Position(off int) (line, column int) {
+	return positionIn(d.Text, &d.lineStarts, off)
+}
+
+// TextPosition is [Document.Position] for a text that did not parse.
+func TextPosition(text []byte, off int) (line, column int) {
+	var starts []int
+	return positionIn(text, &starts, off)
+}
+
+func positionIn(text []byte, starts *[]int, off int) (int, int) {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(text) {
+		off = len(text)
+	}
+	if *starts == nil {
+		s := []int{0}
+		for i, b := range text {
+			if b == '\n' {
+				s = append(s, i+1)
+			}
+		}
+		*starts = s
+	}
+	s := *starts
+	i := sort.Search(len(s), func(i int) bool { return s[i] > off }) - 1
+	return i + 1, utf8.RuneCount(text[s[i]:off]) + 1
+}
+
+// Locate returns the byte offset where the value at pointer starts, or false when no such value
+// is in the text.
+func (d *Document) Locate(pointer string) (int, bool) { return d.locate(pointer, false) }
+
+// LocateName returns the byte offset of the member name that the last token of pointer names
+// (where "additionalProperties" or a duplicate key points), or false.
+func (d *Document) LocateName(pointer string) (int, bool) { return d.locate(pointer, true) }
+
+func (d *Document) locate(pointer string, name bool) (int, bool) {
+	tokens, ok := splitPointer(pointer)
+	if !ok || (name && len(tokens) == 0) {
+		return 0, false
+	}
+	body := d.Text[d.bom:]
+	// Duplicates allowed: Locate also serves to find the first of two duplicate keys.
+	dec := jsontext.NewDecoder(bytes.NewReader(body), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	next := func() int { // offset where the next token starts
+		off := int(dec.InputOffset())
+		for off < len(body) {
+			switch body[off] {
+			case ' ', '\t', '\n', '\r', ',', ':':
+				off++
+				continue
+			}
+			break
+		}
+		return d.bom + off
+	}
+	for depth := 0; ; depth++ {
+		if depth == len(tokens) {
+			return next(), true
+		}
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return 0, false
+		}
+		want := tokens[depth]
+		switch tok.Kind() {
+		case '{':
+			found := false
+			for dec.PeekKind() == '"' {
+				at := next()
+				n, err := dec.ReadToken()
+				if err != nil {
+					return 0, false
+				}
+				if n.String() == want {
+					if name && depth == len(tokens)-1 {
+						return at, true
+					}
+					found = true
+					break
+				}
+				if dec.SkipValue() != nil {
+					return 0, false
+				}
+			}
+			if !found {
+				return 0, false
+			}
+		case '[':
+			idx, err := strconv.Atoi(want)
+			if err != nil || idx < 0 || (len(want) > 1 && want[0] == '0') || name {
+				return 0, false
+			}
+			for i := 0; i < idx; i++ {
+				if dec.PeekKind() == ']' || dec.SkipValue() != nil {
+					return 0, false
+				}
+			}
+			if dec.PeekKind() == ']' {
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+	}
+}
+
+// splitPointer splits an RFC 6901 JSON Pointer into unescaped reference tokens.
+func splitPointer(p string) ([]string, bool) {
+	if p == "" {
+		return nil, true
+	}
+	if p[0] != '/' {
+		return nil, false
+	}
+	parts := strings.Split(p[1:], "/")
+	for i, s := range parts {
+		if strings.Contains(s, "~") {
+			s = strings.ReplaceAll(s, "~1", "/")
+			s = strings.ReplaceAll(s, "~0", "~")
+			parts[i] = s
+		}
+	}
+	return parts, true
+}
+
+// JoinPointer appends reference tokens to a JSON Pointer, escaping "~" and "/".
+func JoinPointer(base string, tokens ...string) string {
+	var b strings.Builder
+	b.WriteString(base)
+	for _, t := range tokens {
+		b.WriteByte('/')
+		if strings.ContainsAny(t, "~/") {
+			t = strings.ReplaceAll(t, "~", "~0")
+			t = strings.ReplaceAll(t, "/", "~1")
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+func skipSpace(b []byte) int {
+	n := 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t' || b[n] == '\n' || b[n] == '\r') {
+		n++
+	}
+	return n
+}
+
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
