@@ -1,0 +1,138 @@
+//go:build js && wasm
+
+// Command wasm binds gatehouse's core to JavaScript: after go.run(instance) it sets
+// globalThis.gatehouse and stays alive. Every function takes one JSON string and returns one JSON
+// string, synchronously; bad input never throws, it comes back in "problems". This file only
+// translates: every behaviour is in package core.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"syscall/js"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+func main() {
+	// The page's checks allocate many short-lived values; collecting less often trades memory,
+	// which a tab has plenty of, for time, which the user sees.
+	debug.SetGCPercent(400)
+
+	api := js.Global().Get("Object").New()
+	api.Set("version", core.Version)
+	done := make(chan struct{})
+	var funcs []js.Func
+	export := func(name string, f func(string) any) {
+		fn := js.FuncOf(func(this js.Value, args []js.Value) any {
+			return call(f, args)
+		})
+		funcs = append(funcs, fn)
+		api.Set(name, fn)
+	}
+	export("validate", bind(core.Validate))
+	export("gate", bind(core.Gate))
+	export("checkDecision", bind(core.CheckDecision))
+	export("diff", bind(core.Diff))
+	export("lint", bind(core.Lint))
+	export("pin", bind(core.PinCatalog))
+	export("format", bind(core.Format))
+	export("encodeState", encodeState)
+	export("decodeState", decodeState)
+	// close releases the functions and lets the program end (a Node script that is done).
+	closeFn := js.FuncOf(func(js.Value, []js.Value) any {
+		close(done)
+		return nil
+	})
+	api.Set("close", closeFn)
+	js.Global().Set("gatehouse", api)
+	<-done
+	js.Global().Delete("gatehouse")
+	for _, fn := range funcs {
+		fn.Release()
+	}
+	closeFn.Release()
+}
+
+// call runs one API function, turning a wrong argument or a panic into a problem: a panic
+// would kill the whole runtime, and with it the page.
+func call(f func(string) any, args []js.Value) (out any) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = problemJSON(core.KindLimit, fmt.Sprintf("internal error: %v", r))
+		}
+	}()
+	if len(args) != 1 || args[0].Type() != js.TypeString {
+		return problemJSON(core.KindParse, "expected one argument: a JSON string")
+	}
+	res := f(args[0].String())
+	b, err := json.Marshal(res)
+	if err != nil {
+		return problemJSON(core.KindLimit, "internal error: "+err.Error())
+	}
+	return string(b)
+}
+
+// bind adapts a core entry point to the JSON-string-in, JSON-string-out contract.
+func bind[Req, Res any](f func(Req) Res) func(string) any {
+	return func(arg string) any {
+		var req Req
+		if err := json.Unmarshal([]byte(arg), &req); err != nil {
+			return requestError(err)
+		}
+		return f(req)
+	}
+}
+
+type problemsOnly struct {
+	Problems core.Problems `json:"problems"`
+}
+
+func requestError(err error) problemsOnly {
+	return problemsOnly{core.Problems{{Source: "request", Kind: core.KindParse, Offset: -1,
+		Message: "the request is not the JSON object this function takes: " + err.Error()}}}
+}
+
+func problemJSON(kind core.Kind, msg string) string {
+	b, _ := json.Marshal(problemsOnly{core.Problems{{Source: "request", Kind: kind, Message: msg, Offset: -1}}})
+	return string(b)
+}
+
+type encodeStateResult struct {
+	Fragment string        `json:"fragment"`
+	Problems core.Problems `json:"problems"`
+}
+
+func encodeState(arg string) any {
+	var s core.State
+	if err := json.Unmarshal([]byte(arg), &s); err != nil {
+		return requestError(err)
+	}
+	frag, err := core.EncodeState(s)
+	res := encodeStateResult{Fragment: frag, Problems: core.Problems{}}
+	if err != nil {
+		res.Fragment = ""
+		res.Problems = core.Problems{{Source: core.SourceFragment, Kind: core.KindLimit, Message: err.Error(), Offset: -1}}
+	}
+	return res
+}
+
+type decodeStateResult struct {
+	State    core.State    `json:"state"`
+	Problems core.Problems `json:"problems"`
+}
+
+func decodeState(arg string) any {
+	var req struct {
+		Fragment string `json:"fragment"`
+	}
+	if err := json.Unmarshal([]byte(arg), &req); err != nil {
+		return requestError(err)
+	}
+	s, probs := core.DecodeState(req.Fragment)
+	if probs == nil {
+		probs = core.Problems{}
+	}
+	return decodeStateResult{State: s, Problems: probs}
+}
