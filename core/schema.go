@@ -1,7 +1,6 @@
 package core
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"net/url"
@@ -64,25 +63,30 @@ type ValidateResult struct {
 // true only when both texts parse, the schema compiles and the instance satisfies it.
 func Validate(req ValidateRequest) ValidateResult {
 	res := ValidateResult{Problems: Problems{}}
-	schemaDoc, ps := ParseDocument(SourceSchema, []byte(req.Schema))
-	res.Problems = append(res.Problems, ps...)
+	// Most keystrokes change the instance, not the schema: a schema whose texts were compiled
+	// before is not even parsed again.
+	key := schemaKey(req.Draft, []byte(req.Schema), req.Resources, nil)
+	sch := cachedSchema(key)
+	if sch == nil {
+		schemaDoc, ps := ParseDocument(SourceSchema, []byte(req.Schema))
+		res.Problems = append(res.Problems, ps...)
+		resources := map[string]*Document{}
+		for _, u := range sortedKeys(req.Resources) {
+			doc, ps := ParseDocument(SourceSchema, []byte(req.Resources[u]))
+			for i := range ps {
+				ps[i].Message = fmt.Sprintf("resource %s: %s", u, ps[i].Message)
+			}
+			res.Problems = append(res.Problems, ps...)
+			resources[u] = doc
+		}
+		if len(res.Problems) == 0 {
+			sch, ps = CompileSchema(schemaDoc, req.Draft, resources)
+			res.Problems = append(res.Problems, ps...)
+		}
+	}
 	instDoc, ps := ParseDocument(SourceInstance, []byte(req.Instance))
 	res.Problems = append(res.Problems, ps...)
-	resources := map[string]*Document{}
-	for _, u := range sortedKeys(req.Resources) {
-		doc, ps := ParseDocument(SourceSchema, []byte(req.Resources[u]))
-		for i := range ps {
-			ps[i].Message = fmt.Sprintf("resource %s: %s", u, ps[i].Message)
-		}
-		res.Problems = append(res.Problems, ps...)
-		resources[u] = doc
-	}
 	if len(res.Problems) > 0 {
-		return res
-	}
-	sch, ps := CompileSchema(schemaDoc, req.Draft, resources)
-	if len(ps) > 0 {
-		res.Problems = append(res.Problems, ps...)
 		return res
 	}
 	res.Problems = append(res.Problems, sch.Check(instDoc, "")...)
@@ -98,7 +102,65 @@ var schemaCache = struct {
 	byKey map[string]*Schema
 }{byKey: map[string]*Schema{}}
 
-const schemaCacheSize = 32
+const (
+	schemaCacheSize = 32
+	// Larger schema texts are compiled each time rather than kept alive as cache keys.
+	schemaCacheMaxKey = 4 << 20
+)
+
+// schemaKey is the cache key of a compilation: the draft and every text, length-prefixed so
+// that no two inputs share a key. Give resources as texts or as documents.
+func schemaKey(draft string, schema []byte, texts map[string]string, docs map[string]*Document) string {
+	if draft == "" {
+		draft = DefaultDraft
+	}
+	size := len(schema)
+	for u, t := range texts {
+		size += len(u) + len(t)
+	}
+	for u, d := range docs {
+		size += len(u) + len(d.Text)
+	}
+	if size > schemaCacheMaxKey {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(size + 64)
+	fmt.Fprintf(&b, "%s\x00%d\x00%s", draft, len(schema), schema)
+	for _, u := range sortedKeys(texts) {
+		fmt.Fprintf(&b, "\x00%s\x00%d\x00%s", u, len(texts[u]), texts[u])
+	}
+	for _, u := range sortedKeys(docs) {
+		fmt.Fprintf(&b, "\x00%s\x00%d\x00%s", u, len(docs[u].Text), docs[u].Text)
+	}
+	return b.String()
+}
+
+func cachedSchema(key string) *Schema {
+	if key == "" {
+		return nil
+	}
+	schemaCache.Lock()
+	defer schemaCache.Unlock()
+	return schemaCache.byKey[key]
+}
+
+func cacheSchema(key string, s *Schema) {
+	if key == "" {
+		return
+	}
+	schemaCache.Lock()
+	defer schemaCache.Unlock()
+	if _, ok := schemaCache.byKey[key]; ok {
+		return
+	}
+	schemaCache.byKey[key] = s
+	schemaCache.order = append(schemaCache.order, key)
+	if len(schemaCache.order) > schemaCacheSize {
+		delete(schemaCache.byKey, schemaCache.order[0])
+		schemaCache.order = schemaCache.order[1:]
+	}
+}
 
 // CompileSchema compiles a parsed schema, with further schema documents by URL (resources) so
 // that a $ref across documents resolves without any fetch. draft applies when the schema has no
@@ -112,11 +174,8 @@ func CompileSchema(schema *Document, draft string, resources map[string]*Documen
 		return nil, Problems{{Source: SourceSchema, Kind: KindSchema, Offset: -1,
 			Message: fmt.Sprintf("unknown draft %q: use one of %s", draft, strings.Join(Drafts, ", "))}}
 	}
-	key := cacheKey(schema, draft, resources)
-	schemaCache.Lock()
-	cached := schemaCache.byKey[key]
-	schemaCache.Unlock()
-	if cached != nil {
+	key := schemaKey(draft, schema.Text, nil, resources)
+	if cached := cachedSchema(key); cached != nil {
 		return cached, nil
 	}
 
@@ -143,16 +202,7 @@ func CompileSchema(schema *Document, draft string, resources map[string]*Documen
 		return nil, compileProblems(err, schema, docsByURL)
 	}
 	s := &Schema{compiled: compiled}
-	schemaCache.Lock()
-	if _, ok := schemaCache.byKey[key]; !ok {
-		schemaCache.byKey[key] = s
-		schemaCache.order = append(schemaCache.order, key)
-		if len(schemaCache.order) > schemaCacheSize {
-			delete(schemaCache.byKey, schemaCache.order[0])
-			schemaCache.order = schemaCache.order[1:]
-		}
-	}
-	schemaCache.Unlock()
+	cacheSchema(key, s)
 	return s, nil
 }
 
@@ -165,17 +215,6 @@ func compileGuarded(c *jsonschema.Compiler) (s *jsonschema.Schema, err error) {
 		}
 	}()
 	return c.Compile(rootURL)
-}
-
-func cacheKey(schema *Document, draft string, resources map[string]*Document) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%d\x00", draft, len(schema.Text))
-	h.Write(schema.Text)
-	for _, u := range sortedKeys(resources) {
-		fmt.Fprintf(h, "\x00%s\x00%d\x00", u, len(resources[u].Text))
-		h.Write(resources[u].Text)
-	}
-	return string(h.Sum(nil))
 }
 
 // noFetch answers every load: gatehouse never reaches the network, and a schema document that
@@ -218,7 +257,13 @@ func collectLeaves(u *jsonschema.OutputUnit, _ *jsonschema.ValidationError, out 
 		if u.Error == nil {
 			return
 		}
-		e := SchemaError{InstanceLocation: u.InstanceLocation, KeywordLocation: u.KeywordLocation, Message: u.Error.String()}
+		// The library writes keyword locations URI-escaped ("/properties/%C3%A9"); the API
+		// speaks plain JSON Pointers, like instance locations.
+		kw, err := url.PathUnescape(u.KeywordLocation)
+		if err != nil {
+			kw = u.KeywordLocation
+		}
+		e := SchemaError{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: u.Error.String()}
 		if ap, ok := u.Error.Kind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
 			e.Property = ap.Properties[0]
 		}
@@ -295,8 +340,11 @@ func compileProblems(err error, schema *Document, docs map[string]*Document) Pro
 		collectLeaves(ve.DetailedOutput(), ve, &leaves)
 		probs := Problems{}
 		for _, l := range leaves {
-			p := schemaProblem(doc, l.InstanceLocation, named(doc, sve.URL)+"not a valid schema: "+l.Message)
-			p.KeywordLocation = l.KeywordLocation
+			msg := named(doc, sve.URL) + "not a valid schema: " + l.Message
+			if strings.HasSuffix(l.KeywordLocation, "/format") && strings.Contains(l.Message, "regex") {
+				msg += " (gatehouse runs patterns with RE2, in linear time, so lookaround and backreferences are not available)"
+			}
+			p := schemaProblem(doc, l.InstanceLocation, msg)
 			probs = append(probs, p)
 		}
 		return probs

@@ -9,16 +9,17 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"runtime/debug"
+	"strconv"
 	"syscall/js"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 func main() {
-	// The page's checks allocate many short-lived values; collecting less often trades memory,
-	// which a tab has plenty of, for time, which the user sees.
-	debug.SetGCPercent(400)
+	tuneGC()
 
 	api := js.Global().Get("Object").New()
 	api.Set("version", core.Version)
@@ -53,6 +54,22 @@ func main() {
 		fn.Release()
 	}
 	closeFn.Release()
+	// Stay blocked rather than exit: the runtime may still have a timer pending in JavaScript,
+	// and waking an exited program throws. With nothing left to call, the host can unload us.
+	select {}
+}
+
+// tuneGC trades memory for time. A check allocates many short-lived values, and in wasm the
+// collector runs on the one thread the user is waiting on; collecting when the heap has grown
+// eightfold (rather than doubled) cuts the time spent collecting several times over, and the
+// soft limit keeps a tab that validates large documents from growing without bound.
+func tuneGC() {
+	gogc, limit := 800, int64(512<<20)
+	if v, err := strconv.Atoi(os.Getenv("GATEHOUSE_GOGC")); err == nil {
+		gogc = v // for measuring other settings: go.env = {GATEHOUSE_GOGC: "…"}
+	}
+	debug.SetGCPercent(gogc)
+	debug.SetMemoryLimit(limit)
 }
 
 // call runs one API function, turning a wrong argument or a panic into a problem: a panic
@@ -78,7 +95,7 @@ func call(f func(string) any, args []js.Value) (out any) {
 func bind[Req, Res any](f func(Req) Res) func(string) any {
 	return func(arg string) any {
 		var req Req
-		if err := json.Unmarshal([]byte(arg), &req); err != nil {
+		if err := jsonv2.Unmarshal([]byte(arg), &req); err != nil {
 			return requestError(err)
 		}
 		return f(req)

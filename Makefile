@@ -1,0 +1,64 @@
+# gatehouse — see README.md. `make serve` and `make test` are the whole set-up.
+
+GO        ?= go
+GOROOT    := $(shell $(GO) env GOROOT)
+WASM_EXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+RELEASE   := -trimpath -ldflags="-s -w -buildid="
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
+# Tests that need ../shared, Chromium or the wasm fail instead of skipping under make test.
+export GATEHOUSE_REQUIRE_SHARED  ?= 1
+export GATEHOUSE_REQUIRE_BROWSER ?= 1
+
+.PHONY: all build wasm serve test vet check-imports unit wasm-test js-test browser-test bench fuzz clean
+
+all: build
+
+## wasm: site/gatehouse.wasm and site/wasm_exec.js, which the page loads.
+wasm:
+	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) -o site/gatehouse.wasm ./wasm
+	cp "$(GOROOT)/lib/wasm/wasm_exec.js" site/wasm_exec.js
+
+## build: the CLI with the page (and its wasm) embedded.
+build: wasm
+	$(GO) build $(RELEASE) -o bin/gatehouse ./cmd/gatehouse
+
+## serve: build everything and serve the page on http://127.0.0.1:8080.
+serve: build
+	./bin/gatehouse serve --addr 127.0.0.1:8080
+
+## test: every test: imports, vet, staticcheck, unit (with the suites and browser), wasm under Node, JS API.
+test: check-imports vet wasm unit wasm-test js-test
+
+# core/ must stay pure: no syscalls, files, network or flags, so it runs the same in the page.
+check-imports:
+	@bad=$$($(GO) list -f '{{range .Imports}}{{.}} {{end}}' ./core | tr ' ' '\n' | grep -xE 'os|net|net/http|flag|syscall/js|os/exec|syscall|unsafe' || true); \
+	if [ -n "$$bad" ]; then echo "core/ imports forbidden packages: $$bad"; exit 1; fi; echo "check-imports: core/ is pure"
+
+vet:
+	@test -z "$$(gofmt -l core wasm cmd site)" || { gofmt -l core wasm cmd site; echo "gofmt needed"; exit 1; }
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./core
+	$(GO) run $(STATICCHECK) ./...
+
+unit: wasm
+	$(GO) test -count=1 ./...
+
+# The core's tests again, compiled to wasm and run under Node: the suite must pass there too.
+wasm-test:
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./core
+
+js-test: wasm
+	node --test test/js/
+
+bench: wasm
+	$(GO) test -run '^$$' -bench . -benchmem ./core
+	cd bench && npm install --no-audit --no-fund --silent && node bench.mjs
+
+# Each fuzz target for a while (FUZZTIME=5m for a longer run); findings land in testdata/fuzz.
+FUZZTIME ?= 30s
+fuzz:
+	@for f in $$($(GO) test -list 'Fuzz.*' ./core | grep ^Fuzz); do \
+		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core || exit 1; done
+
+clean:
+	rm -rf bin site/gatehouse.wasm site/wasm_exec.js
