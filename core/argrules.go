@@ -368,7 +368,7 @@ func (r ArgumentRule) checkHosts(pointer string, value any) []Violation {
 		found = append(found, violation(ruleSchemes, "the URL scheme %s is not allowed; expected %s", quoteShort(parsed.Scheme), listShort(allowedSchemes)))
 	}
 	if parsed.Opaque != "" || parsed.Host == "" {
-		return append(found, violation(ruleHosts, "the URL has no host; expected scheme://host/… with a host in %s", listShort(r.Hosts)))
+		return append(found, violation(ruleHosts, "the URL has no host; expected scheme://host/… with host %s", listShort(r.Hosts)))
 	}
 	if parsed.User != nil {
 		found = append(found, violation(ruleHosts, "the URL carries credentials (user information before @); a URL argument must not hold them"))
@@ -377,7 +377,7 @@ func (r ArgumentRule) checkHosts(pointer string, value any) []Violation {
 	// authority is checked for escapes before trusting the decoded one.
 	authority, hasAuthority := strings.CutPrefix(raw[len(parsed.Scheme)+len(":"):], "//")
 	if !hasAuthority {
-		return append(found, violation(ruleHosts, "the URL has no host; expected scheme://host/… with a host in %s", listShort(r.Hosts)))
+		return append(found, violation(ruleHosts, "the URL has no host; expected scheme://host/… with host %s", listShort(r.Hosts)))
 	}
 	if end := strings.IndexAny(authority, "/?#"); end >= 0 {
 		authority = authority[:end]
@@ -386,7 +386,7 @@ func (r ArgumentRule) checkHosts(pointer string, value any) []Violation {
 		authority = authority[at+1:]
 	}
 	if strings.ContainsRune(authority, '%') {
-		return append(found, violation(ruleHosts, "the URL host is percent-encoded; expected a host written plainly, one of %s", listShort(r.Hosts)))
+		return append(found, violation(ruleHosts, "the URL host is percent-encoded; expected host %s written plainly", listShort(r.Hosts)))
 	}
 	host, problem := readURLHost(parsed)
 	if problem != "" {
@@ -661,6 +661,9 @@ func (r ArgumentRule) checkEnum(pointer string, value any) []Violation {
 			return nil
 		}
 	}
+	if len(r.Enum) == 0 {
+		return []Violation{{Argument: pointer, Rule: ruleEnum, Message: "the enum is empty, so no value can pass"}}
+	}
 	shown := make([]string, 0, len(r.Enum))
 	for _, allowed := range r.Enum {
 		shown = append(shown, describeValue(allowed))
@@ -748,8 +751,8 @@ func numberText(v any) (string, bool) {
 }
 
 // decimal is an exact number digits × 10^exponent with no leading or trailing zeros in digits,
-// so that equal numbers have equal representations. It is built from the JSON text in linear time;
-// big.Rat would expand an exponent like 1e999999999 into its digits.
+// so that equal numbers have equal representations. big.Rat would expand an exponent like
+// 1e999999999 into its digits; here only the exponent is a big.Int.
 type decimal struct {
 	negative bool
 	digits   string   // "" for zero
@@ -762,6 +765,10 @@ func (d decimal) equal(other decimal) bool {
 	}
 	return d.negative == other.negative && d.digits == other.digits && d.exponent.Cmp(other.exponent) == 0
 }
+
+// maxExponentDigits bounds the exponents parseDecimal reads: reading decimal digits into a big.Int
+// takes time quadratic in their count. A number with a longer exponent is compared by its text.
+const maxExponentDigits = 1000
 
 // parseDecimal reads JSON number syntax (also accepting a leading + in the exponent, as
 // strconv.FormatFloat writes it).
@@ -795,7 +802,7 @@ func parseDecimal(text string) (decimal, bool) {
 		if strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "-") {
 			sign, rest = rest[:1], rest[1:]
 		}
-		if rest == "" || leadingDigits(rest) != rest {
+		if rest == "" || leadingDigits(rest) != rest || len(strings.TrimLeft(rest, "0")) > maxExponentDigits {
 			return decimal{}, false
 		}
 		exponent.SetString(strings.TrimPrefix(sign, "+")+rest, 10)
@@ -905,7 +912,34 @@ func redactedShort(s string) string {
 	if finding, found := firstTokenSecret(s); found {
 		return fmt.Sprintf("(a string holding what looks like a %s, %s)", strings.ReplaceAll(finding.Kind, "_", " "), finding.Excerpt)
 	}
+	if start, end, found := randomLookingRun(s); found {
+		return fmt.Sprintf("(a string holding what looks like a key or token, %s)", excerpt(s[start:end]))
+	}
 	return quoteShort(s)
+}
+
+// randomLookingRun finds a run of base64 or hex characters long and mixed enough to be a key in a
+// format no detector knows: 20 or more mixing upper case, lower case and digits, or 32 or more
+// mixing letters and digits. Such a run is not shown in a message.
+func randomLookingRun(s string) (int, int, bool) {
+	start := 0
+	upper, lower, digit := false, false, false
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && (isBase64(s[i]) || s[i] == '-' || s[i] == '_') {
+			c := s[i]
+			upper = upper || 'A' <= c && c <= 'Z'
+			lower = lower || 'a' <= c && c <= 'z'
+			digit = digit || '0' <= c && c <= '9'
+			continue
+		}
+		length := i - start
+		if digit && (length >= 20 && upper && lower || length >= 32 && (upper || lower)) {
+			return start, i, true
+		}
+		start = i + 1
+		upper, lower, digit = false, false, false
+	}
+	return 0, 0, false
 }
 
 // redactedText shows free text (such as a parser's error) cut short, withholding it whole if it
@@ -913,6 +947,9 @@ func redactedShort(s string) string {
 func redactedText(s string, limit int) string {
 	if _, found := firstTokenSecret(s); found {
 		return "details withheld: they contain a secret-looking value"
+	}
+	if _, _, found := randomLookingRun(s); found {
+		return "details withheld: they contain a key-like value"
 	}
 	return shorten(s, limit)
 }
@@ -937,16 +974,19 @@ func shorten(s string, limit int) string {
 	return s
 }
 
-// listShort shows a list of policy strings, the first few only.
+// listShort shows a list of policy strings as "x" or "one of x, y", naming the first few only.
 func listShort(items []string) string {
-	if len(items) == 0 {
-		return "(none: the list is empty)"
+	switch len(items) {
+	case 0:
+		return "nothing (the list is empty)"
+	case 1:
+		return quoteShort(items[0])
 	}
 	quoted := make([]string, 0, len(items))
 	for _, item := range items {
 		quoted = append(quoted, quoteShort(item))
 	}
-	return joinShort(quoted)
+	return "one of " + joinShort(quoted)
 }
 
 // joinShort joins already-shown items, naming only the first eight.
