@@ -1,9 +1,9 @@
 package core_test
 
 import (
-	"maps"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
 	"regexp"

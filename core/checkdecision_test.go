@@ -1,0 +1,214 @@
+package core_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+// Seed 000's texts, exactly as the article prints them.
+const (
+	seedDecision = `{
+  "tool": "send_email",
+  "argumentsValid": true,
+  "toolAllowed": true,
+  "grant": ["read_inbox"],
+  "decision": "deny",
+  "reason": "grant_missing"
+}`
+	seedSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["tool", "argumentsValid", "toolAllowed", "decision", "reason"],
+  "properties": {
+    "tool": { "enum": ["send_email"] },
+    "argumentsValid": { "type": "boolean" },
+    "toolAllowed": { "type": "boolean" },
+    "grant": {
+      "type": "array",
+      "items": { "enum": ["read_inbox", "send"] }
+    },
+    "decision": { "enum": ["allow", "deny", "ask"] },
+    "reason": {
+      "enum": ["ok", "grant_missing", "tool_not_allowlisted", "arguments_invalid"]
+    }
+  }
+}`
+	// The session of the seed: send_email is allowlisted and requires send; the grant is read_inbox.
+	seedPolicy = `{
+  "allow_tools": ["send_email"],
+  "grant": ["read_inbox"],
+  "requires": {"send_email": ["send"]}
+}`
+)
+
+// TestSeedTextsMatch keeps the constants above honest: they are the article's own blocks.
+func TestSeedTextsMatch(t *testing.T) {
+	dir := sharedDir(t, "seeds")
+	matches, _ := filepath.Glob(filepath.Join(dir, "000_*.txt"))
+	if len(matches) != 1 {
+		t.Fatalf("seed 000 not found in %s", dir)
+	}
+	article, err := os.ReadFile(matches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	squash := regexp.MustCompile(`\s+`)
+	text := squash.ReplaceAllString(string(article), "")
+	for name, block := range map[string]string{"decision": seedDecision, "schema": seedSchema} {
+		if !strings.Contains(text, squash.ReplaceAllString(block, "")) {
+			t.Errorf("the seed's %s is not in %s as the test has it", name, matches[0])
+		}
+	}
+}
+
+func TestCheckDecisionSeed(t *testing.T) {
+	tests := []struct {
+		name     string
+		decision string
+		policy   string
+		schema   string
+		verdict  string
+		should   string
+		pointer  string // instance location of the first problem
+		line     int    // and its line in the decision
+		contains string
+	}{
+		// The seed's deny/grant_missing passes its schema and the rule.
+		{"seed original", seedDecision, "", seedSchema, core.VerdictOK, core.DecisionDeny, "", 0, ""},
+		// The same with the policy: still ok, deny needs nothing.
+		{"seed original with policy", seedDecision, seedPolicy, seedSchema, core.VerdictOK, core.DecisionDeny, "", 0, ""},
+		// The same held to the project's own schema.
+		{"seed original, project schema", seedDecision, seedPolicy, "", core.VerdictOK, core.DecisionDeny, "", 0, ""},
+		// Seed's invalid document 1: decision "yes".
+		{"decision yes", strings.Replace(seedDecision, `"decision": "deny"`, `"decision": "yes"`, 1), "", seedSchema,
+			core.VerdictSchemaRejected, core.DecisionDeny, "/decision", 6, "value must be one of"},
+		// Seed's invalid document 2: argumentsValid the string "true".
+		{"argumentsValid string", strings.Replace(seedDecision, `"argumentsValid": true`, `"argumentsValid": "true"`, 1), "", seedSchema,
+			core.VerdictSchemaRejected, core.DecisionDeny, "/argumentsValid", 3, "want boolean"},
+		// Seed's invalid document 3: decision removed.
+		{"decision removed", strings.Replace(seedDecision, `  "decision": "deny",`+"\n", "", 1), "", seedSchema,
+			core.VerdictSchemaRejected, core.DecisionDeny, "", 1, "missing property 'decision'"},
+		// Seed's invalid document 4: grant ["send_all"].
+		{"grant send_all", strings.Replace(seedDecision, `"read_inbox"`, `"send_all"`, 1), "", seedSchema,
+			core.VerdictSchemaRejected, core.DecisionDeny, "/grant/0", 5, "value must be one of"},
+		// The success to refuse: allow, ok, grant read_inbox passes the seed's schema, and the
+		// rule refuses it, naming send.
+		{"success you refuse", allowReadInbox, seedPolicy, seedSchema, core.VerdictRuleRefused, core.DecisionDeny, "/grant", 5, `"send" is missing`},
+		// The same without a policy: the decision's own "required" says what is needed.
+		{"success you refuse, own required", strings.Replace(allowReadInbox, `"reason": "ok"`, `"reason": "ok", "required": ["send"]`, 1), "", "",
+			core.VerdictRuleRefused, core.DecisionDeny, "/grant", 5, `"send" is missing`},
+		// With on_grant_missing ask, a missing grant is mended by asking.
+		{"success you refuse, ask", allowReadInbox, strings.Replace(seedPolicy, `"grant"`, `"on_grant_missing": "ask", "grant"`, 1), seedSchema,
+			core.VerdictRuleRefused, core.DecisionAsk, "/grant", 5, `"send" is missing`},
+		// Without a policy or "required", nothing says send is needed: the rule has nothing to refuse.
+		{"allow with nothing required", allowReadInbox, "", seedSchema, core.VerdictOK, core.DecisionAllow, "", 0, ""},
+		// The decision claims grant [send], which the session does not hold: the claim is refused.
+		{"allow claiming send", strings.Replace(allowReadInbox, `"read_inbox"`, `"send"`, 1), seedPolicy, seedSchema, core.VerdictRuleRefused, core.DecisionDeny, "/grant/0", 5, "which the policy does not grant"},
+		// Where the session does hold send, allow is deserved.
+		{"allow with send granted", strings.Replace(allowReadInbox, `"read_inbox"`, `"send"`, 1), strings.Replace(seedPolicy, `"read_inbox"`, `"send"`, 1), seedSchema, core.VerdictOK, core.DecisionAllow, "", 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := core.CheckDecision(core.CheckDecisionRequest{Decision: tt.decision, Policy: tt.policy, Schema: tt.schema})
+			if res.Verdict != tt.verdict || res.Should != tt.should {
+				t.Fatalf("got %s/%s, want %s/%s: %v", res.Verdict, res.Should, tt.verdict, tt.should, res.Problems)
+			}
+			if tt.verdict == core.VerdictOK {
+				if len(res.Problems) != 0 {
+					t.Errorf("ok with problems: %v", res.Problems)
+				}
+				return
+			}
+			if len(res.Problems) == 0 {
+				t.Fatal("no problem says why")
+			}
+			p := res.Problems[0]
+			if p.Source != core.SourceDecision || p.InstanceLocation != tt.pointer || p.Line != tt.line || !strings.Contains(p.Message, tt.contains) {
+				t.Errorf("got %s at %q (%s), want %q at line %d containing %q", p.Error(), p.InstanceLocation, p.Source, tt.pointer, tt.line, tt.contains)
+			}
+		})
+	}
+}
+
+// allowReadInbox is the seed's "success you refuse": decision allow, reason ok, grant read_inbox.
+var allowReadInbox = strings.NewReplacer(`"decision": "deny"`, `"decision": "allow"`, `"reason": "grant_missing"`, `"reason": "ok"`).Replace(seedDecision)
+
+func TestCheckDecisionRule(t *testing.T) {
+	policy := `{"allow_tools": ["send_email", "delete_file"], "grant": ["send"], "requires": {"send_email": ["send"]}, "needs_confirm": ["delete_file"]}`
+	tests := []struct {
+		name     string
+		decision string
+		policy   string
+		verdict  string
+		should   string
+		contains string
+	}{
+		// Everything holds.
+		{"allow deserved", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictOK, core.DecisionAllow, ""},
+		// allow needs reason ok.
+		{"allow with another reason", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"grant_missing"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, `goes only with reason "ok"`},
+		// ok goes only with allow.
+		{"deny with ok", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"deny","reason":"ok"}`, "", core.VerdictRuleRefused, core.DecisionDeny, "goes only with allow"},
+		// ask with ok: should stays ask, the reason is what is wrong.
+		{"ask with ok", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"ask","reason":"ok"}`, "", core.VerdictRuleRefused, core.DecisionAsk, "goes only with allow"},
+		// allow with arguments not valid.
+		{"allow, arguments invalid", `{"tool":"send_email","argumentsValid":false,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, "argumentsValid true"},
+		// allow with the tool not allowlisted.
+		{"allow, tool not allowed", `{"tool":"send_email","argumentsValid":true,"toolAllowed":false,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, "toolAllowed true"},
+		// The decision says toolAllowed, the policy does not list the tool.
+		{"allow, tool not in policy", `{"tool":"exec","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, "not in the policy's allow_tools"},
+		// A tool that needs confirmation: allow should be ask.
+		{"allow, needs confirmation", `{"tool":"delete_file","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictRuleRefused, core.DecisionAsk, "confirmation"},
+		// allow that lists violations contradicts itself.
+		{"allow with violations", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok","violations":[{"argument":"/to","rule":"secret","message":"x"}]}`, policy, core.VerdictRuleRefused, core.DecisionDeny, `non-empty "violations"`},
+		// A server-qualified tool is found in the policy by its own name.
+		{"server-qualified tool", `{"tool":"mail/send_email","server":"mail","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictOK, core.DecisionAllow, ""},
+		// A duplicate key in the decision: two parsers would disagree, so it is rejected.
+		{"duplicate decision key", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"deny","reason":"grant_missing","decision":"allow"}`, "", core.VerdictSchemaRejected, core.DecisionDeny, "duplicate key"},
+		// A policy with problems vouches for nothing.
+		{"broken policy", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, `{"allow_tool": []}`, core.VerdictRuleRefused, core.DecisionDeny, "allow_tool"},
+		// Held to a permissive schema, a decision that is not an object is still refused.
+		{"not an object", `[]`, "", core.VerdictSchemaRejected, core.DecisionDeny, "want object"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := core.CheckDecision(core.CheckDecisionRequest{Decision: tt.decision, Policy: tt.policy})
+			if res.Verdict != tt.verdict || res.Should != tt.should {
+				t.Fatalf("got %s/%s, want %s/%s: %v", res.Verdict, res.Should, tt.verdict, tt.should, res.Problems)
+			}
+			if tt.contains == "" {
+				return
+			}
+			found := false
+			for _, p := range res.Problems {
+				found = found || strings.Contains(p.Message, tt.contains)
+			}
+			if !found {
+				t.Errorf("no problem contains %q: %v", tt.contains, res.Problems)
+			}
+		})
+	}
+}
+
+// TestCheckDecisionCustomSchema: a permissive schema lets anything through to the rule, which
+// still refuses what it must.
+func TestCheckDecisionCustomSchema(t *testing.T) {
+	res := core.CheckDecision(core.CheckDecisionRequest{Decision: `{"decision":"maybe"}`, Schema: `{}`})
+	if res.Verdict != core.VerdictRuleRefused || res.Should != core.DecisionDeny {
+		t.Errorf("got %+v", res)
+	}
+	res = core.CheckDecision(core.CheckDecisionRequest{Decision: `[1]`, Schema: `true`})
+	if res.Verdict != core.VerdictRuleRefused {
+		t.Errorf("got %+v", res)
+	}
+	// A schema that does not compile is reported as such.
+	res = core.CheckDecision(core.CheckDecisionRequest{Decision: seedDecision, Schema: `{"type": 12}`})
+	if res.Verdict != core.VerdictSchemaRejected || len(res.Problems) == 0 || res.Problems[0].Source != core.SourceSchema {
+		t.Errorf("got %+v", res)
+	}
+}

@@ -1,0 +1,568 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gowebpki/jcs"
+)
+
+// GateRequest is the input of [Gate]: the three texts exactly as pasted.
+type GateRequest struct {
+	Call    string `json:"call"`
+	Catalog string `json:"catalog"`
+	Policy  string `json:"policy"`
+}
+
+// GateResult is the answer of [Gate].
+type GateResult struct {
+	// Decisions holds one decision per call in the pasted text, in text order; never empty.
+	Decisions []Decision `json:"decisions"`
+	// Decision is the most restrictive of Decisions (deny > ask > allow; the first of equals).
+	Decision *Decision `json:"decision"`
+	// Problems are what is wrong with the texts themselves (parse errors, unreadable calls, a
+	// catalog or policy that breaks its rules), each placed at its line and column.
+	Problems Problems `json:"problems"`
+}
+
+// Gate decides, for every tool call in the call text, whether it may run: allow, deny or ask,
+// with the reason and every piece of evidence placed at its line and column. The texts are read
+// once each: the catalog is parsed once whatever the number of calls, and only the called tools'
+// inputSchemas are compiled.
+//
+// It fails closed. A call text that cannot be read gives one deny (tool_not_allowlisted,
+// detail unreadable_call); a policy with problems allows nothing (detail policy_invalid); a
+// catalog that cannot be read holds no tool. The gates, for each call, in order (see
+// [GateCall]):
+//
+//  1. the call is readable, the tool is in allow_tools and in the catalog, else tool_not_allowlisted;
+//  2. the tool's definition matches its pin, where the policy pins it, else definition_changed;
+//  3. the arguments parse strictly and pass the tool's inputSchema, else arguments_invalid;
+//  4. the grant holds every capability the tool requires, else grant_missing (deny, or ask when
+//     on_grant_missing is ask);
+//  5. every argument rule holds and no argument carries a secret, else policy_violation;
+//  6. a tool that needs confirmation is confirmed, else ask with needs_confirm;
+//  7. otherwise allow, ok.
+func Gate(req GateRequest) GateResult {
+	res := GateResult{Problems: Problems{}}
+
+	calls, callProbs := readCallText(req.Call)
+	res.Problems = append(res.Problems, callProbs...)
+
+	var cat *Catalog
+	catDoc, probs := ParseDocument(SourceCatalog, []byte(req.Catalog))
+	if len(probs) > 0 {
+		res.Problems = append(res.Problems, probs...)
+	} else {
+		cat, probs = ParseCatalog(catDoc)
+		res.Problems = append(res.Problems, probs...)
+	}
+
+	polDoc, probs := ParseDocument(SourcePolicy, []byte(req.Policy))
+	var pol *Policy
+	if len(probs) == 0 {
+		pol, probs = ParsePolicy(polDoc)
+	}
+	if len(probs) > 0 {
+		res.Problems = append(res.Problems, probs...)
+		pol = &Policy{invalid: true, problems: probs}
+	}
+
+	res.Decisions = make([]Decision, 0, len(calls))
+	for _, c := range calls {
+		d := GateCall(c, cat, pol)
+		if catDoc != nil {
+			placeInCatalog(&d, catDoc)
+		}
+		res.Decisions = append(res.Decisions, d)
+	}
+	most := 0
+	for i := range res.Decisions {
+		if restrictiveness(res.Decisions[i].Decision) > restrictiveness(res.Decisions[most].Decision) {
+			most = i
+		}
+	}
+	res.Decision = &res.Decisions[most]
+	return res
+}
+
+// readCallText parses the call text; a text that does not parse is one unreadable call, so the
+// gate still answers (deny) rather than answering nothing.
+func readCallText(text string) ([]Call, Problems) {
+	doc, probs := ParseDocument(SourceCall, []byte(text))
+	if len(probs) > 0 {
+		return []Call{{Format: FormatUnknown, unreadable: probs}}, probs
+	}
+	return ParseCalls(doc)
+}
+
+// placeInCatalog gives catalog evidence its line and column: GateCall knows the catalog's
+// pointers, only Gate knows its text.
+func placeInCatalog(d *Decision, doc *Document) {
+	moved := false
+	place := func(ps []Problem) {
+		for i, p := range ps {
+			if p.Source != SourceCatalog || p.Line > 0 {
+				continue
+			}
+			if off, ok := doc.Locate(p.InstanceLocation); ok {
+				ps[i].Offset = off
+				ps[i].Line, ps[i].Column = doc.Position(off)
+				moved = true
+			}
+		}
+	}
+	place(d.Errors)
+	place(d.Evidence)
+	if moved && len(d.Explanation) > 0 {
+		d.explain(d.Explanation[0])
+	}
+}
+
+// GateCall is the gate for one parsed call (see [Gate] for the order). cat may be nil (no tool is
+// known) and pol may be nil (nothing is allowed). Evidence about the catalog carries the pointer
+// of the tool in the catalog text, since a [Catalog] does not keep its text; [Gate] places it.
+func GateCall(call Call, cat *Catalog, pol *Policy) Decision {
+	if pol == nil {
+		pol = &Policy{}
+	}
+	g := gateRun{call: &call, cat: cat, pol: pol}
+	g.run()
+	return g.d
+}
+
+// gateRun holds one call's way through the gates.
+type gateRun struct {
+	call *Call
+	cat  *Catalog
+	pol  *Policy
+	tool *Tool
+	keys []string // the names the tool goes by in the policy
+	d    Decision
+
+	requiresKey string // the policy's requires entry that applies
+
+	askReason string // the first gate that asks; a later deny still wins
+	askDetail string
+}
+
+func (g *gateRun) run() {
+	c, pol := g.call, g.pol
+	g.d = Decision{
+		Tool: c.Name, Grant: nonNilStrings(slices.Clone(pol.Grant)),
+		Decision: DecisionDeny, Reason: ReasonToolNotAllowlisted,
+		Required: []string{}, Missing: []string{}, Errors: []Problem{}, Violations: []Violation{},
+		Format: c.Format, ID: c.ID, Call: c.Raw, Evidence: []Problem{},
+	}
+	if !slices.Contains(CallFormats, g.d.Format) {
+		g.d.Format = FormatUnknown
+	}
+	// A deny stops at its gate. An ask lets the later gates run, so a call that would be shown to a
+	// person and also breaks a rule is denied outright rather than left for them to approve.
+	if !g.toolGate() || !g.pinGate() || !g.argumentsGate() || !g.grantGate() || !g.rulesGate() {
+		return
+	}
+	g.confirmGate()
+	if g.askReason != "" {
+		g.d.Decision, g.d.Reason, g.d.Detail = DecisionAsk, g.askReason, g.askDetail
+		what := "a person must see this call first"
+		if g.askReason == ReasonGrantMissing {
+			what = fmt.Sprintf("the grant lacks %s, and on_grant_missing is ask", quotedList(g.d.Missing))
+		}
+		g.d.explain(fmt.Sprintf("ask (%s): %s; if the person refuses, do not call %s", g.askReason, what, gateQuote(g.d.Tool)))
+		return
+	}
+	g.d.Decision, g.d.Reason = DecisionAllow, ReasonOK
+	g.d.explain(fmt.Sprintf("allow (ok): %s is allowlisted and in the catalog, %sits arguments pass its inputSchema, the grant holds %s, and no argument rule or secret objects",
+		gateQuote(g.d.Tool), g.pinNote(), g.requiredNote()))
+}
+
+func (g *gateRun) pinNote() string {
+	if _, _, ok := g.pol.expectedPin(g.keys); ok {
+		return "its definition matches its pin, "
+	}
+	return ""
+}
+
+func (g *gateRun) requiredNote() string {
+	if len(g.d.Required) == 0 {
+		return "everything it requires (nothing)"
+	}
+	return "every capability it requires " + quotedList(g.d.Required)
+}
+
+// deny ends the run: the decision is deny for this reason.
+func (g *gateRun) deny(reason, detail, summary string) bool {
+	g.d.Decision, g.d.Reason, g.d.Detail = DecisionDeny, reason, detail
+	g.d.explain(fmt.Sprintf("deny (%s): %s", reason, summary))
+	return false
+}
+
+// ask records that a gate asks; later gates still run, and a later deny wins.
+func (g *gateRun) ask(reason, detail string) {
+	if g.askReason == "" {
+		g.askReason, g.askDetail = reason, detail
+	}
+}
+
+func (g *gateRun) evidence(ps ...Problem) { g.d.Evidence = append(g.d.Evidence, ps...) }
+
+// Gate 1: the call is readable, and the tool is allowlisted and in the catalog.
+func (g *gateRun) toolGate() bool {
+	c, pol := g.call, g.pol
+	if len(c.unreadable) > 0 || c.Name == "" {
+		if len(c.unreadable) > 0 {
+			g.d.Errors = append(g.d.Errors, c.unreadable...)
+			g.evidence(c.unreadable...)
+		} else {
+			g.evidence(c.callProblem(KindRule, c.Pointer, "the call has no tool name"))
+		}
+		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, "the call cannot be read, so nothing in it can be allowed")
+	}
+	g.keys = []string{c.Name}
+	ambiguous := false
+	if g.cat != nil {
+		g.tool, ambiguous = g.cat.Lookup(c.Name)
+	}
+	if g.tool != nil {
+		g.d.Tool, g.d.Server = g.tool.Name, g.tool.Server
+		g.keys = policyKeys(g.tool.Name, g.tool.ToolName())
+	}
+	if key, req, ok := policyMapEntry(pol.Requires, g.keys); ok {
+		g.d.Required = nonNilStrings(slices.Clone(req))
+		g.d.Missing = grantMissing(req, g.d.Grant)
+		g.requiresKey = key
+	}
+
+	// Every failing part is evidence; the detail names the first of: the policy cannot be used,
+	// the name is ambiguous, the policy does not list it, the catalog does not have it.
+	detail, summary := "", ""
+	fail := func(d, s string, p Problem) {
+		if detail == "" {
+			detail, summary = d, s
+		}
+		g.evidence(p)
+	}
+	if pol.invalid {
+		fail(DetailPolicyInvalid, "the policy has problems, so it allows nothing",
+			Problem{Source: SourcePolicy, Kind: KindRule, Offset: -1, Message: "the policy has problems: until they are fixed, every call is denied"})
+		g.evidence(pol.problems...)
+	}
+	if ambiguous {
+		fail(DetailAmbiguousTool, fmt.Sprintf("several servers offer %s, and the call does not say which", gateQuote(c.Name)),
+			c.callProblem(KindRule, c.namePointer, fmt.Sprintf("several servers in the catalog offer a tool named %s, and one shadows the other: call it as \"server/%s\"", gateQuote(c.Name), c.Name)))
+	}
+	if _, i := policyListIndex(pol.AllowTools, g.keys); i < 0 && !pol.invalid {
+		fail(DetailNotInAllowTools, fmt.Sprintf("%s is not in the policy's allow_tools (default deny)", gateQuote(c.Name)),
+			c.callProblem(KindRule, c.namePointer, fmt.Sprintf("tool %s is not in the policy's allow_tools: a tool not listed there is denied", gateQuote(c.Name))))
+	}
+	if g.tool == nil && !ambiguous {
+		msg := fmt.Sprintf("the catalog has no tool named %s", gateQuote(c.Name))
+		if g.cat == nil {
+			msg = fmt.Sprintf("no catalog could be read, so tool %s is unknown", gateQuote(c.Name))
+		}
+		fail(DetailNotInCatalog, fmt.Sprintf("the catalog has no tool %s", gateQuote(c.Name)), c.callProblem(KindRule, c.namePointer, msg))
+	}
+	if detail != "" {
+		return g.deny(ReasonToolNotAllowlisted, detail, summary)
+	}
+	g.d.ToolAllowed = true
+	return true
+}
+
+// Gate 2: the tool's definition matches its pin.
+func (g *gateRun) pinGate() bool {
+	want, key, ok := g.pol.expectedPin(g.keys)
+	if !ok {
+		return true
+	}
+	got, err := Pin(g.tool.Def)
+	if err == nil && got == want {
+		return true
+	}
+	msg := fmt.Sprintf("tool %s hashes to %s, not to its pin %s: its definition changed since it was reviewed", gateQuote(g.tool.Name), got, want)
+	if err != nil {
+		msg = fmt.Sprintf("tool %s cannot be hashed to compare with its pin: %v", gateQuote(g.tool.Name), err)
+	}
+	if pinned, ok := g.pol.PinnedTools[key]; ok {
+		g.d.ChangedFields = changedFields(pinned, g.tool.Def)
+		if len(g.d.ChangedFields) > 0 {
+			msg += "; changed: " + strings.Join(g.d.ChangedFields, ", ")
+		}
+	} else {
+		msg += " (which fields changed is known only when the policy keeps the reviewed definition in pinned_tools)"
+	}
+	g.evidence(Problem{Source: SourceCatalog, Kind: KindRule, Message: msg, InstanceLocation: g.tool.Pointer, Offset: -1})
+	pinAt := JoinPointer("/pins", key)
+	if _, inPins := g.pol.Pins[key]; !inPins {
+		pinAt = JoinPointer("/pinned_tools", key)
+	}
+	g.evidence(g.pol.place(pinAt, fmt.Sprintf("the pin of %s is here", gateQuote(key))))
+	return g.deny(ReasonDefinitionChanged, "", fmt.Sprintf("%s no longer matches the definition that was reviewed", gateQuote(g.tool.Name)))
+}
+
+// changedFields names the top-level fields that differ, compared in canonical form (RFC 8785)
+// as the pin is.
+func changedFields(before, after map[string]any) []string {
+	fields := []string{}
+	for _, k := range sortedKeys(fieldUnion(before, after)) {
+		b, inBefore := before[k]
+		a, inAfter := after[k]
+		if inBefore != inAfter || !bytes.Equal(canonicalJSON(b), canonicalJSON(a)) {
+			fields = append(fields, k)
+		}
+	}
+	return fields
+}
+
+func fieldUnion(a, b map[string]any) map[string]bool {
+	keys := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	return keys
+}
+
+// canonical is v's RFC 8785 form, or nil when it has none.
+func canonicalJSON(v any) []byte {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	c, err := jcs.Transform(raw)
+	if err != nil {
+		return raw
+	}
+	return c
+}
+
+// Gate 3: the arguments parse strictly and pass the tool's inputSchema.
+func (g *gateRun) argumentsGate() bool {
+	c := g.call
+	if c.doc == nil && c.Arguments == nil && c.ArgumentsText != "" && !c.argsIsString {
+		// A call built in Go with its arguments as text: parse them as ParseCalls would.
+		if doc, probs := ParseDocument(SourceCall, []byte(c.ArgumentsText)); len(probs) > 0 {
+			c.argsProblems = probs
+		} else {
+			c.Arguments, c.argsDoc = doc.Value, doc
+		}
+		c.argsIsString = true
+	}
+	if len(c.argsProblems) > 0 {
+		g.d.Errors = append(g.d.Errors, c.argsProblems...)
+		g.evidence(c.argsProblems...)
+		for _, p := range c.argsProblems {
+			if strings.HasPrefix(p.Message, "duplicate key ") {
+				return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
+					"the arguments repeat a key, and parsers disagree on which one counts (one may smuggle a value past the check)")
+			}
+		}
+		return g.deny(ReasonArgumentsInvalid, DetailInvalidJSON, "the arguments are not valid JSON")
+	}
+	if _, ok := c.Arguments.(map[string]any); !ok {
+		p := c.argumentProblem(KindValidation, "", fmt.Sprintf("the arguments must be a JSON object, found %s", valueKindWords(c.Arguments)))
+		return g.rejected(Problems{p}, "the arguments are not a JSON object")
+	}
+	sch, probs := g.inputSchema()
+	if len(probs) > 0 {
+		return g.rejected(probs, fmt.Sprintf("the inputSchema of %s cannot be used, so its arguments cannot be checked", gateQuote(g.tool.Name)))
+	}
+	errs := sch.Validate(c.Arguments)
+	if len(errs) == 0 {
+		g.d.ArgumentsValid = true
+		return true
+	}
+	probs = make(Problems, 0, len(errs))
+	fields := []string{}
+	for _, e := range errs {
+		var p Problem
+		field := e.InstanceLocation
+		if e.Property != "" {
+			field = JoinPointer(e.InstanceLocation, e.Property)
+			p = c.argumentNameProblem(KindValidation, field, e.Message)
+		} else {
+			p = c.argumentProblem(KindValidation, e.InstanceLocation, e.Message)
+		}
+		p.InstanceLocation, p.KeywordLocation = e.InstanceLocation, e.KeywordLocation
+		if !slices.Contains(fields, field) {
+			fields = append(fields, field)
+		}
+		probs = append(probs, p)
+	}
+	return g.rejected(probs, fmt.Sprintf("the arguments fail the inputSchema of %s at %s", gateQuote(g.tool.Name), showFields(fields)))
+}
+
+func (g *gateRun) rejected(probs Problems, summary string) bool {
+	g.d.Errors = append(g.d.Errors, probs...)
+	g.evidence(probs...)
+	return g.deny(ReasonArgumentsInvalid, DetailSchemaRejected, summary)
+}
+
+// showFields names the failing fields for a sentence: the root is "the root".
+func showFields(fields []string) string {
+	shown := make([]string, len(fields))
+	for i, f := range fields {
+		if f == "" {
+			f = "the root"
+		}
+		shown[i] = f
+	}
+	if len(shown) > 8 {
+		return strings.Join(shown[:8], ", ") + fmt.Sprintf(" and %d more", len(shown)-8)
+	}
+	return strings.Join(shown, ", ")
+}
+
+// inputSchema compiles the called tool's inputSchema, and only it: the compiled schema is cached
+// by its text, so a catalog re-pasted with each keystroke compiles nothing new.
+func (g *gateRun) inputSchema() (*Schema, Problems) {
+	t := g.tool
+	at := JoinPointer(t.Pointer, "inputSchema")
+	schema, has := t.Def["inputSchema"]
+	if !has {
+		return nil, Problems{{Source: SourceCatalog, Kind: KindSchema, Offset: -1, InstanceLocation: t.Pointer,
+			Message: fmt.Sprintf("tool %s has no inputSchema, so its arguments cannot be checked", gateQuote(t.Name))}}
+	}
+	text, err := json.Marshal(schema)
+	if err != nil {
+		return nil, Problems{{Source: SourceCatalog, Kind: KindSchema, Offset: -1, InstanceLocation: at,
+			Message: fmt.Sprintf("the inputSchema of %s cannot be read: %v", gateQuote(t.Name), err)}}
+	}
+	sch, probs := CompileSchema(&Document{Source: SourceSchema, Text: text, Value: schema}, "", nil)
+	for i := range probs {
+		// Positions in the re-encoded text mean nothing to the user: point into the catalog.
+		ptr := probs[i].KeywordLocation
+		probs[i] = Problem{Source: SourceCatalog, Kind: KindSchema, Offset: -1, InstanceLocation: at + ptr, KeywordLocation: ptr,
+			Message: fmt.Sprintf("the inputSchema of %s: %s", gateQuote(t.Name), probs[i].Message)}
+	}
+	return sch, probs
+}
+
+// Gate 4: the grant holds every capability the tool requires.
+func (g *gateRun) grantGate() bool {
+	if len(g.d.Missing) == 0 {
+		return true
+	}
+	for _, m := range g.d.Missing {
+		at := JoinPointer("/requires", g.requiresKey)
+		if i := slices.Index(g.pol.Requires[g.requiresKey], m); i >= 0 {
+			at = JoinPointer(at, strconv.Itoa(i))
+		}
+		g.evidence(g.pol.place(at, fmt.Sprintf("%s requires capability %s, which the grant %s does not hold", gateQuote(g.d.Tool), gateQuote(m), quotedList(g.d.Grant))))
+	}
+	if g.pol.OnGrantMissing == OnGrantMissingAsk {
+		g.ask(ReasonGrantMissing, "")
+		return true
+	}
+	return g.deny(ReasonGrantMissing, "", fmt.Sprintf("the grant %s lacks %s, which %s requires", quotedList(g.d.Grant), quotedList(g.d.Missing), gateQuote(g.d.Tool)))
+}
+
+// RuleSecret is the rule name of a secrets-check violation.
+const RuleSecret = "secret"
+
+// Gate 5: every argument rule holds, and no argument carries a secret.
+func (g *gateRun) rulesGate() bool {
+	c, pol := g.call, g.pol
+	var found []Violation
+	if _, rules, ok := policyMapEntry(pol.Arguments, g.keys); ok {
+		for _, arg := range sortedKeys(rules) {
+			ptr := arg
+			if !strings.HasPrefix(arg, "/") {
+				ptr = JoinPointer("", arg)
+			}
+			if v, present := argumentValueAt(c.Arguments, ptr); present {
+				found = append(found, rules[arg].Check(ptr, v)...)
+			}
+		}
+	}
+	if _, skip := policyListIndex(pol.Secrets.Skip, g.keys); skip < 0 {
+		for _, s := range FindSecrets(c.Arguments) {
+			found = append(found, Violation{Argument: s.Argument, Rule: RuleSecret,
+				Message: fmt.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", argumentWords(s.Argument), secretWords(s.Kind), s.Excerpt)})
+		}
+	}
+	if len(found) == 0 {
+		return true
+	}
+	g.d.Violations = found
+	for _, v := range found {
+		g.evidence(c.argumentProblem(KindRule, v.Argument, v.Message))
+	}
+	what := make([]string, 0, len(found))
+	for _, v := range found {
+		s := v.Rule + " at " + argumentWords(v.Argument)
+		if !slices.Contains(what, s) {
+			what = append(what, s)
+		}
+	}
+	return g.deny(ReasonPolicyViolation, "", "the arguments break the policy: "+strings.Join(what, "; "))
+}
+
+// secretWords turns a secret kind ("aws_access_key") into words with an article.
+func secretWords(kind string) string {
+	w := strings.ReplaceAll(kind, "_", " ")
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+func argumentWords(p string) string {
+	if p == "" {
+		return "(the arguments)"
+	}
+	return p
+}
+
+// Gate 6: a tool that needs confirmation asks, unless confirmed.
+func (g *gateRun) confirmGate() {
+	key, i := policyListIndex(g.pol.NeedsConfirm, g.keys)
+	if i < 0 || g.pol.Confirmed {
+		return
+	}
+	g.evidence(g.pol.place(JoinPointer("/needs_confirm", strconv.Itoa(i)),
+		fmt.Sprintf("%s needs a person's confirmation, and the policy's confirmed is not true", gateQuote(key))))
+	g.ask(ReasonNeedsConfirm, "")
+}
+
+// valueAt returns the value at an RFC 6901 pointer and whether it is present.
+func argumentValueAt(v any, pointer string) (any, bool) {
+	tokens, ok := splitPointer(pointer)
+	if !ok {
+		return nil, false
+	}
+	for _, tok := range tokens {
+		switch x := v.(type) {
+		case map[string]any:
+			if v, ok = x[tok]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) || strconv.Itoa(i) != tok {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// quote shows an untrusted name in a message, quoted and cut short.
+func gateQuote(s string) string { return clip(fmt.Sprintf("%q", s), 80) }

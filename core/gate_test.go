@@ -1,0 +1,500 @@
+package core_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+// gateDir holds one directory per example: call.json, catalog.json, policy.json as a user pastes
+// them, and result.golden.json, what Gate answers.
+const gateDir = "../testdata/gate"
+
+// marshalGolden writes JSON the way the golden files keep it: indented, "<" and "&" as is.
+func marshalGolden(t testing.TB, v any) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func readCase(t *testing.T, name string) core.GateRequest {
+	t.Helper()
+	read := func(file string) string {
+		b, err := os.ReadFile(filepath.Join(gateDir, name, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	return core.GateRequest{Call: read("call.json"), Catalog: read("catalog.json"), Policy: read("policy.json")}
+}
+
+// TestGateGolden runs every example of testdata/gate, checks the verdict each is there to show,
+// and compares the whole answer with its golden file (-update rewrites them).
+func TestGateGolden(t *testing.T) {
+	type want struct{ decision, reason, detail string }
+	tests := map[string][]want{
+		// Seed 000: send_email needs send, the grant holds read_inbox only.
+		"send-email-grant-missing": {{"deny", "grant_missing", ""}},
+		// Seed 000: the same call with grant [send].
+		"send-email-allowed": {{"allow", "ok", ""}},
+		// on_grant_missing ask: a person decides instead.
+		"send-email-ask": {{"ask", "grant_missing", ""}},
+		// Seed 004: a query carrying a private key, as the poisoned description asked.
+		"search-docs-poisoned": {{"deny", "policy_violation", ""}},
+		// Seed 004's rug pull: the reviewed definition is pinned, the description changed since.
+		"search-docs-rug-pull": {{"deny", "definition_changed", ""}},
+		// Seed 004: DROP TABLE against the tight schema.
+		"db-query-drop-table": {{"deny", "arguments_invalid", "schema_rejected"}},
+		// A destructive tool: a person must confirm.
+		"delete-file-needs-confirm": {{"ask", "needs_confirm", ""}},
+		// The same, confirmed.
+		"delete-file-confirmed": {{"allow", "ok", ""}},
+		// A path climbing out of the workspace is denied, not asked about.
+		"delete-file-outside-workspace": {{"deny", "policy_violation", ""}},
+		// A URL on a host the policy does not list.
+		"fetch-url-host": {{"deny", "policy_violation", ""}},
+		// The arguments string is not JSON (an unquoted value).
+		"arguments-not-json": {{"deny", "arguments_invalid", "invalid_json"}},
+		// The arguments string says "op" twice: parsers disagree on which counts.
+		"duplicate-key-smuggling": {{"deny", "arguments_invalid", "duplicate_key"}},
+		// The policy does not list the tool (default deny).
+		"tool-not-allowlisted": {{"deny", "tool_not_allowlisted", "not_in_allow_tools"}},
+		// The catalog does not have the tool, even though the policy lists it.
+		"tool-not-in-catalog": {{"deny", "tool_not_allowlisted", "not_in_catalog"}},
+		// A policy with an unknown key allows nothing.
+		"policy-unknown-key": {{"deny", "tool_not_allowlisted", "policy_invalid"}},
+		// Two servers offer read_file: an unqualified call cannot say which.
+		"shadowed-tool": {{"deny", "tool_not_allowlisted", "ambiguous_tool"}},
+		// Qualified by its server, the call is allowed.
+		"server-qualified": {{"allow", "ok", ""}},
+		// Each call shape, read and allowed.
+		"shape-openai-chat":       {{"allow", "ok", ""}},
+		"shape-openai-responses":  {{"allow", "ok", ""}},
+		"shape-anthropic":         {{"allow", "ok", ""}},
+		"shape-gemini":            {{"allow", "ok", ""}},
+		"shape-mcp":               {{"allow", "ok", ""}},
+		"shape-anthropic-message": {{"allow", "ok", ""}},
+		// An assistant message with two tool_calls: one allowed, one denied; deny wins.
+		"shape-assistant-message": {{"allow", "ok", ""}, {"deny", "grant_missing", ""}},
+		// Gemini candidates/content/parts with two calls and a text part.
+		"shape-gemini-candidates": {{"allow", "ok", ""}, {"allow", "ok", ""}},
+		// The seed's {"tool":…,"arguments":…} is not a call any model sends: denied, unreadable.
+		"shape-unknown": {{"deny", "tool_not_allowlisted", "unreadable_call"}},
+	}
+	dirs, err := os.ReadDir(gateDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) != len(tests) {
+		t.Errorf("%s has %d examples, the table %d: keep them in step", gateDir, len(dirs), len(tests))
+	}
+	for _, dir := range dirs {
+		name := dir.Name()
+		t.Run(name, func(t *testing.T) {
+			wants, ok := tests[name]
+			if !ok {
+				t.Fatalf("no expectation for example %s", name)
+			}
+			res := core.Gate(readCase(t, name))
+			if len(res.Decisions) != len(wants) {
+				t.Fatalf("got %d decisions, want %d", len(res.Decisions), len(wants))
+			}
+			for i, w := range wants {
+				d := res.Decisions[i]
+				if d.Decision != w.decision || d.Reason != w.reason || d.Detail != w.detail {
+					t.Errorf("decision %d: got %s/%s/%s, want %s/%s/%s\n%s", i, d.Decision, d.Reason, d.Detail,
+						w.decision, w.reason, w.detail, strings.Join(d.Explanation, "\n"))
+				}
+				checkInvariants(t, d)
+			}
+			got := marshalGolden(t, res)
+			golden := filepath.Join(gateDir, name, "result.golden.json")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -run TestGateGolden -update to write it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("the answer differs from %s (review, then -update):\n%s", golden, got)
+			}
+		})
+	}
+}
+
+// checkInvariants holds for every decision the gate makes: it validates against the published
+// decision schema, CheckDecision finds nothing to refuse in it, and allow comes only with every
+// gate passed.
+func checkInvariants(t testing.TB, d core.Decision) {
+	t.Helper()
+	text := string(marshalGolden(t, d))
+	if v := core.Validate(core.ValidateRequest{Schema: string(core.DecisionSchema()), Instance: text}); !v.Valid {
+		t.Errorf("the decision fails the decision schema: %v\n%s", v.Problems, text)
+	}
+	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text}); c.Verdict != core.VerdictOK || c.Should != d.Decision {
+		t.Errorf("CheckDecision says %s (should %s) for the gate's own decision: %v\n%s", c.Verdict, c.Should, c.Problems, text)
+	}
+	if !slicesContain(core.Reasons, d.Reason) {
+		t.Errorf("unknown reason %q", d.Reason)
+	}
+	if (d.Decision == core.DecisionAllow) != (d.Reason == core.ReasonOK) {
+		t.Errorf("decision %s with reason %s", d.Decision, d.Reason)
+	}
+	if d.Decision == core.DecisionAllow {
+		if !d.ArgumentsValid || !d.ToolAllowed || len(d.Missing) > 0 || len(d.Violations) > 0 || len(d.Errors) > 0 || len(d.Evidence) > 0 {
+			t.Errorf("allow although a gate failed: %s", text)
+		}
+	}
+	if d.Decision != core.DecisionAllow && len(d.Evidence) == 0 {
+		t.Errorf("%s without evidence: %s", d.Decision, text)
+	}
+}
+
+func slicesContain(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func gateOne(t *testing.T, call, catalog, policy string) core.Decision {
+	t.Helper()
+	res := core.Gate(core.GateRequest{Call: call, Catalog: catalog, Policy: policy})
+	if res.Decision == nil || len(res.Decisions) == 0 {
+		t.Fatalf("no decision: %+v", res)
+	}
+	for _, d := range res.Decisions {
+		checkInvariants(t, d)
+	}
+	return *res.Decision
+}
+
+const (
+	// tinyCatalog has one tool of each sort the cases below need.
+	tinyCatalog = `{"tools": [
+  {"name": "send_email", "inputSchema": {"type": "object", "additionalProperties": false,
+    "properties": {"to": {"type": "string"}, "body": {"type": "string"}}, "required": ["to"]}},
+  {"name": "remote_ref", "inputSchema": {"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}}},
+  {"name": "no_schema"},
+  {"name": "vault_put", "inputSchema": {"type": "object"}}
+]}`
+	sendCall = `{"type":"tool_use","id":"t1","name":"send_email","input":{"to":"ops@example.com"}}`
+)
+
+func TestGateCases(t *testing.T) {
+	allowAll := `{"allow_tools": ["send_email", "remote_ref", "no_schema", "vault_put"]}`
+	tests := []struct {
+		name                     string
+		call, catalog, policy    string
+		decision, reason, detail string
+		contains                 string // in some explanation line
+	}{
+		// The call text is not JSON: one deny, unreadable.
+		{"call not json", `{"type":`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "unreadable_call", "ends before"},
+		// The call text repeats a key outside any string: it is not read at all.
+		{"call duplicate key", `{"type":"tool_use","id":"1","name":"send_email","name":"vault_put","input":{}}`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "unreadable_call", "duplicate key"},
+		// No catalog could be read: no tool is known.
+		{"catalog not json", sendCall, `nope`, allowAll, "deny", "tool_not_allowlisted", "not_in_catalog", "no catalog could be read"},
+		// An empty policy text allows nothing.
+		{"policy empty", sendCall, tinyCatalog, ``, "deny", "tool_not_allowlisted", "policy_invalid", "the text is empty"},
+		// {} is a policy that allows nothing, by default deny.
+		{"policy {}", sendCall, tinyCatalog, `{}`, "deny", "tool_not_allowlisted", "not_in_allow_tools", "not in the policy's allow_tools"},
+		// Allowed, valid, nothing required.
+		{"allow", sendCall, tinyCatalog, allowAll, "allow", "ok", "", "allowlisted"},
+		// The inputSchema refers to a document that was not pasted: the arguments cannot be checked.
+		{"remote ref", `{"type":"tool_use","id":"1","name":"remote_ref","input":{"a":1}}`, tinyCatalog, allowAll, "deny", "arguments_invalid", "schema_rejected", "was not pasted"},
+		// A tool without inputSchema: its arguments cannot be checked.
+		{"no schema", `{"type":"tool_use","id":"1","name":"no_schema","input":{}}`, tinyCatalog, allowAll, "deny", "arguments_invalid", "schema_rejected", "has no inputSchema"},
+		// Arguments that are a string where the format wants an object.
+		{"arguments not an object", `{"type":"tool_use","id":"1","name":"send_email","input":"{\"to\":\"x\"}"}`, tinyCatalog, allowAll, "deny", "arguments_invalid", "schema_rejected", "must be a JSON object, found a string"},
+		// An OpenAI call without arguments.
+		{"arguments missing", `{"type":"function","function":{"name":"send_email"}}`, tinyCatalog, allowAll, "deny", "arguments_invalid", "invalid_json", `has no "arguments"`},
+		// An additional property is placed at its name.
+		{"additional property", `{"type":"tool_use","id":"1","name":"send_email","input":{"to":"a","bcc":"b"}}`, tinyCatalog, allowAll, "deny", "arguments_invalid", "schema_rejected", "(call, line 1, column 67)"},
+		// A missing grant under ask, then a secret: deny wins over ask.
+		{"ask then deny", `{"type":"tool_use","id":"1","name":"send_email","input":{"to":"a","body":"AKIAIOSFODNN7EXAMPLE"}}`, tinyCatalog,
+			`{"allow_tools": ["send_email"], "requires": {"send_email": ["send"]}, "on_grant_missing": "ask"}`, "deny", "policy_violation", "", "does not hold"},
+		// A missing grant and a needed confirmation both ask: the first gate gives the reason.
+		{"two asks", sendCall, tinyCatalog,
+			`{"allow_tools": ["send_email"], "requires": {"send_email": ["send"]}, "on_grant_missing": "ask", "needs_confirm": ["send_email"]}`, "ask", "grant_missing", "", "confirmation"},
+		// The secrets check can be skipped for a tool that handles secrets by design.
+		{"secrets skipped", `{"type":"tool_use","id":"1","name":"vault_put","input":{"value":"AKIAIOSFODNN7EXAMPLE"}}`, tinyCatalog,
+			`{"allow_tools": ["vault_put"], "secrets": {"skip": ["vault_put"]}}`, "allow", "ok", "", "allowlisted"},
+		// ...and is on for every other tool.
+		{"secrets on", `{"type":"tool_use","id":"1","name":"vault_put","input":{"value":"AKIAIOSFODNN7EXAMPLE"}}`, tinyCatalog,
+			`{"allow_tools": ["vault_put"]}`, "deny", "policy_violation", "", "aws access key"},
+		// A pin alone says the definition changed, not which fields.
+		{"pin mismatch", sendCall, tinyCatalog, `{"allow_tools": ["send_email"], "pins": {"send_email": "sha256:` + strings.Repeat("0", 64) + `"}}`,
+			"deny", "definition_changed", "", "known only when the policy keeps the reviewed definition"},
+		// A rule on an argument the call leaves out does not fire.
+		{"rule on absent argument", sendCall, tinyCatalog, `{"allow_tools": ["send_email"], "arguments": {"send_email": {"body": {"max_length": 1}}}}`, "allow", "ok", "", "allowlisted"},
+		// A rule addressed by JSON Pointer.
+		{"rule by pointer", sendCall, tinyCatalog, `{"allow_tools": ["send_email"], "arguments": {"send_email": {"/to": {"enum": ["ceo@example.com"]}}}}`, "deny", "policy_violation", "", "enum at /to"},
+		// One good call and one unreadable in the same message: the unreadable one denies.
+		{"unreadable among good", `{"tool_calls":[{"type":"function","function":{"name":"send_email","arguments":"{\"to\":\"a\"}"}},{"type":"function","function":{}}]}`,
+			tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "unreadable_call", "no tool name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := gateOne(t, tt.call, tt.catalog, tt.policy)
+			if d.Decision != tt.decision || d.Reason != tt.reason || d.Detail != tt.detail {
+				t.Errorf("got %s/%s/%s, want %s/%s/%s", d.Decision, d.Reason, d.Detail, tt.decision, tt.reason, tt.detail)
+			}
+			if all := strings.Join(d.Explanation, "\n"); !strings.Contains(all, tt.contains) {
+				t.Errorf("no explanation contains %q:\n%s", tt.contains, all)
+			}
+		})
+	}
+}
+
+// TestGateCallInGo: GateCall works on calls built in Go, with no texts behind them.
+func TestGateCallInGo(t *testing.T) {
+	catDoc, _ := core.ParseDocument(core.SourceCatalog, []byte(tinyCatalog))
+	cat, _ := core.ParseCatalog(catDoc)
+	pol := &core.Policy{AllowTools: []string{"send_email"}}
+
+	d := core.GateCall(core.Call{Format: core.FormatMCP, Name: "send_email", ArgumentsText: `{"to":"a"}`}, cat, pol)
+	if d.Decision != core.DecisionAllow {
+		t.Errorf("arguments as text: %s/%s %v", d.Decision, d.Reason, d.Explanation)
+	}
+	d = core.GateCall(core.Call{Format: core.FormatMCP, Name: "send_email", ArgumentsText: `{"to":"a","to":"b"}`}, cat, pol)
+	if d.Detail != core.DetailDuplicateKey {
+		t.Errorf("duplicate key as text: %s/%s/%s", d.Decision, d.Reason, d.Detail)
+	}
+	d = core.GateCall(core.Call{Format: "made-up", Name: "send_email", Arguments: map[string]any{"to": "a"}}, nil, nil)
+	if d.Decision != core.DecisionDeny || d.Detail != core.DetailNotInAllowTools || d.Format != core.FormatUnknown {
+		t.Errorf("nil catalog and policy: %s/%s/%s format %s", d.Decision, d.Reason, d.Detail, d.Format)
+	}
+	checkInvariants(t, d)
+}
+
+// TestGateDecisionShape: the decision has the fields DESIGN.md names, in seed 000's words.
+func TestGateDecisionShape(t *testing.T) {
+	res := core.Gate(readCase(t, "send-email-grant-missing"))
+	var m map[string]any
+	if err := json.Unmarshal(marshalGolden(t, res.Decision), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"tool", "argumentsValid", "toolAllowed", "grant", "decision", "reason", "required", "missing", "errors", "violations", "format", "call", "explanation"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("the decision has no %q", k)
+		}
+	}
+	if m["tool"] != "send_email" || m["decision"] != "deny" || m["reason"] != "grant_missing" || m["format"] != "openai-chat" {
+		t.Errorf("got %v", m)
+	}
+	call, _ := m["call"].(map[string]any)
+	if fn, _ := call["function"].(map[string]any); fn["name"] != "send_email" {
+		t.Errorf("the whole call is not kept: %v", m["call"])
+	}
+}
+
+// TestGateMostRestrictive: deny beats ask beats allow, whatever their order.
+func TestGateMostRestrictive(t *testing.T) {
+	pol := `{"allow_tools": ["send_email", "vault_put"], "needs_confirm": ["vault_put"]}`
+	ask := `{"type":"tool_use","id":"a","name":"vault_put","input":{}}`
+	allow := `{"type":"tool_use","id":"b","name":"send_email","input":{"to":"x"}}`
+	deny := `{"type":"tool_use","id":"c","name":"nope","input":{}}`
+	for _, tt := range []struct {
+		calls []string
+		want  string
+		id    string
+	}{
+		{[]string{allow, ask}, "ask", "a"},
+		{[]string{ask, allow, deny}, "deny", "c"},
+		{[]string{allow, allow}, "allow", "b"},
+		{[]string{deny, ask}, "deny", "c"},
+	} {
+		res := core.Gate(core.GateRequest{Call: "[" + strings.Join(tt.calls, ",") + "]", Catalog: tinyCatalog, Policy: pol})
+		if res.Decision.Decision != tt.want || res.Decision.ID != tt.id || len(res.Decisions) != len(tt.calls) {
+			t.Errorf("%d calls: got %s (id %s), want %s (id %s)", len(tt.calls), res.Decision.Decision, res.Decision.ID, tt.want, tt.id)
+		}
+	}
+}
+
+// A gateScenario is one random combination of what the gates look at; expected says what the
+// gates must decide, computed here independently of the gate's code.
+type gateScenario struct {
+	format       int    // 0 openai-chat, 1 openai-responses, 2 anthropic, 3 gemini, 4 mcp
+	tool         string // send_email, delete_file, fetch_url, or ghost_tool (not in the catalog)
+	inAllow      bool
+	pin          int // 0 none, 1 matching pin, 2 wrong pin, 3 pinned definition that differs
+	args         int // 0 valid, 1 fails the schema, 2 not JSON, 3 duplicate key, 4 a secret, 5 breaks a rule
+	requires     bool
+	granted      bool
+	askOnGrant   bool
+	needsConfirm bool
+	confirmed    bool
+}
+
+var scenarioArgs = map[string][6]string{
+	"send_email": {`{"to":"a@example.com","subject":"s","body":"b"}`, `{"to":"a@example.com"}`, `{"to": a}`,
+		`{"to":"a@example.com","subject":"s","body":"b","to":"x@evil.test"}`,
+		`{"to":"a@example.com","subject":"s","body":"AKIAIOSFODNN7EXAMPLE"}`, `{"to":"x@evil.test","subject":"s","body":"b"}`},
+	"delete_file": {`{"path":"/srv/work/a.txt"}`, `{"path":5}`, `{"path":}`, `{"path":"/srv/work/a","path":"/etc/passwd"}`,
+		`{"path":"/srv/work/.ssh/id_rsa"}`, `{"path":"/srv/work/../etc/passwd"}`},
+	"fetch_url": {`{"url":"https://api.example.com/v1"}`, `{}`, `{url}`, `{"url":"https://api.example.com/","url":"https://evil.test/"}`,
+		`{"url":"https://api.example.com/?key=AKIAIOSFODNN7EXAMPLE"}`, `{"url":"https://evil.test/"}`},
+	"ghost_tool": {`{}`, `{}`, `{`, `{"a":1,"a":2}`, `{}`, `{}`},
+}
+
+func (s gateScenario) request(t *testing.T, catalog string, defs map[string]map[string]any) core.GateRequest {
+	args := scenarioArgs[s.tool][s.args]
+	quoted, _ := json.Marshal(args)
+	var call string
+	switch s.format {
+	case 0:
+		call = `{"id":"c1","type":"function","function":{"name":"` + s.tool + `","arguments":` + string(quoted) + `}}`
+	case 1:
+		call = `{"type":"function_call","call_id":"c1","name":"` + s.tool + `","arguments":` + string(quoted) + `}`
+	case 2:
+		call = `{"type":"tool_use","id":"c1","name":"` + s.tool + `","input":` + args + `}`
+	case 3:
+		call = `{"functionCall":{"name":"` + s.tool + `","args":` + args + `}}`
+	default:
+		call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + s.tool + `","arguments":` + args + `}}`
+	}
+	pol := map[string]any{
+		"grant": []string{"read_inbox"},
+		"arguments": map[string]any{
+			"send_email":  map[string]any{"to": map[string]any{"pattern": `@example\.com$`}},
+			"delete_file": map[string]any{"path": map[string]any{"workspace": "/srv/work"}},
+			"fetch_url":   map[string]any{"url": map[string]any{"hosts": []string{"api.example.com"}}},
+		},
+	}
+	if s.inAllow {
+		pol["allow_tools"] = []string{"db_query", s.tool}
+	}
+	if s.requires {
+		pol["requires"] = map[string]any{s.tool: []string{"send"}}
+	}
+	if s.granted {
+		pol["grant"] = []string{"read_inbox", "send"}
+	}
+	if s.askOnGrant {
+		pol["on_grant_missing"] = "ask"
+	}
+	if s.needsConfirm {
+		pol["needs_confirm"] = []string{s.tool}
+	}
+	pol["confirmed"] = s.confirmed
+	if def := defs[s.tool]; def != nil {
+		switch s.pin {
+		case 1:
+			pin, err := core.Pin(def)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pol["pins"] = map[string]string{s.tool: pin}
+		case 2:
+			pol["pins"] = map[string]string{s.tool: "sha256:" + strings.Repeat("ab", 32)}
+		case 3:
+			reviewed := map[string]any{}
+			for k, v := range def {
+				reviewed[k] = v
+			}
+			reviewed["description"] = "the description that was reviewed"
+			pol["pinned_tools"] = map[string]any{s.tool: reviewed}
+		}
+	}
+	polText, err := json.MarshalIndent(pol, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return core.GateRequest{Call: call, Catalog: catalog, Policy: string(polText)}
+}
+
+// expected is the gate's order, written out again from DESIGN.md.
+func (s gateScenario) expected(hasDef bool) (decision, reason string) {
+	objectFormat := s.format >= 2
+	switch {
+	case objectFormat && (s.args == 2 || s.args == 3):
+		return "deny", "tool_not_allowlisted" // the call text itself does not parse
+	case !s.inAllow || s.tool == "ghost_tool":
+		return "deny", "tool_not_allowlisted"
+	case hasDef && (s.pin == 2 || s.pin == 3):
+		return "deny", "definition_changed"
+	case s.args == 1 || s.args == 2 || s.args == 3:
+		return "deny", "arguments_invalid"
+	}
+	missing := s.requires && !s.granted
+	switch {
+	case missing && !s.askOnGrant:
+		return "deny", "grant_missing"
+	case s.args == 4 || s.args == 5:
+		return "deny", "policy_violation"
+	case missing:
+		return "ask", "grant_missing"
+	case s.needsConfirm && !s.confirmed:
+		return "ask", "needs_confirm"
+	}
+	return "allow", "ok"
+}
+
+// TestGateProperty: over random scenarios, the gate decides what the written-out order says,
+// every decision validates and passes CheckDecision (with and without the policy), and allow
+// never comes with a failed gate.
+func TestGateProperty(t *testing.T) {
+	catalog := readCase(t, "send-email-allowed").Catalog
+	catDoc, _ := core.ParseDocument(core.SourceCatalog, []byte(catalog))
+	cat, _ := core.ParseCatalog(catDoc)
+	defs := map[string]map[string]any{}
+	for _, tool := range cat.Tools {
+		defs[tool.Name] = tool.Def
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	tools := []string{"send_email", "delete_file", "fetch_url", "ghost_tool"}
+	counts := map[string]int{}
+	for i := 0; i < 600; i++ {
+		s := gateScenario{
+			format: rng.IntN(5), tool: tools[rng.IntN(len(tools))], inAllow: rng.IntN(5) > 0,
+			pin: rng.IntN(4), args: rng.IntN(6), requires: rng.IntN(2) == 0, granted: rng.IntN(2) == 0,
+			askOnGrant: rng.IntN(2) == 0, needsConfirm: rng.IntN(2) == 0, confirmed: rng.IntN(2) == 0,
+		}
+		if rng.IntN(3) > 0 {
+			s.args = 0 // more scenarios get past gate 3
+		}
+		req := s.request(t, catalog, defs)
+		res := core.Gate(req)
+		d := res.Decision
+		wantDecision, wantReason := s.expected(defs[s.tool] != nil)
+		if d.Decision != wantDecision || d.Reason != wantReason {
+			t.Fatalf("scenario %+v: got %s/%s, want %s/%s\n%s", s, d.Decision, d.Reason, wantDecision, wantReason, strings.Join(d.Explanation, "\n"))
+		}
+		counts[d.Decision+"/"+d.Reason]++
+		checkInvariants(t, *d)
+		text := string(marshalGolden(t, d))
+		if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text, Policy: req.Policy}); c.Verdict != core.VerdictOK || c.Should != d.Decision {
+			t.Fatalf("scenario %+v: CheckDecision with the policy says %s/%s: %v", s, c.Verdict, c.Should, c.Problems)
+		}
+	}
+	// Every outcome was reached, so the property is not vacuous.
+	for _, outcome := range []string{"allow/ok", "deny/tool_not_allowlisted", "deny/definition_changed", "deny/arguments_invalid",
+		"deny/grant_missing", "deny/policy_violation", "ask/grant_missing", "ask/needs_confirm"} {
+		if counts[outcome] == 0 {
+			t.Errorf("no scenario reached %s: %v", outcome, counts)
+		}
+	}
+}
