@@ -8,6 +8,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 # Tests that need ../shared, Chromium or the wasm fail instead of skipping under make test.
 export GATEHOUSE_REQUIRE_SHARED  ?= 1
 export GATEHOUSE_REQUIRE_BROWSER ?= 1
+export GATEHOUSE_REQUIRE_WASM ?= 1
 
 .PHONY: all build wasm serve test vet check-imports unit wasm-test js-test browser-test bench fuzz clean
 

@@ -247,6 +247,18 @@ func (s *Schema) Validate(v any) (errs []SchemaError) {
 	if len(errs) == 0 {
 		errs = append(errs, SchemaError{Message: ve.Error()})
 	}
+	// The validator walks a schema's properties in map order; sort, so the same input always
+	// gives the same answer.
+	sort.Slice(errs, func(i, j int) bool {
+		a, b := errs[i], errs[j]
+		if a.InstanceLocation != b.InstanceLocation {
+			return a.InstanceLocation < b.InstanceLocation
+		}
+		if a.KeywordLocation != b.KeywordLocation {
+			return a.KeywordLocation < b.KeywordLocation
+		}
+		return a.Message < b.Message
+	})
 	return errs
 }
 
@@ -298,6 +310,11 @@ func (s *Schema) Check(doc *Document, prefix string) Problems {
 		}
 		probs = append(probs, p)
 	}
+	// In the order of the text, as a reader goes through it.
+	sort.SliceStable(probs, func(i, j int) bool {
+		a, b := probs[i].Offset, probs[j].Offset
+		return a >= 0 && (b < 0 || a < b)
+	})
 	return probs
 }
 
@@ -338,6 +355,12 @@ func compileProblems(err error, schema *Document, docs map[string]*Document) Pro
 		}
 		var leaves []SchemaError
 		collectLeaves(ve.DetailedOutput(), ve, &leaves)
+		sort.Slice(leaves, func(i, j int) bool {
+			if leaves[i].InstanceLocation != leaves[j].InstanceLocation {
+				return leaves[i].InstanceLocation < leaves[j].InstanceLocation
+			}
+			return leaves[i].KeywordLocation < leaves[j].KeywordLocation
+		})
 		probs := Problems{}
 		for _, l := range leaves {
 			msg := named(doc, sve.URL) + "not a valid schema: " + l.Message

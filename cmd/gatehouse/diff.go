@@ -1,0 +1,221 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+// diffModes are the --mode values, as core names them.
+var diffModes = []string{core.DiffModeAuto, core.DiffModePatch, core.DiffModeCatalog, core.DiffModeLock}
+
+var diffCommand = &command{
+	name:    "diff",
+	usage:   "diff [--mode auto|patch|catalog|lock] [--fail-on high|medium|low] [--format text|json|sarif] LEFT RIGHT",
+	summary: "compare two catalogs tool by tool, or any two JSON texts as a JSON Patch",
+	details: `
+LEFT is the approved text, RIGHT the one in front of you now; one of them may be "-" for
+standard input. --mode auto (the default) compares two tool catalogs per tool, by name: added,
+removed and changed tools, the fields that changed, whether each schema change loosens or
+tightens it, and a risk for each. Any other pair of texts gets an RFC 6902 JSON Patch from left to
+right, with numbers compared exactly. A lock file on the left and a catalog on the right is
+'gatehouse verify'.
+
+--format json writes the answer of the JavaScript API's gatehouse.diff.
+
+Exit code 0 when nothing differs (or, for catalogs, no change is at or above --fail-on; added
+tools count at every level); 1 when something does, or an input has problems; 3 when a file
+cannot be read or is not strict JSON.`,
+	define: func(fs *flag.FlagSet) runFunc {
+		mode := fs.String("mode", core.DiffModeAuto, "`mode`: "+strings.Join(diffModes, ", "))
+		failOn := addFailOnFlag(fs)
+		format := addFormatFlag(fs)
+		return func(s *session, args []string) int {
+			if len(args) != 2 {
+				return s.usageError("takes two files, LEFT and RIGHT; got %d", len(args))
+			}
+			if !slices.Contains(diffModes, *mode) {
+				return s.usageError("unknown --mode %q: use one of %s", *mode, strings.Join(diffModes, ", "))
+			}
+			threshold, err := severityRank(*failOn)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			p, err := s.printer(*format)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			left, err := s.read("LEFT", args[0])
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			right, err := s.read("RIGHT", args[1])
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: *mode})
+			files := inputsBySource{core.SourceLeft: left, core.SourceRight: right}
+			r := &report{answer: res, items: problemItems(res.Problems, files)}
+			if unreadable(res.Problems) {
+				r.outcome, r.summary = levelError, "not compared: "+plural(len(res.Problems), "problem")+" reading the input"
+				return s.emit(p, r, exitUsage)
+			}
+			var failing int
+			switch {
+			case res.Catalog != nil:
+				failing = catalogDiffItems(r, res.Catalog, left, right, threshold)
+				c := res.Catalog
+				r.summary = fmt.Sprintf("%s → %s: %s", left.name, right.name, c.Summary.Text)
+				if failing > 0 {
+					r.summary += fmt.Sprintf("; %s at or above --fail-on %s", plural(failing, "tool"), *failOn)
+				} else if len(c.Added)+len(c.Removed)+len(c.Changed) > 0 {
+					r.summary += fmt.Sprintf("; none at or above --fail-on %s", *failOn)
+				}
+			case res.Lock != nil:
+				for _, e := range res.Lock.Tools {
+					in := right
+					if e.Side == "left" {
+						in = left
+					}
+					r.items = append(r.items, item{rule: "gatehouse/drift/" + e.Status, level: levelError, in: in,
+						line: e.Line, column: e.Column, message: e.Message})
+				}
+				failing = len(res.Lock.Tools)
+				r.summary = fmt.Sprintf("%s → %s: %d changed, %d added, %d removed, %d unchanged",
+					left.name, right.name, len(res.Lock.Changed), len(res.Lock.Added), len(res.Lock.Removed), len(res.Lock.Unchanged))
+			default:
+				for _, op := range res.Patch {
+					r.items = append(r.items, patchItem(op, right))
+				}
+				failing = len(res.Patch)
+				r.summary = fmt.Sprintf("%s → %s: %s", left.name, right.name, plural(len(res.Patch), "change"))
+				if len(res.Patch) == 0 {
+					r.summary = fmt.Sprintf("%s → %s: no difference", left.name, right.name)
+				}
+			}
+			code := exitOK
+			if failing > 0 || len(res.Problems) > 0 {
+				code, r.outcome = exitFindings, levelError
+			}
+			return s.emit(p, r, code)
+		}
+	},
+}
+
+// patchItem shows one JSON Patch operation: "replace /id: 12345678901234567891".
+func patchItem(op core.PatchOp, right *input) item {
+	msg := op.Op + " " + displayPointer(op.Path)
+	if op.From != "" {
+		msg += " from " + displayPointer(op.From)
+	}
+	switch op.Op {
+	case "add", "replace", "test":
+		v, err := json.Marshal(op.Value)
+		if err == nil {
+			msg += ": " + clip(string(v), 200)
+		}
+	}
+	return item{rule: "gatehouse/diff/" + op.Op, level: levelNote, in: right, message: msg}
+}
+
+// displayPointer shows the root pointer "" as "/" would be wrong; it reads "(the whole document)".
+func displayPointer(p string) string {
+	if p == "" {
+		return "(the whole document)"
+	}
+	return p
+}
+
+// clip shortens a value for one line of output.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// catalogDiffItems shows a catalog report, each tool at its line (added and changed tools in the
+// right file, removed ones in the left), and returns how many tools have a risk at or above the
+// --fail-on threshold.
+func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input, threshold int) int {
+	failing := 0
+	count := func(risk string) {
+		if rank, err := severityRank(risk); err == nil && rank >= threshold {
+			failing++
+		}
+	}
+	for _, t := range c.AddedTools {
+		r.items = append(r.items, item{rule: "gatehouse/diff/added", level: severityLevel(t.Risk), in: right,
+			line: t.Line, column: t.Column, message: toolLine("added", t.Tool, t.Risk, nil, "", t.Reasons)})
+		count(t.Risk)
+	}
+	for _, t := range c.RemovedTools {
+		r.items = append(r.items, item{rule: "gatehouse/diff/removed", level: severityLevel(t.Risk), in: left,
+			line: t.Line, column: t.Column, message: toolLine("removed", t.Tool, t.Risk, nil, "", t.Reasons)})
+		count(t.Risk)
+	}
+	for _, rn := range c.Renamed {
+		r.items = append(r.items, item{rule: "gatehouse/diff/renamed", level: levelWarning, in: right,
+			message: fmt.Sprintf("renamed? %s → %s: the definitions are %.0f%% the same but for the name", rn.From, rn.To, 100*rn.Similarity)})
+	}
+	for _, t := range c.Changed {
+		lvl := severityLevel(t.Risk)
+		rule := "gatehouse/diff/changed"
+		r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: t.Line, column: t.Column,
+			message: toolLine("changed", t.Tool, t.Risk, t.Fields, t.Schema, t.Reasons)})
+		count(t.Risk)
+		if d := t.Description; d != nil {
+			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: d.Line, column: d.Column,
+				message: "description: " + clip(wordDiffText(d.Segments), 400), detail: true})
+		}
+		for _, sc := range t.SchemaChanges {
+			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: sc.Line, column: sc.Column,
+				message: fmt.Sprintf("%s %s: %s", sc.Schema, sc.Class, sc.Message), detail: true})
+		}
+		for _, a := range t.Annotations {
+			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: a.Line, column: a.Column,
+				message: fmt.Sprintf("annotation %s: %s", a.Class, a.Message), detail: true})
+		}
+	}
+	return failing
+}
+
+// toolLine writes "changed search_docs (risk high; fields description, inputSchema; schema
+// loosened): reason; reason".
+func toolLine(what, tool, risk string, fields []string, schema string, reasons []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (risk %s", what, tool, risk)
+	if len(fields) > 0 {
+		fmt.Fprintf(&b, "; fields %s", strings.Join(fields, ", "))
+	}
+	if schema != "" && schema != "unchanged" {
+		fmt.Fprintf(&b, "; schema %s", schema)
+	}
+	b.WriteString(")")
+	if len(reasons) > 0 {
+		b.WriteString(": " + strings.Join(reasons, "; "))
+	}
+	return b.String()
+}
+
+// wordDiffText writes a word diff on one line: [-deleted-]{+inserted+}, as git diff
+// --word-diff=plain does.
+func wordDiffText(segs []core.DiffSegment) string {
+	var b strings.Builder
+	for _, s := range segs {
+		switch s.Op {
+		case "insert":
+			b.WriteString("{+" + s.Text + "+}")
+		case "delete":
+			b.WriteString("[-" + s.Text + "-]")
+		default:
+			b.WriteString(s.Text)
+		}
+	}
+	return b.String()
+}

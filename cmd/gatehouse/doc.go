@@ -1,0 +1,71 @@
+// Command gatehouse runs the page's checks in a terminal and in CI, and serves the page itself.
+//
+// It is flags and output only: every check is a call into package core, the same code the page
+// runs as WebAssembly, so a decision made in CI is the decision the page shows.
+//
+// # Commands
+//
+//	gatehouse validate --schema S [--draft D] [--resource URL=FILE ...] [INSTANCE]
+//	gatehouse gate --catalog C --policy P [CALL]
+//	gatehouse check-decision [--policy P] [--schema S] [DECISION]
+//	gatehouse diff [--mode auto|patch|catalog|lock] [--fail-on high|medium|low] LEFT RIGHT
+//	gatehouse lint [--fail-on high|medium|low] [CATALOG]
+//	gatehouse pin [--format text|json] [CATALOG] > tools.lock.json
+//	gatehouse verify --lock L [CATALOG]
+//	gatehouse link [--base URL] [--pane P] [--schema F] [--instance F] [--call F] [--catalog F]
+//	               [--policy F] [--decision F] [--left F] [--right F]
+//	gatehouse serve [--addr 127.0.0.1:8080]
+//	gatehouse help [COMMAND]
+//	gatehouse version
+//
+// A file argument that is absent or "-" is read from standard input (one input at most). Flags
+// may come before or after the files; "--" ends them.
+//
+// # Output
+//
+// Every checking command (validate, gate, check-decision, diff, lint, verify) takes
+// --format text|json|sarif:
+//
+//   - text, for people: one line per finding, "file:line:column: message", then a summary line;
+//     coloured only when standard output is a terminal and NO_COLOR is unset.
+//   - json: the answer of the JavaScript API function, field for field: gatehouse.validate,
+//     gatehouse.gate, gatehouse.checkDecision, gatehouse.diff (verify is diff in "lock" mode),
+//     gatehouse.lint.
+//   - sarif: a SARIF 2.1.0 log for code-scanning uploads, each result located at line:column in
+//     the file named on the command line, with rule ids such as gatehouse/validation,
+//     gatehouse/lint/<rule> and gatehouse/gate/<reason>.
+//
+// pin writes the lock file (text) or the gatehouse.pin answer (json).
+//
+// # Exit codes
+//
+// CI can rely on these; `gatehouse help` lists them too.
+//
+//	0  clean: valid, allow, no finding at or above --fail-on, no drift, no difference
+//	1  findings: invalid, deny, a finding at or above --fail-on, drift, a difference
+//	2  ask: the gate wants a person to confirm the call (gate only)
+//	3  usage or unreadable input: a bad flag, a missing file, a text that is not strict JSON
+//	   (reported at file:line:column), a link too long, a server that cannot start
+//
+// A text that is not JSON at all is exit 3, not 1: the check did not run, so neither "clean" nor
+// "findings" would be true, and CI should tell a broken fixture from a caught attack.
+package main
+
+// Exit codes: see the package documentation.
+const (
+	exitOK       = 0 // clean, valid, allow, no drift
+	exitFindings = 1 // findings, invalid, deny, drift
+	exitAsk      = 2 // the gate asks a person to confirm
+	exitUsage    = 3 // usage error or unreadable input
+)
+
+// exitCodes is what `gatehouse help` prints about them.
+var exitCodes = []struct {
+	code    int
+	meaning string
+}{
+	{exitOK, "clean: valid, allow, no finding at or above --fail-on, no drift, no difference"},
+	{exitFindings, "findings: invalid, deny, a finding at or above --fail-on, drift, a difference"},
+	{exitAsk, "ask: the gate wants a person to confirm the call (gate only)"},
+	{exitUsage, "usage or unreadable input: bad flag, missing file, text that is not strict JSON"},
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+var gateCommand = &command{
+	name:    "gate",
+	usage:   "gate --catalog C --policy P [--format text|json|sarif] [CALL]",
+	summary: "decide allow, deny or ask for a recorded tool call, with every reason",
+	details: `
+CALL is a tool call as a model or protocol wrote it: OpenAI Chat Completions or Responses,
+Anthropic tool_use, Gemini functionCall, or MCP tools/call; a message holding several calls gets
+one decision each. The gates run in order: allowlisted and in the catalog, matching its pin,
+arguments that parse strictly and pass the tool's inputSchema, the grant, the argument rules,
+confirmation. CALL "-" or absent reads standard input.
+
+--format json writes the answer of the JavaScript API's gatehouse.gate: {"decisions": [one per
+call], "decision": the most restrictive, "problems": […]}.
+
+Exit code 0 when every call is allowed; 1 when one is denied (or the policy or catalog has
+problems, which deny every call); 2 when the most restrictive decision is ask; 3 when a file
+cannot be read or is not strict JSON.`,
+	define: func(fs *flag.FlagSet) runFunc {
+		catalogPath := fs.String("catalog", "", "the tool catalog `file`, a tools/list answer (required)")
+		policyPath := fs.String("policy", "", "the policy `file` (required)")
+		format := addFormatFlag(fs)
+		return func(s *session, args []string) int {
+			if code, ok := s.maxArgs(args, 1); !ok {
+				return code
+			}
+			if *catalogPath == "" || *policyPath == "" {
+				return s.usageError("--catalog and --policy are required")
+			}
+			p, err := s.printer(*format)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			catalog, err := s.read("--catalog", *catalogPath)
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			policy, err := s.read("--policy", *policyPath)
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			call, err := s.read("the call", firstArg(args))
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			res := core.Gate(core.GateRequest{Call: call.text, Catalog: catalog.text, Policy: policy.text})
+			files := inputsBySource{core.SourceCall: call, core.SourceCatalog: catalog, core.SourcePolicy: policy}
+			r := &report{answer: res, items: problemItems(res.Problems, files)}
+			counts := map[string]int{}
+			for _, d := range res.Decisions {
+				counts[d.Decision]++
+				r.items = append(r.items, decisionItems(d, files, res.Problems)...)
+			}
+			code := exitOK
+			switch {
+			case unreadable(res.Problems):
+				code, r.outcome = exitUsage, levelError
+				r.summary = "not gated: " + plural(len(res.Problems), "problem") + " reading the input"
+				return s.emit(p, r, code)
+			case res.Decision == nil:
+				code, r.outcome = exitFindings, levelError
+				r.summary = "deny: no decision could be made (" + plural(len(res.Problems), "problem") + ")"
+				return s.emit(p, r, code)
+			}
+			switch res.Decision.Decision {
+			case core.DecisionAllow:
+				code, r.outcome = exitOK, ""
+			case core.DecisionAsk:
+				code, r.outcome = exitAsk, levelWarning
+			default:
+				code, r.outcome = exitFindings, levelError
+			}
+			var parts []string
+			for _, d := range []string{core.DecisionDeny, core.DecisionAsk, core.DecisionAllow} {
+				if counts[d] > 0 {
+					parts = append(parts, fmt.Sprintf("%d %s", counts[d], d))
+				}
+			}
+			r.summary = fmt.Sprintf("%s: %s (%s)", res.Decision.Decision, plural(len(res.Decisions), "call"), strings.Join(parts, ", "))
+			return s.emit(p, r, code)
+		}
+	},
+}
+
+// decisionItems shows one decision: a line for the decision itself, at the call, then one line
+// per piece of evidence, each in the file it is about (the call, the catalog or the policy).
+// Evidence that repeats one of the result's problems word for word is not shown twice.
+func decisionItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
+	lvl := decisionLevel(d.Decision)
+	rule := "gatehouse/gate/" + d.Reason
+	tool := d.Tool
+	if tool == "" {
+		tool = "(unreadable call)"
+	}
+	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
+	if len(d.Explanation) > 0 {
+		head.message = tool + ": " + d.Explanation[0]
+	}
+	// The decision sits where the first piece of evidence in the call is, or at the top.
+	for _, e := range d.Evidence {
+		if e.Source == core.SourceCall && e.Line > 0 {
+			head.line, head.column = e.Line, e.Column
+			break
+		}
+	}
+	items := []item{head}
+	for _, e := range d.Evidence {
+		if slices.ContainsFunc(problems, func(p core.Problem) bool {
+			return p.Source == e.Source && p.Line == e.Line && p.Column == e.Column && p.Message == e.Message
+		}) {
+			continue
+		}
+		items = append(items, item{rule: rule, level: lvl, in: files[e.Source], line: e.Line, column: e.Column,
+			message: e.Message, detail: true})
+	}
+	return items
+}
+
+// decisionLevel maps a decision to SARIF's level: deny is an error, ask a warning.
+func decisionLevel(decision string) level {
+	switch decision {
+	case core.DecisionAllow:
+		return levelNote
+	case core.DecisionAsk:
+		return levelWarning
+	}
+	return levelError
+}
+
+var checkDecisionCommand = &command{
+	name:    "check-decision",
+	usage:   "check-decision [--policy P] [--schema S] [--format text|json|sarif] [DECISION]",
+	summary: "check a permission decision someone wrote: its schema, then the rule",
+	details: `
+DECISION is a decision JSON such as {"tool": …, "argumentsValid": …, "toolAllowed": …, "grant": […],
+"decision": "allow", "reason": "ok"}. It is validated against --schema (default: gatehouse's
+published decision schema), then held to the rule a schema cannot say: allow needs argumentsValid
+and toolAllowed true and every capability the tool requires (from --policy) in the grant, and goes
+with reason ok only. "Passes the schema, refused by the rule" is its own verdict, naming what the
+decision should be. DECISION "-" or absent reads standard input.
+
+--format json writes the answer of the JavaScript API's gatehouse.checkDecision:
+{"verdict": "ok"|"schema_rejected"|"rule_refused", "should": …, "problems": […]}.
+
+Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or the rule refuses it;
+3 when a file cannot be read or is not strict JSON.`,
+	define: func(fs *flag.FlagSet) runFunc {
+		policyPath := fs.String("policy", "", "the policy `file`, for the capabilities each tool requires")
+		schemaPath := fs.String("schema", "", "the decision schema `file` (default: gatehouse's own)")
+		format := addFormatFlag(fs)
+		return func(s *session, args []string) int {
+			if code, ok := s.maxArgs(args, 1); !ok {
+				return code
+			}
+			p, err := s.printer(*format)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			files := inputsBySource{}
+			req := core.CheckDecisionRequest{}
+			if *policyPath != "" {
+				in, err := s.read("--policy", *policyPath)
+				if err != nil {
+					return s.fail("%v", err)
+				}
+				files[core.SourcePolicy], req.Policy = in, in.text
+			}
+			if *schemaPath != "" {
+				in, err := s.read("--schema", *schemaPath)
+				if err != nil {
+					return s.fail("%v", err)
+				}
+				files[core.SourceSchema], req.Schema = in, in.text
+			}
+			decision, err := s.read("the decision", firstArg(args))
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			files[core.SourceDecision], req.Decision = decision, decision.text
+			res := core.CheckDecision(req)
+			r := &report{answer: res, items: problemItems(res.Problems, files)}
+			for i, pr := range res.Problems {
+				if pr.Kind == core.KindValidation || pr.Kind == core.KindRule {
+					r.items[i].rule = "gatehouse/decision/" + res.Verdict
+				}
+			}
+			code := exitOK
+			switch {
+			case unreadable(res.Problems):
+				code, r.outcome = exitUsage, levelError
+				r.summary = "not checked: " + plural(len(res.Problems), "problem") + " reading the input"
+			case res.Verdict == "ok":
+				r.summary = fmt.Sprintf("ok: %s passes the schema and the rule", decision.name)
+			case res.Verdict == "rule_refused":
+				code, r.outcome = exitFindings, levelError
+				r.summary = fmt.Sprintf("rule_refused: %s passes the schema, but the rule refuses it; it should be %s", decision.name, res.Should)
+			default:
+				code, r.outcome = exitFindings, levelError
+				r.summary = fmt.Sprintf("%s: %s", res.Verdict, plural(len(res.Problems), "problem"))
+				if res.Should != "" {
+					r.summary += "; it should be " + res.Should
+				}
+			}
+			return s.emit(p, r, code)
+		}
+	},
+}

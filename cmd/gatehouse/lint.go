@@ -1,0 +1,130 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+var lintCommand = &command{
+	name:    "lint",
+	usage:   "lint [--fail-on high|medium|low] [--format text|json|sarif] [CATALOG]",
+	summary: "find what a reviewer should see in a tool catalog before trusting it",
+	details: `
+Each finding names its rule, severity, tool and place (line:column of the evidence itself, inside
+a long description). The rules are deterministic and offline. CATALOG "-" or absent reads
+standard input.
+
+Exit code 0 when no finding is at or above --fail-on (default low: any finding fails); 1 when one
+is, or the catalog has problems; 3 when the catalog cannot be read or is not strict JSON.`,
+	define: func(fs *flag.FlagSet) runFunc {
+		failOn := addFailOnFlag(fs)
+		format := addFormatFlag(fs)
+		return func(s *session, args []string) int {
+			if code, ok := s.maxArgs(args, 1); !ok {
+				return code
+			}
+			threshold, err := severityRank(*failOn)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			p, err := s.printer(*format)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			catalog, err := s.read("the catalog", firstArg(args))
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			res := core.Lint(core.LintRequest{Catalog: catalog.text})
+			r := &report{answer: res, items: problemItems(res.Problems, inputsBySource{core.SourceCatalog: catalog})}
+			failing := 0
+			for _, f := range res.Findings {
+				r.items = append(r.items, findingItem(f, catalog))
+				if rank, _ := severityRank(f.Severity); rank >= threshold {
+					failing++
+				}
+			}
+			code := exitOK
+			switch {
+			case unreadable(res.Problems):
+				code, r.outcome = exitUsage, levelError
+				r.summary = "not linted: " + plural(len(res.Problems), "problem") + " reading the input"
+			case failing > 0 || len(res.Problems) > 0:
+				code, r.outcome = exitFindings, levelError
+				r.summary = fmt.Sprintf("%s: %s", catalog.name, countFindings(res.Findings))
+				if failing > 0 {
+					r.summary += fmt.Sprintf(", %d at or above --fail-on %s", failing, *failOn)
+				}
+				if len(res.Problems) > 0 {
+					r.summary += ", " + plural(len(res.Problems), "problem")
+				}
+			case len(res.Findings) > 0:
+				r.outcome = levelNote
+				r.summary = fmt.Sprintf("%s: %s, none at or above --fail-on %s", catalog.name, countFindings(res.Findings), *failOn)
+			default:
+				r.summary = fmt.Sprintf("%s: no findings", catalog.name)
+			}
+			return s.emit(p, r, code)
+		}
+	},
+}
+
+// findingItem shows a lint finding at the evidence's line and column in the catalog.
+func findingItem(f core.Finding, catalog *input) item {
+	msg := fmt.Sprintf("%s: %s: %s [%s]", f.Severity, f.Tool, f.Message, f.Rule)
+	if f.Evidence != "" && !strings.Contains(f.Message, f.Evidence) {
+		msg += fmt.Sprintf(" evidence: %q", f.Evidence)
+	}
+	return item{rule: "gatehouse/lint/" + f.Rule, level: severityLevel(f.Severity), in: catalog,
+		line: f.Line, column: f.Column, message: msg}
+}
+
+// countFindings writes "3 findings (1 high, 2 low)".
+func countFindings(fs []core.Finding) string {
+	counts := map[string]int{}
+	for _, f := range fs {
+		counts[f.Severity]++
+	}
+	var parts []string
+	for _, sev := range severities {
+		if counts[sev] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[sev], sev))
+		}
+	}
+	if len(parts) == 0 {
+		return plural(len(fs), "finding")
+	}
+	return fmt.Sprintf("%s (%s)", plural(len(fs), "finding"), strings.Join(parts, ", "))
+}
+
+// severities are core's, from the most to the least urgent.
+var severities = []string{core.SeverityHigh, core.SeverityMedium, core.SeverityLow}
+
+// addFailOnFlag declares --fail-on, the least severity that fails the run.
+func addFailOnFlag(fs *flag.FlagSet) *string {
+	return fs.String("fail-on", core.SeverityLow, "the least `severity` that fails the run (exit 1): high, medium or low")
+}
+
+// severityRank orders severities so that --fail-on can compare them: low 1, medium 2, high 3.
+func severityRank(sev string) (int, error) {
+	for i, s := range severities {
+		if s == sev {
+			return len(severities) - i, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown severity %q: use %s", sev, strings.Join(severities, ", "))
+}
+
+// severityLevel maps a severity to SARIF's level.
+func severityLevel(sev string) level {
+	switch sev {
+	case core.SeverityHigh:
+		return levelError
+	case core.SeverityMedium:
+		return levelWarning
+	}
+	return levelNote
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+var pinCommand = &command{
+	name:    "pin",
+	usage:   "pin [--format text|json] [CATALOG] > tools.lock.json",
+	summary: "write a catalog's lock file: a hash of each tool's whole definition",
+	details: `
+Each pin is sha256 over the RFC 8785 canonical form of the whole tool object (name, description,
+inputSchema, outputSchema, annotations, any other field), so a change anywhere is drift. Commit the
+lock file and check later catalogs with 'gatehouse verify'. CATALOG "-" or absent reads standard
+input. Problems go to standard error, so standard output is always the lock file alone.
+
+--format text writes the lock file {"tool": "sha256:…"}; json writes the answer of the JavaScript
+API's gatehouse.pin ({"pins": {…}, "problems": […]}), which 'verify' accepts as a lock file too.
+
+Exit code 0 when every tool is pinned; 1 when the catalog has problems (the pins of the tools
+that could be read are still written); 3 when the catalog cannot be read or is not strict JSON
+(nothing is written).`,
+	define: func(fs *flag.FlagSet) runFunc {
+		format := fs.String("format", "text", "output `format`: text (the lock file) or json (the gatehouse.pin answer)")
+		return func(s *session, args []string) int {
+			if code, ok := s.maxArgs(args, 1); !ok {
+				return code
+			}
+			if *format != "text" && *format != "json" {
+				return s.usageError("unknown --format %q: use text or json", *format)
+			}
+			catalog, err := s.read("the catalog", firstArg(args))
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			res := core.PinCatalog(core.PinRequest{Catalog: catalog.text})
+			// Problems go to standard error, in text, whatever the format: standard output
+			// is redirected into the lock file.
+			problems := &report{items: problemItems(res.Problems, inputsBySource{core.SourceCatalog: catalog})}
+			textPrinter{}.print(s.stderr, problems)
+			if unreadable(res.Problems) {
+				return s.fail("%s: not pinned: %s", catalog.name, plural(len(res.Problems), "problem"))
+			}
+			var out any = res.Pins
+			if *format == "json" {
+				out = res
+			}
+			if err := (jsonPrinter{}).print(s.stdout, &report{answer: out}); err != nil {
+				return s.fail("writing the output: %v", err)
+			}
+			if len(res.Problems) > 0 {
+				fmt.Fprintf(s.stderr, "gatehouse pin: %s pinned; %s in %s\n", plural(len(res.Pins), "tool"), plural(len(res.Problems), "problem"), catalog.name)
+				return exitFindings
+			}
+			return exitOK
+		}
+	},
+}
+
+var verifyCommand = &command{
+	name:    "verify",
+	usage:   "verify --lock L [--format text|json|sarif] [CATALOG]",
+	summary: "check a catalog against its lock file: any changed, added or removed tool",
+	details: `
+Every tool of CATALOG is pinned again and compared with the lock file 'gatehouse pin' wrote:
+a tool whose pin differs changed (description, schema, annotations: a rug pull hides anywhere),
+a tool not in the lock was added, a pinned tool missing from the catalog was removed. Changed and
+added tools are placed at their line in the catalog, removed ones at their line in the lock.
+CATALOG "-" or absent reads standard input.
+
+--format json writes the answer of the JavaScript API's gatehouse.diff in "lock" mode.
+
+Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either file;
+3 when a file cannot be read or is not strict JSON.`,
+	define: func(fs *flag.FlagSet) runFunc {
+		lockPath := fs.String("lock", "", "the lock `file` written by 'gatehouse pin' (required)")
+		format := addFormatFlag(fs)
+		return func(s *session, args []string) int {
+			if code, ok := s.maxArgs(args, 1); !ok {
+				return code
+			}
+			if *lockPath == "" {
+				return s.usageError("--lock is required")
+			}
+			p, err := s.printer(*format)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			lock, err := s.read("--lock", *lockPath)
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			catalog, err := s.read("the catalog", firstArg(args))
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			res := core.Diff(core.DiffRequest{Left: lock.text, Right: catalog.text, Mode: core.DiffModeLock})
+			files := inputsBySource{core.SourceLeft: lock, core.SourceRight: catalog}
+			// The lock's own problems name it as "lock" in some paths of core.
+			files[core.SourceLock] = lock
+			files[core.SourceCatalog] = catalog
+			r := &report{answer: res}
+			if res.Lock != nil {
+				for _, e := range res.Lock.Tools {
+					in := catalog
+					if e.Side == "left" {
+						in = lock
+					}
+					r.items = append(r.items, item{rule: "gatehouse/drift/" + e.Status, level: levelError, in: in,
+						line: e.Line, column: e.Column, message: e.Message})
+				}
+			}
+			r.items = append(r.items, problemItems(res.Problems, files)...)
+			code := exitOK
+			switch {
+			case unreadable(res.Problems):
+				code, r.outcome = exitUsage, levelError
+				r.summary = "not verified: " + plural(len(res.Problems), "problem") + " reading the input"
+			case res.Lock == nil:
+				code, r.outcome = exitFindings, levelError
+				r.summary = "not verified: " + plural(len(res.Problems), "problem")
+			case !res.Lock.OK || len(res.Problems) > 0:
+				code, r.outcome = exitFindings, levelError
+				r.summary = fmt.Sprintf("drift: %d changed, %d added, %d removed, %d unchanged (lock %s)",
+					len(res.Lock.Changed), len(res.Lock.Added), len(res.Lock.Removed), len(res.Lock.Unchanged), lock.name)
+				if res.Lock.OK {
+					r.summary = fmt.Sprintf("no drift, but %s (lock %s)", plural(len(res.Problems), "problem"), lock.name)
+				}
+			default:
+				r.summary = fmt.Sprintf("no drift: %s unchanged against %s", plural(len(res.Lock.Unchanged), "tool"), lock.name)
+			}
+			return s.emit(p, r, code)
+		}
+	},
+}

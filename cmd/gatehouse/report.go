@@ -1,0 +1,228 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+// A level is how serious an item is, in SARIF's words.
+type level string
+
+const (
+	levelError   level = "error"   // a problem, a deny, a high-risk finding
+	levelWarning level = "warning" // an ask, a medium-risk finding
+	levelNote    level = "note"    // a low-risk finding, an allow
+)
+
+// An item is one thing a command found, placed in one of the user's files where known: one line
+// of text output, one SARIF result.
+type item struct {
+	rule    string // SARIF rule id: gatehouse/validation, gatehouse/lint/<rule>, gatehouse/gate/<reason>, …
+	level   level
+	in      *input // the file it is about; nil when it is about no single file
+	line    int    // 1-based; 0 when unknown
+	column  int    // 1-based, in Unicode code points; 0 when unknown
+	message string
+	detail  bool // a detail of the item before it (a piece of evidence): indented in text
+}
+
+// A report is what one command found, ready for any printer.
+type report struct {
+	answer  any    // core's answer, printed as it is by --format json (the JavaScript API's JSON)
+	items   []item // what text and SARIF show
+	summary string // the last line of text output
+	outcome level  // colours the summary: "" is clean
+}
+
+// A printer writes a report in one output format.
+type printer interface {
+	print(w io.Writer, r *report) error
+}
+
+// formats lists the --format values of checking commands, the default first.
+var formats = []string{"text", "json", "sarif"}
+
+// addFormatFlag declares --format on a checking command.
+func addFormatFlag(fs *flag.FlagSet) *string {
+	return fs.String("format", "text", "output `format`: text (for people), json (as the JavaScript API answers), sarif (SARIF 2.1.0, for code scanning)")
+}
+
+// printer returns the printer for a --format value.
+func (s *session) printer(format string) (printer, error) {
+	switch format {
+	case "text":
+		return textPrinter{colour: stdoutIsTerminal(s.stdout) && os.Getenv("NO_COLOR") == ""}, nil
+	case "json":
+		return jsonPrinter{}, nil
+	case "sarif":
+		return sarifPrinter{}, nil
+	}
+	return nil, fmt.Errorf("unknown --format %q: use one of %s", format, strings.Join(formats, ", "))
+}
+
+// emit prints the report and returns code, or reports a failed write (a closed pipe) instead.
+func (s *session) emit(p printer, r *report, code int) int {
+	if err := p.print(s.stdout, r); err != nil {
+		return s.fail("writing the output: %v", err)
+	}
+	return code
+}
+
+// textPrinter writes "file:line:column: message" lines and a summary; colour only on a terminal.
+type textPrinter struct{ colour bool }
+
+const (
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+	ansiGreen  = "\x1b[32m"
+	ansiReset  = "\x1b[0m"
+)
+
+func (p textPrinter) paint(code, s string) string {
+	if !p.colour || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func levelColour(l level) string {
+	switch l {
+	case levelError:
+		return ansiRed
+	case levelWarning:
+		return ansiYellow
+	case levelNote:
+		return ansiCyan
+	}
+	return ansiGreen
+}
+
+func (p textPrinter) print(w io.Writer, r *report) error {
+	var b strings.Builder
+	for _, it := range r.items {
+		if loc := it.location(); loc != "" {
+			b.WriteString(p.paint(ansiBold, loc+":"))
+			b.WriteByte(' ')
+		}
+		if it.detail {
+			b.WriteString("  ")
+		}
+		b.WriteString(p.paint(levelColour(it.level), oneLine(it.message)))
+		b.WriteByte('\n')
+	}
+	if r.summary != "" {
+		b.WriteString(p.paint(levelColour(r.outcome), r.summary))
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// location is "file:line:column", "file" when the place in the file is unknown, or "".
+func (it item) location() string {
+	if it.in == nil {
+		return ""
+	}
+	if it.line > 0 {
+		return fmt.Sprintf("%s:%d:%d", it.in.name, it.line, it.column)
+	}
+	return it.in.name
+}
+
+// oneLine keeps one item on one line and the terminal in its state: messages quote untrusted
+// text (a tool's description), which must not forge a line of its own ("ok.json:1:1: valid") in
+// a CI log, move the cursor with an escape sequence, or reorder what follows with a bidi
+// control. Such characters are written as Go escapes (\n, \x1b, \u202e).
+func oneLine(s string) string {
+	clean := true
+	for _, r := range s {
+		if unsafeInTerminal(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafeInTerminal(r) {
+			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// unsafeInTerminal reports control characters (C0, DEL, C1), format characters (bidi controls,
+// zero-width characters, the tag block) and invalid UTF-8.
+func unsafeInTerminal(r rune) bool {
+	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+}
+
+// jsonPrinter writes core's answer as the JavaScript API does, indented for reading.
+type jsonPrinter struct{}
+
+func (jsonPrinter) print(w io.Writer, r *report) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r.answer)
+}
+
+// inputsBySource maps each source core names in its problems to the file it came from.
+type inputsBySource map[core.Source]*input
+
+// problemItems turns core's problems into items in the files they are about.
+func problemItems(ps core.Problems, files inputsBySource) []item {
+	items := make([]item, 0, len(ps))
+	for _, p := range ps {
+		msg := p.Message
+		// A schema's messages do not name the value they are about ("got number, want
+		// string"); its pointer does, beside the line and column.
+		if p.Kind == core.KindValidation && p.InstanceLocation != "" && !strings.Contains(msg, p.InstanceLocation) {
+			msg = p.InstanceLocation + ": " + msg
+		}
+		items = append(items, item{
+			rule:    "gatehouse/" + string(p.Kind),
+			level:   levelError,
+			in:      files[p.Source],
+			line:    p.Line,
+			column:  p.Column,
+			message: msg,
+		})
+	}
+	return items
+}
+
+// unreadable reports whether a problem means an input could not be read as JSON at all (not
+// strict JSON, or beyond a size or depth limit): the check did not run, which is exit code 3,
+// not a finding.
+func unreadable(ps core.Problems) bool {
+	for _, p := range ps {
+		if p.Kind == core.KindParse || p.Kind == core.KindLimit {
+			return true
+		}
+	}
+	return false
+}
+
+// plural writes "1 problem", "2 problems".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

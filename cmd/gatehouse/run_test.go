@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+// runIn runs the CLI in process with files relative to testdata.
+func runIn(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestLinkRoundTrip checks that a link carries every file byte for byte: decoding its fragment
+// gives back exactly the texts that were named, in the panes they were named for.
+func TestLinkRoundTrip(t *testing.T) {
+	t.Chdir("testdata")
+	read := func(name string) string {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	cases := []struct {
+		args  []string
+		stdin string
+		want  func(s core.State) []string // the texts the state holds, to compare with files
+		files []string
+		pane  string
+	}{
+		// The Schema pane; the pane is the first one with a file.
+		{args: []string{"--schema", "in/email.schema.json", "--instance", "in/email.bad.json"}, pane: "schema",
+			want:  func(s core.State) []string { return []string{s.Panes.Schema.Schema, s.Panes.Schema.Instance} },
+			files: []string{"in/email.schema.json", "in/email.bad.json"}},
+		// The Decision pane, the call from standard input.
+		{args: []string{"--call", "-", "--catalog", "in/catalog.json", "--policy", "in/policy.json"}, stdin: read("in/call.deny.json"), pane: "decision",
+			want: func(s core.State) []string {
+				return []string{s.Panes.Decision.Call, s.Panes.Decision.Catalog, s.Panes.Decision.Policy}
+			},
+			files: []string{"in/call.deny.json", "in/catalog.json", "in/policy.json"}},
+		// The Diff pane opened on purpose although the Schema pane has a text too.
+		{args: []string{"--pane", "diff", "--schema", "in/email.schema.json", "--left", "in/catalog.json", "--right", "in/catalog.v2.json", "--mode", "catalog"}, pane: "diff",
+			want: func(s core.State) []string {
+				return []string{s.Panes.Schema.Schema, s.Panes.Diff.Left, s.Panes.Diff.Right, s.Panes.Diff.Mode}
+			},
+			files: []string{"in/email.schema.json", "in/catalog.json", "in/catalog.v2.json"}},
+		// A text that is not JSON travels as it is: the page shows where it breaks.
+		{args: []string{"--left", "in/truncated.json"}, pane: "diff",
+			want:  func(s core.State) []string { return []string{s.Panes.Diff.Left} },
+			files: []string{"in/truncated.json"}},
+	}
+	for _, c := range cases {
+		code, stdout, stderr := runIn(t, c.stdin, append([]string{"link"}, c.args...)...)
+		if code != exitOK {
+			t.Fatalf("link %v: exit %d: %s", c.args, code, stderr)
+		}
+		link := strings.TrimSpace(stdout)
+		base, frag, ok := strings.Cut(link, "#")
+		if !ok || base != defaultBase {
+			t.Fatalf("link %v: %q, want %s#…", c.args, link, defaultBase)
+		}
+		st, probs := core.DecodeState("#" + frag)
+		if len(probs) > 0 {
+			t.Fatalf("link %v: the fragment does not decode: %v", c.args, probs)
+		}
+		if st.Pane != c.pane {
+			t.Errorf("link %v: pane %q, want %q", c.args, st.Pane, c.pane)
+		}
+		var want []string
+		for _, f := range c.files {
+			want = append(want, read(f))
+		}
+		if slices.Contains(c.args, "--mode") {
+			want = append(want, "catalog")
+		}
+		if got := c.want(st); !slices.Equal(got, want) {
+			t.Errorf("link %v: the state holds other texts than the files", c.args)
+		}
+	}
+}
+
+// TestLinkTooLarge checks that a link too long for a browser is refused with a clear error
+// rather than printed broken.
+func TestLinkTooLarge(t *testing.T) {
+	noise := make([]byte, 2<<20) // random bytes do not compress
+	rand.Read(noise)
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(path, []byte(`"`+base64.StdEncoding.EncodeToString(noise)+`"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runIn(t, "", "link", "--left", path)
+	if code != exitUsage || stdout != "" {
+		t.Errorf("link of a 2.7 MB text: exit %d, stdout %d bytes; want exit %d and nothing", code, len(stdout), exitUsage)
+	}
+	if !strings.Contains(stderr, "more than browsers carry") {
+		t.Errorf("link of a 2.7 MB text says %q", stderr)
+	}
+}
+
+// TestParseInterleaved checks that flags may come before and after the files, and that "--"
+// ends them.
+func TestParseInterleaved(t *testing.T) {
+	cases := []struct {
+		args       []string
+		schema     string
+		positional []string
+	}{
+		{[]string{"--schema", "s", "a"}, "s", []string{"a"}},                     // flags first
+		{[]string{"a", "--schema", "s"}, "s", []string{"a"}},                     // flags after the file
+		{[]string{"a", "--schema", "s", "b"}, "s", []string{"a", "b"}},           // flags between files
+		{[]string{"-", "--schema=s"}, "s", []string{"-"}},                        // "-" is a file (standard input)
+		{[]string{"--schema", "s", "--", "--schema"}, "s", []string{"--schema"}}, // after "--", a file named like a flag
+		{[]string{"--", "a", "--", "b"}, "", []string{"a", "--", "b"}},           // only the first "--" is special
+		{nil, "", nil}, // nothing at all
+	}
+	for _, c := range cases {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		schema := fs.String("schema", "", "")
+		got, err := parseInterleaved(fs, c.args)
+		if err != nil {
+			t.Errorf("%q: %v", c.args, err)
+			continue
+		}
+		if *schema != c.schema || !slices.Equal(got, c.positional) {
+			t.Errorf("%q: schema %q, files %q; want %q, %q", c.args, *schema, got, c.schema, c.positional)
+		}
+	}
+}
+
+// TestTopLevelFlags checks the flags that stand for commands.
+func TestTopLevelFlags(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		code, stdout, _ := runIn(t, "", args...)
+		if code != exitOK || !strings.Contains(stdout, "Exit codes:") {
+			t.Errorf("%v: exit %d, want the overview with the exit codes", args, code)
+		}
+	}
+	code, stdout, _ := runIn(t, "", "--version")
+	if code != exitOK || stdout != "gatehouse "+core.Version+"\n" {
+		t.Errorf("--version: exit %d, %q", code, stdout)
+	}
+	// Every command's help runs and shows its usage line.
+	for _, c := range commands {
+		code, stdout, stderr := runIn(t, "", "help", c.name)
+		if code != exitOK || !strings.HasPrefix(stdout, "usage: gatehouse "+c.name) {
+			t.Errorf("help %s: exit %d, %q %q", c.name, code, stdout, stderr)
+		}
+	}
+}
+
+// TestTextPrinter checks colour, and that untrusted text cannot forge lines or drive the
+// terminal.
+func TestTextPrinter(t *testing.T) {
+	in := &input{name: "c.json"}
+	r := &report{
+		items: []item{
+			{level: levelError, in: in, line: 3, column: 5, message: "duplicate key"},
+			{level: levelWarning, in: in, message: "ask", detail: true},
+			{level: levelNote, message: "forged\nc.json:1:1: valid\x1b[2J\u202e"},
+		},
+		summary: "deny", outcome: levelError,
+	}
+	var plain, coloured bytes.Buffer
+	textPrinter{}.print(&plain, r)
+	textPrinter{colour: true}.print(&coloured, r)
+	want := "c.json:3:5: duplicate key\nc.json:   ask\nforged\\nc.json:1:1: valid\\x1b[2J\\u202e\ndeny\n"
+	if plain.String() != want {
+		t.Errorf("plain text:\n%q\nwant\n%q", plain.String(), want)
+	}
+	if strings.Contains(plain.String(), "\x1b") {
+		t.Error("plain text has an escape sequence")
+	}
+	for _, code := range []string{ansiBold, ansiRed, ansiYellow, ansiCyan, ansiReset} {
+		if !strings.Contains(coloured.String(), code) {
+			t.Errorf("coloured text lacks %q", code)
+		}
+	}
+	if strings.Count(coloured.String(), "\n") != 4 {
+		t.Errorf("coloured text is not four lines: %q", coloured.String())
+	}
+}
+
+// TestColourChoice checks when text is coloured: only on a terminal (a character device), and
+// never with NO_COLOR set.
+func TestColourChoice(t *testing.T) {
+	tty, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0) // a character device, as a terminal is
+	if err != nil {
+		t.Skipf("SKIPPED: no %s: %v", os.DevNull, err)
+	}
+	defer tty.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	cases := []struct {
+		out     io.Writer
+		noColor string
+		want    bool
+	}{
+		{tty, "", true},              // a terminal: colour
+		{tty, "1", false},            // NO_COLOR wins
+		{file, "", false},            // a file: plain
+		{&bytes.Buffer{}, "", false}, // not a file at all: plain
+	}
+	for _, c := range cases {
+		t.Setenv("NO_COLOR", c.noColor)
+		s := &session{stdout: c.out}
+		p, err := s.printer("text")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.(textPrinter).colour; got != c.want {
+			t.Errorf("%T with NO_COLOR=%q: colour %v, want %v", c.out, c.noColor, got, c.want)
+		}
+	}
+}
+
+// TestJSONIsTheAPIAnswer checks that --format json prints what the JavaScript API answers, on
+// the project's own examples: the gate and diff goldens in ../../testdata are core's answers
+// for the same texts.
+func TestJSONIsTheAPIAnswer(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata")
+	cases := []struct {
+		glob, golden string
+		args         func(dir string) []string
+	}{
+		{"gate/*", "result.golden.json", func(dir string) []string {
+			return []string{"gate", "--format", "json", "--catalog", filepath.Join(dir, "catalog.json"),
+				"--policy", filepath.Join(dir, "policy.json"), filepath.Join(dir, "call.json")}
+		}},
+		{"diff/*", "want.golden.json", func(dir string) []string {
+			return []string{"diff", "--format", "json", filepath.Join(dir, "left.json"), filepath.Join(dir, "right.json")}
+		}},
+	}
+	compared := 0
+	for _, c := range cases {
+		dirs, _ := filepath.Glob(filepath.Join(root, c.glob))
+		for _, dir := range dirs {
+			want, err := os.ReadFile(filepath.Join(dir, c.golden))
+			if err != nil {
+				continue // an example without a golden answer
+			}
+			code, stdout, stderr := runIn(t, "", c.args(dir)...)
+			if code == exitUsage && stdout == "" {
+				t.Errorf("%s: exit %d: %s", dir, code, stderr)
+				continue
+			}
+			var got, wantV any
+			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+				t.Errorf("%s: the output is not JSON: %v", dir, err)
+				continue
+			}
+			if err := json.Unmarshal(want, &wantV); err != nil {
+				t.Fatalf("%s: %v", filepath.Join(dir, c.golden), err)
+			}
+			if !reflect.DeepEqual(got, wantV) {
+				t.Errorf("%s: --format json differs from core's answer in %s", dir, c.golden)
+			}
+			compared++
+		}
+	}
+	if compared == 0 {
+		t.Skip("SKIPPED: no examples with golden answers in ../../testdata")
+	}
+	t.Logf("%d answers compared", compared)
+}

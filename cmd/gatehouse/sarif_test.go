@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+// sharedDir finds ../shared (the suites and seeds) beside the repository, or skips the test
+// loudly; GATEHOUSE_REQUIRE_SHARED=1 (set by make test and CI) turns the skip into a failure.
+func sharedDir(t testing.TB, sub string) string {
+	t.Helper()
+	base := os.Getenv("GATEHOUSE_SHARED")
+	if base == "" {
+		base = filepath.Join("..", "..", "..", "shared")
+	}
+	dir := filepath.Join(base, sub)
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("GATEHOUSE_REQUIRE_SHARED") == "1" {
+			t.Fatalf("%s is required (GATEHOUSE_REQUIRE_SHARED=1) but missing: %v", dir, err)
+		}
+		t.Skipf("SKIPPED: %s not found (the shared test data lives beside the repository; set GATEHOUSE_SHARED to point at it)", dir)
+	}
+	return dir
+}
+
+// TestSARIFValidates checks every SARIF output of the golden cases against the SARIF 2.1.0
+// schema, with gatehouse's own validator (no network: the schema is draft 4, whose metaschema
+// is built in).
+func TestSARIFValidates(t *testing.T) {
+	schema, err := os.ReadFile(filepath.Join(sharedDir(t, "suites/sarif"), "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir("testdata")
+	checked := 0
+	for _, c := range cliCases {
+		if !hasArgs(c.args, "--format", "sarif") {
+			continue
+		}
+		var stdin, stdout, stderr bytes.Buffer
+		code := run(c.args, &stdin, &stdout, &stderr)
+		if code == exitUsage {
+			continue // refused before any output: nothing to validate
+		}
+		checked++
+		res := core.Validate(core.ValidateRequest{Schema: string(schema), Instance: stdout.String()})
+		if !res.Valid {
+			t.Errorf("%s: the SARIF output does not validate against SARIF 2.1.0:\n%v", c.name, res.Problems)
+		}
+		checkSARIFLocations(t, c.name, stdout.Bytes())
+	}
+	if checked < 5 {
+		t.Fatalf("only %d SARIF outputs checked; the cases lost their --format sarif", checked)
+	}
+}
+
+// checkSARIFLocations checks what code scanning relies on beyond the schema: every rule id
+// starts with gatehouse/, every result names a rule that exists, and every location is a
+// relative file path with a line.
+func checkSARIFLocations(t *testing.T, name string, out []byte) {
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID string `json:"id"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			ColumnKind string `json:"columnKind"`
+			Results    []struct {
+				RuleID    string `json:"ruleId"`
+				RuleIndex int    `json:"ruleIndex"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Region *struct {
+							StartLine   int `json:"startLine"`
+							StartColumn int `json:"startColumn"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if len(log.Runs) != 1 {
+		t.Fatalf("%s: %d runs, want 1", name, len(log.Runs))
+	}
+	run := log.Runs[0]
+	if run.ColumnKind != "unicodeCodePoints" {
+		t.Errorf("%s: columnKind %q, want unicodeCodePoints (core counts code points)", name, run.ColumnKind)
+	}
+	rules := run.Tool.Driver.Rules
+	for _, r := range run.Results {
+		if !strings.HasPrefix(r.RuleID, "gatehouse/") {
+			t.Errorf("%s: rule id %q does not start with gatehouse/", name, r.RuleID)
+		}
+		if r.RuleIndex >= len(rules) || rules[r.RuleIndex].ID != r.RuleID {
+			t.Errorf("%s: result's ruleIndex %d does not point at rule %q", name, r.RuleIndex, r.RuleID)
+		}
+		for _, loc := range r.Locations {
+			uri := loc.PhysicalLocation.ArtifactLocation.URI
+			if !strings.HasPrefix(uri, "in/") {
+				t.Errorf("%s: artifact uri %q, want the path given on the command line", name, uri)
+			}
+			if reg := loc.PhysicalLocation.Region; reg != nil && (reg.StartLine < 1 || reg.StartColumn < 1) {
+				t.Errorf("%s: region %d:%d is not 1-based", name, reg.StartLine, reg.StartColumn)
+			}
+		}
+	}
+}
+
+func hasArgs(args []string, pair ...string) bool {
+	for i := 0; i+len(pair) <= len(args); i++ {
+		if slices.Equal(args[i:i+len(pair)], pair) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFileURI checks the artifact URIs SARIF gets for the paths people type.
+func TestFileURI(t *testing.T) {
+	cases := []struct{ path, want string }{
+		{"catalog.json", "catalog.json"},                            // a plain relative path stays as it is
+		{"dir/my tools.json", "dir/my%20tools.json"},                // spaces are escaped
+		{"a:b.json", "./a:b.json"},                                  // a colon in the first segment must not read as a scheme
+		{"/abs/tools.lock.json", "/abs/tools.lock.json"},            // an absolute path stays absolute
+		{"100%.json", "100%25.json"},                                // a percent sign is escaped
+		{"ünï/çödé.json", "%C3%BCn%C3%AF/%C3%A7%C3%B6d%C3%A9.json"}, // non-ASCII is percent-encoded UTF-8
+	}
+	for _, c := range cases {
+		if got := fileURI(c.path); got != c.want {
+			t.Errorf("fileURI(%q) = %q, want %q", c.path, got, c.want)
+		}
+	}
+}
