@@ -10,7 +10,7 @@ export GATEHOUSE_REQUIRE_SHARED  ?= 1
 export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 
-.PHONY: all build wasm serve test vet check-imports unit wasm-test js-test browser-test bench fuzz clean
+.PHONY: all build wasm serve test vet check-imports unit browser-deps wasm-test js-test bench fuzz clean
 
 all: build
 
@@ -41,8 +41,16 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./core
 	$(GO) run $(STATICCHECK) ./...
 
-unit: wasm
+unit: wasm browser-deps
 	$(GO) test -count=1 ./...
+
+# The browser tests drive Debian's chromium: install it when missing (as root), else say how.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || [ -n "$$CHROMIUM" ] || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing chromium for the browser tests"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else echo "the browser tests need Chromium: sudo apt-get install chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; fi; }
 
 # The core's tests again, compiled to wasm and run under Node: the suite must pass there too.
 wasm-test:
@@ -59,7 +67,7 @@ bench: wasm
 FUZZTIME ?= 30s
 fuzz:
 	@for f in $$($(GO) test -list 'Fuzz.*' ./core | grep ^Fuzz); do \
-		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./core || exit 1; done
+		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./core || exit 1; done
 
 clean:
 	rm -rf bin site/gatehouse.wasm site/wasm_exec.js

@@ -1,0 +1,1070 @@
+package core
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The lint rules' names, as findings carry them.
+const (
+	RuleInstructionOverride    = "instruction-override"
+	RuleInstructionConcealment = "instruction-concealment"
+	RuleInstructionCoercion    = "instruction-coercion"
+	RuleInstructionTag         = "instruction-tag"
+	RuleHTMLComment            = "html-comment"
+	RuleHiddenCharacters       = "hidden-characters"
+	RuleSensitivePath          = "sensitive-path"
+	RuleSecretLiteral          = "secret-literal"
+	RuleToolShadowing          = "tool-shadowing"
+	RuleExfiltrationParameter  = "exfiltration-parameter"
+	RuleLooseSchema            = "loose-schema"
+	RuleAnnotationHonesty      = "annotation-honesty"
+)
+
+// LintRules lists every rule [LintCatalog] applies, for documentation and for the page's legend.
+var LintRules = []LintRule{
+	{RuleInstructionOverride, SeverityHigh, "text tells the model to ignore or replace its instructions"},
+	{RuleInstructionConcealment, SeverityHigh, "text tells the model to hide something from the user"},
+	{RuleInstructionCoercion, SeverityMedium, "text orders the model to do something first (read a file, call a tool, pass content into a field)"},
+	{RuleInstructionTag, SeverityHigh, "<IMPORTANT>-style tags or chat-template markers aimed at the model"},
+	{RuleHTMLComment, SeverityMedium, "an HTML comment: invisible where descriptions are rendered, read in full by the model"},
+	{RuleHiddenCharacters, SeverityHigh, "control, format, bidi, zero-width or Unicode tag characters (tag text is decoded)"},
+	{RuleSensitivePath, SeverityHigh, "a secret-bearing path: ~/.ssh, id_rsa, .env, cloud credentials, /etc/shadow, …"},
+	{RuleSecretLiteral, SeverityHigh, "a private key block, an API token, or a default/example password"},
+	{RuleToolShadowing, SeverityHigh, "text about another tool or server: \"instead of X\", \"when using X\", or naming another server's tool"},
+	{RuleExfiltrationParameter, SeverityHigh, "a parameter shaped to carry data out (notes, context, metadata, summary_of_conversation) that the tool does not justify"},
+	{RuleLooseSchema, SeverityMedium, "an inputSchema that is not an object, is open, or takes free strings named path/url/sql/command"},
+	{RuleAnnotationHonesty, SeverityHigh, "annotations that contradict the tool's name (a delete tool claiming readOnlyHint), or a destructive tool with no warning"},
+}
+
+// A phrase is one regular expression of a rule, with the lowercase words one of which must
+// appear for the expression to be tried at all (a cheap filter: most strings contain none).
+type phrase struct {
+	rule, severity, message string
+	re                      *regexp.Regexp
+	anyOf                   []string
+	gate                    []string // when set, one of these must appear before anyOf is tried
+	anyOfIDs, gateIDs       []int    // the words' ids in phraseFilter
+}
+
+// gated adds a first, shorter filter to a phrase whose word list is long.
+func (p phrase) gated(words ...string) phrase {
+	p.gate = words
+	return p
+}
+
+// gap matches the rest of a sentence, bounded: phrases never reach across sentences or run
+// over a long description (no greedy ".*").
+const gap = `[^.!?\n]{0,60}?`
+
+func mustPhrase(rule, severity, message, expr string, anyOf ...string) phrase {
+	return phrase{rule: rule, severity: severity, message: message, re: regexp.MustCompile(`(?i)` + expr), anyOf: anyOf}
+}
+
+// instructionPhrases are the words of tool poisoning: instructions aimed at the model rather
+// than a description of what the tool does.
+var instructionPhrases = []phrase{
+	mustPhrase(RuleInstructionOverride, SeverityHigh, "tells the model to ignore or replace its instructions",
+		`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|other|system|original|existing|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages|constraints)\b`,
+		"ignore", "disregard", "forget", "override", "bypass"),
+	mustPhrase(RuleInstructionOverride, SeverityHigh, "claims priority over the model's other instructions",
+		`\b(?:takes?|has|have)\s+(?:absolute\s+)?(?:priority|precedence)\s+over\s+(?:all\s+|any\s+)?(?:other|previous|prior|user|system)\b|\bthis\s+(?:instruction|rule|message|notice)\s+(?:overrides|supersedes|replaces)\b`,
+		"priority", "precedence", "overrides", "supersedes", "replaces"),
+	mustPhrase(RuleInstructionOverride, SeverityHigh, "asks the model to reveal its own instructions",
+		`\b(?:reveal|print|output|repeat|include|send|share|leak|return)\s+(?:your|the)\s+(?:full\s+|entire\s+|complete\s+)?(?:system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions)\b`,
+		"system prompt", "instructions"),
+	mustPhrase(RuleInstructionOverride, SeverityHigh, "announces new instructions for the model",
+		`\b(?:new|updated|real|actual|additional)\s+(?:system\s+)?instructions\s*:|\byou\s+are\s+now\s+(?:a|an)\b|\bfrom\s+now\s+on,?\s+you\b`,
+		"instructions", "you are now", "from now on"),
+
+	mustPhrase(RuleInstructionConcealment, SeverityHigh, "tells the model to keep something from the user",
+		`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not)\s+(?:tell|inform|notify|alert|mention|reveal|disclose|show|report|explain|say)\b`+gap+`\b(?:the\s+)?users?\b`,
+		"not tell", "not inform", "not notify", "not alert", "not mention", "not reveal", "not disclose", "not show", "not report", "not explain", "not say",
+		"n't tell", "n't inform", "n't notify", "n't alert", "n't mention", "n't reveal", "n't disclose", "n't show", "n't report", "n't explain", "n't say",
+		"dont ", "never tell", "never inform", "never notify", "never alert", "never mention", "never reveal", "never disclose", "never show", "never report", "never explain", "never say").gated("not ", "n't ", "dont ", "never "),
+	mustPhrase(RuleInstructionConcealment, SeverityHigh, "tells the model not to mention what it does",
+		`\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|acknowledge)\s+(?:this|that|these|it|the\s+(?:above|following|instructions?|note))\b`,
+		"mention", "reveal", "disclose", "acknowledge"),
+	mustPhrase(RuleInstructionConcealment, SeverityHigh, "tells the model to act behind the user's back",
+		`\bwithout\s+(?:telling|informing|notifying|alerting|asking|warning|consulting|letting)\s+(?:the\s+)?users?\b|\bunbeknownst\s+to\b|\bbehind\s+the\s+user'?s\s+back\b`,
+		"without tell", "without inform", "without notif", "without alert", "without ask", "without warn", "without consult", "without let", "unbeknownst", "behind the user").gated("without", "unbeknownst", "behind"),
+	mustPhrase(RuleInstructionConcealment, SeverityHigh, "tells the model to hide something",
+		`\b(?:keep|hide)\s+(?:this|it|these|that|the\s+(?:above|following))\b`+gap+`\b(?:secret|hidden|confidential|private|from\s+the\s+user)\b|\bthe\s+users?\s+(?:must|should|need|may)\s*(?:not|never)\s+(?:know|see|notice|be\s+told|be\s+informed|find\s+out)\b`,
+		"keep this", "keep it", "keep these", "keep that", "keep the", "hide this", "hide it", "hide these", "hide that", "hide the", "user must", "user should", "user need", "user may", "users must", "users should", "users need", "users may").gated("keep ", "hide ", "user"),
+	mustPhrase(RuleInstructionConcealment, SeverityHigh, "tells the model to do something silently",
+		`\b(?:silently|secretly|quietly|covertly|discreetly|invisibly)\s+(?:also\s+)?(?:send|copy|upload|forward|include|read|exfiltrate|transmit|pass|attach|bcc|cc|add|post|call|append|redirect)\b`,
+		"silently", "secretly", "quietly", "covertly", "discreetly", "invisibly"),
+
+	mustPhrase(RuleInstructionCoercion, SeverityMedium, "sets a precondition for the model before it may use the tool",
+		`\bbefore\s+(?:using|calling|invoking|running|executing|you\s+use|you\s+call|searching|answering|responding)\b`+gap+`\b(?:read|call|invoke|run|fetch|send|include|pass|copy|upload|open|cat|attach|append|load|paste)\b`,
+		"before using", "before calling", "before invoking", "before running", "before executing", "before you", "before searching", "before answering", "before responding").gated("before "),
+	mustPhrase(RuleInstructionCoercion, SeverityMedium, "orders the model to read, send or pass something",
+		`\byou\s+(?:must|have\s+to|are\s+required\s+to|need\s+to|should)\s+(?:always\s+|first\s+|also\s+|then\s+)*(?:read|call|invoke|fetch|send|include|pass|copy|upload|attach|forward|append|paste|provide\s+(?:the\s+)?(?:contents?|full|entire|whole))\b`,
+		"you must", "you have to", "you are required", "you need to", "you should").gated("you "),
+	mustPhrase(RuleInstructionCoercion, SeverityMedium, "orders the model to pass content it holds",
+		`\b(?:always|first|also)\s+(?:read|send|copy|include|attach|upload|forward|pass|append|paste)\s+(?:the\s+|all\s+|any\s+)?(?:contents?\s+of|entire\s+conversation|whole\s+conversation|full\s+conversation|conversation|chat\s+history|previous\s+messages|system\s+prompt|user'?s\s+(?:messages|files|data))\b`,
+		"contents of", "conversation", "chat history", "previous messages", "system prompt", "user's", "users "),
+	mustPhrase(RuleInstructionCoercion, SeverityMedium, "tells the model to put content it holds into a parameter",
+		`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide)\s+(?:(?:its|their)\s+(?:\w+\s+)?(?:content|contents|text|output|data|value)s?|the\s+(?:full\s+|entire\s+)?contents?\s+of\s+[^.!?\n]{1,60}?|(?:the\s+|any\s+|all\s+|your\s+)?(?:\w+\s+)?(?:key|keys|secret|secrets|credentials?|tokens?|passwords?|conversation|history|messages))\s+(?:in|into|as|to|via|inside)\s+(?:the\s+)?(?:['"\x60][A-Za-z_][\w-]*['"\x60]|[A-Za-z_][\w-]*\s+(?:field|parameter|argument|param)\b)`,
+		"its ", "their ", "contents of", "content of", "key", "secret", "credential", "token", "password", "conversation", "history", "messages"),
+	mustPhrase(RuleInstructionCoercion, SeverityMedium, "threatens failure to make the model comply",
+		`\b(?:otherwise|or\s+else)\b`+gap+`\b(?:will|would)\s+(?:crash|fail|break|not\s+work|stop\s+working|be\s+(?:blocked|rejected))\b|\bthe\s+(?:tool|application|system|server)\s+will\s+(?:crash|not\s+work)\s+(?:unless|if\s+you\s+don'?t)\b`,
+		"otherwise", "or else", "will crash", "will not work"),
+
+	mustPhrase(RuleInstructionTag, SeverityHigh, "wraps text in a tag aimed at the model",
+		`<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|assistant|sys|prompt|override|system[-_]?(?:note|message|prompt)|mandatory|urgent)\b[^<>]{0,40}>`,
+		"<"),
+	mustPhrase(RuleInstructionTag, SeverityHigh, "contains a chat-template marker",
+		`\[/?(?:INST|SYSTEM|SYS|IMPORTANT)\]|<<\s*/?SYS\s*>>|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>`,
+		"[", "<<", "<|"),
+	mustPhrase(RuleHTMLComment, SeverityMedium, "contains an HTML comment: hidden where the description is rendered, read by the model",
+		`<!--[\s\S]{0,400}?(?:-->|$)`,
+		"<!--"),
+}
+
+// sensitivePhrases are paths and files that hold secrets; a tool's text has no business
+// naming them.
+var sensitivePhrases = []phrase{
+	mustPhrase(RuleSensitivePath, SeverityHigh, "names SSH keys or configuration",
+		`(?:^|[^\w.])(?:~|\$HOME|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)?/?\.ssh\b(?:/[\w.-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b`,
+		".ssh", "id_", "authorized_keys"),
+	mustPhrase(RuleSensitivePath, SeverityHigh, "names a .env file",
+		`(?:^|[\s"'\x60(/~=:])\.env(?:\.[\w-]+)?\b`,
+		".env"),
+	mustPhrase(RuleSensitivePath, SeverityHigh, "names a credentials file",
+		`\.aws/(?:credentials|config)\b|\.git-credentials\b|\bcredentials\.(?:json|ya?ml|txt|csv)\b|\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.config/gcloud\b|application_default_credentials\.json|\bwallet\.dat\b|\.gnupg\b|\.password-store\b|\blogin\.keychain(?:-db)?\b|(?-i:Login Data)|cookies\.sqlite|\.(?:bash|zsh)_history\b`,
+		".aws", "credentials", ".netrc", ".pgpass", ".npmrc", ".pypirc", ".docker", ".kube", "gcloud", "wallet", ".gnupg", "password-store", ".keychain", "login data", "cookies", "_history"),
+	mustPhrase(RuleSensitivePath, SeverityHigh, "names a system secrets file",
+		`/etc/(?:passwd|shadow|sudoers|gshadow|master\.passwd)\b|/proc/self/environ\b|/var/run/secrets\b`,
+		"/etc/", "/proc/", "/var/run/secrets"),
+	mustPhrase(RuleSecretLiteral, SeverityHigh, "contains a private key block",
+		`-----BEGIN\s+(?:[A-Z0-9]+\s+)*PRIVATE\s+KEY(?:\s+BLOCK)?-----`,
+		"private key"),
+	mustPhrase(RuleSecretLiteral, SeverityHigh, "contains what looks like an API token",
+		`\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b|\bxox[baprs]-[A-Za-z0-9-]{10,}\b|\bAIza[0-9A-Za-z_-]{35}\b|\bglpat-[A-Za-z0-9_-]{20,}\b`,
+		"akia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "aiza", "glpat-").gated("akia", "gh", "sk-", "xox", "aiza", "glpat"),
+}
+
+// normalizeForMatch removes the characters that can split a phrase without being seen
+// (zero-width and other format characters) and folds typographic apostrophes and spaces, so
+// "ig\u200bnore previous instructions" and "don’t tell the user" are still caught. index maps
+// each byte of the result to the byte of s it came from; it is nil when nothing changed.
+func normalizeForMatch(s string) (string, []int) {
+	if isPlainASCII(s) {
+		return s, nil
+	}
+	var b strings.Builder
+	index := make([]int, 0, len(s))
+	changed := false
+	for i, r := range s {
+		switch {
+		case unicode.Is(unicode.Cf, r):
+			changed = true
+			continue
+		case r == '\u2019' || r == '\u2018' || r == '\u02bc':
+			r, changed = '\'', true
+		case r == '\u00a0' || r == '\u202f' || r == '\u2007':
+			r, changed = ' ', true
+		}
+		n := utf8.RuneLen(r)
+		if n < 0 {
+			n = 1
+		}
+		for k := 0; k < n; k++ {
+			index = append(index, i)
+		}
+		b.WriteRune(r)
+	}
+	if !changed {
+		return s, nil
+	}
+	index = append(index, len(s))
+	return b.String(), index
+}
+
+func isPlainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// filterText is the text the cheap word filters look at: lowercase, white space runs as one
+// space. Only the filters read it; the expressions run on the text itself.
+func filterText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// A wordFilter finds which of a fixed set of lowercase words a text contains, in one pass
+// (Aho–Corasick): the rules' cheap filters then cost one scan per string, not one per word.
+type wordFilter struct {
+	ids   map[string]int
+	class [256]uint8 // byte → column of next; 0 for bytes no word contains
+	next  [][]int32  // state → class → state
+	out   [][]int    // state → ids of the words that end there
+}
+
+// A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
+type foundWords []uint64
+
+func (ws foundWords) any(ids []int) bool {
+	for _, id := range ids {
+		if ws[id/64]&(1<<(id%64)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func newWordFilter(words []string) *wordFilter {
+	f := &wordFilter{ids: map[string]int{}}
+	classes := 1
+	for _, w := range words {
+		if _, ok := f.ids[w]; !ok {
+			f.ids[w] = len(f.ids)
+		}
+		for i := 0; i < len(w); i++ {
+			if f.class[w[i]] == 0 {
+				f.class[w[i]] = uint8(classes)
+				classes++
+			}
+		}
+	}
+	newState := func() int32 {
+		row := make([]int32, classes)
+		for i := range row {
+			row[i] = -1
+		}
+		f.next = append(f.next, row)
+		f.out = append(f.out, nil)
+		return int32(len(f.next) - 1)
+	}
+	newState()
+	for w, id := range f.ids {
+		st := int32(0)
+		for i := 0; i < len(w); i++ {
+			c := f.class[w[i]]
+			if f.next[st][c] < 0 {
+				n := newState()
+				f.next[st][c] = n
+			}
+			st = f.next[st][c]
+		}
+		f.out[st] = append(f.out[st], id)
+	}
+	// Breadth first: each state's failure link, its outputs merged, its missing moves filled.
+	fail := make([]int32, len(f.next))
+	queue := []int32{}
+	for c := 0; c < classes; c++ {
+		if n := f.next[0][c]; n > 0 {
+			queue = append(queue, n)
+		} else {
+			f.next[0][c] = 0
+		}
+	}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		f.out[st] = append(f.out[st], f.out[fail[st]]...)
+		for c := 0; c < classes; c++ {
+			n := f.next[st][c]
+			if n < 0 {
+				f.next[st][c] = f.next[fail[st]][c]
+				continue
+			}
+			fail[n] = f.next[fail[st]][c]
+			queue = append(queue, n)
+		}
+	}
+	return f
+}
+
+func (f *wordFilter) idsOf(words []string) []int {
+	ids := make([]int, len(words))
+	for i, w := range words {
+		ids[i] = f.ids[w]
+	}
+	return ids
+}
+
+// scan returns the set of words found in text.
+func (f *wordFilter) scan(text string) foundWords {
+	found := make(foundWords, (len(f.ids)+63)/64)
+	st := int32(0)
+	for i := 0; i < len(text); i++ {
+		st = f.next[st][f.class[text[i]]]
+		for _, id := range f.out[st] {
+			found[id/64] |= 1 << (id % 64)
+		}
+	}
+	return found
+}
+
+// phraseFilter holds every word the phrases filter on; building it also gives each phrase
+// the ids of its words.
+var phraseFilter = func() *wordFilter {
+	var all []string
+	for _, group := range [][]phrase{instructionPhrases, sensitivePhrases} {
+		for _, p := range group {
+			all = append(all, p.anyOf...)
+			all = append(all, p.gate...)
+		}
+	}
+	all = append(all, shadowGate...)
+	all = append(all, shadowWords...)
+	f := newWordFilter(all)
+	for _, group := range [][]phrase{instructionPhrases, sensitivePhrases} {
+		for i := range group {
+			group[i].anyOfIDs = f.idsOf(group[i].anyOf)
+			group[i].gateIDs = f.idsOf(group[i].gate)
+		}
+	}
+	shadowGateIDs = f.idsOf(shadowGate)
+	shadowWordIDs = f.idsOf(shadowWords)
+	return f
+}()
+
+var shadowGateIDs, shadowWordIDs []int
+
+// schemaMachinery are the members whose strings are read by programs, not models: phrases
+// are not looked for in them (a "pattern" of "^[^<>]+$" is no tag).
+var schemaMachinery = map[string]bool{
+	"pattern": true, "$ref": true, "$schema": true, "$id": true, "format": true, "type": true,
+	"$anchor": true, "$dynamicRef": true, "$dynamicAnchor": true, "contentEncoding": true, "contentMediaType": true,
+}
+
+func (l *linter) checkString(tf *toolFindings, s textSite) {
+	l.checkHidden(tf, s)
+	if s.isKey || schemaMachinery[s.key] || s.text == "" {
+		return
+	}
+	norm, index := normalizeForMatch(s.text)
+	lower := filterText(norm)
+	words := phraseFilter.scan(lower)
+	orig := func(i int) int {
+		if index == nil {
+			return i
+		}
+		if i >= len(index) {
+			return len(s.text)
+		}
+		return index[i]
+	}
+	for _, groups := range [][]phrase{instructionPhrases, sensitivePhrases} {
+		for _, p := range groups {
+			if (p.gate != nil && !words.any(p.gateIDs)) || !words.any(p.anyOfIDs) {
+				continue
+			}
+			loc := p.re.FindStringIndex(norm)
+			if loc == nil {
+				continue
+			}
+			start, end := orig(loc[0]), orig(loc[1])
+			tf.add(p.rule, p.severity, s.pointer(), start, where(s)+p.message, snippet(s.text, start, end, 30))
+		}
+	}
+	l.checkShadowing(tf, s, norm, lower, words, orig)
+	if (s.key == "default" || s.parent == "examples" || s.key == "examples" || s.key == "const") && isSecretParameter(secretOwner(s.pointer())) && len(strings.TrimSpace(s.text)) >= 4 {
+		tf.add(RuleSecretLiteral, SeverityHigh, s.pointer(), -1, "a password or token parameter ships with a default or example value",
+			snippet(s.text, 0, 0, 20))
+	}
+}
+
+// where says which string of the tool a finding is in, to start its message.
+func where(s textSite) string {
+	switch {
+	case s.key == "description" && s.parent == "":
+		return "the description "
+	case s.key == "description":
+		return "a parameter description "
+	case s.key == "title":
+		return "the title "
+	case s.key == "default":
+		return "a default value "
+	case s.key == "enum" || s.parent == "enum":
+		return "an enum value "
+	case s.key == "examples" || s.parent == "examples":
+		return "an example "
+	}
+	return "a string "
+}
+
+// secretOwner returns the property name a default or example belongs to, from its pointer.
+func secretOwner(pointer string) string {
+	tokens, _ := splitPointer(pointer)
+	for i := len(tokens) - 2; i >= 1; i-- {
+		if tokens[i-1] == "properties" {
+			return tokens[i]
+		}
+	}
+	return ""
+}
+
+func isSecretParameter(name string) bool {
+	switch squash(name) {
+	case "password", "passwd", "pass", "secret", "token", "apikey", "apitoken", "accesstoken", "authtoken", "privatekey", "clientsecret", "bearertoken":
+		return true
+	}
+	return false
+}
+
+// squash lowercases a name and drops separators: "summary_of-Conversation" → "summaryofconversation".
+func squash(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r == '_' || r == '-' || r == ' ' || r == '.':
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// --- hidden characters ---
+
+// isHiddenRune reports characters a reader does not see but a model reads: controls other
+// than line breaks and tabs, format characters (zero-width, bidi, tag block, soft hyphen), and
+// the invisible Hangul fillers.
+func isHiddenRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t' || r == '\r':
+		return false
+	case r < 0x20 || r == 0x7f:
+		return true
+	case r < 0x80:
+		return false
+	case r >= 0x80 && r < 0xa0:
+		return true
+	case r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}
+
+func isBidi(r rune) bool {
+	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
+}
+
+func isTagRune(r rune) bool { return r >= 0xe0000 && r <= 0xe007f }
+
+var hiddenNames = map[rune]string{
+	0x00ad: "SOFT HYPHEN", 0x034f: "COMBINING GRAPHEME JOINER", 0x061c: "ARABIC LETTER MARK",
+	0x180e: "MONGOLIAN VOWEL SEPARATOR", 0x200b: "ZERO WIDTH SPACE", 0x200c: "ZERO WIDTH NON-JOINER",
+	0x200d: "ZERO WIDTH JOINER", 0x200e: "LEFT-TO-RIGHT MARK", 0x200f: "RIGHT-TO-LEFT MARK",
+	0x202a: "LEFT-TO-RIGHT EMBEDDING", 0x202b: "RIGHT-TO-LEFT EMBEDDING", 0x202c: "POP DIRECTIONAL FORMATTING",
+	0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x2060: "WORD JOINER",
+	0x2061: "FUNCTION APPLICATION", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR",
+	0x2064: "INVISIBLE PLUS", 0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE",
+	0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE", 0xfeff: "ZERO WIDTH NO-BREAK SPACE",
+	0x115f: "HANGUL CHOSEONG FILLER", 0x1160: "HANGUL JUNGSEONG FILLER", 0x3164: "HANGUL FILLER",
+	0xffa0: "HALFWIDTH HANGUL FILLER", 0x0000: "NULL", 0x001b: "ESCAPE", 0x007f: "DELETE",
+}
+
+func runeLabel(r rune) string {
+	if name, ok := hiddenNames[r]; ok {
+		return fmt.Sprintf("U+%04X %s", r, name)
+	}
+	switch {
+	case isTagRune(r):
+		return fmt.Sprintf("U+%04X TAG CHARACTER", r)
+	case r < 0x20 || (r >= 0x7f && r < 0xa0):
+		return fmt.Sprintf("U+%04X CONTROL CHARACTER", r)
+	}
+	return fmt.Sprintf("U+%04X FORMAT CHARACTER", r)
+}
+
+// isEmojiJoiner reports a ZERO WIDTH JOINER or VARIATION SELECTOR inside an emoji sequence
+// (👩‍💻), which is how emoji are written, not a hiding place.
+func isEmojiJoiner(s string, i int, r rune) bool {
+	if r != 0x200d {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(s[:i])
+	next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+	pictograph := func(r rune) bool {
+		return r >= 0x2190 && (unicode.Is(unicode.So, r) || r == 0xfe0f || (r >= 0x1f000 && r <= 0x1faff))
+	}
+	return pictograph(prev) && pictograph(next)
+}
+
+func (l *linter) checkHidden(tf *toolFindings, s textSite) {
+	plain := true
+	for i := 0; i < len(s.text); i++ {
+		if c := s.text[i]; c >= 0x80 || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return
+	}
+	first := -1
+	counts := map[rune]int{}
+	var order []rune
+	var tagText strings.Builder
+	bidi, tags := false, false
+	for i, r := range s.text {
+		if !isHiddenRune(r) || isEmojiJoiner(s.text, i, r) {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if counts[r] == 0 {
+			order = append(order, r)
+		}
+		counts[r]++
+		switch {
+		case isTagRune(r):
+			tags = true
+			if r >= 0xe0020 && r <= 0xe007e {
+				tagText.WriteRune(r - 0xe0000)
+			}
+		case isBidi(r):
+			bidi = true
+		}
+	}
+	if first < 0 {
+		return
+	}
+	var ev strings.Builder
+	for k, r := range order {
+		if k == 6 {
+			fmt.Fprintf(&ev, "; and %d more kinds", len(order)-k)
+			break
+		}
+		if k > 0 {
+			ev.WriteString("; ")
+		}
+		ev.WriteString(runeLabel(r))
+		if counts[r] > 1 {
+			fmt.Fprintf(&ev, " ×%d", counts[r])
+		}
+	}
+	severity, msg := SeverityMedium, "contains characters a reader cannot see but the model reads"
+	if tags || bidi {
+		severity = SeverityHigh
+	}
+	if tags {
+		msg = "hides text in Unicode tag characters: invisible on screen, read by the model"
+		fmt.Fprintf(&ev, "; hidden tag text: %q", visible(tagText.String(), 200))
+	} else if bidi {
+		msg = "contains bidirectional controls that make the text read differently from how it displays"
+	}
+	what := where(s)
+	if s.isKey {
+		what = "a member name "
+	}
+	ev.WriteString(" in: ")
+	ev.WriteString(snippet(s.text, first, first, 30))
+	at := first
+	if s.isKey {
+		at = -1
+	}
+	tf.add(RuleHiddenCharacters, severity, s.pointer(), at, what+msg, ev.String())
+}
+
+// --- shadowing ---
+
+var shadowPhrase = regexp.MustCompile(`(?i)\b(instead\s+of|rather\s+than|in\s+place\s+of|when\s+(?:using|calling|invoking)|before\s+(?:using|calling|invoking)|after\s+(?:using|calling|invoking)|whenever\s+(?:you\s+)?(?:use|call|invoke)|do\s+not\s+use|don'?t\s+use|never\s+use|overrides?|replaces?|supersedes?)\s+(?:the\s+|any\s+)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?(\s+(?:tool|function|command)\b)?`)
+
+// namedTool finds "the X tool" where X is shaped like a tool name.
+var namedTool = regexp.MustCompile(`(?i)\bthe\s+(?:also\s+present\s+|other\s+)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?\s+(?:tool|function)\b`)
+
+var shadowGate = []string{"instead", "rather", "place of", "when", "before", "after", "use", "overrid", "replace", "supersede"}
+
+var shadowWords = []string{"instead of", "rather than", "in place of", "when using", "when calling", "when invoking", "before using", "before calling",
+	"before invoking", "after using", "after calling", "after invoking", "whenever", "not use", "n't use", "dont use", "never use", "overrid", "replace", "supersede"}
+
+// looksLikeToolName reports an identifier shaped like a tool name (read_file, git-push,
+// fs.read, sendEmail) rather than a word of prose.
+func looksLikeToolName(s string) bool {
+	if strings.ContainsAny(s, "_") {
+		return true
+	}
+	if strings.ContainsAny(s, "-.") {
+		return !strings.Contains(s, "..") && strings.IndexFunc(s, unicode.IsUpper) < 0
+	}
+	for i, r := range s {
+		if i > 0 && unicode.IsUpper(r) && unicode.IsLower(rune(s[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *linter) checkShadowing(tf *toolFindings, s textSite, norm, lower string, words foundWords, orig func(int) int) {
+	self := tf.tool.ToolName()
+	if words.any(shadowGateIDs) && words.any(shadowWordIDs) {
+		for _, m := range shadowPhrase.FindAllStringSubmatchIndex(norm, 8) {
+			name := norm[m[4]:m[5]]
+			if name == self || tf.isParameter(name) {
+				continue
+			}
+			verb := strings.ToLower(norm[m[2]:m[3]])
+			named := m[6] >= 0 // "… the send_email tool"
+			start, end := orig(m[0]), orig(m[1])
+			servers, known := l.toolsByName[name]
+			switch {
+			case known && !onlyServer(servers, tf.tool.Server):
+				tf.add(RuleToolShadowing, SeverityHigh, s.pointer(), start,
+					where(s)+fmt.Sprintf("tells the model how to use %q, a tool of another server: a tool that steers another server's tools is shadowing them", name),
+					snippet(s.text, start, end, 30))
+			case known:
+				tf.add(RuleToolShadowing, SeverityLow, s.pointer(), start,
+					where(s)+fmt.Sprintf("steers the model between this tool and %q on the same server; usually guidance, check it says no more", name),
+					snippet(s.text, start, end, 30))
+			case looksLikeToolName(name) && (named || !(strings.HasPrefix(verb, "replace") || strings.HasPrefix(verb, "override") || strings.HasPrefix(verb, "supersede"))):
+				tf.add(RuleToolShadowing, SeverityHigh, s.pointer(), start,
+					where(s)+fmt.Sprintf("tells the model how to use %q, a tool that is not in this catalog: a tool steering another server's tools is shadowing them", name),
+					snippet(s.text, start, end, 30))
+			}
+		}
+	}
+	if (strings.Contains(lower, " tool") || strings.Contains(lower, " function")) && strings.Contains(lower, "the ") && strings.ContainsAny(norm, "_-.`") {
+		for _, m := range namedTool.FindAllStringSubmatchIndex(norm, 8) {
+			name := norm[m[2]:m[3]]
+			if _, known := l.toolsByName[name]; known || name == self || !looksLikeToolName(name) || tf.isParameter(name) {
+				continue
+			}
+			start, end := orig(m[0]), orig(m[1])
+			tf.add(RuleToolShadowing, SeverityMedium, s.pointer(), start,
+				where(s)+fmt.Sprintf("talks about %q, a tool that is not in this catalog: one server's text should not speak of another's tools", name),
+				snippet(s.text, start, end, 30))
+		}
+	}
+	if s.key != "description" && s.key != "title" {
+		return
+	}
+	// Mentions of other tools of the catalog by name, found by scanning identifiers once.
+	mentioned := 0
+	for i := 0; i < len(norm) && mentioned < 4; {
+		c := norm[i]
+		if !isIdentByte(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(norm) && (isIdentByte(norm[j]) || norm[j] == '-' || norm[j] == '.') {
+			j++
+		}
+		word := strings.TrimRight(norm[i:j], ".-")
+		quoted := i > 0 && norm[i-1] == '`' && j < len(norm) && norm[j] == '`'
+		wordAt := i
+		i = j
+		if word == self || !(quoted || looksLikeToolName(word)) {
+			continue
+		}
+		servers, known := l.toolsByName[word]
+		if !known {
+			continue
+		}
+		mentioned++
+		start := orig(wordAt)
+		if onlyServer(servers, tf.tool.Server) {
+			tf.add(RuleToolShadowing, SeverityLow, s.pointer(), start,
+				where(s)+fmt.Sprintf("names %q, another tool of the same server (informational: usually how the two work together)", word),
+				snippet(s.text, start, start+len(word), 30))
+		} else {
+			tf.add(RuleToolShadowing, SeverityMedium, s.pointer(), start,
+				where(s)+fmt.Sprintf("names %q, a tool another server offers: one server's text should not talk about another's tools", word),
+				snippet(s.text, start, start+len(word), 30))
+		}
+	}
+}
+
+// isParameter reports a name that is one of the tool's own parameters ("replaces old_string
+// with new_string" speaks of arguments, not of tools).
+func (tf *toolFindings) isParameter(name string) bool {
+	if tf.params == nil {
+		tf.params = map[string]bool{}
+		if schema, ok := tf.tool.Def["inputSchema"].(map[string]any); ok {
+			eachProperty(schema, "", 0, func(n, _ string, _ map[string]any) { tf.params[n] = true })
+		}
+	}
+	return tf.params[name]
+}
+
+func onlyServer(servers []string, server string) bool {
+	for _, s := range servers {
+		if s != server {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
+
+// --- parameters shaped for exfiltration ---
+
+// exfilNames are parameter names that invite the model to hand over what it knows. The
+// conversation-shaped ones are high: almost no tool needs the conversation.
+var exfilNames = map[string]string{
+	"summaryofconversation": SeverityHigh, "conversationsummary": SeverityHigh, "conversation": SeverityHigh,
+	"conversationhistory": SeverityHigh, "chathistory": SeverityHigh, "chatlog": SeverityHigh,
+	"previousmessages": SeverityHigh, "allmessages": SeverityHigh, "transcript": SeverityHigh,
+	"systemprompt": SeverityHigh, "fullcontext": SeverityHigh, "conversationcontext": SeverityHigh,
+	"internalmonologue": SeverityHigh, "userhistory": SeverityHigh, "chatcontext": SeverityHigh,
+	"notes": SeverityMedium, "note": SeverityMedium, "sidenote": SeverityMedium, "context": SeverityMedium,
+	"metadata": SeverityMedium, "extra": SeverityMedium, "extradata": SeverityMedium, "extrainfo": SeverityMedium,
+	"additionalinfo": SeverityMedium, "additionalcontext": SeverityMedium, "additionalnotes": SeverityMedium,
+	"debug": SeverityMedium, "debuginfo": SeverityMedium, "misc": SeverityMedium, "remarks": SeverityMedium,
+	"feedback": SeverityMedium, "memory": SeverityMedium, "thoughts": SeverityMedium, "reasoning": SeverityMedium,
+	"annotations": SeverityMedium, "hiddencontext": SeverityHigh, "sessioncontext": SeverityMedium,
+}
+
+// fillerWords do not justify a parameter when they appear in the tool's name.
+var fillerWords = map[string]bool{"of": true, "the": true, "info": true, "extra": true, "additional": true, "full": true, "all": true, "data": true, "hidden": true}
+
+func (l *linter) checkParameters(tf *toolFindings) {
+	schema, ok := tf.tool.Def["inputSchema"].(map[string]any)
+	if !ok {
+		return
+	}
+	toolWords := map[string]bool{}
+	for _, w := range nameWords(tf.tool.ToolName()) {
+		toolWords[singular(w)] = true
+	}
+	if title, ok := tf.tool.Def["title"].(string); ok {
+		for _, w := range nameWords(title) {
+			toolWords[singular(w)] = true
+		}
+	}
+	var descWords map[string]bool // read only when a suspicious parameter needs it
+	eachProperty(schema, JoinPointer(tf.tool.Pointer, "inputSchema"), 0, func(name, pointer string, prop map[string]any) {
+		severity, suspicious := exfilNames[squash(name)]
+		if !suspicious {
+			return
+		}
+		words := nameWords(name)
+		for _, w := range words {
+			if !fillerWords[w] && toolWords[singular(w)] {
+				return // "add_note" taking "note", "update_metadata" taking "metadata"
+			}
+		}
+		pdesc, _ := prop["description"].(string)
+		if severity == SeverityMedium && len(strings.Fields(pdesc)) >= 3 && !instructs(pdesc) {
+			if descWords == nil {
+				descWords = map[string]bool{}
+				desc, _ := tf.tool.Def["description"].(string)
+				for _, w := range nameWords(desc) {
+					descWords[singular(w)] = true
+				}
+			}
+			for _, w := range words {
+				if !fillerWords[w] && descWords[singular(w)] {
+					return // the tool says what the parameter is for, and the parameter agrees
+				}
+			}
+		}
+		evidence := fmt.Sprintf("%q with no description", name)
+		if pdesc != "" {
+			evidence = fmt.Sprintf("%q: %s", name, snippet(pdesc, 0, 0, 60))
+		}
+		tf.add(RuleExfiltrationParameter, severity, pointer, -1,
+			fmt.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name),
+			evidence)
+	})
+}
+
+// instructs reports text that trips an instruction phrase, which cannot then justify anything.
+func instructs(s string) bool {
+	words := phraseFilter.scan(filterText(s))
+	for _, p := range instructionPhrases {
+		if words.any(p.anyOfIDs) && p.re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// eachProperty calls fn for every property of an object schema, nested objects and array
+// items included, with the property's pointer.
+func eachProperty(schema map[string]any, pointer string, depth int, fn func(name, pointer string, prop map[string]any)) {
+	if depth > 16 {
+		return
+	}
+	if props, ok := schema["properties"].(map[string]any); ok {
+		for _, name := range sortedKeys(props) {
+			p := JoinPointer(pointer, "properties", name)
+			prop, ok := props[name].(map[string]any)
+			if !ok {
+				continue
+			}
+			fn(name, p, prop)
+			eachProperty(prop, p, depth+1, fn)
+		}
+	}
+	if items, ok := schema["items"].(map[string]any); ok {
+		eachProperty(items, JoinPointer(pointer, "items"), depth+1, fn)
+	}
+}
+
+// nameWords splits an identifier or a text into lowercase words: "sendEmail" → send, email;
+// "read_file" → read, file.
+func nameWords(s string) []string {
+	var words []string
+	start := -1
+	var prev rune
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			words = append(words, strings.ToLower(s[start:end]))
+		}
+		start = -1
+	}
+	for i, r := range s {
+		isAlnum := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case !isAlnum:
+			flush(i)
+		case start < 0:
+			start = i
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			flush(i)
+			start = i
+		}
+		prev = r
+	}
+	flush(len(s))
+	return words
+}
+
+func singular(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// --- loose schemas ---
+
+// freeStringNames are parameters that reach a file system, a network or an interpreter: a
+// free string there is the whole attack surface of seed 004's "server-side injection".
+var freeStringNames = map[string]string{
+	"path": "a file path", "filepath": "a file path", "file": "a file path", "filename": "a file path",
+	"dir": "a directory", "directory": "a directory", "folder": "a directory",
+	"url": "a URL", "uri": "a URL", "href": "a URL", "endpoint": "a URL", "webhook": "a URL", "host": "a host",
+	"sql": "SQL", "query": "a query", "command": "a command", "cmd": "a command", "script": "a script",
+	"shell": "a command", "code": "code", "expression": "an expression", "eval": "code",
+}
+
+func (l *linter) checkSchema(tf *toolFindings) {
+	t := tf.tool
+	at := JoinPointer(t.Pointer, "inputSchema")
+	raw, has := t.Def["inputSchema"]
+	if !has {
+		tf.add(RuleLooseSchema, SeverityMedium, t.Pointer, -1, "the tool has no inputSchema: nothing limits the arguments the model sends", "no \"inputSchema\"")
+		return
+	}
+	schema, ok := raw.(map[string]any)
+	if !ok || schema["type"] != "object" {
+		tf.add(RuleLooseSchema, SeverityMedium, at, -1, "the inputSchema root is not {\"type\": \"object\"}, as MCP requires: arguments are not held to named parameters",
+			snippet(compactJSON(raw), 0, 0, 60))
+		if !ok {
+			return
+		}
+	}
+	if schema["additionalProperties"] != false && schema["unevaluatedProperties"] != false {
+		tf.add(RuleLooseSchema, SeverityLow, at, -1, "the inputSchema is open (no \"additionalProperties\": false): the model may send arguments nobody declared",
+			"additionalProperties is not false")
+	}
+	eachProperty(schema, at, 0, func(name, pointer string, prop map[string]any) {
+		what, risky := freeStringNames[squash(name)]
+		if !risky || !acceptsString(prop) {
+			return
+		}
+		for _, k := range []string{"pattern", "enum", "const", "maxLength", "format", "$ref"} {
+			if _, ok := prop[k]; ok {
+				return
+			}
+		}
+		tf.add(RuleLooseSchema, SeverityLow, pointer, -1,
+			fmt.Sprintf("%q takes %s as a free string (no pattern, enum, maxLength or format): the server must sanitise it, the schema does not", name, what),
+			fmt.Sprintf("%q: %s", name, snippet(compactJSON(prop), 0, 0, 60)))
+	})
+}
+
+func acceptsString(prop map[string]any) bool {
+	switch t := prop["type"].(type) {
+	case nil:
+		_, anyOf := prop["anyOf"]
+		_, oneOf := prop["oneOf"]
+		return !anyOf && !oneOf
+	case string:
+		return t == "string"
+	case []any:
+		for _, x := range t {
+			if x == "string" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// --- annotations ---
+
+// Verbs in tool names, by what they let a tool do. A verb counts anywhere in the name;
+// nounVerbs only as the first word ("email_send" sends, "get_email" does not).
+var (
+	deleteVerbs = wordSet("delete", "remove", "drop", "destroy", "purge", "truncate", "erase", "wipe", "rm", "unlink", "kill",
+		"terminate", "revoke", "uninstall", "rmdir", "del", "shred", "nuke")
+	writeVerbs = wordSet("write", "create", "update", "edit", "modify", "put", "patch", "insert", "upsert", "save", "append",
+		"rename", "move", "mv", "upload", "commit", "push", "merge", "replace", "overwrite", "apply", "restore", "import",
+		"install", "deploy", "publish", "reopen", "assign", "archive", "fork", "mkdir", "copy", "cp", "transfer",
+		"approve", "enable", "disable", "restart", "schedule", "cancel", "chmod", "chown", "grant", "store", "submit")
+	execVerbs      = wordSet("exec", "execute", "run", "eval", "evaluate", "spawn", "invoke", "bash", "sh", "powershell")
+	sendVerbs      = wordSet("send", "reply", "forward", "tweet", "notify", "broadcast", "dm", "sms", "invite", "publish")
+	fetchVerbs     = wordSet("fetch", "download", "curl", "wget", "browse", "navigate", "crawl", "scrape")
+	nounVerbs      = map[string]string{"email": "send", "mail": "send", "message": "send", "post": "send", "http": "fetch", "shell": "execute", "command": "execute", "script": "execute", "terminal": "execute", "set": "write", "add": "write", "close": "write", "reset": "delete", "clear": "delete", "lock": "write", "unlock": "write", "start": "execute", "stop": "execute", "make": "write", "new": "write", "open": "fetch", "web": "fetch", "url": "fetch"}
+	warnPattern    = regexp.MustCompile(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:ation)?|will\s+be\s+lost|data\s+loss)\b`)
+	readOnlyPhrase = regexp.MustCompile(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b`)
+)
+
+// compactJSON writes a value for evidence.
+func compactJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// A capability is something a tool can do that a reviewer must approve: write, delete,
+// execute, send or fetch, with the evidence for it.
+type capability struct {
+	kind, why string
+}
+
+// nameCapabilities reads a tool name's verbs.
+func nameCapabilities(name string) []capability {
+	var caps []capability
+	seen := map[string]bool{}
+	addCap := func(kind, word string) {
+		if !seen[kind] {
+			seen[kind] = true
+			caps = append(caps, capability{kind, fmt.Sprintf("its name says %q", word)})
+		}
+	}
+	words := nameWords(name)
+	for i, w := range words {
+		switch {
+		case deleteVerbs[w]:
+			addCap("delete", w)
+		case execVerbs[w]:
+			addCap("execute", w)
+		case sendVerbs[w]:
+			addCap("send", w)
+		case writeVerbs[w]:
+			addCap("write", w)
+		case fetchVerbs[w]:
+			addCap("fetch", w)
+		case i == 0 && len(words) > 1 && nounVerbs[w] != "":
+			addCap(nounVerbs[w], w)
+		}
+	}
+	return caps
+}
+
+func annotationBool(def map[string]any, hint string) (value, set bool) {
+	ann, ok := def["annotations"].(map[string]any)
+	if !ok {
+		return false, false
+	}
+	b, ok := ann[hint].(bool)
+	return b, ok
+}
+
+func (l *linter) checkAnnotations(tf *toolFindings) {
+	t := tf.tool
+	name := t.ToolName()
+	caps := nameCapabilities(name)
+	has := func(kinds ...string) (capability, bool) {
+		for _, c := range caps {
+			for _, k := range kinds {
+				if c.kind == k {
+					return c, true
+				}
+			}
+		}
+		return capability{}, false
+	}
+	desc, _ := t.Def["description"].(string)
+	annPointer := JoinPointer(t.Pointer, "annotations")
+	readOnly, readOnlySet := annotationBool(t.Def, "readOnlyHint")
+	destructive, destructiveSet := annotationBool(t.Def, "destructiveHint")
+	openWorld, openWorldSet := annotationBool(t.Def, "openWorldHint")
+
+	if readOnlySet && readOnly {
+		c, mutating := has("delete", "write", "send")
+		if !mutating {
+			if ec, exec := has("execute"); exec && !readOnlyPhrase.MatchString(desc) {
+				c, mutating = ec, true
+			}
+		}
+		if mutating {
+			tf.add(RuleAnnotationHonesty, SeverityHigh, JoinPointer(annPointer, "readOnlyHint"), -1,
+				fmt.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", c.why, c.kind),
+				fmt.Sprintf("%s: readOnlyHint true", name))
+		}
+		if destructiveSet && destructive {
+			tf.add(RuleAnnotationHonesty, SeverityMedium, JoinPointer(annPointer, "destructiveHint"), -1,
+				"the tool claims both readOnlyHint: true and destructiveHint: true; they contradict each other",
+				"readOnlyHint true, destructiveHint true")
+		}
+	}
+	if c, del := has("delete"); del && destructiveSet && !destructive {
+		tf.add(RuleAnnotationHonesty, SeverityMedium, JoinPointer(annPointer, "destructiveHint"), -1,
+			fmt.Sprintf("the tool claims destructiveHint: false, but %s: deleting is destructive", c.why),
+			fmt.Sprintf("%s: destructiveHint false", name))
+	}
+	if c, out := has("send", "fetch"); out && openWorldSet && !openWorld {
+		tf.add(RuleAnnotationHonesty, SeverityMedium, JoinPointer(annPointer, "openWorldHint"), -1,
+			fmt.Sprintf("the tool claims openWorldHint: false, but %s: it reaches beyond the local system", c.why),
+			fmt.Sprintf("%s: openWorldHint false", name))
+	}
+	// A destructive tool should say so in words the model reads: the verb is otherwise all it
+	// has to go on (seed 004: 96.4% of descriptions carry no such warning).
+	_, del := has("delete")
+	if (del || (destructiveSet && destructive && !(readOnlySet && readOnly))) && !warnPattern.MatchString(desc) {
+		at := JoinPointer(t.Pointer, "description")
+		if _, ok := t.Def["description"].(string); !ok {
+			at = t.Pointer
+		}
+		tf.add(RuleAnnotationHonesty, SeverityLow, at, -1,
+			"a destructive tool whose description carries no warning (permanent, cannot be undone, confirm…): the model can only guess the risk from the name",
+			snippet(desc, 0, 0, 60))
+	}
+}
