@@ -12,13 +12,13 @@ require (
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/sergi/go-diff v1.4.0
+	github.com/tidwall/gjson v1.20.2
 	github.com/wI2L/jsondiff v0.7.1
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )
 
 require (
-	github.com/tidwall/gjson v1.20.2 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.3.0 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/tidwall/gjson"
 )
 
 // Limits caps what a strict parse accepts, so that a pasted text cannot exhaust the page.
@@ -259,7 +260,43 @@ func positionIn(text []byte, starts *[]int, off int) (int, int) {
 
 // Locate returns the byte offset where the value at pointer starts, or false when no such value
 // is in the text.
-func (d *Document) Locate(pointer string) (int, bool) { return d.locate(pointer, false) }
+//
+// The text has passed the strict parse, so gjson can find the value without building anything:
+// its Result.Index is the offset, and it is several times faster than decoding tokens. Pointers
+// gjson cannot express (an empty key, an index with a leading zero) take the token scan.
+func (d *Document) Locate(pointer string) (int, bool) {
+	if path, ok := gjsonPath(pointer); ok {
+		r := gjson.GetBytes(d.Text[d.bom:], path)
+		if !r.Exists() {
+			return 0, false
+		}
+		return d.bom + r.Index, true
+	}
+	return d.locate(pointer, false)
+}
+
+// gjsonPath turns a JSON Pointer into a gjson path, escaping gjson's special characters.
+func gjsonPath(pointer string) (string, bool) {
+	tokens, ok := splitPointer(pointer)
+	if !ok || len(tokens) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	for i, t := range tokens {
+		if t == "" || (len(t) > 1 && t[0] == '0' && strings.Trim(t, "0123456789") == "") {
+			return "", false
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(gjson.Escape(t))
+	}
+	return b.String(), true
+}
+
+// locateByTokens is [Document.Locate] by decoding tokens: the reference the gjson path is
+// checked against in tests.
+func (d *Document) locateByTokens(pointer string) (int, bool) { return d.locate(pointer, false) }
 
 // LocateName returns the byte offset of the member name that the last token of pointer names
 // (where "additionalProperties" or a duplicate key points), or false.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"testing"
 	"unicode/utf8"
 
@@ -53,6 +54,14 @@ func FuzzParseDocument(f *testing.F) {
 				}
 			}
 		}
+		// Two ways of finding a value agree: gjson's path and the token scan.
+		for _, ptr := range pointersOf(doc.Value, "", 200) {
+			a, okA := doc.Locate(ptr)
+			b, okB := doc.LocateByTokens(ptr)
+			if a != b || okA != okB || !okA {
+				t.Fatalf("Locate(%q): gjson %d %v, tokens %d %v", ptr, a, okA, b, okB)
+			}
+		}
 		// Formatting keeps the value.
 		fmtd := core.Format(core.FormatRequest{Text: string(text), Indent: "\t"})
 		again, probs := core.ParseDocument(core.SourceInstance, []byte(fmtd.Text))
@@ -60,6 +69,28 @@ func FuzzParseDocument(f *testing.F) {
 			t.Fatalf("format changed the value: %q → %q %v", text, fmtd.Text, probs)
 		}
 	})
+}
+
+// pointersOf lists the pointers of a value and its descendants, at most max of them.
+func pointersOf(v any, at string, max int) []string {
+	out := []string{at}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			if len(out) >= max {
+				break
+			}
+			out = append(out, pointersOf(c, core.JoinPointer(at, k), max-len(out))...)
+		}
+	case []any:
+		for i, c := range x {
+			if len(out) >= max {
+				break
+			}
+			out = append(out, pointersOf(c, core.JoinPointer(at, strconv.Itoa(i)), max-len(out))...)
+		}
+	}
+	return out
 }
 
 // FuzzValidate: any schema and instance give an answer, never a panic, and a valid answer has
