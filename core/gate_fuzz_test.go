@@ -82,10 +82,12 @@ func checkAllowDeserved(t *testing.T, i int, d core.Decision, callText, catalogT
 	cat, _ := core.ParseCatalog(catDoc)
 	if cat == nil {
 		fail("no catalog")
+		return
 	}
 	tool, _ := cat.Lookup(d.Tool)
 	if tool == nil {
 		fail("the tool is not in the catalog")
+		return
 	}
 	keys := []string{tool.Name, tool.ToolName()}
 	if !slices.Contains(pol.AllowTools, keys[0]) && !slices.Contains(pol.AllowTools, keys[1]) {

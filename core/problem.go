@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Source names the text a [Problem] is about, as the JavaScript API spells it.
 type Source string
@@ -48,6 +51,20 @@ type Problem struct {
 	KeywordLocation  string `json:"keywordLocation,omitempty"`
 	// Offset is the byte offset in the text, for tools that prefer it; -1 when unknown.
 	Offset int `json:"offset"`
+}
+
+// MarshalJSON writes the problem as the JavaScript API spells it. Fields that are unknown are
+// left out, but a validation problem always has both locations: "" (the root) is a location.
+func (p Problem) MarshalJSON() ([]byte, error) {
+	type plain Problem // without this method
+	if p.Kind != KindValidation {
+		return json.Marshal(plain(p))
+	}
+	return json.Marshal(struct {
+		plain
+		InstanceLocation string `json:"instanceLocation"`
+		KeywordLocation  string `json:"keywordLocation"`
+	}{plain(p), p.InstanceLocation, p.KeywordLocation})
 }
 
 // Error makes a Problem usable as an error: "source:line:column: message".
