@@ -1,0 +1,286 @@
+// The page: three panes over one checker (a Web Worker running gatehouse.wasm), the whole state
+// kept in the URL fragment so a link restores every pane, and nothing sent anywhere.
+
+import { Checker } from './checker.js';
+import { copyText, h } from './dom.js';
+import { applyI18n, languages, pickLanguage, setLanguage, t } from './i18n.js';
+import { DecisionPane } from './pane-decision.js';
+import { DiffPane } from './pane-diff.js';
+import { SchemaPane } from './pane-schema.js';
+import { humanSize } from './text.js';
+
+/**
+ * @typedef {import('./gatehouse').State} State
+ * @typedef {'schema' | 'decision' | 'diff'} PaneName
+ */
+
+/** Browsers cut URLs near 2 MB; a longer link would arrive truncated, so the page refuses it. */
+const maxFragmentLength = 1_900_000;
+
+/** @type {PaneName[]} */
+const paneNames = ['schema', 'decision', 'diff'];
+
+/** @param {string} id */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page lacks #${id}`);
+  return el;
+}
+
+const checker = new Checker('worker.js');
+
+/** @type {PaneName} */
+let activePane = 'schema';
+let lang = pickLanguage(navigator.languages ?? [navigator.language]);
+/** No fragment is written before the one the page was opened with has been read. */
+let restored = false;
+/** The fragment this page last wrote (or read), so a hashchange that is our own is ignored. */
+let currentFragment = '';
+
+const onChange = () => saveState();
+const panes = {
+  schema: new SchemaPane({ checker, onChange }),
+  decision: new DecisionPane({ checker, onChange }),
+  diff: new DiffPane({ checker, onChange }),
+};
+for (const name of paneNames) byId(`pane-${name}`).append(panes[name].el);
+
+const tabs = paneNames.map((name) => /** @type {HTMLButtonElement} */ (byId(`tab-${name}`)));
+const langSelect = /** @type {HTMLSelectElement} */ (byId('lang'));
+const notice = byId('notice');
+const checkerStatus = byId('checker-status');
+const shareBox = byId('share-box');
+const shareLink = /** @type {HTMLInputElement} */ (byId('share-link'));
+const shareMessage = byId('share-message');
+
+// ---- Panes and tabs -----------------------------------------------------------------------
+
+/**
+ * @param {PaneName} name
+ * @param {{focus?: boolean}} [options]
+ */
+function showPane(name, { focus = false } = {}) {
+  activePane = paneNames.includes(name) ? name : 'schema';
+  for (const [i, pane] of paneNames.entries()) {
+    const selected = pane === activePane;
+    tabs[i].setAttribute('aria-selected', String(selected));
+    tabs[i].tabIndex = selected ? 0 : -1;
+    byId(`pane-${pane}`).hidden = !selected;
+  }
+  if (focus) tabs[paneNames.indexOf(activePane)].focus();
+  document.body.dataset.pane = activePane;
+}
+
+for (const [i, tab] of tabs.entries()) {
+  tab.addEventListener('click', () => {
+    showPane(paneNames[i]);
+    saveState();
+  });
+  // The tab list is one stop for Tab; arrows, Home and End move between tabs (WAI-ARIA tabs).
+  tab.addEventListener('keydown', (event) => {
+    const moves = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: paneNames.length - 1 };
+    const to = moves[/** @type {keyof typeof moves} */ (event.key)];
+    if (to === undefined) return;
+    event.preventDefault();
+    showPane(paneNames[(to + paneNames.length) % paneNames.length], { focus: true });
+    saveState();
+  });
+}
+
+// ---- Language -----------------------------------------------------------------------------
+
+for (const code of languages) langSelect.append(h('option', { value: code }, t(`lang.${code}`, {}, code)));
+langSelect.addEventListener('change', () => {
+  applyLanguage(langSelect.value);
+  saveState();
+});
+
+/** @param {string} code */
+function applyLanguage(code) {
+  lang = setLanguage(code);
+  langSelect.value = lang;
+  document.documentElement.lang = lang;
+  applyI18n(document);
+  for (const pane of Object.values(panes)) pane.relabel();
+  applyI18n(document);
+  renderCheckerStatus();
+}
+
+// ---- State in the fragment ----------------------------------------------------------------
+
+/** @returns {State} */
+function currentState() {
+  return {
+    pane: activePane,
+    panes: { schema: panes.schema.getState(), decision: panes.decision.getState(), diff: panes.diff.getState() },
+    options: { lang },
+  };
+}
+
+let saveTimer = 0;
+/**
+ * saveState writes the fragment a little after the last change. Encoding runs in the worker,
+ * before the next check, so large texts wait longer for a pause in the typing.
+ */
+function saveState() {
+  if (!restored) return;
+  clearTimeout(saveTimer);
+  let size = 0;
+  for (const editor of document.querySelectorAll('textarea')) size += editor.value.length;
+  saveTimer = window.setTimeout(() => writeFragment(), size > 1_000_000 ? 1500 : 300);
+}
+
+/**
+ * writeFragment encodes the state now and puts it in the address bar (history.replaceState, so
+ * typing does not fill the history). Resolves to the URL, or null when there is none to share.
+ * @returns {Promise<string | null>}
+ */
+async function writeFragment() {
+  clearTimeout(saveTimer);
+  const answer = await checker.call('encodeState', currentState());
+  const problems = answer.problems ?? [];
+  // The checker refuses a state whose link browsers would cut (a "limit" problem); the length
+  // check covers a checker that does not.
+  const tooLarge = problems.some((/** @type {any} */ p) => p.kind === 'limit' && p.source === 'fragment') ||
+    (typeof answer.fragment === 'string' && answer.fragment.length > maxFragmentLength);
+  if (tooLarge) {
+    currentFragment = '';
+    history.replaceState(null, '', location.pathname + location.search);
+    showNotice(t('share.tooLarge', { max: humanSize(maxFragmentLength) }), 'warn', 'too-large');
+    return null;
+  }
+  if (typeof answer.fragment !== 'string' || answer.fragment === '' || problems.length) {
+    showNotice(t('share.encodeFailed', { message: problems[0]?.message ?? '?' }), 'warn', 'encode');
+    return null;
+  }
+  if (notice.dataset.code === 'too-large' || notice.dataset.code === 'encode') hideNotice();
+  currentFragment = answer.fragment;
+  if (location.hash !== answer.fragment) history.replaceState(null, '', answer.fragment);
+  return location.href;
+}
+
+/** restoreFromFragment opens the link's state; a damaged one says so and leaves empty panes. */
+async function restoreFromFragment() {
+  const fragment = location.hash;
+  currentFragment = fragment;
+  if (fragment === '' || fragment === '#' || checker.failure) {
+    applyState(null); // without the checker a link cannot be read; the notice says why
+    return;
+  }
+  const answer = await checker.call('decodeState', { fragment });
+  const problems = answer.problems ?? [];
+  if (!answer.state || problems.length) {
+    applyState(null);
+    showNotice(t('share.damaged', { message: problems.map((/** @type {any} */ p) => p.message).join('; ') || '?' }), 'bad', 'damaged');
+    return;
+  }
+  hideNotice();
+  applyState(answer.state);
+}
+
+/** @param {Partial<State> | null} state */
+function applyState(state) {
+  const s = state ?? {};
+  /** @type {Partial<State['panes']>} */
+  const p = s.panes ?? {};
+  if (s.options?.lang && languages.includes(s.options.lang)) applyLanguage(s.options.lang);
+  panes.schema.setState(p.schema ?? {});
+  panes.decision.setState(p.decision ?? {});
+  panes.diff.setState(p.diff ?? {});
+  showPane(/** @type {PaneName} */ (s.pane ?? 'schema'));
+}
+
+window.addEventListener('hashchange', async () => {
+  if (location.hash === currentFragment || !restored) return;
+  // Someone pasted another link into this tab: open it.
+  restored = false;
+  for (const editor of document.querySelectorAll('textarea')) editor.readOnly = true;
+  await restoreFromFragment();
+  for (const editor of document.querySelectorAll('textarea')) editor.readOnly = false;
+  restored = true;
+});
+
+// ---- Share --------------------------------------------------------------------------------
+
+byId('share').addEventListener('click', async () => {
+  shareMessage.textContent = t('share.making');
+  const url = await writeFragment();
+  if (!url) {
+    shareBox.hidden = true;
+    return;
+  }
+  shareBox.hidden = false;
+  shareLink.value = url;
+  const copied = await copyText(url);
+  shareMessage.textContent = copied ? t('share.copied') : t('share.copyYourself');
+  if (!copied) shareLink.select();
+  shareBox.dataset.ready = 'true';
+});
+byId('share-close').addEventListener('click', () => {
+  shareBox.hidden = true;
+  byId('share').focus();
+});
+
+// ---- Notices and the checker's status -----------------------------------------------------
+
+/**
+ * @param {string} message
+ * @param {'bad' | 'warn'} kind
+ * @param {string} [code]
+ */
+function showNotice(message, kind, code = '') {
+  byId('notice-text').textContent = message;
+  notice.className = `notice notice-${kind}`;
+  notice.dataset.code = code;
+  notice.hidden = false;
+}
+
+function hideNotice() {
+  notice.hidden = true;
+  notice.dataset.code = '';
+}
+byId('notice-close').addEventListener('click', hideNotice);
+
+function renderCheckerStatus() {
+  if (checker.failure) {
+    checkerStatus.textContent = t('status.failed', { message: checker.failure });
+    checkerStatus.dataset.state = 'failed';
+  } else if (checker.loaded) {
+    checkerStatus.textContent = t('status.ready', { version: checker.version });
+    checkerStatus.dataset.state = 'ready';
+  } else {
+    checkerStatus.textContent = t('status.loading');
+    checkerStatus.dataset.state = 'loading';
+  }
+}
+
+// ---- Start --------------------------------------------------------------------------------
+
+applyLanguage(lang);
+showPane('schema');
+for (const editor of document.querySelectorAll('textarea')) editor.readOnly = location.hash.length > 1;
+document.body.dataset.checker = 'loading';
+
+checker.ready.then(
+  () => {
+    document.body.dataset.checker = 'ready';
+    // Milliseconds from navigation to a running checker, for whoever measures the page.
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
+    renderCheckerStatus();
+  },
+  () => {
+    document.body.dataset.checker = 'failed';
+    renderCheckerStatus();
+    showNotice(t('status.failed', { message: checker.failure ?? '?' }), 'bad', 'checker');
+  },
+).finally(async () => {
+  await restoreFromFragment();
+  for (const editor of document.querySelectorAll('textarea')) editor.readOnly = false;
+  restored = true;
+  document.body.dataset.restored = 'true';
+});
+
+if ('serviceWorker' in navigator) {
+  // Offline once loaded: sw.js keeps the page's own files (and nothing else).
+  navigator.serviceWorker.register('sw.js').catch(() => {});
+}

@@ -1,0 +1,631 @@
+package site_test
+
+// Browser tests: the page served by site.Handler on 127.0.0.1, driven in headless Chromium.
+// They need the checker (site/gatehouse.wasm, from `make wasm`) and a Chromium binary; without
+// either they skip loudly, unless GATEHOUSE_REQUIRE_BROWSER=1 (make test) turns that into a
+// failure. Every test records every request the browser makes and that the server sees, and
+// checks that only the page's own files were fetched and that no request carried pane text.
+//
+// Screenshots land in $TMPDIR/gatehouse-*.png for a person to look at.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/gatehouse-dev/gatehouse/site"
+)
+
+// The seed 000 texts (seeds/000_*.txt), as a person would type them.
+const seedDecision = `{
+  "tool": "send_email",
+  "argumentsValid": true,
+  "toolAllowed": true,
+  "grant": ["read_inbox"],
+  "decision": "deny",
+  "reason": "grant_missing"
+}`
+
+const seedSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["tool", "argumentsValid", "toolAllowed", "decision", "reason"],
+  "properties": {
+    "tool": { "enum": ["send_email"] },
+    "argumentsValid": { "type": "boolean" },
+    "toolAllowed": { "type": "boolean" },
+    "grant": {
+      "type": "array",
+      "items": { "enum": ["read_inbox", "send"] }
+    },
+    "decision": { "enum": ["allow", "deny", "ask"] },
+    "reason": {
+      "enum": ["ok", "grant_missing", "tool_not_allowlisted", "arguments_invalid"]
+    }
+  }
+}`
+
+// Time limits of one step. A step takes well under a second on an idle machine (the first load,
+// which compiles the wasm and compresses it on the server, a few); the limits are generous so a
+// busy CI machine does not fail the tests, while a page that never answers still does.
+const (
+	stepLimit  = 60 * time.Second
+	shortLimit = 15 * time.Second
+)
+
+// paneMarkers are strings of the pane texts the tests use; no request URL may contain one.
+var paneMarkers = []string{"send_email", "argumentsValid", "read_inbox", "grant_missing", "id_rsa", "search_docs"}
+
+// skipOrFail skips with a loud message, or fails when the environment demands the browser tests.
+func skipOrFail(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if os.Getenv("GATEHOUSE_REQUIRE_BROWSER") == "1" {
+		t.Fatal(msg + " (GATEHOUSE_REQUIRE_BROWSER=1)")
+	}
+	t.Skip("SKIPPED, NOT TESTED: " + msg)
+}
+
+// chromiumPath finds the browser: $CHROMIUM, else the usual names on PATH.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// A request is one request the page made, as the browser reported it.
+type request struct {
+	tab, url, method string
+	postData         bool
+	afterLoad        bool
+}
+
+// A harness is one test's server and browser, with what both saw.
+type harness struct {
+	t      *testing.T
+	server *httptest.Server
+
+	mu         sync.Mutex
+	served     []string // "METHOD /path?query", as the server saw them
+	requests   []request
+	loaded     map[string]bool // tab → the page has loaded, so later requests count as "after load"
+	console    []string        // exceptions and CSP refusals: any is a failure
+	consoleAll []string        // every console message, shown when a step fails
+	browserCtx context.Context
+}
+
+// newHarness starts the page's server and a fresh headless Chromium.
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	if testing.Short() && os.Getenv("GATEHOUSE_REQUIRE_BROWSER") != "1" {
+		t.Skip("SKIPPED, NOT TESTED: browser tests are not run with -short")
+	}
+	if !site.HasWasm() {
+		skipOrFail(t, "site/gatehouse.wasm and site/wasm_exec.js are not embedded: run `make wasm`, then test again")
+	}
+	chromium := chromiumPath()
+	if chromium == "" {
+		skipOrFail(t, "no Chromium found: install it (apt-get install -y chromium) or set $CHROMIUM")
+	}
+
+	h := &harness{t: t, loaded: map[string]bool{}}
+	page := site.Handler()
+	h.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.mu.Lock()
+		h.served = append(h.served, r.Method+" "+r.URL.RequestURI())
+		h.mu.Unlock()
+		page.ServeHTTP(w, r)
+	}))
+	t.Cleanup(h.server.Close)
+
+	browserCtx, err := sharedBrowser(chromium)
+	if err != nil {
+		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	h.browserCtx = browserCtx
+	return h
+}
+
+// The browser is started once for all the tests (each test's tabs get fresh browser contexts,
+// so nothing is shared between them but the process) and stopped by TestMain.
+var browser struct {
+	once    sync.Once
+	ctx     context.Context
+	err     error
+	dataDir string
+	stop    []func()
+}
+
+func sharedBrowser(chromium string) (context.Context, error) {
+	browser.once.Do(func() {
+		dir, err := os.MkdirTemp("", "gatehouse-chromium-")
+		if err != nil {
+			browser.err = err
+			return
+		}
+		browser.dataDir = dir
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(chromium),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.UserDataDir(dir),
+			chromedp.WindowSize(1400, 1000),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			// Nothing but the test server resolves: a request anywhere else fails at once.
+			chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
+		)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
+		browser.stop = []func(){cancelBrowser, cancelAlloc}
+		browser.ctx = ctx
+		browser.err = chromedp.Do(ctx)
+	})
+	return browser.ctx, browser.err
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, stop := range browser.stop {
+		stop()
+	}
+	if browser.dataDir != "" {
+		os.RemoveAll(browser.dataDir)
+	}
+	os.Exit(code)
+}
+
+// newTab opens a tab in a fresh browser context (no storage, cache or service worker shared with
+// other tabs), recording its requests and console.
+func (h *harness) newTab(name string) context.Context {
+	h.t.Helper()
+	ctx, cancel := chromedp.NewContext(h.browserCtx, chromedp.WithNewBrowserContext())
+	h.t.Cleanup(cancel)
+	err := chromedp.Listen(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			h.mu.Lock()
+			h.requests = append(h.requests, request{
+				tab: name, url: e.Request.URL, method: e.Request.Method,
+				postData: e.Request.HasPostData, afterLoad: h.loaded[name],
+			})
+			h.mu.Unlock()
+		}
+	})
+	if err != nil {
+		h.t.Fatalf("listening to the tab: %v", err)
+	}
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			text := name + ": " + string(m.Type) + ": " + m.Text
+			h.mu.Lock()
+			h.consoleAll = append(h.consoleAll, text)
+			if m.Type == chromedp.ConsoleException || strings.Contains(m.Text, "Content Security Policy") {
+				h.console = append(h.console, text)
+			}
+			h.mu.Unlock()
+		}
+	}()
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{})
+		return err
+	})); err != nil {
+		h.t.Fatalf("enabling network events: %v", err)
+	}
+	return ctx
+}
+
+// open loads a URL in the tab and waits until the checker is ready and the link's state applied.
+func (h *harness) open(ctx context.Context, tab, link string) {
+	h.t.Helper()
+	h.do(ctx, "open "+link, stepLimit,
+		chromedp.Navigate(link),
+		waitTrue(`document.body.dataset.restored === 'true'`))
+	state := evaluate[string](h, ctx, `document.body.dataset.checker`)
+	if state != "ready" {
+		h.t.Fatalf("the checker did not start: %q (%s)", state, evaluate[string](h, ctx, `document.getElementById('checker-status').textContent`))
+	}
+	h.t.Logf("checker ready %s ms after navigation", evaluate[string](h, ctx, `document.body.dataset.readyMs`))
+	h.mu.Lock()
+	h.loaded[tab] = true
+	h.mu.Unlock()
+}
+
+// do runs actions with a time limit, failing the test with what was being done.
+func (h *harness) do(ctx context.Context, what string, limit time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	start := time.Now()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		h.screenshot(context.WithoutCancel(ctx), "failed-"+h.t.Name())
+		h.mu.Lock()
+		h.t.Logf("console:\n%s", strings.Join(h.consoleAll, "\n"))
+		h.mu.Unlock()
+		h.t.Fatalf("%s: %v", what, err)
+	}
+	h.t.Logf("%s: %v", what, time.Since(start).Round(time.Millisecond))
+}
+
+// evaluate returns the value of a JavaScript expression in the page.
+func evaluate[T any](h *harness, ctx context.Context, expr string) T {
+	h.t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		h.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitTrue waits until a JavaScript expression is truthy; the step's time limit bounds the wait.
+func waitTrue(expr string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Poll[any](expr, chromedp.WithPollingTimeout(0), chromedp.WithPollingInterval(50*time.Millisecond))(ctx, t)
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("gave up waiting for %s", expr)
+		}
+		return chromedp.Void{}, err
+	}
+}
+
+// typeText replaces the whole text of a textarea as a person pasting would: focus, select all,
+// insert (through the browser's input pipeline, so the page sees real input events).
+func typeText(selector, text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Focus(chromedp.CSS(selector)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).select()`, selector)),
+		insertText(text))
+}
+
+// replaceText selects the first occurrence of old in a textarea and types replacement over it.
+func replaceText(selector, old, replacement string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Focus(chromedp.CSS(selector)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const el = document.querySelector(%q);
+			const old = %q;
+			const at = el.value.indexOf(old);
+			if (at < 0) throw new Error('text not found');
+			el.setSelectionRange(at, at + old.length);
+		})()`, selector, old)),
+		insertText(replacement))
+}
+
+func insertText(text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: text})
+		return err
+	})
+}
+
+// chooseExample picks an entry of an examples menu as the keyboard would.
+func chooseExample(selector, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const menu = document.querySelector(%q);
+		menu.focus();
+		menu.value = %q;
+		menu.dispatchEvent(new Event('change', { bubbles: true }));
+	})()`, selector, value))
+}
+
+// share presses Share and returns the link it made.
+func (h *harness) share(ctx context.Context) string {
+	h.t.Helper()
+	h.do(ctx, "share", stepLimit,
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('share-box').dataset.ready = ''`),
+		chromedp.Click(chromedp.CSS("#share")),
+		waitTrue(`document.getElementById('share-box').dataset.ready === 'true'`))
+	link := evaluate[string](h, ctx, `document.getElementById('share-link').value`)
+	if !strings.Contains(link, "#v1.") {
+		h.t.Fatalf("the shared link has no state: %q", link)
+	}
+	if href := evaluate[string](h, ctx, `location.href`); href != link {
+		h.t.Errorf("the address bar (%q) differs from the shared link (%q)", href, link)
+	}
+	return link
+}
+
+// screenshot saves the whole page for a person to look at.
+func (h *harness) screenshot(ctx context.Context, name string) {
+	h.t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		h.t.Errorf("screenshot: %v", err)
+		return
+	}
+	path := filepath.Join(os.TempDir(), "gatehouse-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		h.t.Errorf("screenshot: %v", err)
+		return
+	}
+	h.t.Logf("screenshot: %s", path)
+}
+
+// checkRequests asserts that the browser fetched only the page's own files, from the page's own
+// origin, with GET and no body, and that no URL carried pane text; the server's log must agree.
+func (h *harness) checkRequests() {
+	h.t.Helper()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	origin, _ := url.Parse(h.server.URL)
+	allowed := site.Paths()
+	for _, r := range h.requests {
+		u, err := url.Parse(r.url)
+		if err != nil {
+			h.t.Errorf("%s: unreadable request URL %q", r.tab, r.url)
+			continue
+		}
+		if u.Scheme == "data" {
+			continue // the inline favicon: not a network request
+		}
+		switch {
+		case u.Host != origin.Host || u.Scheme != origin.Scheme:
+			h.t.Errorf("%s: request to another origin: %s %s", r.tab, r.method, r.url)
+		case !slices.Contains(allowed, u.Path):
+			h.t.Errorf("%s: request for something that is not a page file: %s %s", r.tab, r.method, r.url)
+		case r.method != http.MethodGet || r.postData:
+			h.t.Errorf("%s: request that is not a plain GET: %s %s (body: %v)", r.tab, r.method, r.url, r.postData)
+		case u.RawQuery != "":
+			h.t.Errorf("%s: request with a query: %s", r.tab, r.url)
+		}
+		if r.afterLoad {
+			for _, marker := range paneMarkers {
+				if strings.Contains(r.url, marker) {
+					h.t.Errorf("%s: a request after load carried pane text %q: %s", r.tab, marker, r.url)
+				}
+			}
+		}
+	}
+	for _, s := range h.served {
+		method, uri, _ := strings.Cut(s, " ")
+		if method != http.MethodGet || !slices.Contains(allowed, uri) {
+			h.t.Errorf("the server saw a request that is not a page file: %s", s)
+		}
+	}
+	if len(h.requests) == 0 || len(h.served) == 0 {
+		h.t.Errorf("no request was recorded (browser %d, server %d): the recording is broken", len(h.requests), len(h.served))
+	}
+	for _, c := range h.console {
+		h.t.Errorf("console: %s", c)
+	}
+	h.t.Logf("%d requests seen by the browser, %d by the server, all the page's own files", len(h.requests), len(h.served))
+}
+
+// TestBrowserSchemaPane: type the seed 000 decision and schema, see "valid"; break the decision,
+// see the problem at its line; share, open the link in a fresh browser context, see the same.
+func TestBrowserSchemaPane(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("first")
+	h.open(ctx, "first", h.server.URL+"/")
+
+	h.do(ctx, "type the seed texts", stepLimit,
+		typeText("#schema-instance", seedDecision),
+		typeText("#schema-schema", seedSchema),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'valid'`))
+	if got := evaluate[string](h, ctx, `document.getElementById('schema-summary').textContent`); !strings.Contains(got, "valid") {
+		t.Errorf("summary = %q, want it to say valid", got)
+	}
+
+	// decision "yes": the seed's first invalid document, a problem on line 6.
+	h.do(ctx, "break the decision", stepLimit,
+		replaceText("#schema-instance", `"deny"`, `"yes"`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`))
+	where := evaluate[string](h, ctx, `document.querySelector('#pane-schema .problem .where').textContent`)
+	if where != "instance 6:15" {
+		t.Errorf("the first problem is at %q, want instance 6:15", where)
+	}
+	if msg := evaluate[string](h, ctx, `document.querySelector('#pane-schema .problem .message').textContent`); !strings.Contains(msg, "allow") {
+		t.Errorf("the problem says %q, want the allowed values", msg)
+	}
+	// The gutter repaints on the next animation frame.
+	marked := `[...document.querySelectorAll('#pane-schema .editor[data-source=instance] .gutter .bad')].map(e => e.textContent).join()`
+	h.do(ctx, "see line 6 marked", shortLimit, waitTrue(marked+` === '6'`))
+	// Clicking the problem puts the cursor at line 6, column 15 (code points), in the instance.
+	h.do(ctx, "click the problem", shortLimit, chromedp.Click(chromedp.CSS("#pane-schema .problem button")))
+	cursor := evaluate[[]any](h, ctx, `[document.activeElement.id, document.activeElement.selectionStart]`)
+	wantOffset := strings.Index(strings.Replace(seedDecision, `"deny"`, `"yes"`, 1), `"yes"`)
+	if fmt.Sprint(cursor) != fmt.Sprint([]any{"schema-instance", float64(wantOffset)}) {
+		t.Errorf("after the click, focus and cursor = %v, want [schema-instance %d]", cursor, wantOffset)
+	}
+	h.screenshot(ctx, "schema")
+
+	link := h.share(ctx)
+	other := h.newTab("second")
+	h.open(other, "second", link)
+	h.do(other, "see the shared result", stepLimit,
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`))
+	wantInstance := strings.Replace(seedDecision, `"deny"`, `"yes"`, 1)
+	if got := evaluate[string](h, other, `document.getElementById('schema-instance').value`); got != wantInstance {
+		t.Errorf("the link restored the instance as %q, want %q", got, wantInstance)
+	}
+	if got := evaluate[string](h, other, `document.getElementById('schema-schema').value`); got != seedSchema {
+		t.Errorf("the link restored the schema as %q, want the seed schema", got)
+	}
+	h.checkRequests()
+}
+
+// TestBrowserLinks: a damaged fragment says so clearly and leaves empty panes; the language
+// picker switches the page's words; texts too large for a link are refused with a message.
+func TestBrowserLinks(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("damaged")
+	h.open(ctx, "damaged", h.server.URL+"/#v1.AAAA-this-is-not-deflate")
+	if code := evaluate[string](h, ctx, `document.getElementById('notice').hidden ? '' : document.getElementById('notice').dataset.code`); code != "damaged" {
+		t.Errorf("notice = %q, want the damaged-link notice", code)
+	}
+	if text := evaluate[string](h, ctx, `document.getElementById('schema-instance').value + document.getElementById('schema-schema').value`); text != "" {
+		t.Errorf("the panes are not empty: %q", text)
+	}
+	h.do(ctx, "switch to French", shortLimit,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`),
+		waitTrue(`document.getElementById('tab-schema').textContent === 'Schéma'`))
+	if lang := evaluate[string](h, ctx, `document.documentElement.lang`); lang != "fr" {
+		t.Errorf("html lang = %q, want fr", lang)
+	}
+	// The page reads the checker's answers with numbers exact (JSON.rawJSON, in Chromium).
+	exact, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`import('./text.js').then((m) => JSON.stringify(m.parseExact('{"n":12345678901234567890,"m":[1.5]}')))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || exact != `{"n":12345678901234567890,"m":[1.5]}` {
+		t.Errorf("parseExact in the page = %q, %v; want the number kept exact", exact, err)
+	}
+
+	// 2.3 MB that deflate cannot shrink much: the link would be cut, so the page says so and
+	// drops the fragment rather than leave a broken link in the address bar.
+	h.do(ctx, "paste 2.3 MB", stepLimit,
+		chromedp.Evaluate[chromedp.Void](`(() => {
+			const chunks = [];
+			for (let i = 0; i < 26; i++) {
+				const bytes = crypto.getRandomValues(new Uint8Array(65536));
+				chunks.push(btoa(String.fromCharCode(...bytes)));
+			}
+			const editor = document.getElementById('schema-instance');
+			editor.value = '"' + chunks.join('') + '"';
+			editor.dispatchEvent(new Event('input'));
+		})()`),
+		waitTrue(`!document.getElementById('notice').hidden && document.getElementById('notice').dataset.code === 'too-large'`))
+	if hash := evaluate[string](h, ctx, `location.hash`); hash != "" {
+		t.Errorf("the address bar kept a fragment of %d characters", len(hash))
+	}
+	h.checkRequests()
+}
+
+// TestBrowserDecisionPane: the send_email example is denied (grant_missing); adding "send" to
+// the grant flips it to allow; the shared link reopens with the same verdict.
+func TestBrowserDecisionPane(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("first")
+	h.open(ctx, "first", h.server.URL+"/")
+	h.do(ctx, "load the send_email example", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		chooseExample("#decision-examples", "send-deny"),
+		waitTrue(`document.getElementById('decision-summary').dataset.state === 'deny'`))
+	if reason := evaluate[string](h, ctx, `document.querySelector('#pane-decision .verdict').dataset.reason`); reason != "grant_missing" {
+		t.Errorf("reason = %q, want grant_missing", reason)
+	}
+	if word := evaluate[string](h, ctx, `document.querySelector('#pane-decision .verdict-word').textContent`); !strings.Contains(word, "DENY") {
+		t.Errorf("the verdict reads %q, want the word DENY (not colour alone)", word)
+	}
+	h.screenshot(ctx, "decision-deny")
+
+	h.do(ctx, "add send to the grant", stepLimit,
+		replaceText("#decision-policy", `"grant": ["read_inbox"]`, `"grant": ["read_inbox", "send"]`),
+		waitTrue(`document.getElementById('decision-summary').dataset.state === 'allow'`))
+	h.screenshot(ctx, "decision-allow")
+
+	link := h.share(ctx)
+	other := h.newTab("second")
+	h.open(other, "second", link)
+	h.do(other, "see the shared verdict", stepLimit,
+		waitTrue(`document.getElementById('decision-summary').dataset.state === 'allow'`))
+	if pane := evaluate[string](h, other, `document.body.dataset.pane`); pane != "decision" {
+		t.Errorf("the link opened the %q pane, want decision", pane)
+	}
+	h.checkRequests()
+}
+
+// TestBrowserDiffPane: the rug-pull example flags search_docs as changed, high risk, with its
+// reasons, the description's word diff and the lint findings of the right catalog.
+func TestBrowserDiffPane(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("first")
+	h.open(ctx, "first", h.server.URL+"/")
+	h.do(ctx, "load the rug-pull example", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-diff")),
+		chooseExample("#diff-examples", "rug-pull"),
+		waitTrue(`document.getElementById('diff-summary').dataset.state === 'high'`))
+	row := `document.querySelector('#pane-diff .tool-row[data-tool="search_docs"]')`
+	if risk := evaluate[string](h, ctx, row+`.dataset.risk`); risk != "high" {
+		t.Errorf("search_docs risk = %q, want high", risk)
+	}
+	reasons := evaluate[[]string](h, ctx, `[...`+row+`.querySelectorAll('.reasons li')].map(li => li.textContent)`)
+	if len(reasons) == 0 || !strings.Contains(strings.Join(reasons, " "), "description") {
+		t.Errorf("search_docs reasons = %q, want at least one about its description", reasons)
+	}
+	if inserted := evaluate[string](h, ctx, row+`.querySelector('.word-diff ins')?.textContent ?? ''`); !strings.Contains(inserted, "id_rsa") {
+		t.Errorf("the word diff inserts %q, want the text asking for id_rsa", inserted)
+	}
+	if high := evaluate[int](h, ctx, `document.querySelectorAll('#pane-diff .lint .finding.severity-high').length`); high == 0 {
+		t.Error("the lint panel shows no high finding for the poisoned description")
+	}
+	h.screenshot(ctx, "diff")
+	h.checkRequests()
+}
+
+// TestBrowserOffline: once loaded, the page works with the server gone (the service worker
+// answers from its copy): a shared link opens, the checker runs, Format keeps numbers exact.
+func TestBrowserOffline(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("offline")
+	h.open(ctx, "offline", h.server.URL+"/")
+	h.do(ctx, "type a text", stepLimit,
+		typeText("#schema-instance", `{"n":12345678901234567890,"list":[1,2]}`),
+		typeText("#schema-schema", `{"type":"object","required":["n"]}`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'valid'`))
+	link := h.share(ctx)
+
+	// Wait until the service worker has kept the whole page, wasm included.
+	deadline := time.Now().Add(stepLimit)
+	for {
+		kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready
+			.then(() => caches.open('gatehouse-v1'))
+			.then((cache) => Promise.all(['./', 'app.js', 'worker.js', 'wasm_exec.js', 'gatehouse.wasm'].map((f) => cache.match(f))))
+			.then((hits) => hits.every(Boolean))`, chromedp.EvalAwaitPromise))
+		if err == nil && kept {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the service worker did not keep the page's files: %v", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+
+	h.server.CloseClientConnections()
+	h.server.Close()
+	h.do(ctx, "reload with the server gone", stepLimit,
+		chromedp.Reload(),
+		waitTrue(`document.body.dataset.restored === 'true'`))
+	if state := evaluate[string](h, ctx, `document.body.dataset.checker`); state != "ready" {
+		t.Fatalf("offline, the checker did not start: %q", state)
+	}
+	if href := evaluate[string](h, ctx, `location.href`); href != link {
+		t.Errorf("offline, the page is at %q, want %q", href, link)
+	}
+	h.do(ctx, "format offline", stepLimit,
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'valid'`),
+		chromedp.Click(chromedp.CSS(`#pane-schema .editor[data-source=instance] button[data-i18n="editor.format"]`)),
+		waitTrue(`document.getElementById('schema-instance').value.includes('\n')`))
+	want := "{\n  \"n\": 12345678901234567890,\n  \"list\": [\n    1,\n    2\n  ]\n}\n"
+	if got := evaluate[string](h, ctx, `document.getElementById('schema-instance').value`); got != want {
+		t.Errorf("formatted offline: %q, want %q", got, want)
+	}
+	h.checkRequests()
+}

@@ -1,0 +1,393 @@
+// The JavaScript API of gatehouse.wasm: the written contract of DESIGN.md ("The JavaScript API"),
+// mirrored by hand from the Go response types, plus the page's worker protocol.
+//
+// After `go.run(instance)`, gatehouse.wasm sets globalThis.gatehouse and stays alive. Every
+// function takes ONE JSON string and returns ONE JSON string, synchronously. Bad user input never
+// throws: it comes back in `problems`. Texts (T) are passed exactly as pasted, so positions can be
+// reported. Fields may be added to any answer; none listed here may change meaning.
+//
+//   importScripts('wasm_exec.js');                       // or require() it under Node
+//   const go = new Go();
+//   const { instance } = await WebAssembly.instantiateStreaming(fetch('gatehouse.wasm'), go.importObject);
+//   go.run(instance);
+//   const answer = JSON.parse(gatehouse.validate(JSON.stringify({ schema, instance: text })));
+
+/** A JSON text whose value has the shape T. The brand is only for readers and type checkers. */
+export type JSONText<T> = string & { readonly __json?: T };
+
+/** A text exactly as the user pasted it. */
+export type Text = string;
+
+export type Source =
+  | 'schema' | 'instance' | 'call' | 'catalog' | 'policy' | 'decision'
+  | 'left' | 'right' | 'fragment' | 'lock';
+
+export type Kind = 'parse' | 'schema' | 'validation' | 'rule' | 'limit';
+
+/** One thing wrong with one text. Line and column are 1-based; column counts Unicode code points. */
+export interface Problem {
+  /** "request" when the request itself was not the JSON the function takes; "page" for the page's own messages. */
+  source: Source | 'request' | 'page';
+  kind: Kind;
+  message: string;
+  line?: number;
+  column?: number;
+  /** JSON Pointer into the instance (validation problems). */
+  instanceLocation?: string;
+  /** JSON Pointer into the schema, keyword included. */
+  keywordLocation?: string;
+  /** Byte offset in the text; -1 when unknown. */
+  offset?: number;
+}
+
+export type Draft = '4' | '6' | '7' | '2019-09' | '2020-12';
+
+// ---- validate ----
+
+export interface ValidateRequest {
+  schema: Text;
+  instance: Text;
+  /** Used when the schema has no $schema; default "2020-12". */
+  draft?: Draft;
+  /** More schema documents by URL, so a $ref across files resolves with no fetch. */
+  resources?: Record<string, Text>;
+}
+export interface ValidateResponse {
+  valid: boolean;
+  problems: Problem[];
+}
+
+// ---- gate ----
+
+export interface GateRequest {
+  call: Text;
+  catalog: Text;
+  policy: Text;
+}
+
+export type Verdict = 'allow' | 'deny' | 'ask';
+export type Reason =
+  | 'ok' | 'tool_not_allowlisted' | 'definition_changed' | 'arguments_invalid'
+  | 'grant_missing' | 'policy_violation' | 'needs_confirm';
+
+/** One argument rule that did not hold (host list, workspace, enum, pattern, secret, …). */
+export interface Violation {
+  /** JSON Pointer into the arguments, e.g. "/url". */
+  argument: string;
+  rule: 'hosts' | 'schemes' | 'workspace' | 'enum' | 'pattern' | 'max_length' | 'secret' | string;
+  /** Plain English; never the secret itself. */
+  message: string;
+}
+
+/** The decision for one call: seed 000's JSON, extended. */
+export interface Decision {
+  /** The tool's catalog key ("server/name" in a multi-server catalog). */
+  tool: string;
+  server?: string;
+  argumentsValid: boolean;
+  toolAllowed: boolean;
+  grant: string[];
+  decision: Verdict;
+  reason: Reason;
+  detail?: 'unreadable_call' | 'policy_invalid' | 'not_in_catalog' | 'ambiguous_tool' | 'not_in_allow_tools'
+    | 'invalid_json' | 'duplicate_key' | 'schema_rejected';
+  required: string[];
+  missing: string[];
+  /** The arguments' problems (parse and schema), placed in the pasted call. */
+  errors: Problem[];
+  violations: Violation[];
+  /** For definition_changed, when the policy keeps the reviewed definition. */
+  changedFields?: string[];
+  /** The call's shape: "openai-chat", "openai-responses", "anthropic", "gemini", "mcp". */
+  format: string;
+  id?: string;
+  /** The whole call, for the log. */
+  call: unknown;
+  /** What decided, then every reason found, in plain English. */
+  explanation: string[];
+  /** The reasons as problems, each placed in the text it is about (call, catalog or policy). */
+  evidence: Problem[];
+}
+
+export interface GateResponse {
+  /** One per call. */
+  decisions: Decision[];
+  /** The most restrictive: deny > ask > allow. */
+  decision: Decision | null;
+  problems: Problem[];
+}
+
+// ---- checkDecision ----
+
+export interface CheckDecisionRequest {
+  decision: Text;
+  policy?: Text;
+  /** The decision schema to hold it to (e.g. the seed's); default the project's own. */
+  schema?: Text;
+}
+export interface CheckDecisionResponse {
+  verdict: 'ok' | 'schema_rejected' | 'rule_refused';
+  should: Verdict;
+  problems: Problem[];
+}
+
+// ---- diff ----
+
+export interface DiffRequest {
+  left: Text;
+  right: Text;
+  /** auto: "lock" when the left is a lock and the right a catalog, "catalog" when both are catalogs, else "patch". */
+  mode: 'auto' | 'patch' | 'catalog' | 'lock';
+}
+
+export interface PatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  from?: string;
+  value?: unknown;
+}
+
+export type SchemaChangeClass = 'loosened' | 'tightened' | 'mixed' | 'neutral' | 'unchanged';
+export type Risk = 'high' | 'medium' | 'low';
+
+/** Where something is: in the right text (line, column) and the left (leftLine, leftColumn). */
+export interface Placed {
+  pointer: string;
+  line: number;
+  column: number;
+  leftPointer?: string;
+  leftLine?: number;
+  leftColumn?: number;
+}
+
+export interface SchemaChange extends Placed {
+  schema: 'inputSchema' | 'outputSchema';
+  schemaPointer: string;
+  /** A short code, e.g. "additionalProperties-removed". */
+  change: string;
+  class: 'loosened' | 'tightened' | 'neutral';
+  message: string;
+}
+
+export interface AnnotationFlip extends Placed {
+  hint: string;
+  from: unknown;
+  to: unknown;
+  class: 'riskier' | 'safer';
+  message: string;
+}
+
+/** A tool on both sides whose definition differs. */
+export interface ToolChange extends Placed {
+  tool: string;
+  /** Top-level tool fields that differ (description, inputSchema, annotations, title, …). */
+  fields: string[];
+  schema: SchemaChangeClass;
+  risk: Risk;
+  /** Why the risk is what it is, in plain words. */
+  reasons: string[];
+  /** Word diff of the description, when it changed; placed in the right text. */
+  description?: { segments: Array<{ op: 'equal' | 'insert' | 'delete'; text: string }>; pointer: string; line: number; column: number };
+  schemaChanges: SchemaChange[];
+  annotations: AnnotationFlip[];
+  /** Lint findings the new definition trips and the old did not. */
+  newFindings: LintFinding[];
+}
+
+/** An added tool (placed in the right text) or a removed one (placed in the left). */
+export interface ToolReport {
+  tool: string;
+  risk: Risk;
+  reasons: string[];
+  findings?: LintFinding[];
+  pointer: string;
+  line: number;
+  column: number;
+}
+
+export interface CatalogDiff {
+  added: string[];
+  removed: string[];
+  changed: ToolChange[];
+  unchanged: string[];
+  /** A removed and an added tool with (nearly) the same definition; both also stay in added and removed. */
+  renamed: Array<{ from: string; to: string; similarity: number }>;
+  addedTools: ToolReport[];
+  removedTools: ToolReport[];
+  summary: { added: number; removed: number; changed: number; unchanged: number; renamed: number; highRisk: number; text: string };
+}
+
+/** A catalog (right) verified against a lock file (left). */
+export interface LockReport {
+  ok: boolean;
+  changed: string[];
+  added: string[];
+  removed: string[];
+  unchanged: string[];
+  /** One per tool whose pin does not hold, placed in its text (side "right" or "left"). */
+  tools: Array<{
+    tool: string;
+    status: 'changed' | 'added' | 'removed';
+    pinned?: string;
+    actual?: string;
+    side: 'left' | 'right';
+    pointer: string;
+    line?: number;
+    column?: number;
+    message: string;
+  }>;
+}
+
+export interface DiffResponse {
+  mode: 'patch' | 'catalog' | 'lock';
+  /** Turns left into right (RFC 6902); given in every mode but "lock". */
+  patch: PatchOperation[];
+  catalog?: CatalogDiff;
+  lock?: LockReport;
+  /** Lint findings of the right catalog (catalog and lock modes). */
+  findings?: LintFinding[];
+  problems: Problem[];
+}
+
+// ---- lint ----
+
+export interface LintRequest {
+  catalog: Text;
+}
+export interface LintFinding {
+  rule: string;
+  severity: 'high' | 'medium' | 'low';
+  /** The tool's key in the catalog. */
+  tool: string;
+  /** JSON Pointer of the value the finding is about. */
+  pointer: string;
+  message: string;
+  /** The text that tripped the rule, hidden characters written visibly ("U+200B"). */
+  evidence: string;
+  /** Where the evidence itself is in the catalog text; 0 when unknown. */
+  line: number;
+  column: number;
+}
+export interface LintResponse {
+  findings: LintFinding[];
+  problems: Problem[];
+}
+
+// ---- pin ----
+
+export interface PinRequest {
+  catalog: Text;
+}
+export interface PinResponse {
+  /** tool → "sha256:<hex>" over RFC 8785 (JCS) of the whole tool object. */
+  pins: Record<string, string>;
+  problems: Problem[];
+}
+
+// ---- format ----
+
+export interface FormatRequest {
+  text: Text;
+  /** "  " (or any indent) to pretty-print; "" to minify. */
+  indent: string;
+  /** The text's name in problems; default "instance". */
+  source?: Source;
+}
+export interface FormatResponse {
+  /** The text re-written, every number and string exactly as it was (the input when there are problems). */
+  text: string;
+  problems: Problem[];
+}
+
+// ---- state ----
+
+export interface SchemaPaneState {
+  schema: Text;
+  instance: Text;
+  draft?: Draft | string;
+  resources?: Record<string, Text>;
+}
+export interface DecisionPaneState {
+  call: Text;
+  catalog: Text;
+  policy: Text;
+  decision: Text;
+  /** The decision schema of the "check a decision" mode. */
+  schema?: Text;
+  mode?: 'gate' | 'check';
+}
+export interface DiffPaneState {
+  left: Text;
+  right: Text;
+  mode?: 'auto' | 'patch' | 'catalog' | 'lock';
+}
+export interface State {
+  pane: 'schema' | 'decision' | 'diff';
+  panes: {
+    schema: SchemaPaneState;
+    decision: DecisionPaneState;
+    diff: DiffPaneState;
+  };
+  options: { lang?: 'en' | 'fr' | 'de' | string };
+}
+
+export interface EncodeStateResponse {
+  /** "#v1." + base64url(deflate-raw(JSON of the state)). */
+  fragment: string;
+  problems?: Problem[];
+}
+export interface DecodeStateRequest {
+  fragment: string;
+}
+export interface DecodeStateResponse {
+  state: State;
+  problems: Problem[];
+}
+
+// ---- the API ----
+
+export interface Gatehouse {
+  readonly version: string;
+  validate(request: JSONText<ValidateRequest>): JSONText<ValidateResponse>;
+  gate(request: JSONText<GateRequest>): JSONText<GateResponse>;
+  checkDecision(request: JSONText<CheckDecisionRequest>): JSONText<CheckDecisionResponse>;
+  diff(request: JSONText<DiffRequest>): JSONText<DiffResponse>;
+  lint(request: JSONText<LintRequest>): JSONText<LintResponse>;
+  pin(request: JSONText<PinRequest>): JSONText<PinResponse>;
+  encodeState(state: JSONText<State>): JSONText<EncodeStateResponse>;
+  decodeState(request: JSONText<DecodeStateRequest>): JSONText<DecodeStateResponse>;
+  /** Pretty-print or minify, numbers exact (the page's Format and Minify buttons). */
+  format(request: JSONText<FormatRequest>): JSONText<FormatResponse>;
+  /** Releases the functions and lets the Go program end (a Node script that is done). */
+  close(): void;
+}
+
+// ---- the page's worker protocol (site/worker.js) ----
+
+export type FunctionName = Exclude<keyof Gatehouse, 'version' | 'close'>;
+
+/** page → worker: call gatehouse[fn](arg). Requests are answered one at a time, in order. */
+export interface WorkerRequest {
+  id: number;
+  fn: FunctionName;
+  /** The one JSON string the function takes. */
+  arg: string;
+}
+
+/** worker → page. */
+export type WorkerMessage =
+  /** Sent once, when the wasm is running. */
+  | { type: 'ready'; version: string; functions: string[] }
+  /** Sent once, instead of ready, when the wasm could not be loaded. */
+  | { type: 'failed'; message: string }
+  /** The Go program stopped; no later request will be answered. */
+  | { type: 'exited'; message: string }
+  /** The answer: the JSON string the function returned. */
+  | { id: number; result: string }
+  /** No such function, or it threw (a bug: bad input comes back in `problems`). */
+  | { id: number; error: string };
+
+declare global {
+  // eslint-disable-next-line no-var
+  var gatehouse: Gatehouse;
+}

@@ -1,0 +1,431 @@
+// The Diff pane: the catalog a reviewer approved (left) against the one the server lists now
+// (right). A catalog report keyed by tool name, with risk and reasons; the raw RFC 6902 patch one
+// click away; lint findings on the right catalog; and pins — make a lock, or verify against one.
+
+import { Channel } from './checker.js';
+import { download, h, replace, visibleText } from './dom.js';
+import { Editor } from './editor.js';
+import { diffExamples } from './examples.js';
+import { t } from './i18n.js';
+import { copyButton, lazyList, located, problemList, statusLine } from './render.js';
+import { formatAnswer } from './text.js';
+
+/**
+ * @typedef {import('./checker.js').Checker} Checker
+ * @typedef {import('./gatehouse').DiffPaneState} DiffPaneState
+ * @typedef {import('./gatehouse').DiffResponse} DiffResponse
+ * @typedef {import('./gatehouse').LintFinding} LintFinding
+ * @typedef {import('./gatehouse').LockReport} LockReport
+ * @typedef {import('./gatehouse').Problem} Problem
+ */
+
+const modes = ['auto', 'catalog', 'patch'];
+const riskOrder = { high: 0, medium: 1, low: 2 };
+
+export class DiffPane {
+  /**
+   * @param {{checker: Checker, onChange: () => void}} options
+   */
+  constructor({ checker, onChange }) {
+    this.checker = checker;
+    this.onChange = onChange;
+    /** @type {any} */
+    this.lastDiff = null;
+    /** 'report' or 'patch': which view of a catalog diff is shown */
+    this.view = 'report';
+
+    const changed = () => {
+      this.check();
+      this.onChange();
+    };
+    this.left = new Editor({ id: 'diff-left', label: 'diff.left', source: 'left', placeholder: 'diff.leftPlaceholder', checker, onInput: changed });
+    this.right = new Editor({ id: 'diff-right', label: 'diff.right', source: 'right', placeholder: 'diff.rightPlaceholder', checker, onInput: changed });
+
+    this.mode = h('select', { id: 'diff-mode', onchange: changed }, modes.map((m) => h('option', { value: m, dataset: { i18n: `diff.mode.${m}` } })));
+    this.examples = h('select', { id: 'diff-examples', onchange: () => this.loadExample() });
+    this.renderExamples();
+    this.pinButton = h('button', { type: 'button', id: 'diff-pin', dataset: { i18n: 'diff.pin' }, onclick: () => this.pin() });
+
+    this.summary = h('div', { class: 'summary', id: 'diff-summary', dataset: { state: 'idle' } });
+    this.report = h('div', { class: 'diff-report' });
+    this.lockBox = h('div', { class: 'lock-box', hidden: true });
+    this.lintSummary = h('div', { class: 'summary', id: 'lint-summary' });
+    this.lintList = h('div', { class: 'lint-list' });
+    this.lintBox = h('section', { class: 'lint', 'aria-labelledby': 'lint-title' },
+      h('h3', { id: 'lint-title', dataset: { i18n: 'lint.title' } }),
+      h('div', { 'aria-live': 'polite' }, this.lintSummary),
+      this.lintList);
+
+    this.diffChannel = new Channel(checker, {
+      onResult: (result) => this.showDiff(result),
+      onBusy: (busy) => { if (busy) this.setSummary(statusLine('busy', t(checker.loaded ? 'result.working' : 'result.loading')), 'busy'); },
+    });
+
+    this.el = h('div', { class: 'pane-body' },
+      h('div', { class: 'toolbar' },
+        h('label', { for: 'diff-mode', class: 'inline' }, h('span', { dataset: { i18n: 'diff.modeLabel' } }), this.mode),
+        h('span', { class: 'spacer' }),
+        this.pinButton,
+        h('label', { for: 'diff-examples', class: 'inline' }, h('span', { dataset: { i18n: 'result.examples' } }), this.examples)),
+      h('div', { class: 'columns' },
+        h('div', { class: 'column' }, this.left.el),
+        h('div', { class: 'column' }, this.right.el)),
+      this.lockBox,
+      h('div', { class: 'diff-results' },
+        h('section', { class: 'result', 'aria-labelledby': 'diff-result-title' },
+          h('h2', { id: 'diff-result-title', dataset: { i18n: 'result.title' } }),
+          h('div', { 'aria-live': 'polite' }, this.summary),
+          this.report),
+        this.lintBox));
+  }
+
+  renderExamples() {
+    replace(this.examples,
+      h('option', { value: '' }, t('result.chooseExample')),
+      ...diffExamples.map((e) => h('option', { value: e.id }, t(e.label))));
+  }
+
+  /** @returns {Required<DiffPaneState>} */
+  getState() {
+    return { left: this.left.value, right: this.right.value, mode: /** @type {Required<DiffPaneState>['mode']} */ (this.mode.value) };
+  }
+
+  /** @param {Partial<DiffPaneState>} state */
+  setState(state) {
+    this.left.setQuietly(state.left ?? '');
+    this.right.setQuietly(state.right ?? '');
+    this.mode.value = modes.includes(state.mode ?? '') ? /** @type {string} */ (state.mode) : 'auto';
+    this.lockBox.hidden = true;
+    this.check({ immediate: true });
+  }
+
+  loadExample() {
+    const example = diffExamples.find((e) => e.id === this.examples.value);
+    this.examples.value = '';
+    if (!example) return;
+    this.setState(example);
+    this.onChange();
+  }
+
+  /** @param {{immediate?: boolean}} [options] */
+  check(options) {
+    const { left, right, mode } = this.getState();
+    if (left.trim() === '' || right.trim() === '') {
+      this.diffChannel.cancel();
+      this.lastDiff = null;
+      this.left.setProblems([]);
+      this.right.setProblems([]);
+      this.setSummary(statusLine('idle', t('diff.empty')), 'idle');
+      this.report.replaceChildren();
+      this.lintBox.hidden = true;
+      return;
+    }
+    // One request: the checker tells catalogs, locks and other JSON apart ("auto"), and sends
+    // the lint findings of the right catalog with the report.
+    this.diffChannel.schedule('diff', { left, right, mode }, options);
+  }
+
+  /**
+   * @param {HTMLElement} line
+   * @param {string} state
+   */
+  setSummary(line, state) {
+    replace(this.summary, line);
+    this.summary.dataset.state = state;
+  }
+
+  /** @param {DiffResponse} result */
+  showDiff(result) {
+    this.lastDiff = result;
+    /** @type {Problem[]} */
+    const problems = result.problems ?? [];
+    this.left.setProblems(problems.filter((p) => p.source === 'left' || p.source === 'lock'));
+    this.right.setProblems(problems.filter((p) => p.source === 'right' || p.source === 'catalog'));
+    const goTo = this.goTo.bind(this);
+    const problemBox = problems.length ? problemList(problems, goTo, 'right') : null;
+    this.showLint(result);
+
+    if (result.mode === 'lock' && result.lock) {
+      this.showLock(result.lock, problemBox);
+    } else if (result.mode === 'catalog' && result.catalog) {
+      this.showCatalog(result, problemBox);
+    } else if (result.mode === 'patch' && result.patch) {
+      const n = result.patch.length;
+      this.setSummary(statusLine(n ? 'warn' : 'ok', n ? t('diff.patchOps', { n }) : t('diff.identical')), n ? 'patch' : 'same');
+      replace(this.report, problemBox, patchBlock(result.patch));
+    } else {
+      this.setSummary(statusLine('bad', t('diff.problems', { n: problems.length })), 'problems');
+      replace(this.report, problemBox);
+    }
+  }
+
+  /**
+   * showLock shows a catalog verified against a lock (the left side): every tool whose pin does
+   * not hold, placed in its text.
+   * @param {LockReport} lock
+   * @param {HTMLElement | null} problemBox
+   */
+  showLock(lock, problemBox) {
+    const counts = { changed: (lock.changed ?? []).length, added: (lock.added ?? []).length, removed: (lock.removed ?? []).length };
+    const drift = !lock.ok;
+    this.setSummary(statusLine(drift ? 'bad' : 'ok', drift ? t('diff.lockDrift', counts) : t('diff.lockOk')), drift ? 'drift' : 'locked');
+    const goTo = this.goTo.bind(this);
+    replace(this.report,
+      h('p', { class: 'hint' }, t('diff.lockMode')),
+      problemBox,
+      lazyList(lock.tools ?? [], (entry) => h('li', { class: `tool-row status-${entry.status}`, dataset: { tool: entry.tool, status: entry.status } },
+        located({ source: entry.side, line: entry.line, column: entry.column }, 'right', goTo,
+          h('span', { class: 'badge status' }, t(`diff.status.${entry.status}`)),
+          h('code', { class: 'tool-name' }, entry.tool),
+          h('span', { class: 'message' }, entry.message ?? ''))), { class: 'tool-rows' }));
+  }
+
+  /**
+   * @param {DiffResponse} result
+   * @param {HTMLElement | null} problemBox
+   */
+  showCatalog(result, problemBox) {
+    const c = /** @type {import('./gatehouse').CatalogDiff} */ (result.catalog);
+    const renamedTo = new Map((c.renamed ?? []).map((r) => [r.to, r.from]));
+    const renamedFrom = new Map((c.renamed ?? []).map((r) => [r.from, r.to]));
+    const changed = [...(c.changed ?? [])].sort((a, b) =>
+      (riskOrder[a.risk] ?? 3) - (riskOrder[b.risk] ?? 3) || a.tool.localeCompare(b.tool));
+    const addedReports = new Map((c.addedTools ?? []).map((x) => [x.tool, x]));
+    const removedReports = new Map((c.removedTools ?? []).map((x) => [x.tool, x]));
+    /** @type {any[]} */
+    const rows = [
+      ...changed.map((x) => ({ ...x, status: 'changed' })),
+      ...(c.added ?? []).map((tool) => ({ tool, ...addedReports.get(tool), status: 'added', renamedFrom: renamedTo.get(tool) })),
+      ...(c.removed ?? []).map((tool) => ({ tool, ...removedReports.get(tool), status: 'removed', renamedTo: renamedFrom.get(tool) })),
+    ];
+    const summary = c.summary ?? {
+      added: (c.added ?? []).length, removed: (c.removed ?? []).length, changed: changed.length,
+      unchanged: (c.unchanged ?? []).length, renamed: (c.renamed ?? []).length,
+      highRisk: rows.filter((r) => r.risk === 'high' && r.status !== 'removed').length,
+    };
+    const anyChange = summary.added + summary.removed + summary.changed > 0;
+    const counts = { added: summary.added, removed: summary.removed, changed: summary.changed, high: summary.highRisk };
+    this.setSummary(statusLine(summary.highRisk ? 'bad' : anyChange ? 'warn' : 'ok',
+      anyChange ? t('diff.summary', counts) : t('diff.noChange', { n: summary.unchanged })),
+    summary.highRisk ? 'high' : anyChange ? 'changed' : 'same');
+
+    const goTo = this.goTo.bind(this);
+    const reportView = h('div', { class: 'report-view' },
+      problemBox,
+      // The first few high-risk rows open by themselves; a long report stays a list of lines.
+      rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows' }) : null,
+      summary.unchanged && anyChange ? h('p', { class: 'muted' }, t('diff.unchanged', { n: summary.unchanged })) : null);
+    const patchView = patchBlock(result.patch ?? []);
+    const showView = (/** @type {string} */ view) => {
+      this.view = view;
+      reportTab.setAttribute('aria-selected', String(view === 'report'));
+      patchTab.setAttribute('aria-selected', String(view === 'patch'));
+      reportView.hidden = view !== 'report';
+      patchView.hidden = view !== 'patch';
+    };
+    const reportTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-report-tab', onclick: () => showView('report') }, t('diff.viewReport'));
+    const patchTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-patch-tab', onclick: () => showView('patch') },
+      t('diff.viewPatch', { n: (result.patch ?? []).length }));
+    replace(this.report, h('div', { class: 'view-tabs', role: 'tablist' }, reportTab, patchTab), reportView, patchView);
+    showView(this.view);
+  }
+
+  /**
+   * showLint lists the lint findings of the right catalog, which come with the diff (catalog and
+   * lock modes); a plain JSON Patch has none.
+   * @param {DiffResponse} result
+   */
+  showLint(result) {
+    if (result.mode === 'patch' || !result.mode) {
+      this.lintBox.hidden = true;
+      return;
+    }
+    const findings = result.findings ?? [];
+    this.lintBox.hidden = false;
+    const high = findings.filter((f) => f.severity === 'high').length;
+    replace(this.lintSummary, statusLine(high ? 'bad' : findings.length ? 'warn' : 'ok',
+      findings.length ? t('lint.summary', { n: findings.length, high }) : t('lint.none')));
+    const sorted = [...findings].sort((a, b) => (riskOrder[a.severity] ?? 3) - (riskOrder[b.severity] ?? 3));
+    replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings' }));
+  }
+
+  async pin() {
+    const answer = await this.checker.call('pin', { catalog: this.right.value });
+    const problems = answer.problems ?? [];
+    if (!answer.pins) {
+      this.lockBox.hidden = false;
+      replace(this.lockBox, h('p', { class: 'status status-bad' }, t('diff.pinFailed')), problemList(problems, this.goTo.bind(this), 'right'));
+      return;
+    }
+    const lock = JSON.stringify(answer.pins, null, 2) + '\n';
+    this.lockBox.hidden = false;
+    replace(this.lockBox,
+      h('div', { class: 'lock-head' },
+        h('h3', null, t('diff.lockTitle')),
+        h('span', { class: 'spacer' }),
+        copyButton(() => lock),
+        h('button', { type: 'button', class: 'small', onclick: () => download('gatehouse.lock.json', lock) }, t('diff.download')),
+        h('button', { type: 'button', class: 'small', onclick: () => { this.left.value = lock; } }, t('diff.useAsLeft')),
+        h('button', { type: 'button', class: 'small', 'aria-label': t('result.close'), onclick: () => { this.lockBox.hidden = true; } }, '×')),
+      h('p', { class: 'hint' }, t('diff.lockHint')),
+      h('pre', { class: 'code-out', tabindex: '0' }, lock));
+  }
+
+  /**
+   * @param {string} source
+   * @param {number} line
+   * @param {number} column
+   */
+  goTo(source, line, column) {
+    if (source === 'left' || source === 'lock') this.left.goTo(line, column);
+    else if (source === 'right' || source === 'catalog') this.right.goTo(line, column);
+  }
+
+  relabel() {
+    this.renderExamples();
+    this.left.relabel();
+    this.right.relabel();
+    if (this.lastDiff) this.showDiff(this.lastDiff);
+    else this.check({ immediate: true });
+  }
+}
+
+/**
+ * patchBlock shows an RFC 6902 patch, copyable.
+ * @param {any[]} patch
+ */
+function patchBlock(patch) {
+  const text = formatAnswer(patch);
+  return h('div', { class: 'patch-view' },
+    h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), copyButton(() => text)),
+    h('pre', { class: 'code-out', id: 'diff-patch', tabindex: '0' }, text));
+}
+
+/**
+ * findingItem is one lint finding: severity, rule, tool, message, and the evidence with hidden
+ * characters shown; it jumps to the evidence in the right text.
+ * @param {LintFinding} f
+ * @param {import('./render.js').GoTo} goTo
+ */
+function findingItem(f, goTo) {
+  return h('li', { class: `finding severity-${f.severity}`, dataset: { rule: f.rule } },
+    located(f, 'right', goTo,
+      h('span', { class: 'finding-head' },
+        h('span', { class: `badge severity-${f.severity}` }, t(`severity.${f.severity}`)), ' ',
+        h('code', null, f.rule), f.tool ? [' · ', h('code', null, f.tool)] : null,
+        f.line ? h('span', { class: 'where' }, `${f.line}:${f.column ?? 1}`) : null),
+      h('span', { class: 'message' }, f.message ?? ''),
+      f.evidence ? h('span', { class: 'evidence' }, visibleText(f.evidence)) : null));
+}
+
+/**
+ * positions links one change to its place on each side: "right 36:22", "left 38:33".
+ * @param {{line?: number, column?: number, leftLine?: number, leftColumn?: number}} item
+ * @param {import('./render.js').GoTo} goTo
+ */
+function positions(item, goTo) {
+  const link = (/** @type {string} */ side, /** @type {number | undefined} */ line, /** @type {number | undefined} */ column) => line
+    ? h('button', { type: 'button', class: 'small pos', title: t('result.goTo', { where: `${t(`source.${side}`)} ${line}:${column ?? 1}` }), onclick: () => goTo(side, line, column ?? 1) },
+      `${t(`source.${side}`)} ${line}:${column ?? 1}`)
+    : null;
+  const links = [link('left', item.leftLine, item.leftColumn), link('right', item.line, item.column)].filter(Boolean);
+  return links.length ? h('span', { class: 'positions' }, links) : null;
+}
+
+/**
+ * toolRow is one tool of the catalog report: a summary line (risk, status, name, what changed)
+ * that expands to the reasons, the description's word diff, each schema and annotation change,
+ * and the lint findings the new version trips — each linked to its line.
+ * @param {any} row
+ * @param {import('./render.js').GoTo} goTo
+ * @param {boolean} mayOpen whether a high-risk row starts expanded
+ */
+function toolRow(row, goTo, mayOpen) {
+  const risk = row.risk ?? '';
+  /** @type {string[]} */
+  const reasons = row.reasons ?? [];
+  // A removed tool is placed in the left text; everything else in the right.
+  const place = row.status === 'removed'
+    ? { leftLine: row.line, leftColumn: row.column }
+    : { line: row.line, column: row.column, leftLine: row.leftLine, leftColumn: row.leftColumn };
+  const head = h('summary', { class: 'tool-head' },
+    risk ? h('span', { class: `badge risk-${risk}` }, t(`risk.${risk}`)) : null,
+    h('span', { class: 'badge status' }, t(`diff.status.${row.status}`)),
+    h('code', { class: 'tool-name' }, row.tool),
+    row.renamedFrom ? h('span', { class: 'muted' }, t('diff.renamedFrom', { from: row.renamedFrom })) : null,
+    row.renamedTo ? h('span', { class: 'muted' }, t('diff.renamedTo', { to: row.renamedTo })) : null,
+    row.fields?.length ? h('span', { class: 'fields' }, row.fields.join(', ')) : null,
+    row.schema && row.schema !== 'unchanged' ? h('span', { class: `badge schema-${row.schema}` }, t(`schemaChange.${row.schema}`)) : null);
+  const body = h('div', { class: 'tool-body' },
+    reasons.length ? h('ul', { class: 'reasons' }, reasons.map((r) => h('li', null, visibleText(String(r))))) : null,
+    descriptionDiff(row, goTo),
+    schemaChanges(row, goTo),
+    annotationChanges(row, goTo),
+    newFindings(row, goTo),
+    h('p', { class: 'positions' }, h('span', { class: 'positions-label' }, t('diff.showTool')), positions(place, goTo)));
+  return h('li', { class: `tool-row status-${row.status} risk-${risk || 'none'}`, dataset: { tool: row.tool, risk, status: row.status } },
+    h('details', { open: mayOpen && risk === 'high' && row.status !== 'removed' }, head, body));
+}
+
+/**
+ * @param {any} row
+ * @param {import('./render.js').GoTo} goTo
+ */
+function descriptionDiff(row, goTo) {
+  /** @type {Array<{op: string, text: string}>} */
+  const segments = row.description?.segments ?? [];
+  if (!segments.length) return null;
+  return h('div', { class: 'word-diff-box' },
+    h('h4', null, t('diff.descriptionDiff'), ' ', positions(row.description, goTo)),
+    h('p', { class: 'word-diff' }, segments.map((p) => {
+      if (p.op === 'insert') return h('ins', null, visibleText(p.text));
+      if (p.op === 'delete') return h('del', null, visibleText(p.text));
+      return h('span', null, visibleText(p.text));
+    })));
+}
+
+/**
+ * @param {any} row
+ * @param {import('./render.js').GoTo} goTo
+ */
+function schemaChanges(row, goTo) {
+  /** @type {any[]} */
+  const changes = row.schemaChanges ?? [];
+  if (!changes.length) return null;
+  return h('div', null,
+    h('h4', null, t('diff.schemaChanges')),
+    h('ul', { class: 'changes' }, changes.map((c) => h('li', { class: `change change-${c.class}` },
+      h('span', { class: `badge schema-${c.class}` }, t(`schemaChange.${c.class}`)),
+      h('span', { class: 'message' }, c.message ?? ''),
+      positions(c, goTo)))));
+}
+
+/**
+ * @param {any} row
+ * @param {import('./render.js').GoTo} goTo
+ */
+function annotationChanges(row, goTo) {
+  /** @type {any[]} */
+  const flips = row.annotations ?? [];
+  if (!flips.length) return null;
+  return h('div', null,
+    h('h4', null, t('diff.annotationChanges')),
+    h('ul', { class: 'changes' }, flips.map((c) => h('li', { class: `change change-${c.class}` },
+      h('span', { class: `badge annotation-${c.class}` }, t(`annotation.${c.class}`)),
+      h('span', { class: 'message' }, h('code', null, c.hint), ': ', h('code', null, JSON.stringify(c.from ?? null)), ' → ', h('code', null, JSON.stringify(c.to ?? null))),
+      positions(c, goTo)))),
+    h('p', { class: 'hint' }, t('diff.annotationsAreHints')));
+}
+
+/**
+ * @param {any} row
+ * @param {import('./render.js').GoTo} goTo
+ */
+function newFindings(row, goTo) {
+  /** @type {LintFinding[]} */
+  const findings = row.newFindings ?? row.findings ?? [];
+  if (!findings.length) return null;
+  return h('div', null,
+    h('h4', null, t(row.newFindings ? 'diff.newFindings' : 'diff.findings')),
+    h('ul', { class: 'findings' }, findings.map((f) => findingItem(f, goTo))));
+}

@@ -1,0 +1,228 @@
+// The Schema pane: an instance and a schema (plus more schema documents by URL, so a $ref across
+// files resolves without a fetch) → "valid" or every problem, each pinned to its line.
+
+import { Channel } from './checker.js';
+import { h, replace } from './dom.js';
+import { Editor } from './editor.js';
+import { t } from './i18n.js';
+import { problemList, statusLine } from './render.js';
+import { schemaExample } from './examples.js';
+
+/**
+ * @typedef {import('./checker.js').Checker} Checker
+ * @typedef {import('./gatehouse').SchemaPaneState} SchemaPaneState
+ */
+
+export const drafts = ['2020-12', '2019-09', '7', '6', '4'];
+
+export class SchemaPane {
+  /**
+   * @param {{checker: Checker, onChange: () => void}} options
+   */
+  constructor({ checker, onChange }) {
+    this.checker = checker;
+    this.onChange = onChange;
+    /** @type {{url: string, text: string}[]} extra schema documents */
+    this.resources = [];
+    /** -1: the main schema; otherwise the index of the resource shown */
+    this.activeDoc = -1;
+
+    const changed = () => {
+      this.check();
+      this.onChange();
+    };
+    this.instance = new Editor({
+      id: 'schema-instance', label: 'schema.instance', source: 'instance',
+      placeholder: 'schema.instancePlaceholder', checker, onInput: changed,
+    });
+    this.schema = new Editor({
+      id: 'schema-schema', label: 'schema.schema', source: 'schema',
+      placeholder: 'schema.schemaPlaceholder', checker, onInput: changed,
+      actions: [h('button', {
+        type: 'button', class: 'small', id: 'schema-add-document',
+        dataset: { i18n: 'schema.addDocumentShort', i18nTitle: 'schema.addDocument' },
+        onclick: () => this.addResource(),
+      })],
+    });
+    this.resourceEditor = new Editor({
+      id: 'schema-resource', label: 'schema.resource', source: 'resource',
+      placeholder: 'schema.resourcePlaceholder', checker,
+      onInput: (text) => {
+        const doc = this.resources[this.activeDoc];
+        if (doc) doc.text = text;
+        changed();
+      },
+    });
+
+    this.draft = h('select', { id: 'schema-draft', onchange: changed },
+      drafts.map((d) => h('option', { value: d }, d === '4' || d === '6' || d === '7' ? `draft-0${d}` : d)));
+    this.docTabs = h('div', { class: 'doc-tabs', role: 'tablist', dataset: { i18nAriaLabel: 'schema.documents' } });
+    this.resourceURL = h('input', {
+      id: 'schema-resource-url', type: 'url', class: 'url-input', spellcheck: 'false',
+      dataset: { i18nPlaceholder: 'schema.resourceURLPlaceholder' },
+      oninput: () => {
+        const doc = this.resources[this.activeDoc];
+        if (!doc) return;
+        doc.url = this.resourceURL.value;
+        this.renderDocTabs();
+        changed();
+      },
+    });
+    this.resourceBox = h('div', { class: 'resource-box', hidden: true },
+      h('div', { class: 'resource-url' },
+        h('label', { for: 'schema-resource-url', dataset: { i18n: 'schema.resourceURL' } }),
+        this.resourceURL,
+        h('button', { type: 'button', class: 'small danger', dataset: { i18n: 'schema.removeDocument' }, onclick: () => this.removeResource() })),
+      this.resourceEditor.el);
+
+    this.summary = h('div', { class: 'summary', id: 'schema-summary', dataset: { state: 'idle' } });
+    this.problems = h('div', { class: 'problem-box' });
+    this.channel = new Channel(checker, {
+      onResult: (result) => this.show(result),
+      onBusy: (busy) => { if (busy) this.showBusy(); },
+    });
+
+    this.el = h('div', { class: 'pane-body' },
+      h('div', { class: 'toolbar' },
+        h('label', { for: 'schema-draft', class: 'inline' }, h('span', { dataset: { i18n: 'schema.draft' } }), this.draft),
+        h('span', { class: 'hint', dataset: { i18n: 'schema.draftHint' } }),
+        h('span', { class: 'spacer' }),
+        h('button', { type: 'button', id: 'schema-example', dataset: { i18n: 'schema.loadExample' }, onclick: () => this.loadExample() })),
+      h('div', { class: 'columns' },
+        h('div', { class: 'column' }, this.instance.el),
+        h('div', { class: 'column' }, this.docTabs, this.schema.el, this.resourceBox)),
+      h('section', { class: 'result', 'aria-labelledby': 'schema-result-title' },
+        h('h2', { id: 'schema-result-title', dataset: { i18n: 'result.title' } }),
+        h('div', { 'aria-live': 'polite' }, this.summary),
+        this.problems));
+    this.renderDocTabs();
+  }
+
+  /** @returns {Required<SchemaPaneState>} */
+  getState() {
+    /** @type {Record<string, string>} */
+    const resources = {};
+    for (const doc of this.resources) resources[doc.url] = doc.text;
+    return { schema: this.schema.value, instance: this.instance.value, draft: this.draft.value, resources };
+  }
+
+  /** @param {Partial<SchemaPaneState>} state */
+  setState(state) {
+    this.instance.setQuietly(state.instance ?? '');
+    this.schema.setQuietly(state.schema ?? '');
+    this.draft.value = drafts.includes(state.draft ?? '') ? /** @type {string} */ (state.draft) : '2020-12';
+    this.resources = Object.entries(state.resources ?? {}).map(([url, text]) => ({ url, text: String(text) }));
+    this.showDoc(-1);
+    this.check({ immediate: true });
+  }
+
+  loadExample() {
+    this.setState(schemaExample);
+    this.onChange();
+  }
+
+  renderDocTabs() {
+    const tab = (/** @type {number} */ index, /** @type {string} */ label) => h('button', {
+      type: 'button', role: 'tab', class: 'doc-tab',
+      'aria-selected': String(index === this.activeDoc),
+      title: label,
+      onclick: () => this.showDoc(index),
+    }, label);
+    // The tabs appear once there is more than the main schema.
+    this.docTabs.hidden = this.resources.length === 0;
+    replace(this.docTabs,
+      tab(-1, t('schema.mainSchema')),
+      ...this.resources.map((doc, i) => tab(i, doc.url || t('schema.untitled'))));
+  }
+
+  /** @param {number} index */
+  showDoc(index) {
+    this.activeDoc = index < this.resources.length ? index : -1;
+    const doc = this.resources[this.activeDoc];
+    this.schema.el.hidden = Boolean(doc);
+    this.resourceBox.hidden = !doc;
+    if (doc) {
+      this.resourceURL.value = doc.url;
+      this.resourceEditor.setQuietly(doc.text);
+    }
+    this.renderDocTabs();
+  }
+
+  addResource() {
+    this.resources.push({ url: '', text: '' });
+    this.showDoc(this.resources.length - 1);
+    this.resourceURL.focus();
+  }
+
+  removeResource() {
+    this.resources.splice(this.activeDoc, 1);
+    this.showDoc(-1);
+    this.check();
+    this.onChange();
+  }
+
+  /** @param {{immediate?: boolean}} [options] */
+  check(options) {
+    const state = this.getState();
+    if (state.instance.trim() === '' || state.schema.trim() === '') {
+      this.channel.cancel();
+      this.instance.setProblems([]);
+      this.schema.setProblems([]);
+      this.setSummary(statusLine('idle', t('schema.empty')), 'idle');
+      this.problems.replaceChildren();
+      return;
+    }
+    // A document still without a URL cannot be referred to; leave it out until it has one.
+    const resources = Object.fromEntries(Object.entries(state.resources).filter(([url]) => url.trim() !== ''));
+    this.channel.schedule('validate', { ...state, resources }, options);
+  }
+
+  showBusy() {
+    this.setSummary(statusLine('busy', t(this.checker.loaded ? 'result.working' : 'result.loading')), 'busy');
+  }
+
+  /**
+   * @param {HTMLElement} line
+   * @param {string} state
+   */
+  setSummary(line, state) {
+    replace(this.summary, line);
+    this.summary.dataset.state = state;
+  }
+
+  /** @param {import('./gatehouse').ValidateResponse} result */
+  show(result) {
+    this.lastResult = result;
+    const problems = result.problems ?? [];
+    this.instance.setProblems(problems.filter((p) => p.source === 'instance'));
+    this.schema.setProblems(problems.filter((p) => p.source === 'schema'));
+    if (result.valid && problems.length === 0) {
+      this.setSummary(statusLine('ok', t('schema.valid')), 'valid');
+      this.problems.replaceChildren();
+      return;
+    }
+    this.setSummary(statusLine('bad', t('schema.invalid', { n: problems.length })), 'invalid');
+    replace(this.problems, problemList(problems, (source, line, column) => this.goTo(source, line, column), 'instance'));
+  }
+
+  /**
+   * @param {string} source
+   * @param {number} line
+   * @param {number} column
+   */
+  goTo(source, line, column) {
+    if (source === 'schema') {
+      this.showDoc(-1);
+      this.schema.goTo(line, column);
+    } else if (source === 'instance') {
+      this.instance.goTo(line, column);
+    }
+  }
+
+  relabel() {
+    this.renderDocTabs();
+    for (const e of [this.instance, this.schema, this.resourceEditor]) e.relabel();
+    if (this.lastResult) this.show(this.lastResult);
+    else this.check({ immediate: true });
+  }
+}

@@ -1,0 +1,308 @@
+// Package site serves the gatehouse page: the static HTML, CSS and ES modules of site/, the Web
+// Worker that runs the checker, and — once `make wasm` has run — gatehouse.wasm and wasm_exec.js.
+//
+// The files are embedded at build time, so the CLI's `serve` needs nothing on disk. The embed
+// patterns only name files that are committed (gatehouse.d.ts keeps `gatehouse.*` matching), so
+// `go build ./...` works on a fresh clone; [HasWasm] tells whether the checker was built in.
+//
+// [Handler] serves exactly the embedded files and nothing else, with headers that keep the page to
+// its own origin: whatever a user pastes stays in the page, and the Content-Security-Policy forbids
+// the page from sending it anywhere.
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"net/http"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+)
+
+//go:embed *.html *.css *.js gatehouse.*
+var files embed.FS
+
+// The files `make wasm` writes; they are git-ignored, so a fresh clone embeds neither.
+const (
+	wasmName     = "gatehouse.wasm"
+	wasmExecName = "wasm_exec.js"
+)
+
+// HasWasm reports whether the checker (gatehouse.wasm and its loader wasm_exec.js) was embedded,
+// that is whether `make wasm` ran before this binary was built. Without it the page loads but
+// cannot check anything.
+func HasWasm() bool {
+	for _, name := range []string{wasmName, wasmExecName} {
+		if _, err := fs.Stat(files, name); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// ContentSecurityPolicy is sent with every response. The page needs its own scripts, a worker,
+// and the right to compile WebAssembly; it needs no other origin, no inline script or style, and
+// no frame around it. data: images are for the inline favicon.
+const ContentSecurityPolicy = "default-src 'none'; " +
+	"script-src 'self' 'wasm-unsafe-eval'; " +
+	"worker-src 'self'; " +
+	"style-src 'self'; " +
+	"img-src 'self' data:; " +
+	"connect-src 'self'; " +
+	"manifest-src 'self'; " +
+	"base-uri 'none'; " +
+	"form-action 'none'; " +
+	"frame-ancestors 'none'"
+
+// permissionsPolicy turns off every powerful feature; the page only writes to the clipboard (the
+// Share and Copy buttons), and only for itself.
+// Only features Chromium recognises are listed: it warns about any other.
+const permissionsPolicy = "accelerometer=(), autoplay=(), camera=(), clipboard-read=(), " +
+	"clipboard-write=(self), display-capture=(), encrypted-media=(), fullscreen=(), gamepad=(), " +
+	"geolocation=(), gyroscope=(), hid=(), idle-detection=(), local-fonts=(), magnetometer=(), " +
+	"microphone=(), midi=(), payment=(), picture-in-picture=(), publickey-credentials-get=(), " +
+	"screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()"
+
+// securityHeaders are set on every response, errors included.
+var securityHeaders = [][2]string{
+	{"Content-Security-Policy", ContentSecurityPolicy},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+	{"Cross-Origin-Resource-Policy", "same-origin"},
+	{"Permissions-Policy", permissionsPolicy},
+}
+
+// contentTypes maps the extensions the page uses to their media types. A file with any other
+// extension is not served, even if a pattern embedded it.
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".wasm": "application/wasm",
+	".ts":   "text/plain; charset=utf-8", // gatehouse.d.ts: the API's declarations, for embedders
+}
+
+// An encoding is a Content-Encoding the handler can answer with.
+type encoding int
+
+const (
+	identity encoding = iota
+	gzipEncoding
+	brotliEncoding
+	encodingCount
+)
+
+var encodingNames = [encodingCount]string{"", "gzip", "br"}
+
+// Compression levels trade size for time, paid once per file on its first request. Measured on
+// the 9.8 MB gatehouse.wasm (CPU time): brotli 6 takes 1.0 s for 2.24 MB (level 7: 1.4 s for
+// 2.21 MB); gzip 6 takes 0.33 s for 2.68 MB (level 9: 0.9 s for 2.66 MB).
+const (
+	brotliLevel = 6
+	gzipLevel   = gzip.DefaultCompression // 6
+)
+
+// An asset is one embedded file, with its compressed forms made on first use.
+type asset struct {
+	body        []byte
+	contentType string
+	hash        string // hex of sha256(body), the base of every variant's ETag
+
+	once       [encodingCount]sync.Once
+	compressed [encodingCount][]byte // nil: the variant is not smaller than the original
+}
+
+// variant returns the body for the encoding, compressing once; nil when that encoding does not
+// make the file smaller (then the handler falls back to identity).
+func (a *asset) variant(e encoding) []byte {
+	if e == identity {
+		return a.body
+	}
+	a.once[e].Do(func() {
+		var buf bytes.Buffer
+		switch e {
+		case gzipEncoding:
+			w, _ := gzip.NewWriterLevel(&buf, gzipLevel) // the level is valid: no error
+			w.Write(a.body)
+			w.Close()
+		case brotliEncoding:
+			w := brotli.NewWriterLevel(&buf, brotliLevel)
+			w.Write(a.body)
+			w.Close()
+		}
+		if buf.Len() < len(a.body) {
+			a.compressed[e] = buf.Bytes()
+		}
+	})
+	return a.compressed[e]
+}
+
+// etag is the strong validator of one representation: the content hash plus the encoding, since
+// a gzip body and a brotli body of the same file are different bytes.
+func (a *asset) etag(e encoding) string {
+	if e == identity {
+		return `"` + a.hash + `"`
+	}
+	return `"` + a.hash + "-" + encodingNames[e] + `"`
+}
+
+// A server answers requests for the embedded files.
+type server struct {
+	assets map[string]*asset // by URL path without the leading slash
+}
+
+// theServer is built once, so every Handler shares the compressed bodies.
+var theServer = sync.OnceValue(func() *server {
+	s := &server{assets: map[string]*asset{}}
+	// The embed FS holds only what the patterns named; walking it gives the exact allowlist.
+	fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		contentType, ok := contentTypes[path.Ext(name)]
+		if !ok {
+			return nil
+		}
+		body, err := files.ReadFile(name)
+		if err != nil {
+			return nil
+		}
+		sum := sha256.Sum256(body)
+		s.assets[name] = &asset{body: body, contentType: contentType, hash: hex.EncodeToString(sum[:16])}
+		return nil
+	})
+	return s
+})
+
+// Handler returns the handler of the page. It serves only the embedded files: "/" is index.html,
+// any other path must name an embedded file exactly (no directory listing, no path cleaning that
+// could reach outside), and everything else is 404. Only GET and HEAD are allowed.
+//
+// Responses carry the security headers (see [ContentSecurityPolicy]), "Cache-Control: no-cache"
+// with a strong ETag (the page's service worker and the browser revalidate cheaply), and a
+// brotli or gzip body when the request's Accept-Encoding allows it.
+func Handler() http.Handler {
+	return theServer()
+}
+
+// Paths lists the URL paths the handler serves, sorted, "/" first. For tests and for the CLI.
+func Paths() []string {
+	s := theServer()
+	paths := []string{"/"}
+	for name := range s.assets {
+		paths = append(paths, "/"+name)
+	}
+	slices.Sort(paths[1:])
+	return paths
+}
+
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	for _, kv := range securityHeaders {
+		h.Set(kv[0], kv[1])
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	if name == "" {
+		name = "index.html"
+	}
+	a, ok := s.assets[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+
+	enc, body := identity, a.body
+	for _, e := range acceptedEncodings(r.Header.Get("Accept-Encoding")) {
+		if b := a.variant(e); b != nil {
+			enc, body = e, b
+			break
+		}
+	}
+
+	h.Set("Content-Type", a.contentType)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding")
+	etag := a.etag(enc)
+	h.Set("ETag", etag)
+	if enc != identity {
+		h.Set("Content-Encoding", encodingNames[enc])
+	}
+	if matchesETag(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodGet {
+		w.Write(body)
+	}
+}
+
+// acceptedEncodings lists the compressed encodings an Accept-Encoding header allows, best first
+// (brotli, then gzip); identity is always the fallback. A coding with q=0 is refused; "*" stands
+// for any coding the header does not name.
+func acceptedEncodings(header string) []encoding {
+	q := acceptedCodings(header)
+	var out []encoding
+	for _, e := range []encoding{brotliEncoding, gzipEncoding} {
+		v, named := q[encodingNames[e]]
+		if !named {
+			v, named = q["*"]
+		}
+		if named && v > 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// acceptedCodings parses "gzip, br;q=0.5, *;q=0" into coding → quality.
+func acceptedCodings(header string) map[string]float64 {
+	q := map[string]float64{}
+	for part := range strings.SplitSeq(header, ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding == "" {
+			continue
+		}
+		quality := 1.0
+		for param := range strings.SplitSeq(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(param), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				if err != nil || f < 0 || f > 1 {
+					f = 0
+				}
+				quality = f
+			}
+		}
+		q[coding] = quality
+	}
+	return q
+}
+
+// matchesETag reports whether an If-None-Match header names the ETag (weak comparison, as RFC 9110
+// asks for If-None-Match).
+func matchesETag(header, etag string) bool {
+	for candidate := range strings.SplitSeq(header, ",") {
+		candidate = strings.TrimPrefix(strings.TrimSpace(candidate), "W/")
+		if candidate == etag || candidate == "*" {
+			return true
+		}
+	}
+	return false
+}

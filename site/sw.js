@@ -1,0 +1,74 @@
+// The service worker: once the page has loaded, it works offline. It keeps a copy of the page's
+// own files and answers from the network first (so a new version shows at once), falling back to
+// the copy when there is no network. It never touches requests to other origins (the page makes
+// none) and never stores anything but the files listed here.
+'use strict';
+
+/** @type {ServiceWorkerGlobalScope} */
+const worker = /** @type {any} */ (self);
+
+const cacheName = 'gatehouse-v1';
+
+// The page's files, as site.go serves them (site_test.go checks this list against the embed).
+const pageFiles = [
+  './',
+  'index.html',
+  'style.css',
+  'app.js',
+  'checker.js',
+  'dom.js',
+  'editor.js',
+  'examples.js',
+  'i18n.js',
+  'pane-decision.js',
+  'pane-diff.js',
+  'pane-schema.js',
+  'render.js',
+  'text.js',
+  'worker.js',
+  'wasm_exec.js',
+  'gatehouse.wasm',
+];
+
+const scope = new URL('./', worker.location.href);
+const cacheable = new Set(pageFiles.map((file) => new URL(file, scope).href));
+
+worker.addEventListener('install', (event) => {
+  // A file that is missing (a build without the wasm) must not stop the others from being kept.
+  event.waitUntil(caches.open(cacheName)
+    .then((cache) => Promise.all(pageFiles.map((file) => cache.add(file).catch(() => undefined))))
+    .then(() => worker.skipWaiting()));
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((n) => n !== cacheName).map((n) => caches.delete(n))))
+    .then(() => worker.clients.claim()));
+});
+
+worker.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== worker.location.origin) return;
+  event.respondWith(networkFirst(request, url));
+});
+
+/**
+ * @param {Request} request
+ * @param {URL} url
+ */
+async function networkFirst(request, url) {
+  const key = url.origin + url.pathname; // the fragment never reaches here; a query is ignored
+  try {
+    const response = await fetch(request);
+    if (response.ok && cacheable.has(key)) {
+      const copy = response.clone();
+      caches.open(cacheName).then((cache) => cache.put(key, copy));
+    }
+    return response;
+  } catch (err) {
+    const cached = await caches.match(key);
+    if (cached) return cached;
+    throw err;
+  }
+}
