@@ -333,7 +333,7 @@ func (r *callReader) setArguments(c *Call, holder map[string]any, holderAt, key 
 	}
 	c.argsIsString = true
 	c.ArgumentsText = s
-	argsDoc, probs := ParseDocument(SourceCall, []byte(s))
+	argsDoc, probs := ParseText(SourceCall, s)
 	if len(probs) > 0 {
 		c.argsProblems = c.placeInArguments(probs, s)
 		return

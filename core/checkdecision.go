@@ -51,14 +51,14 @@ func CheckDecision(req CheckDecisionRequest) CheckDecisionResult {
 	refuse := func(verdict string, probs Problems) CheckDecisionResult {
 		return CheckDecisionResult{Verdict: verdict, Should: DecisionDeny, Problems: probs}
 	}
-	doc, probs := ParseDocument(SourceDecision, []byte(req.Decision))
+	doc, probs := ParseText(SourceDecision, req.Decision)
 	if len(probs) > 0 {
 		return refuse(VerdictSchemaRejected, probs)
 	}
 	sch, probs := decisionSchema()
 	if strings.TrimSpace(req.Schema) != "" {
 		var schemaDoc *Document
-		if schemaDoc, probs = ParseDocument(SourceSchema, []byte(req.Schema)); len(probs) == 0 {
+		if schemaDoc, probs = ParseText(SourceSchema, req.Schema); len(probs) == 0 {
 			sch, probs = CompileSchema(schemaDoc, "", nil)
 		}
 	}
@@ -78,7 +78,7 @@ func CheckDecision(req CheckDecisionRequest) CheckDecisionResult {
 
 	var pol *Policy
 	if strings.TrimSpace(req.Policy) != "" {
-		polDoc, probs := ParseDocument(SourcePolicy, []byte(req.Policy))
+		polDoc, probs := ParseText(SourcePolicy, req.Policy)
 		if len(probs) == 0 {
 			pol, probs = ParsePolicy(polDoc)
 		}

@@ -97,8 +97,8 @@ func Diff(req DiffRequest) DiffResult {
 			Message: fmt.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", clip(req.Mode, 40))})
 		return res
 	}
-	left, lp := ParseDocument(SourceLeft, []byte(req.Left))
-	right, rp := ParseDocument(SourceRight, []byte(req.Right))
+	left, lp := ParseText(SourceLeft, req.Left)
+	right, rp := ParseText(SourceRight, req.Right)
 	res.Problems = append(res.Problems, lp...)
 	res.Problems = append(res.Problems, rp...)
 	if left == nil || right == nil {

@@ -44,10 +44,24 @@ func ParseDocument(src Source, text []byte) (*Document, Problems) {
 	return ParseDocumentLimits(src, text, DefaultLimits)
 }
 
+// ParseText is [ParseDocument] for a text held as a string, as the API's requests hold them; it
+// saves copying the text twice.
+func ParseText(src Source, text string) (*Document, Problems) {
+	return parse(src, []byte(text), text, DefaultLimits)
+}
+
 // ParseDocumentLimits parses text as exactly one JSON value: duplicate object keys, invalid UTF-8,
 // trailing content, and anything beyond the limits are problems, each placed at its line and
 // column. A leading UTF-8 byte order mark is skipped. On problems the returned document is nil.
 func ParseDocumentLimits(src Source, text []byte, lim Limits) (*Document, Problems) {
+	if lim.MaxBytes > 0 && len(text) > lim.MaxBytes {
+		return parse(src, text, "", lim) // refused before any copy
+	}
+	return parse(src, text, string(text), lim)
+}
+
+// parse does the work of the Parse functions; str holds the same text as text.
+func parse(src Source, text []byte, str string, lim Limits) (*Document, Problems) {
 	d := &Document{Source: src, Text: text}
 	if lim.MaxBytes > 0 && len(text) > lim.MaxBytes {
 		return nil, Problems{{Source: src, Kind: KindLimit, Offset: -1,
@@ -62,7 +76,7 @@ func ParseDocumentLimits(src Source, text []byte, lim Limits) (*Document, Proble
 	}
 	// A bytes.Buffer lets jsontext parse in place, without copying the text into its own buffer.
 	dec := jsontext.NewDecoder(bytes.NewBuffer(body), jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false))
-	p := valueParser{dec: dec, text: string(body), maxDepth: lim.MaxDepth}
+	p := valueParser{dec: dec, text: str[d.bom:], maxDepth: lim.MaxDepth}
 	if p.maxDepth <= 0 {
 		p.maxDepth = 10000
 	}

@@ -26,7 +26,7 @@ func Format(req FormatRequest) FormatResult {
 	if src == "" {
 		src = SourceInstance
 	}
-	if _, probs := ParseDocument(src, []byte(req.Text)); probs != nil {
+	if _, probs := ParseText(src, req.Text); probs != nil {
 		return FormatResult{Text: req.Text, Problems: probs}
 	}
 	v := jsontext.Value(req.Text)

@@ -54,7 +54,7 @@ func Gate(req GateRequest) GateResult {
 	res.Problems = append(res.Problems, callProbs...)
 
 	var cat *Catalog
-	catDoc, probs := ParseDocument(SourceCatalog, []byte(req.Catalog))
+	catDoc, probs := ParseText(SourceCatalog, req.Catalog)
 	if len(probs) > 0 {
 		res.Problems = append(res.Problems, probs...)
 	} else {
@@ -62,7 +62,7 @@ func Gate(req GateRequest) GateResult {
 		res.Problems = append(res.Problems, probs...)
 	}
 
-	polDoc, probs := ParseDocument(SourcePolicy, []byte(req.Policy))
+	polDoc, probs := ParseText(SourcePolicy, req.Policy)
 	var pol *Policy
 	if len(probs) == 0 {
 		pol, probs = ParsePolicy(polDoc)
@@ -93,7 +93,7 @@ func Gate(req GateRequest) GateResult {
 // readCallText parses the call text; a text that does not parse is one unreadable call, so the
 // gate still answers (deny) rather than answering nothing.
 func readCallText(text string) ([]Call, Problems) {
-	doc, probs := ParseDocument(SourceCall, []byte(text))
+	doc, probs := ParseText(SourceCall, text)
 	if len(probs) > 0 {
 		return []Call{{Format: FormatUnknown, unreadable: probs}}, probs
 	}
@@ -348,7 +348,7 @@ func (g *gateRun) argumentsGate() bool {
 	c := g.call
 	if c.doc == nil && c.Arguments == nil && c.ArgumentsText != "" && !c.argsIsString {
 		// A call built in Go with its arguments as text: parse them as ParseCalls would.
-		if doc, probs := ParseDocument(SourceCall, []byte(c.ArgumentsText)); len(probs) > 0 {
+		if doc, probs := ParseText(SourceCall, c.ArgumentsText); len(probs) > 0 {
 			c.argsProblems = probs
 		} else {
 			c.Arguments, c.argsDoc = doc.Value, doc

@@ -57,7 +57,7 @@ type LintResult struct {
 // Lint parses a catalog and returns its findings (see [LintCatalog]).
 func Lint(req LintRequest) LintResult {
 	res := LintResult{Findings: []Finding{}, Problems: Problems{}}
-	doc, probs := ParseDocument(SourceCatalog, []byte(req.Catalog))
+	doc, probs := ParseText(SourceCatalog, req.Catalog)
 	res.Problems = append(res.Problems, probs...)
 	if doc == nil {
 		return res

@@ -22,7 +22,7 @@ type PinResult struct {
 // is a lock file that [Diff] verifies a later catalog against.
 func PinCatalog(req PinRequest) PinResult {
 	res := PinResult{Pins: map[string]string{}, Problems: Problems{}}
-	doc, probs := ParseDocument(SourceCatalog, []byte(req.Catalog))
+	doc, probs := ParseText(SourceCatalog, req.Catalog)
 	if doc == nil {
 		res.Problems = append(res.Problems, probs...)
 		return res

@@ -65,14 +65,13 @@ func Validate(req ValidateRequest) ValidateResult {
 	res := ValidateResult{Problems: Problems{}}
 	// Most keystrokes change the instance, not the schema: a schema whose texts were compiled
 	// before is not even parsed again.
-	key := schemaKey(req.Draft, []byte(req.Schema), req.Resources, nil)
-	sch := cachedSchema(key)
+	sch := cachedSchema(keyFor(req.Draft, req.Schema, req.Resources, nil))
 	if sch == nil {
-		schemaDoc, ps := ParseDocument(SourceSchema, []byte(req.Schema))
+		schemaDoc, ps := ParseText(SourceSchema, req.Schema)
 		res.Problems = append(res.Problems, ps...)
 		resources := map[string]*Document{}
 		for _, u := range sortedKeys(req.Resources) {
-			doc, ps := ParseDocument(SourceSchema, []byte(req.Resources[u]))
+			doc, ps := ParseText(SourceSchema, req.Resources[u])
 			for i := range ps {
 				ps[i].Message = fmt.Sprintf("resource %s: %s", u, ps[i].Message)
 			}
@@ -84,7 +83,7 @@ func Validate(req ValidateRequest) ValidateResult {
 			res.Problems = append(res.Problems, ps...)
 		}
 	}
-	instDoc, ps := ParseDocument(SourceInstance, []byte(req.Instance))
+	instDoc, ps := ParseText(SourceInstance, req.Instance)
 	res.Problems = append(res.Problems, ps...)
 	if len(res.Problems) > 0 {
 		return res
@@ -98,9 +97,9 @@ func Validate(req ValidateRequest) ValidateResult {
 // most keystrokes change the instance, not the schema.
 var schemaCache = struct {
 	sync.Mutex
-	order []string
-	byKey map[string]*Schema
-}{byKey: map[string]*Schema{}}
+	order []schemaKey
+	byKey map[schemaKey]*Schema
+}{byKey: map[schemaKey]*Schema{}}
 
 const (
 	schemaCacheSize = 32
@@ -108,9 +107,15 @@ const (
 	schemaCacheMaxKey = 4 << 20
 )
 
-// schemaKey is the cache key of a compilation: the draft and every text, length-prefixed so
-// that no two inputs share a key. Give resources as texts or as documents.
-func schemaKey(draft string, schema []byte, texts map[string]string, docs map[string]*Document) string {
+// schemaKey is the cache key of a compilation: the draft and every text. A struct of strings
+// hashes the texts in place; only resources, rare, are joined into one string.
+type schemaKey struct {
+	draft, schema, resources string
+}
+
+// keyFor builds the key, or reports that the texts are too large to keep alive as a key.
+// Give resources as texts or as documents.
+func keyFor(draft, schema string, texts map[string]string, docs map[string]*Document) (schemaKey, bool) {
 	if draft == "" {
 		draft = DefaultDraft
 	}
@@ -122,22 +127,20 @@ func schemaKey(draft string, schema []byte, texts map[string]string, docs map[st
 		size += len(u) + len(d.Text)
 	}
 	if size > schemaCacheMaxKey {
-		return ""
+		return schemaKey{}, false
 	}
 	var b strings.Builder
-	b.Grow(size + 64)
-	fmt.Fprintf(&b, "%s\x00%d\x00%s", draft, len(schema), schema)
 	for _, u := range sortedKeys(texts) {
-		fmt.Fprintf(&b, "\x00%s\x00%d\x00%s", u, len(texts[u]), texts[u])
+		fmt.Fprintf(&b, "%d:%s%d:%s", len(u), u, len(texts[u]), texts[u])
 	}
 	for _, u := range sortedKeys(docs) {
-		fmt.Fprintf(&b, "\x00%s\x00%d\x00%s", u, len(docs[u].Text), docs[u].Text)
+		fmt.Fprintf(&b, "%d:%s%d:%s", len(u), u, len(docs[u].Text), docs[u].Text)
 	}
-	return b.String()
+	return schemaKey{draft, schema, b.String()}, true
 }
 
-func cachedSchema(key string) *Schema {
-	if key == "" {
+func cachedSchema(key schemaKey, ok bool) *Schema {
+	if !ok {
 		return nil
 	}
 	schemaCache.Lock()
@@ -145,8 +148,8 @@ func cachedSchema(key string) *Schema {
 	return schemaCache.byKey[key]
 }
 
-func cacheSchema(key string, s *Schema) {
-	if key == "" {
+func cacheSchema(key schemaKey, ok bool, s *Schema) {
+	if !ok {
 		return
 	}
 	schemaCache.Lock()
@@ -174,8 +177,8 @@ func CompileSchema(schema *Document, draft string, resources map[string]*Documen
 		return nil, Problems{{Source: SourceSchema, Kind: KindSchema, Offset: -1,
 			Message: fmt.Sprintf("unknown draft %q: use one of %s", draft, strings.Join(Drafts, ", "))}}
 	}
-	key := schemaKey(draft, schema.Text, nil, resources)
-	if cached := cachedSchema(key); cached != nil {
+	key, keyOK := keyFor(draft, string(schema.Text), nil, resources)
+	if cached := cachedSchema(key, keyOK); cached != nil {
 		return cached, nil
 	}
 
@@ -202,7 +205,7 @@ func CompileSchema(schema *Document, draft string, resources map[string]*Documen
 		return nil, compileProblems(err, schema, docsByURL)
 	}
 	s := &Schema{compiled: compiled}
-	cacheSchema(key, s)
+	cacheSchema(key, keyOK, s)
 	return s, nil
 }
 

@@ -61,10 +61,10 @@ func main() {
 
 // tuneGC trades memory for time. A check allocates many short-lived values, and in wasm the
 // collector runs on the one thread the user is waiting on; collecting when the heap has grown
-// eightfold (rather than doubled) cuts the time spent collecting several times over, and the
+// fivefold (rather than doubled) cuts the time spent collecting several times over, and the
 // soft limit keeps a tab that validates large documents from growing without bound.
 func tuneGC() {
-	gogc, limit := 800, int64(512<<20)
+	gogc, limit := 400, int64(512<<20)
 	if v, err := strconv.Atoi(os.Getenv("GATEHOUSE_GOGC")); err == nil {
 		gogc = v // for measuring other settings: go.env = {GATEHOUSE_GOGC: "…"}
 	}
