@@ -109,7 +109,7 @@ func (r *callReader) read(v any, at string, top bool) {
 		r.readObject(x, at)
 		return
 	}
-	r.unreadable(at, fmt.Sprintf("expected a tool call object, found %s; gatehouse reads %s", valueKindWords(v), callShapes))
+	r.unreadable(at, fmt.Sprintf("expected a tool call object, found %s; gatehouse reads %s", describeType(v), callShapes))
 }
 
 func (r *callReader) readObject(m map[string]any, at string) {
@@ -168,7 +168,7 @@ func (r *callReader) readList(v any, at, emptyMsg string, item func(any, string)
 func (r *callReader) readOpenAIChatItem(v any, at string) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		r.unreadable(at, fmt.Sprintf("a tool_calls entry must be an object, found %s", valueKindWords(v)))
+		r.unreadable(at, fmt.Sprintf("a tool_calls entry must be an object, found %s", describeType(v)))
 		return
 	}
 	r.readOpenAIChat(m, at)
@@ -533,26 +533,7 @@ func callID(v any) string {
 func callIsObject(v any) bool { _, ok := v.(map[string]any); return ok }
 func callIsArray(v any) bool  { _, ok := v.([]any); return ok }
 
-// jsonKind names a decoded value's JSON type for messages.
-func valueKindWords(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("a %T", v)
-}
-
-// jsonShow renders a decoded value as JSON text for a message.
+// callShowJSON renders a decoded value as JSON text for a message.
 func callShowJSON(v any) string {
 	b, err := json.Marshal(v)
 	if err != nil {

@@ -119,7 +119,7 @@ func (c *decisionChecker) check() CheckDecisionResult {
 	m, ok := c.doc.Value.(map[string]any)
 	if !ok {
 		c.onlyAsks = false
-		c.refuse("", false, "a decision must be a JSON object, found %s", valueKindWords(c.doc.Value))
+		c.refuse("", false, "a decision must be a JSON object, found %s", describeType(c.doc.Value))
 		return CheckDecisionResult{Verdict: VerdictRuleRefused, Should: DecisionDeny, Problems: c.probs}
 	}
 	c.m, c.onlyAsks = m, true

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/tidwall/gjson"
 )
 
 // Limits caps what a strict parse accepts, so that a pasted text cannot exhaust the page.
@@ -270,155 +268,6 @@ func positionIn(text []byte, starts *[]int, off int) (int, int) {
 	s := *starts
 	i := sort.Search(len(s), func(i int) bool { return s[i] > off }) - 1
 	return i + 1, utf8.RuneCount(text[s[i]:off]) + 1
-}
-
-// Locate returns the byte offset where the value at pointer starts, or false when no such value
-// is in the text.
-//
-// The text has passed the strict parse, so gjson can find the value without building anything:
-// its Result.Index is the offset, and it is several times faster than decoding tokens. Pointers
-// gjson cannot express (an empty key, an index with a leading zero) take the token scan.
-func (d *Document) Locate(pointer string) (int, bool) {
-	if path, ok := gjsonPath(pointer); ok {
-		r := gjson.GetBytes(d.Text[d.bom:], path)
-		if !r.Exists() {
-			return 0, false
-		}
-		return d.bom + r.Index, true
-	}
-	return d.locate(pointer, false)
-}
-
-// gjsonPath turns a JSON Pointer into a gjson path, escaping gjson's special characters.
-func gjsonPath(pointer string) (string, bool) {
-	tokens, ok := splitPointer(pointer)
-	if !ok || len(tokens) == 0 {
-		return "", false
-	}
-	var b strings.Builder
-	for i, t := range tokens {
-		if t == "" || (len(t) > 1 && t[0] == '0' && strings.Trim(t, "0123456789") == "") {
-			return "", false
-		}
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(gjson.Escape(t))
-	}
-	return b.String(), true
-}
-
-// locateByTokens is [Document.Locate] by decoding tokens: the reference the gjson path is
-// checked against in tests.
-func (d *Document) locateByTokens(pointer string) (int, bool) { return d.locate(pointer, false) }
-
-// LocateName returns the byte offset of the member name that the last token of pointer names
-// (where "additionalProperties" or a duplicate key points), or false.
-func (d *Document) LocateName(pointer string) (int, bool) { return d.locate(pointer, true) }
-
-func (d *Document) locate(pointer string, name bool) (int, bool) {
-	tokens, ok := splitPointer(pointer)
-	if !ok || (name && len(tokens) == 0) {
-		return 0, false
-	}
-	body := d.Text[d.bom:]
-	// Duplicates allowed: Locate also serves to find the first of two duplicate keys.
-	dec := jsontext.NewDecoder(bytes.NewReader(body), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	next := func() int { // offset where the next token starts
-		off := int(dec.InputOffset())
-		for off < len(body) {
-			switch body[off] {
-			case ' ', '\t', '\n', '\r', ',', ':':
-				off++
-				continue
-			}
-			break
-		}
-		return d.bom + off
-	}
-	for depth := 0; ; depth++ {
-		if depth == len(tokens) {
-			return next(), true
-		}
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return 0, false
-		}
-		want := tokens[depth]
-		switch tok.Kind() {
-		case '{':
-			found := false
-			for dec.PeekKind() == '"' {
-				at := next()
-				n, err := dec.ReadToken()
-				if err != nil {
-					return 0, false
-				}
-				if n.String() == want {
-					if name && depth == len(tokens)-1 {
-						return at, true
-					}
-					found = true
-					break
-				}
-				if dec.SkipValue() != nil {
-					return 0, false
-				}
-			}
-			if !found {
-				return 0, false
-			}
-		case '[':
-			idx, err := strconv.Atoi(want)
-			if err != nil || idx < 0 || (len(want) > 1 && want[0] == '0') || name {
-				return 0, false
-			}
-			for i := 0; i < idx; i++ {
-				if dec.PeekKind() == ']' || dec.SkipValue() != nil {
-					return 0, false
-				}
-			}
-			if dec.PeekKind() == ']' {
-				return 0, false
-			}
-		default:
-			return 0, false
-		}
-	}
-}
-
-// splitPointer splits an RFC 6901 JSON Pointer into unescaped reference tokens.
-func splitPointer(p string) ([]string, bool) {
-	if p == "" {
-		return nil, true
-	}
-	if p[0] != '/' {
-		return nil, false
-	}
-	parts := strings.Split(p[1:], "/")
-	for i, s := range parts {
-		if strings.Contains(s, "~") {
-			s = strings.ReplaceAll(s, "~1", "/")
-			s = strings.ReplaceAll(s, "~0", "~")
-			parts[i] = s
-		}
-	}
-	return parts, true
-}
-
-// JoinPointer appends reference tokens to a JSON Pointer, escaping "~" and "/".
-func JoinPointer(base string, tokens ...string) string {
-	var b strings.Builder
-	b.WriteString(base)
-	for _, t := range tokens {
-		b.WriteByte('/')
-		if strings.ContainsAny(t, "~/") {
-			t = strings.ReplaceAll(t, "~", "~0")
-			t = strings.ReplaceAll(t, "/", "~1")
-		}
-		b.WriteString(t)
-	}
-	return b.String()
 }
 
 func skipSpace(b []byte) int {

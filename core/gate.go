@@ -367,7 +367,7 @@ func (g *gateRun) argumentsGate() bool {
 		return g.deny(ReasonArgumentsInvalid, DetailInvalidJSON, "the arguments are not valid JSON")
 	}
 	if _, ok := c.Arguments.(map[string]any); !ok {
-		p := c.argumentProblem(KindValidation, "", fmt.Sprintf("the arguments must be a JSON object, found %s", valueKindWords(c.Arguments)))
+		p := c.argumentProblem(KindValidation, "", fmt.Sprintf("the arguments must be a JSON object, found %s", describeType(c.Arguments)))
 		return g.rejected(Problems{p}, "the arguments are not a JSON object")
 	}
 	sch, probs := g.inputSchema()
