@@ -49,6 +49,9 @@ type Problem struct {
 	Column           int    `json:"column,omitempty"`
 	InstanceLocation string `json:"instanceLocation,omitempty"`
 	KeywordLocation  string `json:"keywordLocation,omitempty"`
+	// Document names the schema document a "schema" problem is in, by its URL, when it is one of
+	// the resources rather than the main schema; line and column are then in that text.
+	Document string `json:"document,omitempty"`
 	// Offset is the byte offset in the text, for tools that prefer it; -1 when unknown.
 	Offset int `json:"offset"`
 }

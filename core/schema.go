@@ -74,6 +74,7 @@ func Validate(req ValidateRequest) ValidateResult {
 			doc, ps := ParseText(SourceSchema, req.Resources[u])
 			for i := range ps {
 				ps[i].Message = fmt.Sprintf("resource %s: %s", u, ps[i].Message)
+				ps[i].Document = u
 			}
 			res.Problems = append(res.Problems, ps...)
 			resources[u] = doc
@@ -340,6 +341,15 @@ func compileProblems(err error, schema *Document, docs map[string]*Document) Pro
 		base, _, _ := strings.Cut(u, "#")
 		return "in " + base + ": "
 	}
+	// urlOf names the resource a document is, for Problem.Document; "" for the main schema.
+	urlOf := func(doc *Document) string {
+		for u, d := range docs {
+			if d == doc && doc != schema {
+				return u
+			}
+		}
+		return ""
+	}
 	var sve *jsonschema.SchemaValidationError
 	var lue *jsonschema.LoadURLError
 	var rxe *jsonschema.InvalidRegexError
@@ -349,6 +359,7 @@ func compileProblems(err error, schema *Document, docs map[string]*Document) Pro
 		msg := fmt.Sprintf("%spattern %q is not a regular expression gatehouse can run (RE2, linear time): %v", named(doc, rxe.URL), rxe.Regex, rxe.Err)
 		p := doc.Problem(KindSchema, ptr, msg)
 		p.Source = SourceSchema
+		p.Document = urlOf(doc)
 		return Problems{p}
 	case errors.As(err, &sve):
 		var ve *jsonschema.ValidationError
@@ -371,6 +382,7 @@ func compileProblems(err error, schema *Document, docs map[string]*Document) Pro
 				msg += " (gatehouse runs patterns with RE2, in linear time, so lookaround and backreferences are not available)"
 			}
 			p := schemaProblem(doc, l.InstanceLocation, msg)
+			p.Document = urlOf(doc)
 			probs = append(probs, p)
 		}
 		return probs

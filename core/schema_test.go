@@ -135,3 +135,23 @@ func TestValidateCachesCompiledSchemas(t *testing.T) {
 		t.Error("another draft must compile anew")
 	}
 }
+
+// A problem inside a resource names that resource, and its line and column are in its text.
+func TestValidateResourceProblemNamesItsDocument(t *testing.T) {
+	const u = "https://example.com/defs.json"
+	res := core.Validate(core.ValidateRequest{
+		Schema:    `{"$ref":"https://example.com/defs.json"}`,
+		Instance:  `1`,
+		Resources: map[string]string{u: "{\n  \"minimum\": \"zero\"\n}"},
+	})
+	if len(res.Problems) != 1 {
+		t.Fatalf("got %v", res.Problems)
+	}
+	if p := res.Problems[0]; p.Document != u || p.Line != 2 || p.Column != 14 || p.Source != core.SourceSchema {
+		t.Errorf("got %+v", p)
+	}
+	parse := core.Validate(core.ValidateRequest{Schema: `{}`, Instance: `1`, Resources: map[string]string{u: "{\n,"}})
+	if p := parse.Problems[0]; p.Document != u || p.Line != 2 || p.Column != 1 {
+		t.Errorf("parse problem: got %+v", p)
+	}
+}

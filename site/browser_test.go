@@ -629,3 +629,32 @@ func TestBrowserOffline(t *testing.T) {
 	}
 	h.checkRequests()
 }
+
+// TestBrowserSchemaResources: a $ref across documents resolves from a pasted resource, and a
+// problem inside that resource is named by its URL and opens it at the right place.
+func TestBrowserSchemaResources(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("resources")
+	h.open(ctx, "resources", h.server.URL+"/")
+	const defs = "{\n  \"$defs\": {\"small\": {\"maximum\": 10}}\n}"
+	h.do(ctx, "validate across two documents", stepLimit,
+		typeText("#schema-instance", `{"n": 50}`),
+		typeText("#schema-schema", `{"properties": {"n": {"$ref": "https://example.com/defs.json#/$defs/small"}}}`),
+		chromedp.Click(chromedp.CSS("#schema-add-document")),
+		typeText("#schema-resource-url", "https://example.com/defs.json"),
+		typeText("#schema-resource", defs),
+		waitTrue(`document.querySelector('#pane-schema .problem .where')?.textContent === 'instance 1:7'`))
+
+	h.do(ctx, "break the resource", stepLimit,
+		replaceText("#schema-resource", "10", `"ten"`),
+		waitTrue(`document.querySelector('#pane-schema .problem .where')?.textContent === 'https://example.com/defs.json 2:34'`))
+	// Show the main schema, then click the problem: the resource opens with the cursor on it.
+	h.do(ctx, "click the resource's problem", shortLimit,
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#pane-schema .doc-tabs button').click()`),
+		chromedp.Click(chromedp.CSS("#pane-schema .problem button")))
+	cursor := evaluate[[]any](h, ctx, `[document.activeElement.id, document.activeElement.selectionStart]`)
+	if want := []any{"schema-resource", float64(strings.Index(defs, "10"))}; fmt.Sprint(cursor) != fmt.Sprint(want) {
+		t.Errorf("after the click, focus and cursor = %v, want %v", cursor, want)
+	}
+	h.checkRequests()
+}

@@ -38,6 +38,8 @@ export interface Problem {
   keywordLocation?: string;
   /** Byte offset in the text; -1 when unknown. */
   offset?: number;
+  /** For a "schema" problem inside one of the resources: that resource's URL (line and column are in its text). */
+  document?: string;
 }
 
 export type Draft = '4' | '6' | '7' | '2019-09' | '2020-12';

@@ -145,7 +145,15 @@ export class SchemaPane {
       this.resourceURL.value = doc.url;
       this.resourceEditor.setQuietly(doc.text);
     }
+    this.markResource();
     this.renderDocTabs();
+  }
+
+  /** Marks the problems of the extra document on show, which core names by its URL. */
+  markResource() {
+    const doc = this.resources[this.activeDoc];
+    const problems = this.lastResult?.problems ?? [];
+    this.resourceEditor.setProblems(doc ? problems.filter((p) => p.source === 'schema' && p.document === doc.url) : []);
   }
 
   addResource() {
@@ -195,23 +203,29 @@ export class SchemaPane {
     this.lastResult = result;
     const problems = result.problems ?? [];
     this.instance.setProblems(problems.filter((p) => p.source === 'instance'));
-    this.schema.setProblems(problems.filter((p) => p.source === 'schema'));
+    this.schema.setProblems(problems.filter((p) => p.source === 'schema' && !p.document));
+    this.markResource();
     if (result.valid && problems.length === 0) {
       this.setSummary(statusLine('ok', t('schema.valid')), 'valid');
       this.problems.replaceChildren();
       return;
     }
     this.setSummary(statusLine('bad', t('schema.invalid', { n: problems.length })), 'invalid');
-    replace(this.problems, problemList(problems, (source, line, column) => this.goTo(source, line, column), 'instance'));
+    replace(this.problems, problemList(problems, (source, line, column, document) => this.goTo(source, line, column, document), 'instance'));
   }
 
   /**
    * @param {string} source
    * @param {number} line
    * @param {number} column
+   * @param {string} [document] the resource's URL, for a problem in one of the extra documents
    */
-  goTo(source, line, column) {
-    if (source === 'schema') {
+  goTo(source, line, column, document) {
+    const index = document ? this.resources.findIndex((d) => d.url === document) : -1;
+    if (source === 'schema' && index >= 0) {
+      this.showDoc(index);
+      this.resourceEditor.goTo(line, column);
+    } else if (source === 'schema') {
       this.showDoc(-1);
       this.schema.goTo(line, column);
     } else if (source === 'instance') {

@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 
 /**
  * @typedef {import('./gatehouse').Problem} Problem
- * @typedef {(source: string, line: number, column: number) => void} GoTo
+ * @typedef {(source: string, line: number, column: number, document?: string) => void} GoTo
  */
 
 /**
@@ -25,14 +25,15 @@ export function sourceName(source) {
  * @param {string} [fallbackSource]
  */
 export function whereLabel(p, fallbackSource = '') {
-  const source = sourceName(p.source ?? fallbackSource);
+  // A problem in one of the extra schema documents is named by that document's URL.
+  const source = p.document || sourceName(p.source ?? fallbackSource);
   return p.line ? `${source} ${p.line}:${p.column ?? 1}` : source;
 }
 
 /**
  * located renders an item that jumps to its line when it has one: a button when p.line is known,
  * a plain block otherwise. The body is given as children.
- * @param {{source?: string, line?: number, column?: number}} p
+ * @param {{source?: string, line?: number, column?: number, document?: string}} p
  * @param {string} fallbackSource
  * @param {GoTo} goTo
  * @param {...any} children
@@ -44,7 +45,7 @@ export function located(p, fallbackSource, goTo, ...children) {
       type: 'button',
       class: 'located',
       title: t('result.goTo', { where: whereLabel(p, fallbackSource) }),
-      onclick: () => goTo(source, p.line ?? 1, p.column ?? 1),
+      onclick: () => goTo(source, p.line ?? 1, p.column ?? 1, p.document),
     }, ...children);
   }
   return h('div', { class: 'located' }, ...children);

@@ -86,20 +86,13 @@ Exit code 0 when the instance is valid, 1 when it is not (or the schema does not
 	},
 }
 
-// resourceFor finds the --resource file a schema problem is about. core names the resource in
-// the message ("resource URL: …" for a parse problem, "in URL: …" for a compile problem) and
-// places the problem in that resource's text, so the file must be the resource, not --schema.
+// resourceFor finds the --resource file a schema problem is about: core names it in
+// Problem.Document and places the problem in that resource's text.
 func resourceFor(p core.Problem, files map[string]*input) *input {
-	if p.Source != core.SourceSchema {
+	if p.Source != core.SourceSchema || p.Document == "" {
 		return nil
 	}
-	for u, in := range files {
-		base, _, _ := strings.Cut(u, "#")
-		if strings.HasPrefix(p.Message, "resource "+u+": ") || strings.HasPrefix(p.Message, "in "+base+": ") {
-			return in
-		}
-	}
-	return nil
+	return files[p.Document]
 }
 
 // A resourceFlag collects --resource URL=FILE.
