@@ -1,6 +1,9 @@
 package core
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/go-json-experiment/json/jsontext"
 )
 
@@ -25,6 +28,10 @@ func Format(req FormatRequest) FormatResult {
 	src := req.Source
 	if src == "" {
 		src = SourceInstance
+	}
+	if strings.Trim(req.Indent, " \t") != "" || len(req.Indent) > 16 {
+		return FormatResult{Text: req.Text, Problems: Problems{{Source: src, Kind: KindParse, Offset: -1,
+			Message: fmt.Sprintf("the indent must be up to 16 spaces or tabs, not %q", clip(req.Indent, 20))}}}
 	}
 	if _, probs := ParseText(src, req.Text); probs != nil {
 		return FormatResult{Text: req.Text, Problems: probs}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // State is everything on the page: which pane is open, each pane's texts exactly as typed, and
@@ -128,8 +130,11 @@ func DecodeState(fragment string) (State, Problems) {
 	if _, ok := doc.Value.(map[string]any); !ok {
 		return fail(KindParse, "the link is damaged (its contents are not a page state)")
 	}
+	// Case-sensitive and closed, like the strict parse that accepted it: encoding/json would let
+	// a hidden "Call" member stand in for "call". A later format gets a new version (#v2.), so
+	// an unknown member here is damage, not the future.
 	var s State
-	if err := json.Unmarshal(raw, &s); err != nil {
+	if err := jsonv2.Unmarshal(raw, &s, jsonv2.RejectUnknownMembers(true)); err != nil {
 		return fail(KindParse, "the link is damaged (its contents are not a page state): %v", err)
 	}
 	return s, nil

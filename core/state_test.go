@@ -79,6 +79,8 @@ func TestDecodeStateProblems(t *testing.T) {
 		{"duplicate keys", deflated(t, []byte(`{"pane":"schema","pane":"diff"}`)), core.KindParse, "duplicate key"},
 		{"not an object", deflated(t, []byte(`[1,2]`)), core.KindParse, "not a page state"},
 		{"wrong types", deflated(t, []byte(`{"pane":1}`)), core.KindParse, "not a page state"},
+		// A member that differs only in case must not stand in for the real one.
+		{"case-folded member", deflated(t, []byte(`{"panes":{"decision":{"call":"shown","Call":"hidden"}}}`)), core.KindParse, "not a page state"},
 		// 64 MiB of zeros deflates to ~64 KiB: it must be refused, not inflated.
 		{"deflate bomb", deflated(t, make([]byte, 64<<20)), core.KindLimit, "unpacks to more than"},
 		{"absurdly long", "#v1." + strings.Repeat("A", 8_000_000), core.KindLimit, "more than any browser"},
@@ -122,6 +124,11 @@ func TestFormat(t *testing.T) {
 	min := core.Format(core.FormatRequest{Text: got.Text})
 	if min.Text != in {
 		t.Errorf("minify: got %q", min.Text)
+	}
+	for _, indent := range []string{"x", "\n", "<b>", strings.Repeat(" ", 17)} {
+		if res := core.Format(core.FormatRequest{Text: `{"a":1}`, Indent: indent}); len(res.Problems) != 1 || res.Text != `{"a":1}` {
+			t.Errorf("indent %q: got %+v, want the text back with one problem", indent, res)
+		}
 	}
 	bad := core.Format(core.FormatRequest{Text: `{"a":1,"a":2}`, Source: core.SourcePolicy})
 	if len(bad.Problems) != 1 || bad.Problems[0].Source != core.SourcePolicy || bad.Text != `{"a":1,"a":2}` {

@@ -3,7 +3,7 @@
 // someone wrote (and optionally the schema to hold it to) → does it pass the schema, and the rule?
 
 import { Channel } from './checker.js';
-import { h, replace } from './dom.js';
+import { h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
 import { checkExamples, gateExamples } from './examples.js';
 import { t } from './i18n.js';
@@ -300,11 +300,11 @@ function verdictCard(d, goTo) {
     h('div', { class: 'verdict-head' },
       h('span', { class: 'verdict-word' }, `${symbol} ${verdict.toUpperCase()}`),
       h('span', { class: 'verdict-tool' },
-        h('code', null, d.tool ?? '?'),
+        h('code', null, visibleText(d.tool ?? '?')),
         d.format ? h('span', { class: 'muted' }, ` · ${d.format}`) : null,
-        d.id ? h('span', { class: 'muted' }, ` · ${d.id}`) : null),
+        d.id ? h('span', { class: 'muted' }, ' · ', visibleText(d.id)) : null),
       h('code', { class: 'verdict-code' }, d.detail ? `${d.reason} · ${d.detail}` : d.reason ?? '')),
     h('p', { class: 'verdict-reason' }, reasonText(d)),
-    d.missing?.length ? h('p', { class: 'verdict-detail' }, t('decision.missing'), ' ', d.missing.map((m) => h('code', { class: 'chip' }, m))) : null,
+    d.missing?.length ? h('p', { class: 'verdict-detail' }, t('decision.missing'), ' ', d.missing.map((m) => h('code', { class: 'chip' }, visibleText(m)))) : null,
     evidence.length ? problemList(evidence, goTo, 'call') : null);
 }

@@ -406,3 +406,18 @@ func TestPureModules(t *testing.T) {
 		}
 	}
 }
+
+// The page carries its policy in a meta tag too, for copies served by something other than
+// gatehouse serve: the same policy as the header, less frame-ancestors (not allowed in meta).
+func TestIndexCarriesThePolicy(t *testing.T) {
+	rec := httptest.NewRecorder()
+	site.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	m := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]+)">`).FindStringSubmatch(rec.Body.String())
+	if m == nil {
+		t.Fatal("index.html has no Content-Security-Policy meta tag")
+	}
+	want := strings.TrimSuffix(strings.Replace(site.ContentSecurityPolicy, "frame-ancestors 'none'", "", 1), "; ")
+	if got := m[1]; got != want {
+		t.Errorf("meta policy\n got %s\nwant %s", got, want)
+	}
+}

@@ -96,8 +96,9 @@ export function formatAnswer(value) {
 
 // Characters a reader cannot see or that change how the text around them reads: C0/C1 controls
 // (tab and newline excepted), format characters (zero-width, bidi controls, soft hyphen, BOM),
-// the tag block U+E0000–E007F, and line/paragraph separators.
-const hiddenChars = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\u{e0000}|\u{e0001}|[\u{e0020}-\u{e007f}]/gu;
+// variation selectors, blank fillers (Hangul, musical symbols), the tag block U+E0000–E007F,
+// and line/paragraph separators.
+const hiddenChars = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|[\u{1d173}-\u{1d17a}]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
 
 /**
  * A piece of text: either plain text, or one hidden character described visibly.

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"strconv"
 	"syscall/js"
@@ -77,7 +78,7 @@ func tuneGC() {
 func call(f func(string) any, args []js.Value) (out any) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = problemJSON(core.KindLimit, fmt.Sprintf("internal error: %v", r))
+			out = problemJSON(kindInternal, fmt.Sprintf("internal error: %v", r))
 		}
 	}()
 	if len(args) != 1 || args[0].Type() != js.TypeString {
@@ -86,33 +87,44 @@ func call(f func(string) any, args []js.Value) (out any) {
 	res := f(args[0].String())
 	b, err := json.Marshal(res)
 	if err != nil {
-		return problemJSON(core.KindLimit, "internal error: "+err.Error())
+		return problemJSON(kindInternal, "internal error: "+err.Error())
 	}
 	return string(b)
 }
 
-// bind adapts a core entry point to the JSON-string-in, JSON-string-out contract.
+// kindInternal marks a bug in gatehouse rather than in the input; it should never be seen.
+const kindInternal core.Kind = "internal"
+
+// bind adapts a core entry point to the JSON-string-in, JSON-string-out contract. A request
+// that is not the JSON object the function takes gets the answer core gives for empty texts —
+// the full shape, so that "valid" is false and a gate denies — with the request's problem in
+// place of the empty texts' ones.
 func bind[Req, Res any](f func(Req) Res) func(string) any {
 	return func(arg string) any {
 		var req Req
 		if err := jsonv2.Unmarshal([]byte(arg), &req); err != nil {
-			return requestError(err)
+			var zero Req
+			return withProblems(f(zero), requestProblems(err))
 		}
 		return f(req)
 	}
 }
 
-type problemsOnly struct {
-	Problems core.Problems `json:"problems"`
+// withProblems replaces the Problems field every answer has.
+func withProblems[Res any](res Res, probs core.Problems) Res {
+	reflect.ValueOf(&res).Elem().FieldByName("Problems").Set(reflect.ValueOf(probs))
+	return res
 }
 
-func requestError(err error) problemsOnly {
-	return problemsOnly{core.Problems{{Source: "request", Kind: core.KindParse, Offset: -1,
-		Message: "the request is not the JSON object this function takes: " + err.Error()}}}
+func requestProblems(err error) core.Problems {
+	return core.Problems{{Source: "request", Kind: core.KindParse, Offset: -1,
+		Message: "the request is not the JSON object this function takes: " + err.Error()}}
 }
 
 func problemJSON(kind core.Kind, msg string) string {
-	b, _ := json.Marshal(problemsOnly{core.Problems{{Source: "request", Kind: kind, Message: msg, Offset: -1}}})
+	b, _ := json.Marshal(struct {
+		Problems core.Problems `json:"problems"`
+	}{core.Problems{{Source: "request", Kind: kind, Message: msg, Offset: -1}}})
 	return string(b)
 }
 
@@ -123,8 +135,8 @@ type encodeStateResult struct {
 
 func encodeState(arg string) any {
 	var s core.State
-	if err := json.Unmarshal([]byte(arg), &s); err != nil {
-		return requestError(err)
+	if err := jsonv2.Unmarshal([]byte(arg), &s); err != nil {
+		return encodeStateResult{Problems: requestProblems(err)}
 	}
 	frag, err := core.EncodeState(s)
 	res := encodeStateResult{Fragment: frag, Problems: core.Problems{}}
@@ -144,8 +156,8 @@ func decodeState(arg string) any {
 	var req struct {
 		Fragment string `json:"fragment"`
 	}
-	if err := json.Unmarshal([]byte(arg), &req); err != nil {
-		return requestError(err)
+	if err := jsonv2.Unmarshal([]byte(arg), &req); err != nil {
+		return decodeStateResult{Problems: requestProblems(err)}
 	}
 	s, probs := core.DecodeState(req.Fragment)
 	if probs == nil {

@@ -92,7 +92,9 @@ too long for a browser to carry.`,
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			fmt.Fprintln(s.stdout, strings.TrimSuffix(*base, "#")+frag)
+			// The state is the whole fragment: a fragment already on --base is replaced.
+			page, _, _ := strings.Cut(*base, "#")
+			fmt.Fprintln(s.stdout, page+frag)
 			return exitOK
 		}
 	},

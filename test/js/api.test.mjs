@@ -56,17 +56,87 @@ test("validate: draft and resources, no fetch", () => {
   assert.match(missing.problems[0].message, /never fetches/);
 });
 
-test("bad input never throws: it comes back in problems", () => {
-  for (const fn of ["validate", "gate", "checkDecision", "diff", "lint", "pin", "encodeState", "decodeState", "format"]) {
-    for (const arg of ["", "not json", "[]", "{\"schema\":", "null"]) {
+// The fields every answer has, whatever the input: a bad request gets the full shape too.
+const shapes = {
+  validate: { valid: "boolean", problems: "array" },
+  gate: { decisions: "array", problems: "array" },
+  checkDecision: { verdict: "string", should: "string", problems: "array" },
+  diff: { mode: "string", patch: "array", problems: "array" },
+  lint: { findings: "array", problems: "array" },
+  pin: { pins: "object", problems: "array" },
+  format: { text: "string", problems: "array" },
+  encodeState: { fragment: "string", problems: "array" },
+  decodeState: { state: "object", problems: "array" },
+};
+const typeOf = (v) => (Array.isArray(v) ? "array" : v === null ? "null" : typeof v);
+
+test("bad input never throws: it comes back in problems, in the full answer shape", () => {
+  for (const [fn, shape] of Object.entries(shapes)) {
+    for (const arg of ["", "not json", "[]", "{\"schema\":", "{\"a\":1,\"a\":2}"]) {
       let out;
       assert.doesNotThrow(() => { out = gh[fn](arg); }, `${fn}(${JSON.stringify(arg)})`);
       const res = JSON.parse(out);
-      assert.ok(Array.isArray(res.problems), `${fn}(${JSON.stringify(arg)}) has problems: ${out}`);
+      for (const [field, type] of Object.entries(shape)) {
+        assert.equal(typeOf(res[field]), type, `${fn}(${JSON.stringify(arg)}).${field}: ${out}`);
+      }
+      assert.ok(res.problems.length > 0, `${fn}(${JSON.stringify(arg)}) says what is wrong`);
+      assert.equal(res.problems[0].source, "request");
     }
     assert.doesNotThrow(() => JSON.parse(gh[fn]()));
     assert.doesNotThrow(() => JSON.parse(gh[fn](42)));
   }
+  // A request that cannot be read never allows.
+  assert.notEqual(call("gate", "not json").decision?.decision, "allow");
+  assert.equal(call("validate", "not json").valid, false);
+});
+
+const testdata = (path) => readFileSync(new URL(`../../testdata/${path}`, import.meta.url), "utf8");
+
+test("gate: the seed's send_email, denied then allowed once the grant holds send", () => {
+  const dir = "gate/send-email-grant-missing/";
+  const req = { call: testdata(dir + "call.json"), catalog: testdata(dir + "catalog.json"), policy: testdata(dir + "policy.json") };
+  const res = call("gate", req);
+  assert.equal(res.decisions.length, 1);
+  assert.equal(res.decision.decision, "deny");
+  assert.equal(res.decision.reason, "grant_missing");
+  assert.deepEqual(res.decision.missing, ["send"]);
+  assert.equal(res.decision.format, "openai-chat");
+  const golden = JSON.parse(testdata(dir + "result.golden.json"));
+  assert.deepEqual(res, golden, "the wasm answers exactly what the native core answers");
+  const granted = call("gate", { ...req, policy: req.policy.replace('"read_inbox"', '"read_inbox", "send"') });
+  assert.equal(granted.decision.decision, "allow");
+  assert.equal(granted.decision.reason, "ok");
+});
+
+test("checkDecision: seed 000's success you refuse", () => {
+  const decision = testdata("seed000/decision.json").replace('"deny"', '"allow"').replace('"grant_missing"', '"ok"');
+  const schema = testdata("seed000/schema.json");
+  const policy = JSON.stringify({ allow_tools: ["send_email"], grant: ["read_inbox"], requires: { send_email: ["send"] } });
+  const res = call("checkDecision", { decision, schema, policy });
+  assert.equal(res.verdict, "rule_refused");
+  assert.equal(res.should, "deny");
+  assert.ok(res.problems.some((p) => p.message.includes("send")), JSON.stringify(res.problems));
+  const yes = call("checkDecision", { decision: decision.replace('"allow"', '"yes"'), schema });
+  assert.equal(yes.verdict, "schema_rejected");
+});
+
+test("diff, lint, pin: a rug pull", () => {
+  const dirs = readdirSync(new URL("../../testdata/diff/", import.meta.url));
+  assert.ok(dirs.length > 0);
+  for (const dir of dirs) {
+    const left = testdata(`diff/${dir}/left.json`), right = testdata(`diff/${dir}/right.json`);
+    const res = call("diff", { left, right, mode: "auto" });
+    assert.deepEqual(res.problems, [], dir);
+    assert.equal(res.mode, "catalog", dir);
+    assert.ok(Array.isArray(res.patch), dir);
+    for (const list of ["added", "removed", "changed", "unchanged"]) assert.ok(Array.isArray(res.catalog[list]), `${dir}: ${list}`);
+  }
+  const lint = call("lint", { catalog: testdata("diff/rug-pull/right.json") });
+  assert.ok(lint.findings.some((f) => f.severity === "high"), JSON.stringify(lint.findings));
+  for (const f of lint.findings) for (const k of ["rule", "severity", "tool", "pointer", "message", "evidence"]) assert.equal(typeof f[k], "string");
+  const pin = call("pin", { catalog: testdata("diff/rug-pull/left.json") });
+  assert.deepEqual(pin.problems, []);
+  for (const v of Object.values(pin.pins)) assert.match(v, /^sha256:[0-9a-f]{64}$/);
 });
 
 test("state: encode, decode, byte-exact", () => {
