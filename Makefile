@@ -59,9 +59,12 @@ wasm-test:
 js-test: wasm
 	node --test test/js/
 
+# Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
+# side by side with ajv and JSON.parse (bench/bench.mjs).
 bench: wasm
 	$(GO) test -run '^$$' -bench . -benchmem ./core
-	cd bench && npm install --no-audit --no-fund --silent && node bench.mjs
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Validate|Gate|CatalogDiff|Lint$$' -benchmem ./core
+	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs
 
 # Each fuzz target for a while (FUZZTIME=5m for a longer run); findings land in testdata/fuzz.
 FUZZTIME ?= 30s
