@@ -9,6 +9,7 @@ package core
 // pass, and a rule that is itself malformed refuses everything.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,7 +36,11 @@ type ArgumentRule struct {
 	Hosts []string `json:"hosts,omitempty"`
 	// Schemes lists the URL schemes allowed when Hosts is set; default ["https", "http"].
 	Schemes []string `json:"schemes,omitempty"`
-	// Workspace is an absolute directory a path argument must stay inside.
+	// Workspace is an absolute directory a path argument must stay inside. A path that starts
+	// like a URL ("file:", "https:", any scheme of two or more characters) is refused, except a
+	// file: URL naming a local absolute path inside the workspace (file:///srv/work/a,
+	// file://localhost/srv/work/a, file:/srv/work/a); a path that reads as invalid UTF-8 once
+	// percent-decoded is refused too.
 	Workspace string `json:"workspace,omitempty"`
 	// Enum lists the values the argument may take, compared as JSON values (numbers exactly).
 	Enum []any `json:"enum,omitempty"`
@@ -44,6 +49,75 @@ type ArgumentRule struct {
 	Pattern string `json:"pattern,omitempty"`
 	// MaxLength is the longest the string may be, in Unicode code points.
 	MaxLength *int `json:"max_length,omitempty"`
+
+	// workspaceEmpty and patternEmpty record a "workspace" or "pattern" written as "": without
+	// them an empty string would read as a field left out, and the rule would silently check
+	// less than its author wrote.
+	workspaceEmpty, patternEmpty bool
+}
+
+// UnmarshalJSON reads a rule from the policy's JSON. It differs from the default decoding so that
+// the Go reading agrees with the policy schema: "max_length" may be written as any JSON number
+// with a whole value (JSON Schema's "integer" admits 5.0 and 5e0), and a "workspace" or "pattern"
+// written as "" is kept as written, for [ArgumentRule.Validate] to report. Unknown members are
+// refused, and numbers in "enum" keep every digit.
+func (r *ArgumentRule) UnmarshalJSON(data []byte) error {
+	var wire struct {
+		Hosts     []string     `json:"hosts"`
+		Schemes   []string     `json:"schemes"`
+		Workspace *string      `json:"workspace"`
+		Enum      []any        `json:"enum"`
+		Pattern   *string      `json:"pattern"`
+		MaxLength *json.Number `json:"max_length"`
+	}
+	decoder := json.NewDecoder(bytes.NewReader(data))
+	decoder.UseNumber()
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(&wire); err != nil {
+		return err
+	}
+	rule := ArgumentRule{Hosts: wire.Hosts, Schemes: wire.Schemes, Enum: wire.Enum}
+	if wire.Workspace != nil {
+		rule.Workspace, rule.workspaceEmpty = *wire.Workspace, *wire.Workspace == ""
+	}
+	if wire.Pattern != nil {
+		rule.Pattern, rule.patternEmpty = *wire.Pattern, *wire.Pattern == ""
+	}
+	if wire.MaxLength != nil {
+		limit, err := wholeNumber(string(*wire.MaxLength))
+		if err != nil {
+			return fmt.Errorf("max_length %s", err)
+		}
+		rule.MaxLength = &limit
+	}
+	*r = rule
+	return nil
+}
+
+// maxWholeNumberDigits bounds how many digits wholeNumber writes out, so that 1e999999999 costs
+// nothing; strconv.Atoi then refuses what an int cannot hold. (The policy schema caps max_length
+// far below either.)
+const maxWholeNumberDigits = 18
+
+// wholeNumber reads a JSON number whose value is a whole number, in any of its spellings: 5, 5.0,
+// 5e0, 0.5e1.
+func wholeNumber(text string) (int, error) {
+	number, ok := parseDecimal(text)
+	switch {
+	case !ok:
+		return 0, fmt.Errorf("must be a number, found %s", shorten(text, 40))
+	case number.digits == "":
+		return 0, nil
+	case number.exponent.Sign() < 0:
+		return 0, fmt.Errorf("must be a whole number, found %s", shorten(text, 40))
+	case !number.exponent.IsInt64() || int64(len(number.digits))+number.exponent.Int64() > maxWholeNumberDigits:
+		return 0, fmt.Errorf("is too large: %s", shorten(text, 40))
+	}
+	digits := number.digits + strings.Repeat("0", int(number.exponent.Int64()))
+	if number.negative {
+		digits = "-" + digits
+	}
+	return strconv.Atoi(digits)
 }
 
 // Violation is one argument rule that does not hold. It appears in a decision's "violations".
@@ -75,13 +149,13 @@ func (r ArgumentRule) Check(pointer string, value any) []Violation {
 	if r.Hosts != nil {
 		found = append(found, r.checkHosts(pointer, value)...)
 	}
-	if r.Workspace != "" {
+	if r.Workspace != "" || r.workspaceEmpty {
 		found = append(found, r.checkWorkspace(pointer, value)...)
 	}
 	if r.Enum != nil {
 		found = append(found, r.checkEnum(pointer, value)...)
 	}
-	if r.Pattern != "" {
+	if r.Pattern != "" || r.patternEmpty {
 		found = append(found, r.checkPattern(pointer, value)...)
 	}
 	if r.MaxLength != nil {
@@ -95,7 +169,8 @@ func (r ArgumentRule) Check(pointer string, value any) []Violation {
 // whatever its broken part would have judged.
 func (r ArgumentRule) Validate() []string {
 	var problems []string
-	if r.Hosts == nil && r.Workspace == "" && r.Enum == nil && r.Pattern == "" && r.MaxLength == nil {
+	hasWorkspace, hasPattern := r.Workspace != "" || r.workspaceEmpty, r.Pattern != "" || r.patternEmpty
+	if r.Hosts == nil && !hasWorkspace && r.Enum == nil && !hasPattern && r.MaxLength == nil {
 		problems = append(problems, "the rule checks nothing: set hosts, workspace, enum, pattern or max_length")
 	}
 	for i, raw := range r.Hosts {
@@ -111,7 +186,7 @@ func (r ArgumentRule) Validate() []string {
 			problems = append(problems, fmt.Sprintf("schemes[%d] %s is not a URL scheme (letters, digits, +, - and . starting with a letter)", i, quoteShort(scheme)))
 		}
 	}
-	if r.Workspace != "" {
+	if hasWorkspace {
 		if problem := workspaceProblem(r.Workspace); problem != "" {
 			problems = append(problems, fmt.Sprintf("workspace %s %s", quoteShort(r.Workspace), problem))
 		}
@@ -119,7 +194,9 @@ func (r ArgumentRule) Validate() []string {
 	if r.Enum != nil && len(r.Enum) == 0 {
 		problems = append(problems, "enum is empty, so no value can pass")
 	}
-	if r.Pattern != "" {
+	if r.patternEmpty {
+		problems = append(problems, `pattern is empty: it would match every value; write an RE2 expression, or leave "pattern" out`)
+	} else if hasPattern {
 		if _, err := regexp.Compile(r.Pattern); err != nil {
 			problems = append(problems, fmt.Sprintf("pattern does not compile as RE2: %s", shorten(err.Error(), 200)))
 		}
@@ -365,7 +442,7 @@ func (r ArgumentRule) checkHosts(pointer string, value any) []Violation {
 	}
 	var found []Violation
 	if !containsFold(allowedSchemes, parsed.Scheme) {
-		found = append(found, violation(ruleSchemes, "the URL scheme %s is not allowed; expected %s", quoteShort(parsed.Scheme), listShort(allowedSchemes)))
+		found = append(found, violation(ruleSchemes, "the URL scheme %s is not allowed; expected %s", redactedShort(parsed.Scheme), listShort(allowedSchemes)))
 	}
 	if parsed.Opaque != "" || parsed.Host == "" {
 		return append(found, violation(ruleHosts, "the URL has no host; expected scheme://host/… with host %s", listShort(r.Hosts)))
@@ -492,6 +569,8 @@ func firstHiddenRune(s string) (int, bool) {
 // workspaceProblem says what is wrong with a workspace directory named by a policy.
 func workspaceProblem(workspace string) string {
 	switch {
+	case workspace == "":
+		return "is empty: write an absolute directory such as /srv/work, or leave \"workspace\" out"
 	case strings.ContainsRune(workspace, 0):
 		return "contains a NUL byte"
 	case !strings.HasPrefix(workspace, "/"):
@@ -612,6 +691,11 @@ func (r ArgumentRule) checkWorkspace(pointer string, value any) []Violation {
 		return one("the path is encoded too many times over to judge; expected a plain path inside %s", workspace)
 	}
 	for _, reading := range readings {
+		if !utf8.ValidString(reading.text) {
+			return one("the path is not valid UTF-8 (read %s): overlong forms such as %%c0%%ae read as \".\" to some decoders; expected a plain path inside %s", reading.describe(), workspace)
+		}
+	}
+	for _, reading := range readings {
 		if reason := pathOutside(reading.text, workspace); reason != "" {
 			return one("%s (read %s); expected a path inside %s", reason, reading.describe(), workspace)
 		}
@@ -622,8 +706,9 @@ func (r ArgumentRule) checkWorkspace(pointer string, value any) []Violation {
 // windowsDrive matches a path starting with a drive letter, "C:" or "c:\".
 var windowsDrive = regexp.MustCompile(`^[A-Za-z]:`)
 
-// urlLikePath matches a path written as a URL, "file:///etc/passwd".
-var urlLikePath = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*://`)
+// urlLikePath matches a path that starts like a URL: a scheme of two or more characters and a
+// colon, as in "file:/etc/passwd" or "https://…" (one letter and a colon is a Windows drive).
+var urlLikePath = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]+:`)
 
 // pathOutside says why a path is outside the workspace, or "" when it is inside. Relative paths are
 // resolved against the workspace; ".." and "." are resolved lexically (symbolic links are the
@@ -637,7 +722,7 @@ func pathOutside(p, workspace string) string {
 	case windowsDrive.MatchString(p):
 		return fmt.Sprintf("the path names the Windows drive %s", p[:2])
 	case urlLikePath.MatchString(p):
-		return "the path is written as a URL"
+		return fileURLOutside(p, workspace)
 	case strings.HasPrefix(p, "//"):
 		return "the path starts with //, a network share"
 	}
@@ -650,7 +735,43 @@ func pathOutside(p, workspace string) string {
 	if resolved == workspace || workspace == "/" || strings.HasPrefix(resolved, workspace+"/") {
 		return ""
 	}
-	return fmt.Sprintf("the path resolves to %s, outside the workspace", quoteShort(resolved))
+	return fmt.Sprintf("the path resolves to %s, outside the workspace", redactedShort(resolved))
+}
+
+// fileURLOutside judges a path that starts like a URL. A tool may hand such a value to a URL
+// opener, so only a file: URL naming a local absolute path is read: file:///p,
+// file://localhost/p and file:/p, whose path p must be inside the workspace both as written and
+// cut at its query or fragment. Any other scheme, a file: URL naming another host, and one with a
+// relative path are refused; a file whose name merely has a colon can be written "./name:…".
+func fileURLOutside(p, workspace string) string {
+	scheme, rest, _ := strings.Cut(p, ":")
+	if !strings.EqualFold(scheme, "file") {
+		return fmt.Sprintf("the path starts like a URL with scheme %s (a file name with a colon can be written with ./ in front)", redactedShort(scheme))
+	}
+	urlPath := rest
+	if after, ok := strings.CutPrefix(rest, "//"); ok {
+		host, hostPath, hasPath := strings.Cut(after, "/")
+		if host != "" && !strings.EqualFold(host, "localhost") {
+			return "the path is a file: URL naming another host"
+		}
+		if !hasPath {
+			return "the path is a file: URL with no path"
+		}
+		urlPath = "/" + hostPath
+	}
+	if !strings.HasPrefix(urlPath, "/") {
+		return "the path is a file: URL with a relative path, which URL openers resolve against a directory of their own"
+	}
+	candidates := []string{urlPath}
+	if end := strings.IndexAny(urlPath, "?#"); end >= 0 {
+		candidates = append(candidates, urlPath[:end])
+	}
+	for _, candidate := range candidates {
+		if reason := pathOutside(candidate, workspace); reason != "" {
+			return "read as a file: URL, " + reason
+		}
+	}
+	return ""
 }
 
 // ---- enum ----
@@ -832,6 +953,9 @@ func (r ArgumentRule) checkPattern(pointer string, value any) []Violation {
 	one := func(format string, args ...any) []Violation {
 		return []Violation{{Argument: pointer, Rule: rulePattern, Message: fmt.Sprintf(format, args...)}}
 	}
+	if r.patternEmpty {
+		return one("the pattern rule is invalid (it is empty), so no value can pass")
+	}
 	compiled, err := regexp.Compile(r.Pattern)
 	if err != nil {
 		return one("the pattern rule is invalid (it does not compile as RE2), so no value can pass")
@@ -910,7 +1034,12 @@ const maxShownChars = 60
 // the kind and a redacted excerpt are shown.
 func redactedShort(s string) string {
 	if finding, found := firstTokenSecret(s); found {
-		return fmt.Sprintf("(a string holding what looks like a %s, %s)", strings.ReplaceAll(finding.Kind, "_", " "), finding.Excerpt)
+		kind := strings.ReplaceAll(finding.Kind, "_", " ")
+		article := "a"
+		if strings.IndexByte("aeiou", kind[0]) >= 0 {
+			article = "an"
+		}
+		return fmt.Sprintf("(a string holding what looks like %s %s, %s)", article, kind, finding.Excerpt)
 	}
 	if start, end, found := randomLookingRun(s); found {
 		return fmt.Sprintf("(a string holding what looks like a key or token, %s)", excerpt(s[start:end]))

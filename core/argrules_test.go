@@ -313,6 +313,12 @@ func TestArgumentRuleWorkspace(t *testing.T) {
 		{name: "ligature", value: "ﬁle.txt", rules: inside},
 		// A ~ that is not the first character is an ordinary name.
 		{name: "tilde inside", value: "a/~/b", rules: inside},
+		// A file URL naming a path inside the workspace.
+		{name: "file url inside", value: "file:///srv/work/a.txt", rules: inside},
+		// The same with localhost as its host, and the scheme in capitals.
+		{name: "file url localhost", value: "FILE://localhost/srv/work/a.txt", rules: inside},
+		// A file name with a colon, written after ./ so it cannot read as a URL.
+		{name: "colon name", value: "./notes:v2.md", rules: inside},
 
 		// Climbing out with "..".
 		{name: "dot dot", value: "../../etc/passwd", rules: outside, mention: `"/etc/passwd"`},
@@ -370,6 +376,24 @@ func TestArgumentRuleWorkspace(t *testing.T) {
 		{name: "double slash root", value: "//etc/passwd", rules: outside},
 		// A file URL.
 		{name: "file url", value: "file:///etc/passwd", rules: outside, mention: "URL"},
+		// A file URL with no authority: not a relative name "file:" in the workspace.
+		{name: "file url no authority", value: "file:/etc/passwd", rules: outside, mention: `"/etc/passwd"`},
+		// A file URL climbing out once percent-decoded.
+		{name: "file url encoded dots", value: "file:///srv/work/%2e%2e/x", rules: outside, mention: "percent-decoded"},
+		// A file URL whose path, read without cutting its fragment, climbs out.
+		{name: "file url fragment", value: "file:///srv/work/a#/../../../etc", rules: outside},
+		// A file URL on another host.
+		{name: "file url host", value: "file://evil.example/srv/work/a", rules: outside, mention: "another host"},
+		// A file URL with a relative path: URL openers resolve it against a directory of their own.
+		{name: "file url relative", value: "file:a.txt", rules: outside, mention: "relative"},
+		// Any other scheme.
+		{name: "https url", value: "https://example.com/x", rules: outside, mention: `scheme "https"`},
+		// A scheme-like start with no slashes is still read as a URL by some tools.
+		{name: "scheme-like name", value: "notes:v2.md", rules: outside, mention: "./"},
+		// Overlong UTF-8 for "." (%c0%ae), which some decoders read as a dot.
+		{name: "overlong dots", value: "%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd", rules: outside, mention: "UTF-8"},
+		// Bytes that are not UTF-8 at all once decoded (Latin-1).
+		{name: "latin-1 name", value: "%e9t%e9.txt", rules: outside, mention: "UTF-8"},
 		// Fullwidth dots and slashes fold to "../" on some platforms.
 		{name: "fullwidth climb", value: "．．／．．／etc/passwd", rules: outside, mention: "look-alike"},
 		// Encoded too many times to judge.
@@ -670,6 +694,105 @@ func TestArgumentRuleJSON(t *testing.T) {
 	}
 }
 
+// TestArgumentRuleJSONEdges reads rules the way the policy schema admits them: max_length as any
+// whole number, and an empty workspace or pattern kept as written so that it is reported, and
+// refuses everything, rather than silently checking nothing.
+func TestArgumentRuleJSONEdges(t *testing.T) {
+	tests := []struct {
+		name, text string
+		maxLength  int    // the max_length read, when the text sets one
+		err        string // text of the decoding error; "" when the rule decodes
+		problem    string // text of the Validate problem; "" for none
+		refuses    string // a value Check must refuse, by this rule
+	}{
+		// JSON Schema's "integer" admits 5.0: so does the decoding.
+		{name: "max_length 5.0", text: `{"max_length":5.0}`, maxLength: 5},
+		// An exponent and a fraction that make a whole number.
+		{name: "max_length 0.5e1", text: `{"max_length":0.5e1}`, maxLength: 5},
+		// Zero written with an exponent.
+		{name: "max_length 0e7", text: `{"max_length":0e7}`, maxLength: 0},
+		// A fraction is not a length.
+		{name: "max_length 5.5", text: `{"max_length":5.5}`, err: "max_length must be a whole number, found 5.5"},
+		// Far more than an int holds.
+		{name: "max_length 1e40", text: `{"max_length":1e40}`, err: "max_length is too large"},
+		// An unknown member.
+		{name: "unknown member", text: `{"workspace":"/srv/work","host":["a.example"]}`, err: `unknown field "host"`},
+		// An empty workspace beside another field: reported, and every path refused.
+		{name: "empty workspace", text: `{"workspace":"","max_length":100}`, maxLength: 100, problem: `workspace "" is empty`, refuses: "workspace"},
+		// An empty pattern: reported, and every value refused.
+		{name: "empty pattern", text: `{"pattern":""}`, problem: "pattern is empty", refuses: "pattern"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var rule core.ArgumentRule
+			err := json.Unmarshal([]byte(tt.text), &rule)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one containing %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(tt.text, "max_length") && (rule.MaxLength == nil || *rule.MaxLength != tt.maxLength) {
+				t.Errorf("max_length = %v, want %d", rule.MaxLength, tt.maxLength)
+			}
+			problems := rule.Validate()
+			if tt.problem == "" && len(problems) > 0 || tt.problem != "" && (len(problems) != 1 || !strings.Contains(problems[0], tt.problem)) {
+				t.Errorf("Validate() = %q, want %q", problems, tt.problem)
+			}
+			if tt.refuses != "" {
+				violations := rule.Check("/a", "/srv/work/a")
+				if len(violations) == 0 || violations[0].Rule != tt.refuses {
+					t.Errorf("Check = %+v, want a %s violation", violations, tt.refuses)
+				}
+			}
+		})
+	}
+}
+
+// TestArgumentRulePolicySchema reads odd rule values through the policy, where the schema places
+// each problem at its line and column.
+func TestArgumentRulePolicySchema(t *testing.T) {
+	tests := []struct {
+		name, rule string
+		problem    string // text of the one problem; "" when the policy is valid
+	}{
+		// An empty workspace would drop the rule: the schema refuses it, at the value.
+		{name: "empty workspace", rule: `{"workspace":"","max_length":100}`, problem: "/workspace: minLength"},
+		// The same for an empty pattern.
+		{name: "empty pattern", rule: `{"pattern":""}`, problem: "/pattern: minLength"},
+		// And for an empty hosts entry.
+		{name: "empty host", rule: `{"hosts":[""]}`, problem: "/hosts/0: minLength"},
+		// 5.0 is an integer to JSON Schema and to the decoding.
+		{name: "max_length 5.0", rule: `{"max_length":5.0}`},
+		// 5.5 is not, and the schema says where.
+		{name: "max_length 5.5", rule: `{"max_length":5.5}`, problem: "/max_length: got number, want integer"},
+		// Too large to be a length.
+		{name: "max_length huge", rule: `{"max_length":1e40}`, problem: "/max_length: maximum"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := "{\"allow_tools\":[\"x\"],\n\"arguments\":{\"x\":{\"a\":" + tt.rule + "}}}"
+			doc, probs := core.ParseDocument(core.SourcePolicy, []byte(text))
+			if len(probs) > 0 {
+				t.Fatal(probs)
+			}
+			policy, probs := core.ParsePolicy(doc)
+			if tt.problem == "" {
+				if len(probs) > 0 || policy == nil {
+					t.Fatalf("problems %v", probs)
+				}
+				return
+			}
+			if len(probs) != 1 || !strings.Contains(probs[0].Message, tt.problem) || probs[0].Line != 2 || probs[0].Column < 20 {
+				t.Fatalf("problems %+v, want one on line 2 at the value, containing %q", probs, tt.problem)
+			}
+		})
+	}
+}
+
 // fakeCredential builds a credential-shaped string at run time (so that no token-shaped literal sits in
 // the source for scanners to flag): prefix then n characters mixing digits and letters.
 func fakeCredential(prefix string, n int) string {
@@ -727,8 +850,12 @@ func FuzzArgumentRuleHosts(f *testing.F) {
 	})
 }
 
+// urlStart matches a value that starts like a URL, for FuzzArgumentRuleWorkspace.
+var urlStart = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]+):`)
+
 func FuzzArgumentRuleWorkspace(f *testing.F) {
-	for _, seed := range []string{"a/b", "../x", "%2e%2e/x", `..\x`, "/srv/work2", "~/x", "．．／x", "%252e%252e/x"} {
+	for _, seed := range []string{"a/b", "../x", "%2e%2e/x", `..\x`, "/srv/work2", "~/x", "．．／x", "%252e%252e/x",
+		"file:///srv/work/a", "file:/etc/passwd", "%c0%ae%c0%ae/x", "notes:a"} {
 		f.Add(seed)
 	}
 	rule := core.ArgumentRule{Workspace: "/srv/work"}
@@ -744,6 +871,12 @@ func FuzzArgumentRuleWorkspace(f *testing.F) {
 				decoded = next
 			}
 			decoded = strings.ReplaceAll(decoded, `\`, "/")
+			if !utf8.ValidString(decoded) {
+				t.Fatalf("%q accepted, but it decodes to invalid UTF-8 %q", raw, decoded)
+			}
+			if scheme := urlStart.FindStringSubmatch(raw); scheme != nil && !strings.EqualFold(scheme[1], "file") {
+				t.Fatalf("%q accepted, but it starts like a %s: URL", raw, scheme[1])
+			}
 			for _, reading := range []string{raw, decoded} {
 				resolved := path.Join("/srv/work", reading)
 				if strings.HasPrefix(reading, "/") {

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -139,9 +140,9 @@ func stringByteOffset(text []byte, start, decoded int) int {
 				i, n = i+2, n+1
 				continue
 			}
-			r := hex4(text, i+2)
+			r := hex4(text[i+2:])
 			if r >= 0xD800 && r < 0xDC00 && i+11 < len(text) && text[i+6] == '\\' && text[i+7] == 'u' {
-				if lo := hex4(text, i+8); lo >= 0xDC00 && lo < 0xE000 {
+				if lo := hex4(text[i+8:]); lo >= 0xDC00 && lo < 0xE000 {
 					i, n = i+12, n+4
 					continue
 				}
@@ -161,22 +162,17 @@ func stringByteOffset(text []byte, start, decoded int) int {
 	return i
 }
 
-func hex4(text []byte, at int) int {
-	if at+4 > len(text) {
+// hex4 reads the four hex digits a \u escape starts text with, or -1.
+func hex4(text []byte) int {
+	if len(text) < 4 {
 		return -1
 	}
 	v := 0
-	for _, c := range text[at : at+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			v = v*16 + int(c-'0')
-		case c >= 'a' && c <= 'f':
-			v = v*16 + int(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			v = v*16 + int(c-'A'+10)
-		default:
+	for _, c := range text[:4] {
+		if !isHex(c) {
 			return -1
 		}
+		v = v<<4 | int(unhex(c))
 	}
 	return v
 }
@@ -188,6 +184,8 @@ type linter struct {
 	// catalog), for the shadowing rule.
 	toolsByName map[string][]string
 	servers     map[string]bool
+	words       foundWords   // the phrase filter's answer for the string being checked, reused
+	strings     stringWalker // reused from tool to tool, with its buffers
 }
 
 func newLinter(c *Catalog) *linter {
@@ -208,7 +206,8 @@ type toolFindings struct {
 	tool   *Tool
 	list   []Finding
 	seen   map[string]int  // rule and pointer → index in list
-	params map[string]bool // the tool's parameter names, read on first use
+	props  []property      // the tool's parameters, read on first use
+	params map[string]bool // their names
 }
 
 func (tf *toolFindings) add(rule, severity, pointer string, at int, msg, evidence string) {
@@ -232,9 +231,10 @@ var severityRank = map[string]int{SeverityLow: 0, SeverityMedium: 1, SeverityHig
 
 func (l *linter) tool(t *Tool) []Finding {
 	tf := &toolFindings{tool: t}
-	walkStrings(t.Def, t.Pointer, func(s textSite) {
-		l.checkString(tf, s)
-	})
+	l.strings.base = t.Pointer
+	l.strings.fn = func(s textSite) { l.checkString(tf, s) }
+	l.strings.walk(t.Def)
+	l.checkNames(tf)
 	l.checkParameters(tf)
 	l.checkSchema(tf)
 	l.checkAnnotations(tf)
@@ -257,17 +257,15 @@ type textSite struct {
 
 func (s textSite) pointer() string { return JoinPointer(s.base, s.tokens...) }
 
-// walkStrings calls fn for every string value and member name under v, depth first, members
-// in sorted order so findings come out the same every time.
-func walkStrings(v any, base string, fn func(textSite)) {
-	w := stringWalker{base: base, fn: fn}
-	w.walk(v)
-}
-
+// A stringWalker calls fn for every string value and member name under the value it walks,
+// depth first, members in sorted order so findings come out the same every time.
 type stringWalker struct {
 	base   string
 	tokens []string // the path to the current value; the last two name its key and parent
 	keys   []bool   // whether each token is a member name (not an array index)
+	// sorted holds the sorted member names of the objects being walked, one run per level,
+	// so that sorting them allocates nothing once the walk is under way.
+	sorted []string
 	fn     func(textSite)
 }
 
@@ -295,12 +293,19 @@ func (w *stringWalker) walk(v any) {
 	case string:
 		w.fn(w.site(x, false))
 	case map[string]any:
-		for _, k := range sortedKeys(x) {
+		from := len(w.sorted)
+		for k := range x {
+			w.sorted = append(w.sorted, k)
+		}
+		slices.Sort(w.sorted[from:])
+		for i := from; i < from+len(x); i++ {
+			k := w.sorted[i]
 			w.tokens, w.keys = append(w.tokens, k), append(w.keys, true)
 			w.fn(w.site(k, true))
 			w.walk(x[k])
 			w.tokens, w.keys = w.tokens[:len(w.tokens)-1], w.keys[:len(w.keys)-1]
 		}
+		w.sorted = w.sorted[:from]
 	case []any:
 		for i, e := range x {
 			w.tokens, w.keys = append(w.tokens, itoa(i)), append(w.keys, false)

@@ -4,9 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // The lint rules' names, as findings carry them.
@@ -17,6 +21,7 @@ const (
 	RuleInstructionTag         = "instruction-tag"
 	RuleHTMLComment            = "html-comment"
 	RuleHiddenCharacters       = "hidden-characters"
+	RuleConfusableName         = "confusable-name"
 	RuleSensitivePath          = "sensitive-path"
 	RuleSecretLiteral          = "secret-literal"
 	RuleToolShadowing          = "tool-shadowing"
@@ -33,6 +38,7 @@ var LintRules = []LintRule{
 	{RuleInstructionTag, SeverityHigh, "<IMPORTANT>-style tags or chat-template markers aimed at the model"},
 	{RuleHTMLComment, SeverityMedium, "an HTML comment: invisible where descriptions are rendered, read in full by the model"},
 	{RuleHiddenCharacters, SeverityHigh, "control, format, bidi, zero-width or Unicode tag characters (tag text is decoded)"},
+	{RuleConfusableName, SeverityHigh, "a tool or parameter name that mixes scripts or uses look-alike characters (send_emaіl with a Cyrillic і), so it reads as another name"},
 	{RuleSensitivePath, SeverityHigh, "a secret-bearing path: ~/.ssh, id_rsa, .env, cloud credentials, /etc/shadow, …"},
 	{RuleSecretLiteral, SeverityHigh, "a private key block, an API token, or a default/example password"},
 	{RuleToolShadowing, SeverityHigh, "text about another tool or server: \"instead of X\", \"when using X\", or naming another server's tool"},
@@ -41,8 +47,10 @@ var LintRules = []LintRule{
 	{RuleAnnotationHonesty, SeverityHigh, "annotations that contradict the tool's name (a delete tool claiming readOnlyHint), or a destructive tool with no warning"},
 }
 
-// A phrase is one regular expression of a rule, with the lowercase words one of which must
-// appear for the expression to be tried at all (a cheap filter: most strings contain none).
+// A phrase is one regular expression of a rule, with the lowercase words (or marks, such as
+// "@") one of which must appear for the expression to be tried at all (a cheap filter: most
+// strings contain none). The expression is matched in a string's folded reading
+// ([foldForMatch]), and the words are found in it without regard to ASCII case.
 type phrase struct {
 	rule, severity, message string
 	re                      *regexp.Regexp
@@ -51,7 +59,8 @@ type phrase struct {
 	anyOfIDs, gateIDs       []int    // the words' ids in phraseFilter
 }
 
-// gated adds a first, shorter filter to a phrase whose word list is long.
+// gated adds a second filter: one of these words must appear too. It keeps a phrase whose
+// words are common from running its expression on most strings.
 func (p phrase) gated(words ...string) phrase {
 	p.gate = words
 	return p
@@ -71,6 +80,9 @@ var instructionPhrases = []phrase{
 	mustPhrase(RuleInstructionOverride, SeverityHigh, "tells the model to ignore or replace its instructions",
 		`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|other|system|original|existing|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages|constraints)\b`,
 		"ignore", "disregard", "forget", "override", "bypass"),
+	mustPhrase(RuleInstructionOverride, SeverityHigh, "tells the model to ignore the instructions it was given",
+		`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+)?(?:instructions?|prompts?|rules|directions|directives|guidelines|messages|constraints)\s+(?:above|given\s+(?:above|before|earlier)|before\s+this|you\s+(?:were|have\s+been)\s+given)\b|\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:(?:written|said|stated)\s+)?above\b`,
+		"above", "given", "before this").gated("ignore", "disregard", "forget"),
 	mustPhrase(RuleInstructionOverride, SeverityHigh, "claims priority over the model's other instructions",
 		`\b(?:takes?|has|have)\s+(?:absolute\s+)?(?:priority|precedence)\s+over\s+(?:all\s+|any\s+)?(?:other|previous|prior|user|system)\b|\bthis\s+(?:instruction|rule|message|notice)\s+(?:overrides|supersedes|replaces)\b`,
 		"priority", "precedence", "overrides", "supersedes", "replaces"),
@@ -106,11 +118,18 @@ var instructionPhrases = []phrase{
 		`\byou\s+(?:must|have\s+to|are\s+required\s+to|need\s+to|should)\s+(?:always\s+|first\s+|also\s+|then\s+)*(?:read|call|invoke|fetch|send|include|pass|copy|upload|attach|forward|append|paste|provide\s+(?:the\s+)?(?:contents?|full|entire|whole))\b`,
 		"you must", "you have to", "you are required", "you need to", "you should").gated("you "),
 	mustPhrase(RuleInstructionCoercion, SeverityMedium, "orders the model to pass content it holds",
-		`\b(?:always|first|also)\s+(?:read|send|copy|include|attach|upload|forward|pass|append|paste)\s+(?:the\s+|all\s+|any\s+)?(?:contents?\s+of|entire\s+conversation|whole\s+conversation|full\s+conversation|conversation|chat\s+history|previous\s+messages|system\s+prompt|user'?s\s+(?:messages|files|data))\b`,
-		"contents of", "conversation", "chat history", "previous messages", "system prompt", "user's", "users "),
+		`\b(?:always|first|also)\s+(?:read|send|copy|include|attach|upload|forward|pass|append|paste)\s+(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?(?:the\s+|all\s+|any\s+)?(?:contents?\s+of|entire\s+conversation|whole\s+conversation|full\s+conversation|conversation|chat\s+history|previous\s+messages|system\s+prompt|user'?s\s+(?:messages|files|data))\b`,
+		"contents of", "conversation", "chat history", "previous messages", "system prompt", "user's", "users ").gated("always", "first", "also"),
+	mustPhrase(RuleInstructionCoercion, SeverityMedium, "orders the model to send everything of a kind to a fixed address",
+		`\b(?:always|first|also)\s+(?:send|copy|forward|upload|post|cc|bcc|email|mail)\s+(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?(?:every|each|all)\s+(?:\w+\s+){1,2}?to\s+(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|https?://)`,
+		"@", "://").gated("always", "first", "also"),
+	mustPhrase(RuleInstructionCoercion, SeverityMedium, "asks the model to read key material",
+		`\b(?:read|open|cat|copy|dump|get|fetch|retrieve|load|print|output|send|include|attach|paste|upload|extract)\s+(?:out\s+)?(?:the\s+)?(?:(?:full|entire|whole|raw)\s+)?contents?\s+of\s+(?:the\s+user'?s\s+|the\s+|your\s+|a\s+|any\s+|all\s+|user'?s\s+)?(?:[\w~./-]+\s+){0,2}?(?:[\w~.-]*/)*(?:ssh\s+(?:private\s+)?keys?|private\s+keys?|key\s*files?|credentials?\s+files?|keychains?|(?:crypto\s+)?wallets?|password\s+(?:files?|stores?|vaults?)|\.env(?:\s+files?)?|id_(?:rsa|dsa|ecdsa|ed25519))\b`,
+		"key", "credential", "wallet", "password", ".env", "id_").gated("contents of", "content of"),
 	mustPhrase(RuleInstructionCoercion, SeverityMedium, "tells the model to put content it holds into a parameter",
 		`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide)\s+(?:(?:its|their)\s+(?:\w+\s+)?(?:content|contents|text|output|data|value)s?|the\s+(?:full\s+|entire\s+)?contents?\s+of\s+[^.!?\n]{1,60}?|(?:the\s+|any\s+|all\s+|your\s+)?(?:\w+\s+)?(?:key|keys|secret|secrets|credentials?|tokens?|passwords?|conversation|history|messages))\s+(?:in|into|as|to|via|inside)\s+(?:the\s+)?(?:['"\x60][A-Za-z_][\w-]*['"\x60]|[A-Za-z_][\w-]*\s+(?:field|parameter|argument|param)\b)`,
-		"its ", "their ", "contents of", "content of", "key", "secret", "credential", "token", "password", "conversation", "history", "messages"),
+		"its ", "their ", "contents of", "content of", "key", "secret", "credential", "token", "password", "conversation", "history", "messages").
+		gated("field", "parameter", "argument", "param", "'", "\"", "`"),
 	mustPhrase(RuleInstructionCoercion, SeverityMedium, "threatens failure to make the model comply",
 		`\b(?:otherwise|or\s+else)\b`+gap+`\b(?:will|would)\s+(?:crash|fail|break|not\s+work|stop\s+working|be\s+(?:blocked|rejected))\b|\bthe\s+(?:tool|application|system|server)\s+will\s+(?:crash|not\s+work)\s+(?:unless|if\s+you\s+don'?t)\b`,
 		"otherwise", "or else", "will crash", "will not work"),
@@ -149,83 +168,65 @@ var sensitivePhrases = []phrase{
 		"akia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "aiza", "glpat-").gated("akia", "gh", "sk-", "xox", "aiza", "glpat"),
 }
 
-// normalizeForMatch removes the characters that can split a phrase without being seen
-// (zero-width and other format characters) and folds typographic apostrophes and spaces, so
-// "ig\u200bnore previous instructions" and "don’t tell the user" are still caught. index maps
-// each byte of the result to the byte of s it came from; it is nil when nothing changed.
-func normalizeForMatch(s string) (string, []int) {
-	if isPlainASCII(s) {
+// foldForMatch is the one reading of a string that the phrases are matched in. It applies NFKC,
+// which turns look-alike compatibility characters into the letters they imitate ("Ⅰgnore",
+// fullwidth "ｉｇｎｏｒｅ", mathematical "𝐢𝐠𝐧𝐨𝐫𝐞" all read "ignore"), removes the characters that
+// can split a phrase without being seen (zero-width and other format characters), and folds
+// typographic apostrophes, so "ig\u200bnore previous instructions" and "don’t tell the user"
+// are still caught. index maps each byte of the result to the byte of s its character came from,
+// with one more entry for the end; it is nil when the result is s itself.
+func foldForMatch(s string) (string, []int) {
+	if isASCII(s) {
 		return s, nil
 	}
 	var b strings.Builder
-	index := make([]int, 0, len(s))
+	b.Grow(len(s))
+	index := make([]int, 0, len(s)+1)
 	changed := false
-	for i, r := range s {
-		switch {
-		case unicode.Is(unicode.Cf, r):
-			changed = true
-			continue
-		case r == '\u2019' || r == '\u2018' || r == '\u02bc':
-			r, changed = '\'', true
-		case r == '\u00a0' || r == '\u202f' || r == '\u2007':
-			r, changed = ' ', true
+	var segments norm.Iter
+	segments.InitString(norm.NFKC, s)
+	for !segments.Done() {
+		from := segments.Pos()
+		segment := segments.Next()
+		changed = changed || string(segment) != s[from:segments.Pos()]
+		for len(segment) > 0 {
+			r, size := utf8.DecodeRune(segment)
+			segment = segment[size:]
+			switch {
+			case unicode.Is(unicode.Cf, r):
+				changed = true
+				continue
+			case r == '\u2019' || r == '\u2018' || r == '\u02bc':
+				r, changed = '\'', true
+			}
+			before := b.Len()
+			b.WriteRune(r)
+			for range b.Len() - before {
+				index = append(index, from)
+			}
 		}
-		n := utf8.RuneLen(r)
-		if n < 0 {
-			n = 1
-		}
-		for k := 0; k < n; k++ {
-			index = append(index, i)
-		}
-		b.WriteRune(r)
 	}
 	if !changed {
 		return s, nil
 	}
-	index = append(index, len(s))
-	return b.String(), index
-}
-
-func isPlainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// filterText is the text the cheap word filters look at: lowercase, white space runs as one
-// space. Only the filters read it; the expressions run on the text itself.
-func filterText(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
+	return b.String(), append(index, len(s))
 }
 
 // A wordFilter finds which of a fixed set of lowercase words a text contains, in one pass
-// (Aho–Corasick): the rules' cheap filters then cost one scan per string, not one per word.
+// (Aho–Corasick): the rules' cheap filters then cost one scan per string, not one per word. The
+// scan reads ASCII letters in either case and a run of white space as one space, so it needs no
+// lower-cased copy of the text.
 type wordFilter struct {
 	ids   map[string]int
-	class [256]uint8 // byte → column of next; 0 for bytes no word contains
+	class [256]uint8 // byte → column of next; 0 for bytes no word contains; A–Z share a–z's
 	next  [][]int32  // state → class → state
 	out   [][]int    // state → ids of the words that end there
 }
 
 // A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
 type foundWords []uint64
+
+func (ws foundWords) has(id int) bool { return ws[id/64]&(1<<(id%64)) != 0 }
 
 func (ws foundWords) any(ids []int) bool {
 	for _, id := range ids {
@@ -249,6 +250,10 @@ func newWordFilter(words []string) *wordFilter {
 				classes++
 			}
 		}
+	}
+	// The words are lower case; an upper-case letter in the text moves like its lower case.
+	for c := 'A'; c <= 'Z'; c++ {
+		f.class[c] = f.class[c+'a'-'A']
 	}
 	newState := func() int32 {
 		row := make([]int32, classes)
@@ -307,12 +312,26 @@ func (f *wordFilter) idsOf(words []string) []int {
 	return ids
 }
 
-// scan returns the set of words found in text.
-func (f *wordFilter) scan(text string) foundWords {
-	found := make(foundWords, (len(f.ids)+63)/64)
+// scan returns the set of words found in text, reusing found's storage.
+func (f *wordFilter) scan(text string, found foundWords) foundWords {
+	if size := (len(f.ids) + 63) / 64; len(found) != size {
+		found = make(foundWords, size)
+	} else {
+		clear(found)
+	}
 	st := int32(0)
+	space := false
 	for i := 0; i < len(text); i++ {
-		st = f.next[st][f.class[text[i]]]
+		c := text[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+			if space {
+				continue
+			}
+			space, c = true, ' '
+		} else {
+			space = false
+		}
+		st = f.next[st][f.class[c]]
 		for _, id := range f.out[st] {
 			found[id/64] |= 1 << (id % 64)
 		}
@@ -332,6 +351,7 @@ var phraseFilter = func() *wordFilter {
 	}
 	all = append(all, shadowGate...)
 	all = append(all, shadowWords...)
+	all = append(all, namedToolWords...)
 	f := newWordFilter(all)
 	for _, group := range [][]phrase{instructionPhrases, sensitivePhrases} {
 		for i := range group {
@@ -341,10 +361,13 @@ var phraseFilter = func() *wordFilter {
 	}
 	shadowGateIDs = f.idsOf(shadowGate)
 	shadowWordIDs = f.idsOf(shadowWords)
+	namedToolIDs = f.idsOf(namedToolWords[:2])
+	theID = f.ids[namedToolWords[2]]
 	return f
 }()
 
-var shadowGateIDs, shadowWordIDs []int
+var shadowGateIDs, shadowWordIDs, namedToolIDs []int
+var theID int
 
 // schemaMachinery are the members whose strings are read by programs, not models: phrases
 // are not looked for in them (a "pattern" of "^[^<>]+$" is no tag).
@@ -358,9 +381,9 @@ func (l *linter) checkString(tf *toolFindings, s textSite) {
 	if s.isKey || schemaMachinery[s.key] || s.text == "" {
 		return
 	}
-	norm, index := normalizeForMatch(s.text)
-	lower := filterText(norm)
-	words := phraseFilter.scan(lower)
+	folded, index := foldForMatch(s.text)
+	l.words = phraseFilter.scan(folded, l.words)
+	words := l.words
 	orig := func(i int) int {
 		if index == nil {
 			return i
@@ -375,7 +398,7 @@ func (l *linter) checkString(tf *toolFindings, s textSite) {
 			if (p.gate != nil && !words.any(p.gateIDs)) || !words.any(p.anyOfIDs) {
 				continue
 			}
-			loc := p.re.FindStringIndex(norm)
+			loc := p.re.FindStringIndex(folded)
 			if loc == nil {
 				continue
 			}
@@ -383,7 +406,7 @@ func (l *linter) checkString(tf *toolFindings, s textSite) {
 			tf.add(p.rule, p.severity, s.pointer(), start, where(s)+p.message, snippet(s.text, start, end, 30))
 		}
 	}
-	l.checkShadowing(tf, s, norm, lower, words, orig)
+	l.checkShadowing(tf, s, folded, words, orig)
 	if (s.key == "default" || s.parent == "examples" || s.key == "examples" || s.key == "const") && isSecretParameter(secretOwner(s.pointer())) && len(strings.TrimSpace(s.text)) >= 4 {
 		tf.add(RuleSecretLiteral, SeverityHigh, s.pointer(), -1, "a password or token parameter ships with a default or example value",
 			snippet(s.text, 0, 0, 20))
@@ -585,6 +608,161 @@ func (l *linter) checkHidden(tf *toolFindings, s textSite) {
 	tf.add(RuleHiddenCharacters, severity, s.pointer(), at, what+msg, ev.String())
 }
 
+// --- confusable names ---
+
+// checkNames looks at the tool's name and its parameters' names for letters that imitate
+// others. A name that reads as another (send_emaіl with a Cyrillic і for send_email) passes a
+// reviewer's eye and a policy keyed by the real name: "allow_tools" or an argument rule for
+// "path" does not bind "pаth".
+func (l *linter) checkNames(tf *toolFindings) {
+	t := tf.tool
+	if name, ok := t.Def["name"].(string); ok {
+		if reading, why := confusableName(name); why != "" {
+			if _, other := l.toolsByName[reading]; other && reading != name {
+				why += ", the name of another tool in this catalog"
+			}
+			tf.add(RuleConfusableName, SeverityHigh, JoinPointer(t.Pointer, "name"), -1, "the tool name "+why, nameEvidence(name, reading))
+		}
+	}
+	for _, p := range tf.properties() {
+		if reading, why := confusableName(p.name); why != "" {
+			if tf.isParameter(reading) && reading != p.name {
+				why += ", the name of another of its parameters"
+			}
+			tf.add(RuleConfusableName, SeverityHigh, p.pointer(), -1, "the parameter name "+why, nameEvidence(p.name, reading))
+		}
+	}
+}
+
+// confusableName says why a name reads as another, and what it reads as; why is "" for an
+// honest name. A name is confusable when NFKC changes it (fullwidth, styled or ligature
+// letters), when it mixes scripts other than the ones written together (Latin with Han, kana or
+// Hangul), or when it is written in one non-Latin script using only letters that look Latin.
+// Format characters are left to the hidden-characters rule.
+func confusableName(name string) (reading, why string) {
+	if isASCII(name) {
+		return name, ""
+	}
+	if folded := norm.NFKC.String(name); folded != name {
+		return folded, fmt.Sprintf("is written with compatibility or decomposed characters (fullwidth, styled or ligature letters, separate accents) and reads as %q", folded)
+	}
+	var lookalike strings.Builder
+	var scripts []string
+	onlyLookalikes, nonLatin := true, 0
+	for _, r := range name {
+		if unicode.Is(unicode.Cf, r) {
+			continue
+		}
+		script := scriptOf(r)
+		if script != "" && !slices.Contains(scripts, script) {
+			scripts = append(scripts, script)
+		}
+		if latin, ok := latinLookalikes[r]; ok {
+			lookalike.WriteRune(latin)
+			nonLatin++
+			continue
+		}
+		lookalike.WriteRune(r)
+		if script != "" && script != "Latin" {
+			onlyLookalikes = false
+			nonLatin++
+		}
+	}
+	reading = lookalike.String()
+	switch {
+	case len(scripts) > 1 && !slices.ContainsFunc(scriptMixes, func(mix []string) bool {
+		return !slices.ContainsFunc(scripts, func(s string) bool { return !slices.Contains(mix, s) })
+	}):
+		why = fmt.Sprintf("mixes %s letters", strings.Join(scripts, " and "))
+		if reading != name {
+			why += fmt.Sprintf(" and reads as %q", reading)
+		}
+	case len(scripts) == 1 && nonLatin > 0 && onlyLookalikes:
+		why = fmt.Sprintf("is written in %s letters that all look like Latin ones and reads as %q", scripts[0], reading)
+	}
+	return reading, why
+}
+
+// nameEvidence shows a confusable name with each of its non-ASCII characters named.
+func nameEvidence(name, reading string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s reads as %s:", visible(name, 60), visible(reading, 60))
+	shown := 0
+	for i, r := range []rune(name) {
+		if r < utf8.RuneSelf {
+			continue
+		}
+		if shown == 4 {
+			b.WriteString(" …")
+			break
+		}
+		script := scriptOf(r)
+		if script == "" {
+			script = "no script"
+		}
+		fmt.Fprintf(&b, " U+%04X (%s) at character %d;", r, script, i+1)
+		shown++
+	}
+	return strings.TrimSuffix(b.String(), ";")
+}
+
+// scriptMixes are the sets of scripts one name may honestly combine (Unicode TS #39's "highly
+// restrictive" level): Japanese, Chinese and Korean writing with Latin.
+var scriptMixes = [][]string{
+	{"Latin", "Han", "Hiragana", "Katakana"},
+	{"Latin", "Han", "Bopomofo"},
+	{"Latin", "Han", "Hangul"},
+}
+
+// commonScripts are tried first when naming a letter's script; the rest of unicode.Scripts after.
+var commonScripts = []string{"Latin", "Cyrillic", "Greek", "Armenian", "Cherokee", "Coptic", "Georgian", "Han", "Hiragana",
+	"Katakana", "Hangul", "Bopomofo", "Arabic", "Hebrew", "Devanagari", "Thai"}
+
+var otherScripts = func() []string {
+	var names []string
+	for name := range unicode.Scripts {
+		if name != "Common" && name != "Inherited" && !slices.Contains(commonScripts, name) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}()
+
+// scriptOf names the script of a letter, or "" for characters every script shares (digits,
+// punctuation, combining marks).
+func scriptOf(r rune) string {
+	if r < utf8.RuneSelf {
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+			return "Latin"
+		}
+		return ""
+	}
+	for _, names := range [][]string{commonScripts, otherScripts} {
+		for _, name := range names {
+			if unicode.Is(unicode.Scripts[name], r) {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// latinLookalikes maps Cyrillic, Greek and Armenian letters to the Latin letters they are drawn
+// like (Unicode's confusables for these scripts, trimmed to the close ones).
+var latinLookalikes = map[rune]rune{
+	// Cyrillic
+	'а': 'a', 'в': 'b', 'е': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't', 'у': 'y', 'х': 'x',
+	'ѕ': 's', 'і': 'i', 'ј': 'j', 'һ': 'h', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w', 'ӏ': 'l', 'ү': 'y',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'У': 'Y', 'Х': 'X',
+	'Ѕ': 'S', 'І': 'I', 'Ј': 'J', 'Ԛ': 'Q', 'Ԝ': 'W', 'Ү': 'Y', 'Ӏ': 'I',
+	// Greek
+	'α': 'a', 'ο': 'o', 'ρ': 'p', 'ν': 'v', 'ι': 'i', 'κ': 'k', 'υ': 'u', 'χ': 'x', 'γ': 'y',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+	// Armenian
+	'օ': 'o', 'ս': 'u', 'ց': 'g', 'հ': 'h', 'ո': 'n', 'զ': 'q',
+}
+
 // --- shadowing ---
 
 var shadowPhrase = regexp.MustCompile(`(?i)\b(instead\s+of|rather\s+than|in\s+place\s+of|when\s+(?:using|calling|invoking)|before\s+(?:using|calling|invoking)|after\s+(?:using|calling|invoking)|whenever\s+(?:you\s+)?(?:use|call|invoke)|do\s+not\s+use|don'?t\s+use|never\s+use|overrides?|replaces?|supersedes?)\s+(?:the\s+|any\s+)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?(\s+(?:tool|function|command)\b)?`)
@@ -596,6 +774,9 @@ var shadowGate = []string{"instead", "rather", "place of", "when", "before", "af
 
 var shadowWords = []string{"instead of", "rather than", "in place of", "when using", "when calling", "when invoking", "before using", "before calling",
 	"before invoking", "after using", "after calling", "after invoking", "whenever", "not use", "n't use", "dont use", "never use", "overrid", "replace", "supersede"}
+
+// namedToolWords filter the strings namedTool is tried on: " tool" or " function", and "the ".
+var namedToolWords = []string{" tool", " function", "the "}
 
 // looksLikeToolName reports an identifier shaped like a tool name (read_file, git-push,
 // fs.read, sendEmail) rather than a word of prose.
@@ -614,15 +795,15 @@ func looksLikeToolName(s string) bool {
 	return false
 }
 
-func (l *linter) checkShadowing(tf *toolFindings, s textSite, norm, lower string, words foundWords, orig func(int) int) {
+func (l *linter) checkShadowing(tf *toolFindings, s textSite, folded string, words foundWords, orig func(int) int) {
 	self := tf.tool.ToolName()
 	if words.any(shadowGateIDs) && words.any(shadowWordIDs) {
-		for _, m := range shadowPhrase.FindAllStringSubmatchIndex(norm, 8) {
-			name := norm[m[4]:m[5]]
+		for _, m := range shadowPhrase.FindAllStringSubmatchIndex(folded, 8) {
+			name := folded[m[4]:m[5]]
 			if name == self || tf.isParameter(name) {
 				continue
 			}
-			verb := strings.ToLower(norm[m[2]:m[3]])
+			verb := strings.ToLower(folded[m[2]:m[3]])
 			named := m[6] >= 0 // "… the send_email tool"
 			start, end := orig(m[0]), orig(m[1])
 			servers, known := l.toolsByName[name]
@@ -642,9 +823,9 @@ func (l *linter) checkShadowing(tf *toolFindings, s textSite, norm, lower string
 			}
 		}
 	}
-	if (strings.Contains(lower, " tool") || strings.Contains(lower, " function")) && strings.Contains(lower, "the ") && strings.ContainsAny(norm, "_-.`") {
-		for _, m := range namedTool.FindAllStringSubmatchIndex(norm, 8) {
-			name := norm[m[2]:m[3]]
+	if words.any(namedToolIDs) && words.has(theID) && strings.ContainsAny(folded, "_-.`") {
+		for _, m := range namedTool.FindAllStringSubmatchIndex(folded, 8) {
+			name := folded[m[2]:m[3]]
 			if _, known := l.toolsByName[name]; known || name == self || !looksLikeToolName(name) || tf.isParameter(name) {
 				continue
 			}
@@ -654,26 +835,33 @@ func (l *linter) checkShadowing(tf *toolFindings, s textSite, norm, lower string
 				snippet(s.text, start, end, 30))
 		}
 	}
-	if s.key != "description" && s.key != "title" {
+	if s.key != "description" && s.key != "title" || len(l.toolsByName) < 2 {
 		return
 	}
 	// Mentions of other tools of the catalog by name, found by scanning identifiers once.
 	mentioned := 0
-	for i := 0; i < len(norm) && mentioned < 4; {
-		c := norm[i]
-		if !isIdentByte(c) {
+	for i := 0; i < len(folded) && mentioned < 4; {
+		c := folded[i]
+		if !isAlnumUnderscore(c) {
 			i++
 			continue
 		}
-		j := i
-		for j < len(norm) && (isIdentByte(norm[j]) || norm[j] == '-' || norm[j] == '.') {
+		// Most words are prose: only one with a separator, a capital after its first letter, or
+		// backquotes around it can name a tool.
+		j, shaped := i, false
+		for j < len(folded) && (isAlnumUnderscore(folded[j]) || folded[j] == '-' || folded[j] == '.') {
+			shaped = shaped || folded[j] == '_' || folded[j] == '-' || folded[j] == '.' || j > i && 'A' <= folded[j] && folded[j] <= 'Z'
 			j++
 		}
-		word := strings.TrimRight(norm[i:j], ".-")
-		quoted := i > 0 && norm[i-1] == '`' && j < len(norm) && norm[j] == '`'
+		end := j
+		for end > i && (folded[end-1] == '.' || folded[end-1] == '-') {
+			end--
+		}
+		word := folded[i:end]
+		quoted := i > 0 && folded[i-1] == '`' && j < len(folded) && folded[j] == '`'
 		wordAt := i
 		i = j
-		if word == self || !(quoted || looksLikeToolName(word)) {
+		if !shaped && !quoted || word == self || !(quoted || looksLikeToolName(word)) {
 			continue
 		}
 		servers, known := l.toolsByName[word]
@@ -699,8 +887,8 @@ func (l *linter) checkShadowing(tf *toolFindings, s textSite, norm, lower string
 func (tf *toolFindings) isParameter(name string) bool {
 	if tf.params == nil {
 		tf.params = map[string]bool{}
-		if schema, ok := tf.tool.Def["inputSchema"].(map[string]any); ok {
-			eachProperty(schema, "", 0, func(n, _ string, _ map[string]any) { tf.params[n] = true })
+		for _, p := range tf.properties() {
+			tf.params[p.name] = true
 		}
 	}
 	return tf.params[name]
@@ -713,10 +901,6 @@ func onlyServer(servers []string, server string) bool {
 		}
 	}
 	return true
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
 // --- parameters shaped for exfiltration ---
@@ -741,33 +925,26 @@ var exfilNames = map[string]string{
 var fillerWords = map[string]bool{"of": true, "the": true, "info": true, "extra": true, "additional": true, "full": true, "all": true, "data": true, "hidden": true}
 
 func (l *linter) checkParameters(tf *toolFindings) {
-	schema, ok := tf.tool.Def["inputSchema"].(map[string]any)
-	if !ok {
-		return
-	}
-	toolWords := map[string]bool{}
-	for _, w := range nameWords(tf.tool.ToolName()) {
-		toolWords[singular(w)] = true
-	}
-	if title, ok := tf.tool.Def["title"].(string); ok {
-		for _, w := range nameWords(title) {
-			toolWords[singular(w)] = true
-		}
-	}
-	var descWords map[string]bool // read only when a suspicious parameter needs it
-	eachProperty(schema, JoinPointer(tf.tool.Pointer, "inputSchema"), 0, func(name, pointer string, prop map[string]any) {
+	var toolWords, descWords map[string]bool // read only when a suspicious parameter needs them
+	for _, p := range tf.properties() {
+		name, prop := p.name, p.schema
 		severity, suspicious := exfilNames[squash(name)]
 		if !suspicious {
-			return
+			continue
 		}
-		words := nameWords(name)
-		for _, w := range words {
-			if !fillerWords[w] && toolWords[singular(w)] {
-				return // "add_note" taking "note", "update_metadata" taking "metadata"
+		if toolWords == nil {
+			toolWords = map[string]bool{}
+			title, _ := tf.tool.Def["title"].(string)
+			for _, w := range append(nameWords(tf.tool.ToolName()), nameWords(title)...) {
+				toolWords[singular(w)] = true
 			}
 		}
+		words := nameWords(name)
+		if slices.ContainsFunc(words, func(w string) bool { return !fillerWords[w] && toolWords[singular(w)] }) {
+			continue // "add_note" taking "note", "update_metadata" taking "metadata"
+		}
 		pdesc, _ := prop["description"].(string)
-		if severity == SeverityMedium && len(strings.Fields(pdesc)) >= 3 && !instructs(pdesc) {
+		if severity == SeverityMedium && len(strings.Fields(pdesc)) >= 3 && !tf.instructs(JoinPointer(p.pointer(), "description")) {
 			if descWords == nil {
 				descWords = map[string]bool{}
 				desc, _ := tf.tool.Def["description"].(string)
@@ -775,53 +952,77 @@ func (l *linter) checkParameters(tf *toolFindings) {
 					descWords[singular(w)] = true
 				}
 			}
-			for _, w := range words {
-				if !fillerWords[w] && descWords[singular(w)] {
-					return // the tool says what the parameter is for, and the parameter agrees
-				}
+			if slices.ContainsFunc(words, func(w string) bool { return !fillerWords[w] && descWords[singular(w)] }) {
+				continue // the tool says what the parameter is for, and the parameter agrees
 			}
 		}
 		evidence := fmt.Sprintf("%q with no description", name)
 		if pdesc != "" {
 			evidence = fmt.Sprintf("%q: %s", name, snippet(pdesc, 0, 0, 60))
 		}
-		tf.add(RuleExfiltrationParameter, severity, pointer, -1,
+		tf.add(RuleExfiltrationParameter, severity, p.pointer(), -1,
 			fmt.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name),
 			evidence)
+	}
+}
+
+// instructionRules are the rules of instructionPhrases.
+var instructionRules = []string{RuleInstructionOverride, RuleInstructionConcealment, RuleInstructionCoercion, RuleInstructionTag, RuleHTMLComment}
+
+// instructs reports whether the string at pointer tripped an instruction phrase, which cannot
+// then justify anything. The strings are checked before the parameters, so this reads their
+// findings rather than matching the phrases again.
+func (tf *toolFindings) instructs(pointer string) bool {
+	return slices.ContainsFunc(instructionRules, func(rule string) bool {
+		_, found := tf.seen[rule+"\x00"+pointer]
+		return found
 	})
 }
 
-// instructs reports text that trips an instruction phrase, which cannot then justify anything.
-func instructs(s string) bool {
-	words := phraseFilter.scan(filterText(s))
-	for _, p := range instructionPhrases {
-		if words.any(p.anyOfIDs) && p.re.MatchString(s) {
-			return true
-		}
-	}
-	return false
+// A property is one parameter of a tool's inputSchema, nested objects and array items included.
+type property struct {
+	name   string
+	parent string // the pointer of the "properties" object holding it, shared by its siblings
+	schema map[string]any
 }
 
-// eachProperty calls fn for every property of an object schema, nested objects and array
-// items included, with the property's pointer.
-func eachProperty(schema map[string]any, pointer string, depth int, fn func(name, pointer string, prop map[string]any)) {
+// pointer is written out only for a property a finding is about.
+func (p property) pointer() string { return JoinPointer(p.parent, p.name) }
+
+// properties lists the tool's parameters, read once for all the rules that need them.
+func (tf *toolFindings) properties() []property {
+	if tf.props == nil {
+		tf.props = []property{}
+		if schema, ok := tf.tool.Def["inputSchema"].(map[string]any); ok {
+			tf.props = appendProperties(tf.props, schema, JoinPointer(tf.tool.Pointer, "inputSchema"), 0)
+		}
+	}
+	return tf.props
+}
+
+// appendProperties appends the properties of an object schema at pointer, each followed by
+// those nested in it (in its own properties, or in its items), members in name order.
+func appendProperties(list []property, schema map[string]any, pointer string, depth int) []property {
 	if depth > 16 {
-		return
+		return list
 	}
 	if props, ok := schema["properties"].(map[string]any); ok {
+		parent := pointer + "/properties"
 		for _, name := range sortedKeys(props) {
-			p := JoinPointer(pointer, "properties", name)
 			prop, ok := props[name].(map[string]any)
 			if !ok {
 				continue
 			}
-			fn(name, p, prop)
-			eachProperty(prop, p, depth+1, fn)
+			list = append(list, property{name, parent, prop})
+			if prop["properties"] != nil || prop["items"] != nil {
+				list = appendProperties(list, prop, JoinPointer(parent, name), depth+1)
+			}
 		}
 	}
 	if items, ok := schema["items"].(map[string]any); ok {
-		eachProperty(items, JoinPointer(pointer, "items"), depth+1, fn)
+		list = appendProperties(list, items, pointer+"/items", depth+1)
 	}
+	return list
 }
 
 // nameWords splits an identifier or a text into lowercase words: "sendEmail" → send, email;
@@ -892,21 +1093,19 @@ func (l *linter) checkSchema(tf *toolFindings) {
 		tf.add(RuleLooseSchema, SeverityLow, at, -1, "the inputSchema is open (no \"additionalProperties\": false): the model may send arguments nobody declared",
 			"additionalProperties is not false")
 	}
-	eachProperty(schema, at, 0, func(name, pointer string, prop map[string]any) {
-		what, risky := freeStringNames[squash(name)]
-		if !risky || !acceptsString(prop) {
-			return
+	for _, p := range tf.properties() {
+		what, risky := freeStringNames[squash(p.name)]
+		if !risky || !acceptsString(p.schema) || slices.ContainsFunc(stringLimits, func(k string) bool { _, set := p.schema[k]; return set }) {
+			continue
 		}
-		for _, k := range []string{"pattern", "enum", "const", "maxLength", "format", "$ref"} {
-			if _, ok := prop[k]; ok {
-				return
-			}
-		}
-		tf.add(RuleLooseSchema, SeverityLow, pointer, -1,
-			fmt.Sprintf("%q takes %s as a free string (no pattern, enum, maxLength or format): the server must sanitise it, the schema does not", name, what),
-			fmt.Sprintf("%q: %s", name, snippet(compactJSON(prop), 0, 0, 60)))
-	})
+		tf.add(RuleLooseSchema, SeverityLow, p.pointer(), -1,
+			fmt.Sprintf("%q takes %s as a free string (no pattern, enum, maxLength or format): the server must sanitise it, the schema does not", p.name, what),
+			fmt.Sprintf("%q: %s", p.name, snippet(compactJSON(p.schema), 0, 0, 60)))
+	}
 }
+
+// stringLimits are the keywords that bound what a string parameter accepts.
+var stringLimits = []string{"pattern", "enum", "const", "maxLength", "format", "$ref"}
 
 func acceptsString(prop map[string]any) bool {
 	switch t := prop["type"].(type) {

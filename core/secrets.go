@@ -36,7 +36,8 @@ type SecretFinding struct {
 	// "anthropic_key", "stripe_key", "jwt", "bearer_token", "basic_auth", "url_password" for
 	// credentials themselves; "ssh_key_path", "env_file_path", "credentials_path" for paths to them.
 	Kind string `json:"kind"`
-	// Excerpt is redacted: the first four characters, "…" and the length, e.g. "AKIA… (20 chars)".
+	// Excerpt is redacted: at most min(4, n/4) of the secret's n characters, "…" and the length,
+	// e.g. "AKIA… (20 chars)"; for a url_password, the length alone ("… (4 chars)").
 	Excerpt string `json:"excerpt"`
 }
 
@@ -106,37 +107,27 @@ func (w *secretWalker) record(text string, hits []secretHit) {
 	if len(hits) == 0 {
 		return
 	}
-	pointer := pointerOf(w.tokens[:w.clean])
+	pointer := JoinPointer("", w.tokens[:w.clean]...)
 	for _, hit := range hits {
-		w.findings = append(w.findings, SecretFinding{Argument: pointer, Kind: hit.kind, Excerpt: excerpt(text[hit.start:hit.end])})
+		w.findings = append(w.findings, SecretFinding{Argument: pointer, Kind: hit.kind, Excerpt: excerptOf(hit.kind, text[hit.start:hit.end])})
 	}
 }
 
-// pointerOf writes reference tokens as an RFC 6901 JSON Pointer.
-func pointerOf(tokens []string) string {
-	var pointer strings.Builder
-	for _, token := range tokens {
-		pointer.WriteByte('/')
-		pointer.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(token))
-	}
-	return pointer.String()
-}
-
-// excerpt redacts a secret to its first four characters and its length.
+// excerpt redacts a secret to a few leading characters and its length: of its n characters it
+// shows at most min(4, n/4), so a short secret gives little away ("AKIA… (20 chars)",
+// "h… (4 chars)"). The characters shown are where the formats put their fixed prefixes.
 func excerpt(secret string) string {
-	return fmt.Sprintf("%s… (%d chars)", shortenPlain(secret, 4), utf8.RuneCountInString(secret))
+	length := utf8.RuneCountInString(secret)
+	return fmt.Sprintf("%s (%d chars)", shorten(secret, min(4, length/4)), length)
 }
 
-// shortenPlain keeps the first limit characters of s.
-func shortenPlain(s string, limit int) string {
-	count := 0
-	for i := range s {
-		if count == limit {
-			return s[:i]
-		}
-		count++
+// excerptOf redacts a secret a detector found. A URL password has no fixed prefix: every
+// character of it is secret, so only its length is shown ("… (4 chars)").
+func excerptOf(kind, secret string) string {
+	if kind == "url_password" {
+		return fmt.Sprintf("… (%d chars)", utf8.RuneCountInString(secret))
 	}
-	return s
+	return excerpt(secret)
 }
 
 // holdsCredential reports whether hits include a credential itself rather than a path to one.
@@ -156,7 +147,7 @@ func firstTokenSecret(text string) (SecretFinding, bool) {
 	if len(hits) == 0 {
 		return SecretFinding{}, false
 	}
-	return SecretFinding{Kind: hits[0].kind, Excerpt: excerpt(text[hits[0].start:hits[0].end])}, true
+	return SecretFinding{Kind: hits[0].kind, Excerpt: excerptOf(hits[0].kind, text[hits[0].start:hits[0].end])}, true
 }
 
 // secretHit is a secret found in a string, as byte offsets of the secret itself.
