@@ -151,6 +151,25 @@ func TestParseCallsShapes(t *testing.T) {
 		// MCP tools/call, with a numeric JSON-RPC id kept exactly.
 		{"mcp", `{"jsonrpc":"2.0","id":12345678901234567890,"method":"tools/call","params":{"name":"t","arguments":{"q":"x"}}}`,
 			[]Call{{Format: FormatMCP, ID: "12345678901234567890", Name: "t", Arguments: args}}},
+		// An Anthropic message with thinking before the call: thinking invokes nothing.
+		{"anthropic thinking", `{"type":"message","role":"assistant","content":[{"type":"thinking","thinking":"hm","signature":"s"},{"type":"redacted_thinking","data":"x"},{"type":"tool_use","id":"x","name":"t","input":{"q":"x"}}]}`,
+			[]Call{{Format: FormatAnthropic, ID: "x", Name: "t", Arguments: args, Pointer: "/content/2"}}},
+		// A Responses output with reasoning and a message beside the call.
+		{"responses reasoning", `{"output":[{"type":"reasoning","summary":[]},{"type":"message","content":[{"type":"output_text","text":"ok"}]},{"type":"function_call","call_id":"c","name":"t","arguments":"{}"}]}`,
+			[]Call{{Format: FormatOpenAIResponses, ID: "c", Name: "t", Arguments: map[string]any{}, ArgumentsText: `{}`, Pointer: "/output/2"}}},
+		// Gemini attaches a thought signature to a functionCall part.
+		{"gemini thought signature", `{"candidates":[{"content":{"parts":[{"text":"x","thought":true},{"functionCall":{"name":"t","args":{"q":"x"}},"thoughtSignature":"abc"}]}}]}`,
+			[]Call{{Format: FormatGemini, Name: "t", Arguments: args, Pointer: "/candidates/0/content/parts/1"}}},
+		// A message holding tool_calls and a content with a tool_use: both are read.
+		{"tool_calls and content", `{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"t","arguments":"{}"}}],"content":[{"type":"text","text":"x"},{"type":"tool_use","id":"u","name":"u","input":{}}]}`,
+			[]Call{{Format: FormatOpenAIChat, Name: "t", Arguments: map[string]any{}, ArgumentsText: `{}`, Pointer: "/tool_calls/0"},
+				{Format: FormatAnthropic, ID: "u", Name: "u", Arguments: map[string]any{}, Pointer: "/content/1"}}},
+		// A chat completion whose first choice answers in text: only the second calls.
+		{"choices with text", `{"choices":[{"message":{"role":"assistant","content":"hi"}},{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"function","function":{"name":"t","arguments":"{}"}}]}}]}`,
+			[]Call{{Format: FormatOpenAIChat, ID: "a", Name: "t", Arguments: map[string]any{}, ArgumentsText: `{}`, Pointer: "/choices/1/message/tool_calls/0"}}},
+		// Inside the arguments, an object shaped like a call is data: it is not searched.
+		{"call-shaped argument", `{"type":"tool_use","id":"a","name":"t","input":{"q":"x","example":{"type":"tool_use","name":"u","input":{}}}}`,
+			[]Call{{Format: FormatAnthropic, ID: "a", Name: "t", Arguments: map[string]any{"q": "x", "example": map[string]any{"type": "tool_use", "name": "u", "input": map[string]any{}}}}}},
 		// A bare array of calls in different shapes.
 		{"array", `[{"type":"tool_use","id":"1","name":"t","input":{"q":"x"}},{"functionCall":{"name":"u","args":{}}}]`,
 			[]Call{{Format: FormatAnthropic, ID: "1", Name: "t", Arguments: args, Pointer: "/0"},
@@ -213,6 +232,29 @@ func TestParseCallsProblems(t *testing.T) {
 		{"empty array", `[]`, 1, 1, 1, "empty"},
 		// A nested array inside an array.
 		{"nested array", `[[]]`, 1, 1, 2, "found an array"},
+		// Review 1.2: invocations gatehouse does not read are unreadable calls, beside the
+		// ones it reads: an Anthropic mcp_tool_use block...
+		{"mcp_tool_use", `{"content":[{"type":"tool_use","id":"a","name":"t","input":{}},{"type":"mcp_tool_use","id":"b","name":"d","server_name":"fs","input":{}}]}`, 2, 1, 64, `a "mcp_tool_use" object is not a tool call gatehouse reads`},
+		// ...a Responses mcp_call item...
+		{"mcp_call", `{"output":[{"type":"mcp_call","id":"b","name":"d","server_label":"fs","arguments":"{}"}]}`, 1, 1, 12, `a "mcp_call" object`},
+		// ...an item that is not an object...
+		{"scalar item", `{"content":[{"type":"tool_use","id":"a","name":"t","input":{}},7]}`, 2, 1, 64, "must be an object, found a number"},
+		// ...a tool_calls entry of type custom, with a function member as a decoy...
+		{"custom tool call", `{"tool_calls":[{"type":"custom","function":{"name":"t","arguments":"{}"},"custom":{"name":"d","input":"x"}}]}`, 1, 1, 16, `type "custom" is not a call gatehouse reads`},
+		// ...a legacy function_call beside tool_calls...
+		{"legacy function_call", `{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"t","arguments":"{}"}}],"function_call":{"name":"d","arguments":"{}"}}`, 1, 1, 113, `"function_call" invokes a tool`},
+		// ...a Gemini executableCode part.
+		{"executableCode", `{"parts":[{"functionCall":{"name":"t","args":{}}},{"executableCode":{"code":"x"}}]}`, 2, 1, 69, `"executableCode" invokes a tool`},
+		// An object with the marks of two shapes: whichever the runtime reads may run.
+		{"mcp and gemini", `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"t","arguments":{}},"functionCall":{"name":"d","args":{}}}`, 1, 1, 1, "the marks of several calls at once (mcp, gemini)"},
+		{"tool_use and function", `{"type":"tool_use","id":"1","name":"t","input":{},"function":{"name":"d","arguments":"{}"}}`, 1, 1, 1, "(anthropic, openai-chat)"},
+		{"message and functionCall", `{"type":"message","functionCall":{"name":"d","args":{}}}`, 1, 1, 1, `(gemini, "type": "message")`},
+		// An invocation in a member gatehouse does not read from is an unreadable call of its
+		// own, found by the sweep, in text order before the call read after it.
+		{"invocation in metadata", `{"metadata":{"type":"mcp_tool_use","name":"d"},"content":[{"type":"tool_use","id":"a","name":"t","input":{}}]}`, 2, 1, 13, "in a place gatehouse does not read calls from"},
+		// ...or beside a call's arguments, among its own members.
+		{"invocation beside arguments", `{"type":"tool_use","id":"a","name":"t","input":{},"extra":{"functionCall":{"name":"d","args":{}}}}`, 2, 1, 59, "the marks of an invocation"},
+		{"call and container", `{"functionCall":{"name":"d","args":{}},"tool_calls":[{"type":"function","function":{"name":"t","arguments":"{}"}}]}`, 1, 1, 1, "(gemini, tool_calls)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -285,5 +327,76 @@ func TestArgumentsStringProblemsPlaced(t *testing.T) {
 				t.Errorf("got %s, want line %d column %d containing %q", p.Error(), tt.line, tt.col, tt.contains)
 			}
 		})
+	}
+}
+
+// TestReadCallTextRepeats: a call text whose only fault is a key repeated inside object-shaped
+// arguments is read again to name the call, which carries the repeat as an arguments problem; a
+// repeat anywhere else leaves the whole text unreadable.
+func TestReadCallTextRepeats(t *testing.T) {
+	tests := []struct {
+		name      string
+		text      string
+		calls     int    // calls read; 0 when the text is unreadable
+		repeatsIn int    // index of the call with the repeat
+		line, col int    // where the repeat is
+		contains  string // in its message
+	}{
+		// MCP arguments repeat "a".
+		{"mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"a":1,"a":2}}}`, 1, 0, 1, 87, `duplicate key "a" in the arguments (first at line 1, column 81)`},
+		// A repeat deep inside the arguments.
+		{"nested", "{\"type\":\"tool_use\",\"id\":\"1\",\"name\":\"t\",\"input\":{\"o\":[{\"k\":1,\n\"k\":2}]}}", 1, 0, 2, 1, `duplicate key "k"`},
+		// Two calls, the second with the repeat: the first is read as usual.
+		{"second of two", `[{"functionCall":{"name":"t","args":{}}},{"functionCall":{"name":"u","args":{"x":1,"x":1}}}]`, 2, 1, 1, 84, `duplicate key "x" in the arguments (first at line 1, column 78)`},
+		// A text with a byte order mark keeps its positions.
+		{"bom", "\ufeff" + `{"functionCall":{"name":"t","args":{"x":1,"x":1}}}`, 1, 0, 1, 44, `duplicate key "x"`},
+		// A repeated "input" member is the call's own, not its arguments'.
+		{"repeated input", `{"type":"tool_use","id":"1","name":"t","input":{},"input":{"a":1}}`, 0, 0, 0, 0, ""},
+		// A repeat inside what would be arguments of an object that is no call.
+		{"not a call", `{"tool":"t","arguments":{"a":1,"a":2}}`, 0, 0, 0, 0, ""},
+		// A repeat in the arguments and a syntax error later.
+		{"and a syntax error", `{"functionCall":{"name":"t","args":{"x":1,"x":1}},}`, 0, 0, 0, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls, probs := readCallText(tt.text)
+			if tt.calls == 0 {
+				if len(calls) != 1 || calls[0].Format != FormatUnknown || len(probs) == 0 {
+					t.Fatalf("want the text unreadable, got %d calls, problems %v", len(calls), probs)
+				}
+				return
+			}
+			if len(probs) != 0 || len(calls) != tt.calls {
+				t.Fatalf("got %d calls, problems %v", len(calls), probs)
+			}
+			for i, c := range calls {
+				if c.Name == "" {
+					t.Errorf("call %d is not named", i)
+				}
+				if (i == tt.repeatsIn) != c.argsDupKey {
+					t.Errorf("call %d: argsDupKey %v", i, c.argsDupKey)
+				}
+			}
+			c := calls[tt.repeatsIn]
+			if c.Arguments != nil || len(c.argsProblems) != 1 {
+				t.Fatalf("arguments %v, problems %v", c.Arguments, c.argsProblems)
+			}
+			p := c.argsProblems[0]
+			if p.Line != tt.line || p.Column != tt.col || !strings.Contains(p.Message, tt.contains) {
+				t.Errorf("got %s, want line %d column %d containing %q", p.Error(), tt.line, tt.col, tt.contains)
+			}
+		})
+	}
+}
+
+// TestFoldCase: two names fold alike exactly when strings.EqualFold says they are equal.
+func TestFoldCase(t *testing.T) {
+	names := []string{"path", "Path", "PATH", "ſecret", "secret", "SECRET", "\u212aey", "key", "Key", "straße", "STRASSE", "Σίσυφος", "σίσυφοσ", "ς", "σ", "Σ", "", "x"}
+	for _, a := range names {
+		for _, b := range names {
+			if (foldCase(a) == foldCase(b)) != strings.EqualFold(a, b) {
+				t.Errorf("foldCase(%q) == foldCase(%q) is %v, EqualFold says %v", a, b, foldCase(a) == foldCase(b), strings.EqualFold(a, b))
+			}
+		}
 	}
 }

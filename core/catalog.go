@@ -31,29 +31,54 @@ func (t *Tool) InputSchema() any { return t.Def["inputSchema"] }
 
 // A Catalog is the tools a server (or several) offers, as read from a tools/list answer.
 type Catalog struct {
-	Tools   []Tool   // in the order of the text
+	Tools   []Tool   // in the order of the text; a key listed twice keeps its first definition
 	Servers []string // server names, sorted, for a multi-server catalog; else nil
-	byName  map[string]int
-	byShort map[string][]int // a tool's own name → tools carrying it, across servers
+	// callable maps every name a call may use to the tools answering to it: each tool's key and,
+	// in a multi-server catalog, its own name. A name answering to several tools is ambiguous.
+	callable map[string][]int
+	// ambiguous maps a name to why it names no single definition: a tool listed twice, or two
+	// tools whose keys collide ("a" offering "b/c" and "a/b" offering "c" are both "a/b/c").
+	ambiguous map[string]string
 }
 
-// Lookup finds a tool by key. In a multi-server catalog an unqualified name also finds its tool
-// when exactly one server offers that name; when several do, ambiguous is true and no tool is
-// returned, since a call cannot say which of two shadowing tools it means.
+// Lookup finds the tool a call names. The name may be a tool's key or, in a multi-server
+// catalog, its own name. When the name answers to several tools (two servers offer it, a tool is
+// listed twice, two keys collide), ambiguous is true and no tool is returned: a call cannot say
+// which definition it means, so none of them may run.
 func (c *Catalog) Lookup(name string) (t *Tool, ambiguous bool) {
-	if i, ok := c.byName[name]; ok {
-		return &c.Tools[i], false
+	t, why := c.resolve(name)
+	return t, why != ""
+}
+
+// resolve is [Catalog.Lookup] saying why a name is ambiguous.
+func (c *Catalog) resolve(name string) (*Tool, string) {
+	if why, bad := c.ambiguous[name]; bad {
+		return nil, why
 	}
-	if c.Servers != nil {
-		switch ids := c.byShort[name]; len(ids) {
-		case 1:
-			return &c.Tools[ids[0]], false
-		case 0:
-		default:
-			return nil, true
+	ids := c.callable[name]
+	switch len(ids) {
+	case 0:
+		return nil, ""
+	case 1:
+	default:
+		keys := make([]string, len(ids))
+		for i, id := range ids {
+			keys[i] = c.Tools[id].Name
 		}
+		return nil, fmt.Sprintf("several tools answer to the name %s (%s), and the call does not say which: one shadows the other", quoteShort(name), strings.Join(keys, ", "))
 	}
-	return nil, false
+	t := &c.Tools[ids[0]]
+	if why, bad := c.ambiguous[t.Name]; bad {
+		return nil, why
+	}
+	return t, ""
+}
+
+// namesOnly reports whether name calls t and no other tool, so that a policy entry under that
+// name is about t alone.
+func (c *Catalog) namesOnly(name string, t *Tool) bool {
+	found, why := c.resolve(name)
+	return why == "" && found == t
 }
 
 // Names returns the tool keys in text order.
@@ -106,10 +131,11 @@ func allToolLike(items []any) bool {
 // ParseCatalog reads a catalog from a parsed document in any of these shapes: a JSON-RPC
 // tools/list response, its result ({"tools":[…]}), a bare array of tools, or several servers at
 // once ({"servers":{"name":<any of the above>}}). Problems that leave the catalog usable (a tool
-// whose inputSchema root is not an object, a name offered by two servers) are returned with it;
-// the catalog is nil only when no tools can be read at all.
+// whose inputSchema root is not an object, a name offered by two servers, a tool listed twice)
+// are returned with it, and the gate denies calls to the tools they are about; the catalog is
+// nil only when no tools can be read at all.
 func ParseCatalog(doc *Document) (*Catalog, Problems) {
-	c := &Catalog{byName: map[string]int{}, byShort: map[string][]int{}}
+	c := &Catalog{callable: map[string][]int{}, ambiguous: map[string]string{}}
 	var probs Problems
 	if m, ok := doc.Value.(map[string]any); ok {
 		if servers, ok := m["servers"].(map[string]any); ok {
@@ -175,7 +201,6 @@ func (c *Catalog) readTools(doc *Document, v any, at, server string) Problems {
 		return Problems{doc.Problem(KindRule, at, what+" must be a tools/list response, its result {\"tools\":[…]}, a bare array of tools, or {\"servers\":{name: catalog}}")}
 	}
 	var probs Problems
-	seen := map[string]string{}
 	for i, item := range lookupPointer(doc.Value, p).([]any) {
 		ip := JoinPointer(p, strconv.Itoa(i))
 		def, ok := item.(map[string]any)
@@ -188,47 +213,78 @@ func (c *Catalog) readTools(doc *Document, v any, at, server string) Problems {
 			probs = append(probs, doc.Problem(KindRule, ip, "a tool needs a non-empty string \"name\""))
 			continue
 		}
-		if first, dup := seen[name]; dup {
-			probs = append(probs, doc.Problem(KindRule, ip+"/name", fmt.Sprintf("tool %q is listed twice (first at %s): which definition counts is ambiguous", name, first)))
+		key := name
+		if server != "" {
+			key = server + "/" + name
+		}
+		if first, taken := c.keyed(key); taken {
+			// The first definition stays in Tools, for pins and diffs, but no call to the key (or
+			// to the second tool's own name) can say which definition it means.
+			why := fmt.Sprintf("tool %s is listed twice (first at %s): which definition counts is ambiguous", quoteShort(name), first.Pointer)
+			if first.Server != server {
+				why = fmt.Sprintf("server %s's tool %s and server %s's tool %s are both keyed %s: which one a call means is ambiguous",
+					quoteShort(first.Server), quoteShort(first.ToolName()), quoteShort(server), quoteShort(name), quoteShort(key))
+			}
+			probs = append(probs, doc.Problem(KindRule, ip+"/name", why))
+			c.ambiguous[key] = why
+			c.ambiguous[name] = why
 			continue
 		}
-		seen[name] = ip
 		switch schema, has := def["inputSchema"]; {
 		case !has:
 			probs = append(probs, doc.Problem(KindRule, ip, fmt.Sprintf("tool %q has no inputSchema", name)))
 		case !isObjectSchema(schema):
 			probs = append(probs, doc.Problem(KindRule, ip+"/inputSchema", fmt.Sprintf("tool %q: the inputSchema root must be {\"type\": \"object\"}", name)))
 		}
-		key := name
-		if server != "" {
-			key = server + "/" + name
-		}
-		c.byName[key] = len(c.Tools)
-		c.byShort[name] = append(c.byShort[name], len(c.Tools))
+		id := len(c.Tools)
 		c.Tools = append(c.Tools, Tool{Name: key, Server: server, Pointer: ip, Def: def})
+		c.callable[key] = append(c.callable[key], id)
+		if name != key {
+			c.callable[name] = append(c.callable[name], id)
+		}
 	}
 	return probs
 }
 
-// shadowing reports tool names offered by more than one server: a model told to call "read_file"
-// cannot know which server answers.
-func (c *Catalog) shadowing(doc *Document) Problems {
-	names := make([]string, 0, len(c.byShort))
-	for name, ids := range c.byShort {
-		if len(ids) > 1 {
-			names = append(names, name)
+// keyed returns the tool already read under key, if any.
+func (c *Catalog) keyed(key string) (*Tool, bool) {
+	for _, id := range c.callable[key] {
+		if c.Tools[id].Name == key {
+			return &c.Tools[id], true
 		}
 	}
-	sort.Strings(names)
+	return nil, false
+}
+
+// shadowing reports names that answer to more than one server's tool: a model told to call
+// "read_file" cannot know which server answers, and a tool named "fs/read_file" on server "evil"
+// answers to the key of server fs's read_file.
+func (c *Catalog) shadowing(doc *Document) Problems {
 	var probs Problems
-	for _, name := range names {
-		ids := c.byShort[name]
+	for _, name := range sortedKeys(c.callable) {
+		ids := c.callable[name]
+		if len(ids) < 2 {
+			continue
+		}
 		servers := make([]string, len(ids))
+		ownNames := true
 		for i, id := range ids {
 			servers[i] = c.Tools[id].Server
+			ownNames = ownNames && c.Tools[id].ToolName() == name
 		}
-		probs = append(probs, doc.Problem(KindRule, c.Tools[ids[1]].Pointer+"/name",
-			fmt.Sprintf("tool name %q is offered by several servers (%s): one shadows the other", name, strings.Join(servers, ", "))))
+		at := ids[1]
+		msg := fmt.Sprintf("tool name %q is offered by several servers (%s): one shadows the other", name, strings.Join(servers, ", "))
+		if !ownNames {
+			keys := make([]string, len(ids))
+			for i, id := range ids {
+				keys[i] = c.Tools[id].Name
+				if c.Tools[id].ToolName() == name {
+					at = id // the tool named like another's key
+				}
+			}
+			msg = fmt.Sprintf("the name %s is both a tool's key and another tool's own name (%s): a call to it could mean either", quoteShort(name), strings.Join(keys, ", "))
+		}
+		probs = append(probs, doc.Problem(KindRule, c.Tools[at].Pointer+"/name", msg))
 	}
 	return probs
 }
@@ -245,34 +301,37 @@ func isObjectSchema(s any) bool {
 	return false
 }
 
-// lookupPointer returns the value at an RFC 6901 pointer, or nil.
+// lookupPointer returns the value at an RFC 6901 pointer, or nil when there is none.
 func lookupPointer(v any, pointer string) any {
+	found, _ := valueAt(v, pointer)
+	return found
+}
+
+// valueAt returns the value at an RFC 6901 pointer and whether it is present. An array index
+// is digits without a leading zero, as RFC 6901 spells it: "01" and "+1" find nothing.
+func valueAt(v any, pointer string) (any, bool) {
 	tokens, ok := splitPointer(pointer)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	for _, tok := range tokens {
 		switch x := v.(type) {
 		case map[string]any:
-			v = x[tok]
+			if v, ok = x[tok]; !ok {
+				return nil, false
+			}
 		case []any:
 			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil
+			if err != nil || i < 0 || i >= len(x) || strconv.Itoa(i) != tok {
+				return nil, false
 			}
 			v = x[i]
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return v
+	return v, true
 }
 
-// clip shortens untrusted text for a message, on a rune boundary.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
-}
+// clip is [shorten], under the name lock.go, diff.go, schemachange.go and catalogdiff.go call.
+func clip(s string, n int) string { return shorten(s, n) }

@@ -37,16 +37,32 @@ const (
 // schema and still be a success to refuse.
 //
 // First the decision is held to the schema (req.Schema, default [DecisionSchema]); failing it,
-// or not parsing, is schema_rejected. Then the app's rule: allow needs argumentsValid and
-// toolAllowed both true and every required capability in grant; allow goes with reason ok and ok
-// only with allow. The required capabilities come from the policy's requires for the tool when a
-// policy is given, else from the decision's own "required". With a policy, allow also needs the
-// tool in allow_tools, a grant the policy really gives, and confirmation where the tool needs it.
-// A decision that breaks the rule is rule_refused, with a problem per broken part placed at its
-// line and column in the decision, and Should says deny, or ask when all that is wrong is a
-// missing grant under on_grant_missing ask or a confirmation not yet given.
+// or not parsing, is schema_rejected. Then the app's rule, which refuses any allow or ask the
+// gate would not give:
 //
-// A policy given with problems cannot vouch for anything: the verdict is rule_refused.
+//   - allow needs argumentsValid and toolAllowed true, every required capability in grant,
+//     reason ok, and nothing that says a gate failed (missing, violations, errors, evidence,
+//     detail, changedFields); ok goes only with allow;
+//   - ask needs argumentsValid and toolAllowed true, no violations or errors, no detail or
+//     changedFields, and reason needs_confirm (with nothing missing from the grant) or
+//     grant_missing (with something missing);
+//   - deny is always safe, but not with reason ok.
+//
+// The required capabilities are those the decision lists in "required" and, when a policy is
+// given, those the policy's requires gives the tool under any of its names: the decision's tool
+// (a "server/name" key) and its own name after the "/". With a policy, allow and ask also need
+// the tool in allow_tools and a grant the policy really gives; allow needs confirmation where the
+// tool needs it; ask for grant_missing needs on_grant_missing ask, and ask for needs_confirm a
+// tool in needs_confirm with confirmed not true.
+//
+// A decision that breaks the rule is rule_refused, with a problem per broken part placed at its
+// line and column in the decision, and Should says deny, or ask for an allow when all that is
+// wrong is a missing grant under on_grant_missing ask or a confirmation not yet given. A policy
+// given with problems cannot vouch for anything: the verdict is rule_refused.
+//
+// Without the catalog, CheckDecision cannot tell that another server shadows the tool's own
+// name, so it takes an allow_tools entry under that name as the gate does for a tool no other
+// server offers.
 func CheckDecision(req CheckDecisionRequest) CheckDecisionResult {
 	refuse := func(verdict string, probs Problems) CheckDecisionResult {
 		return CheckDecisionResult{Verdict: verdict, Should: DecisionDeny, Problems: probs}
@@ -118,7 +134,6 @@ func (c *decisionChecker) refuse(pointer string, asks bool, format string, args 
 func (c *decisionChecker) check() CheckDecisionResult {
 	m, ok := c.doc.Value.(map[string]any)
 	if !ok {
-		c.onlyAsks = false
 		c.refuse("", false, "a decision must be a JSON object, found %s", describeType(c.doc.Value))
 		return CheckDecisionResult{Verdict: VerdictRuleRefused, Should: DecisionDeny, Problems: c.probs}
 	}
@@ -128,73 +143,151 @@ func (c *decisionChecker) check() CheckDecisionResult {
 	switch decision {
 	case DecisionAllow:
 		c.checkAllow(reason)
-	case DecisionDeny, DecisionAsk:
+	case DecisionAsk:
+		c.checkAsk(reason)
+	case DecisionDeny:
 		if reason == ReasonOK {
-			c.refuse("/reason", false, "reason %q goes only with allow: a %s gives the reason that stopped the call", ReasonOK, decision)
+			c.refuse("/reason", false, "reason %q goes only with allow: a deny gives the reason that stopped the call", ReasonOK)
 		}
-		if len(c.probs) == 0 {
-			return CheckDecisionResult{Verdict: VerdictOK, Should: decision, Problems: Problems{}}
-		}
-		return CheckDecisionResult{Verdict: VerdictRuleRefused, Should: decision, Problems: c.probs}
 	default:
-		c.refuse("/decision", false, "decision must be %q, %q or %q, found %s", DecisionAllow, DecisionDeny, DecisionAsk, callShowJSON(m["decision"]))
+		c.refuse("/decision", false, "decision must be %q, %q or %q, found %s", DecisionAllow, DecisionDeny, DecisionAsk, compactJSON(m["decision"]))
 	}
 	if len(c.probs) == 0 {
-		return CheckDecisionResult{Verdict: VerdictOK, Should: DecisionAllow, Problems: Problems{}}
+		return CheckDecisionResult{Verdict: VerdictOK, Should: decision, Problems: Problems{}}
 	}
 	should := DecisionDeny
-	if c.onlyAsks {
+	if decision == DecisionAllow && c.onlyAsks {
 		should = DecisionAsk
 	}
 	return CheckDecisionResult{Verdict: VerdictRuleRefused, Should: should, Problems: c.probs}
 }
 
+// names are the names the decision's tool goes by in the policy, derived as the gate derives
+// them: the tool as the decision gives it (a catalog key), and its own name after "server/".
+func (c *decisionChecker) names() toolNames {
+	tool, _ := c.m["tool"].(string)
+	n := toolNames{all: []string{tool}, exact: []string{tool}}
+	if server, _ := c.m["server"].(string); server != "" {
+		if own, ok := strings.CutPrefix(tool, server+"/"); ok && own != "" {
+			n.all, n.exact = append(n.all, own), append(n.exact, own)
+		}
+	}
+	// Requirements also bind the name after the first "/", whether or not the decision names
+	// its server: the gate would have found the tool under it in a multi-server catalog.
+	if _, own, ok := strings.Cut(tool, "/"); ok && own != "" && !slices.Contains(n.all, own) {
+		n.all = append(n.all, own)
+	}
+	return n
+}
+
+// checkLetThrough holds what allow and ask share: the gates before the grant passed, and the
+// decision claims nothing the policy does not give.
+func (c *decisionChecker) checkLetThrough(decision string, n toolNames) {
+	m, pol := c.m, c.pol
+	if m["argumentsValid"] != true {
+		c.refuse("/argumentsValid", false, "%s needs argumentsValid true: arguments not known to be valid must not run", decision)
+	}
+	if m["toolAllowed"] != true {
+		c.refuse("/toolAllowed", false, "%s needs toolAllowed true: the tool must be on the allowlist", decision)
+	}
+	fields := []string{"violations", "errors", "changedFields"}
+	if decision == DecisionAllow {
+		fields = append(fields, "missing", "evidence")
+	}
+	for _, field := range fields {
+		if list, ok := m[field].([]any); ok && len(list) > 0 {
+			c.refuse("/"+field, false, "%s with a non-empty %q: the decision lists what stops the call", decision, field)
+		}
+	}
+	if detail, ok := m["detail"]; ok && detail != "" {
+		c.refuse("/detail", false, "%s with detail %s: a detail says why a call was stopped", decision, shorten(compactJSON(detail), 60))
+	}
+	tool, _ := m["tool"].(string)
+	if server, _ := m["server"].(string); server != "" && !strings.HasPrefix(tool, server+"/") {
+		c.refuse("/server", false, "server %s does not match tool %s: the gate keys a server's tool \"server/name\"", quoteShort(server), quoteShort(tool))
+	}
+	if pol == nil {
+		return
+	}
+	if _, _, listed := pol.allowEntry(n); !listed {
+		c.refuse("/tool", false, "tool %s is not in the policy's allow_tools, so it cannot be let through", quoteShort(tool))
+	}
+	grant, grantPointers := stringsAt(m, "grant")
+	for i, g := range grant {
+		if !slices.Contains(pol.Grant, g) {
+			c.refuse(grantPointers[i], false, "the decision's grant holds %s, which the policy does not grant (it grants %s)", quoteShort(g), quotedList(nonNilStrings(pol.Grant)))
+		}
+	}
+}
+
+// missing returns the required capabilities the decision's grant lacks, each with who requires
+// it: the policy, or the decision's own "required".
+func (c *decisionChecker) missing(n toolNames) (caps []string, from map[string]string) {
+	ownRequired, _ := stringsAt(c.m, "required")
+	var required []string
+	from = map[string]string{}
+	if c.pol != nil {
+		for _, r := range c.pol.required(n) {
+			required, from[r] = append(required, r), "the policy"
+		}
+	}
+	for _, r := range ownRequired {
+		if _, known := from[r]; !known {
+			required, from[r] = append(required, r), "the decision's own \"required\""
+		}
+	}
+	grant, _ := stringsAt(c.m, "grant")
+	return grantMissing(required, grant), from
+}
+
 func (c *decisionChecker) checkAllow(reason string) {
 	m, pol := c.m, c.pol
 	if reason != ReasonOK {
-		c.refuse("/reason", false, "allow goes only with reason %q, not %s", ReasonOK, callShowJSON(m["reason"]))
+		c.refuse("/reason", false, "allow goes only with reason %q, not %s", ReasonOK, compactJSON(m["reason"]))
 	}
-	if m["argumentsValid"] != true {
-		c.refuse("/argumentsValid", false, "allow needs argumentsValid true: arguments not known to be valid must not run")
-	}
-	if m["toolAllowed"] != true {
-		c.refuse("/toolAllowed", false, "allow needs toolAllowed true: the tool must be on the allowlist")
-	}
-	for _, field := range []string{"missing", "violations", "errors"} {
-		if list, ok := m[field].([]any); ok && len(list) > 0 {
-			c.refuse("/"+field, false, "allow with a non-empty %q: the decision lists what stops the call", field)
+	n := c.names()
+	c.checkLetThrough(DecisionAllow, n)
+	if pol != nil {
+		if name, _, listed := pol.confirmEntry(n); listed && !pol.Confirmed {
+			c.refuse("/decision", true, "%s needs a person's confirmation and the policy's confirmed is not true: ask first", quoteShort(name))
 		}
 	}
 	tool, _ := m["tool"].(string)
-	keys := []string{tool}
-	if server, _ := m["server"].(string); server != "" && strings.HasPrefix(tool, server+"/") {
-		keys = append(keys, tool[len(server)+1:])
+	grant, _ := stringsAt(m, "grant")
+	asks := pol != nil && pol.OnGrantMissing == OnGrantMissingAsk
+	caps, from := c.missing(n)
+	for _, missing := range caps {
+		c.refuse("/grant", asks, "allow needs capability %s in grant (%s requires it for %s), and grant holds %s: %s is missing",
+			quoteShort(missing), from[missing], quoteShort(tool), quotedList(nonNilStrings(grant)), quoteShort(missing))
 	}
-	grant, grantPointers := stringsAt(m, "grant")
+}
 
-	var required []string
-	from := "the decision's own \"required\""
-	if pol != nil {
-		if _, i := policyListIndex(pol.AllowTools, keys); i < 0 {
-			c.refuse("/tool", false, "tool %s is not in the policy's allow_tools, so it cannot be allowed", gateQuote(tool))
+func (c *decisionChecker) checkAsk(reason string) {
+	pol := c.pol
+	n := c.names()
+	c.checkLetThrough(DecisionAsk, n)
+	caps, _ := c.missing(n)
+	switch reason {
+	case ReasonGrantMissing:
+		if len(caps) == 0 {
+			c.refuse("/reason", false, "ask for grant_missing, but the grant holds every capability the tool requires")
 		}
-		for i, g := range grant {
-			if !slices.Contains(pol.Grant, g) {
-				c.refuse(grantPointers[i], false, "the decision's grant holds %s, which the policy does not grant (it grants %s)", gateQuote(g), quotedList(nonNilStrings(pol.Grant)))
+		if pol != nil && pol.OnGrantMissing != OnGrantMissingAsk {
+			c.refuse("/reason", false, "ask for grant_missing needs the policy's on_grant_missing to be \"ask\"; under %q a missing grant denies", OnGrantMissingDeny)
+		}
+	case ReasonNeedsConfirm:
+		if len(caps) > 0 {
+			c.refuse("/reason", false, "ask for needs_confirm, but the grant lacks %s: the grant is checked first, and its answer stands", quotedList(caps))
+		}
+		if pol != nil {
+			if _, _, listed := pol.confirmEntry(n); !listed {
+				c.refuse("/reason", false, "ask for needs_confirm, but the policy's needs_confirm does not list the tool")
+			} else if pol.Confirmed {
+				c.refuse("/reason", false, "ask for needs_confirm, but the policy's confirmed is true")
 			}
 		}
-		_, required, _ = policyMapEntry(pol.Requires, keys)
-		from = "the policy"
-		if key, i := policyListIndex(pol.NeedsConfirm, keys); i >= 0 && !pol.Confirmed {
-			c.refuse("/decision", true, "%s needs a person's confirmation and the policy's confirmed is not true: ask first", gateQuote(key))
-		}
-	} else {
-		required, _ = stringsAt(m, "required")
-	}
-	asks := pol != nil && pol.OnGrantMissing == OnGrantMissingAsk
-	for _, missing := range grantMissing(required, grant) {
-		c.refuse("/grant", asks, "allow needs capability %s in grant (%s requires it for %s), and grant holds %s: %s is missing",
-			gateQuote(missing), from, gateQuote(tool), quotedList(nonNilStrings(grant)), gateQuote(missing))
+	default:
+		c.refuse("/reason", false, "ask goes only with reason %q or %q, not %s: any other reason denies", ReasonNeedsConfirm, ReasonGrantMissing, compactJSON(c.m["reason"]))
 	}
 }
 

@@ -154,8 +154,8 @@ func TestCheckDecisionRule(t *testing.T) {
 		{"allow with another reason", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"grant_missing"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, `goes only with reason "ok"`},
 		// ok goes only with allow.
 		{"deny with ok", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"deny","reason":"ok"}`, "", core.VerdictRuleRefused, core.DecisionDeny, "goes only with allow"},
-		// ask with ok: should stays ask, the reason is what is wrong.
-		{"ask with ok", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"ask","reason":"ok"}`, "", core.VerdictRuleRefused, core.DecisionAsk, "goes only with allow"},
+		// ask with ok: the gate asks only for needs_confirm or grant_missing, so it should deny.
+		{"ask with ok", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"ask","reason":"ok"}`, "", core.VerdictRuleRefused, core.DecisionDeny, `ask goes only with reason "needs_confirm" or "grant_missing"`},
 		// allow with arguments not valid.
 		{"allow, arguments invalid", `{"tool":"send_email","argumentsValid":false,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, "argumentsValid true"},
 		// allow with the tool not allowlisted.
@@ -166,12 +166,48 @@ func TestCheckDecisionRule(t *testing.T) {
 		{"allow, needs confirmation", `{"tool":"delete_file","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictRuleRefused, core.DecisionAsk, "confirmation"},
 		// allow that lists violations contradicts itself.
 		{"allow with violations", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok","violations":[{"argument":"/to","rule":"secret","message":"x"}]}`, policy, core.VerdictRuleRefused, core.DecisionDeny, `non-empty "violations"`},
-		// A server-qualified tool is found in the policy by its own name.
+		// A server-qualified tool is found in the policy by its own name, as the gate finds a
+		// tool no other server offers (without the catalog, shadowing cannot be seen).
 		{"server-qualified tool", `{"tool":"mail/send_email","server":"mail","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictOK, core.DecisionAllow, ""},
 		// A duplicate key in the decision: two parsers would disagree, so it is rejected.
 		{"duplicate decision key", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"deny","reason":"grant_missing","decision":"allow"}`, "", core.VerdictSchemaRejected, core.DecisionDeny, "duplicate key"},
 		// A policy with problems vouches for nothing.
 		{"broken policy", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, `{"allow_tool": []}`, core.VerdictRuleRefused, core.DecisionDeny, "allow_tool"},
+		// Review 1.4a: the policy requires send for send_email; a decision for "srv/send_email"
+		// (no server field) is held to it too, as the gate would hold the tool.
+		{"qualified tool, bare requires", `{"tool":"srv/send_email","argumentsValid":true,"toolAllowed":true,"grant":["read_inbox"],"decision":"allow","reason":"ok"}`,
+			`{"allow_tools":["srv/send_email"],"grant":["read_inbox"],"requires":{"send_email":["send"]}}`, core.VerdictRuleRefused, core.DecisionDeny, `"send" is missing`},
+		// Review 1.4b: with a policy, the decision's own "required" still counts.
+		{"own required with a policy", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["read_inbox"],"required":["send"],"decision":"allow","reason":"ok"}`,
+			`{"allow_tools":["send_email"],"grant":["read_inbox"]}`, core.VerdictRuleRefused, core.DecisionDeny, `the decision's own "required" requires it`},
+		// Review 1.4c: an ask for a tool that is not allowlisted, with invalid arguments and a
+		// grant the policy does not give, is not one the gate would make.
+		{"ask for anything", `{"tool":"drop_database","argumentsValid":false,"toolAllowed":false,"grant":["admin"],"decision":"ask","reason":"needs_confirm"}`,
+			`{"allow_tools":["read_file"],"grant":["read"]}`, core.VerdictRuleRefused, core.DecisionDeny, "not in the policy's allow_tools"},
+		// Review 1.4d: an allow that carries a detail says a gate failed.
+		{"allow with detail", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok","detail":"policy_invalid"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, `detail "policy_invalid"`},
+		// Review 1.4d: so does an allow that lists changed fields.
+		{"allow with changedFields", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok","changedFields":["description"]}`, policy, core.VerdictRuleRefused, core.DecisionDeny, `non-empty "changedFields"`},
+		// An allow with evidence lists what stops the call.
+		{"allow with evidence", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok","evidence":[{"source":"call","kind":"rule","message":"x","offset":-1}]}`, policy, core.VerdictRuleRefused, core.DecisionDeny, `non-empty "evidence"`},
+		// An ask for confirmation of a tool that needs it is what the gate gives.
+		{"ask, needs confirmation", `{"tool":"delete_file","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"ask","reason":"needs_confirm"}`, policy, core.VerdictOK, core.DecisionAsk, ""},
+		// ...but not for a tool the policy does not list in needs_confirm.
+		{"ask, confirmation not needed", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"ask","reason":"needs_confirm"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, "does not list the tool"},
+		// ...nor once the policy says confirmed.
+		{"ask, already confirmed", `{"tool":"delete_file","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"ask","reason":"needs_confirm"}`, strings.Replace(policy, `"needs_confirm"`, `"confirmed": true, "needs_confirm"`, 1), core.VerdictRuleRefused, core.DecisionDeny, "confirmed is true"},
+		// ...nor when the grant lacks a capability: the grant gate answers first.
+		{"ask for confirmation, grant missing", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":[],"decision":"ask","reason":"needs_confirm"}`, strings.Replace(policy, `"needs_confirm": ["delete_file"]`, `"needs_confirm": ["send_email"]`, 1), core.VerdictRuleRefused, core.DecisionDeny, "the grant is checked first"},
+		// An ask for a missing grant needs on_grant_missing ask...
+		{"ask for grant, policy denies", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":[],"decision":"ask","reason":"grant_missing"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, "on_grant_missing"},
+		// ...and then it is what the gate gives.
+		{"ask for grant, policy asks", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":[],"decision":"ask","reason":"grant_missing"}`, strings.Replace(policy, `"grant"`, `"on_grant_missing": "ask", "grant"`, 1), core.VerdictOK, core.DecisionAsk, ""},
+		// An ask for a grant that holds everything required has nothing to ask.
+		{"ask for grant, nothing missing", `{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"ask","reason":"grant_missing"}`, strings.Replace(policy, `"grant"`, `"on_grant_missing": "ask", "grant"`, 1), core.VerdictRuleRefused, core.DecisionDeny, "holds every capability"},
+		// Without a policy, an ask still needs the gates before the grant to have passed.
+		{"ask without policy, tool not allowed", `{"tool":"x","argumentsValid":true,"toolAllowed":false,"decision":"ask","reason":"needs_confirm"}`, "", core.VerdictRuleRefused, core.DecisionDeny, "toolAllowed true"},
+		// A server that is not the tool's key prefix: the gate never writes that.
+		{"server mismatch", `{"tool":"send_email","server":"mail","argumentsValid":true,"toolAllowed":true,"grant":["send"],"decision":"allow","reason":"ok"}`, policy, core.VerdictRuleRefused, core.DecisionDeny, "does not match tool"},
 		// Held to a permissive schema, a decision that is not an object is still refused.
 		{"not an object", `[]`, "", core.VerdictSchemaRejected, core.DecisionDeny, "want object"},
 	}

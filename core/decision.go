@@ -108,8 +108,8 @@ func restrictiveness(decision string) int {
 	return 2
 }
 
-// where says in words where a problem is, for an explanation.
-func problemWhere(p Problem) string {
+// whereWords says in words where a problem is, for an explanation.
+func whereWords(p Problem) string {
 	switch {
 	case p.Line > 0:
 		return fmt.Sprintf(" (%s, line %d, column %d)", p.Source, p.Line, p.Column)
@@ -124,6 +124,6 @@ func (d *Decision) explain(summary string) {
 	d.Explanation = make([]string, 0, 1+len(d.Evidence))
 	d.Explanation = append(d.Explanation, summary)
 	for _, p := range d.Evidence {
-		d.Explanation = append(d.Explanation, p.Message+problemWhere(p))
+		d.Explanation = append(d.Explanation, p.Message+whereWords(p))
 	}
 }

@@ -35,13 +35,17 @@ type GateResult struct {
 // inputSchemas are compiled.
 //
 // It fails closed. A call text that cannot be read gives one deny (tool_not_allowlisted,
-// detail unreadable_call); a policy with problems allows nothing (detail policy_invalid); a
-// catalog that cannot be read holds no tool. The gates, for each call, in order (see
-// [GateCall]):
+// detail unreadable_call), and so does anything in it that invokes a tool in a way gatehouse
+// does not read (see [ParseCalls]); a policy with problems allows nothing (detail
+// policy_invalid); a catalog that cannot be read holds no tool, and a name the catalog cannot tie
+// to one definition (two servers offer it, a tool listed twice, two keys that collide) runs
+// nothing (detail ambiguous_tool). The policy's names for a tool are described at [Policy]. The
+// gates, for each call, in order (see [GateCall]):
 //
 //  1. the call is readable, the tool is in allow_tools and in the catalog, else tool_not_allowlisted;
 //  2. the tool's definition matches its pin, where the policy pins it, else definition_changed;
-//  3. the arguments parse strictly and pass the tool's inputSchema, else arguments_invalid;
+//  3. the arguments parse strictly and pass the tool's inputSchema, whose root must be
+//     {"type": "object"}, else arguments_invalid;
 //  4. the grant holds every capability the tool requires, else grant_missing (deny, or ask when
 //     on_grant_missing is ask);
 //  5. every argument rule holds and no argument carries a secret, else policy_violation;
@@ -90,16 +94,6 @@ func Gate(req GateRequest) GateResult {
 	return res
 }
 
-// readCallText parses the call text; a text that does not parse is one unreadable call, so the
-// gate still answers (deny) rather than answering nothing.
-func readCallText(text string) ([]Call, Problems) {
-	doc, probs := ParseText(SourceCall, text)
-	if len(probs) > 0 {
-		return []Call{{Format: FormatUnknown, unreadable: probs}}, probs
-	}
-	return ParseCalls(doc)
-}
-
 // placeInCatalog gives catalog evidence its line and column: GateCall knows the catalog's
 // pointers, only Gate knows its text.
 func placeInCatalog(d *Decision, doc *Document) {
@@ -137,14 +131,12 @@ func GateCall(call Call, cat *Catalog, pol *Policy) Decision {
 
 // gateRun holds one call's way through the gates.
 type gateRun struct {
-	call *Call
-	cat  *Catalog
-	pol  *Policy
-	tool *Tool
-	keys []string // the names the tool goes by in the policy
-	d    Decision
-
-	requiresKey string // the policy's requires entry that applies
+	call  *Call
+	cat   *Catalog
+	pol   *Policy
+	tool  *Tool
+	names toolNames // the names the tool goes by in the policy
+	d     Decision
 
 	askReason string // the first gate that asks; a later deny still wins
 	askDetail string
@@ -173,16 +165,16 @@ func (g *gateRun) run() {
 		if g.askReason == ReasonGrantMissing {
 			what = fmt.Sprintf("the grant lacks %s, and on_grant_missing is ask", quotedList(g.d.Missing))
 		}
-		g.d.explain(fmt.Sprintf("ask (%s): %s; if the person refuses, do not call %s", g.askReason, what, gateQuote(g.d.Tool)))
+		g.d.explain(fmt.Sprintf("ask (%s): %s; if the person refuses, do not call %s", g.askReason, what, quoteShort(g.d.Tool)))
 		return
 	}
 	g.d.Decision, g.d.Reason = DecisionAllow, ReasonOK
 	g.d.explain(fmt.Sprintf("allow (ok): %s is allowlisted and in the catalog, %sits arguments pass its inputSchema, the grant holds %s, and no argument rule or secret objects",
-		gateQuote(g.d.Tool), g.pinNote(), g.requiredNote()))
+		quoteShort(g.d.Tool), g.pinNote(), g.requiredNote()))
 }
 
 func (g *gateRun) pinNote() string {
-	if _, _, ok := g.pol.expectedPin(g.keys); ok {
+	if len(g.pol.pinEntries(g.names)) > 0 {
 		return "its definition matches its pin, "
 	}
 	return ""
@@ -219,24 +211,23 @@ func (g *gateRun) toolGate() bool {
 			g.d.Errors = append(g.d.Errors, c.unreadable...)
 			g.evidence(c.unreadable...)
 		} else {
-			g.evidence(c.callProblem(KindRule, c.Pointer, "the call has no tool name"))
+			g.evidence(c.problemAt(KindRule, c.Pointer, "the call has no tool name"))
 		}
 		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, "the call cannot be read, so nothing in it can be allowed")
 	}
-	g.keys = []string{c.Name}
-	ambiguous := false
+	// Until the catalog says otherwise, the call's name is the only name; the call is denied
+	// unless the catalog has the tool, and then the catalog's names replace it.
+	g.names = toolNames{all: []string{c.Name}, exact: []string{c.Name}}
+	ambiguity := ""
 	if g.cat != nil {
-		g.tool, ambiguous = g.cat.Lookup(c.Name)
+		g.tool, ambiguity = g.cat.resolve(c.Name)
 	}
 	if g.tool != nil {
 		g.d.Tool, g.d.Server = g.tool.Name, g.tool.Server
-		g.keys = policyKeys(g.tool.Name, g.tool.ToolName())
+		g.names = namesOf(g.tool, g.cat)
 	}
-	if key, req, ok := policyMapEntry(pol.Requires, g.keys); ok {
-		g.d.Required = nonNilStrings(slices.Clone(req))
-		g.d.Missing = grantMissing(req, g.d.Grant)
-		g.requiresKey = key
-	}
+	g.d.Required = g.pol.required(g.names)
+	g.d.Missing = grantMissing(g.d.Required, g.d.Grant)
 
 	// Every failing part is evidence; the detail names the first of: the policy cannot be used,
 	// the name is ambiguous, the policy does not list it, the catalog does not have it.
@@ -252,20 +243,28 @@ func (g *gateRun) toolGate() bool {
 			Problem{Source: SourcePolicy, Kind: KindRule, Offset: -1, Message: "the policy has problems: until they are fixed, every call is denied"})
 		g.evidence(pol.problems...)
 	}
-	if ambiguous {
-		fail(DetailAmbiguousTool, fmt.Sprintf("several servers offer %s, and the call does not say which", gateQuote(c.Name)),
-			c.callProblem(KindRule, c.namePointer, fmt.Sprintf("several servers in the catalog offer a tool named %s, and one shadows the other: call it as \"server/%s\"", gateQuote(c.Name), c.Name)))
-	}
-	if _, i := policyListIndex(pol.AllowTools, g.keys); i < 0 && !pol.invalid {
-		fail(DetailNotInAllowTools, fmt.Sprintf("%s is not in the policy's allow_tools (default deny)", gateQuote(c.Name)),
-			c.callProblem(KindRule, c.namePointer, fmt.Sprintf("tool %s is not in the policy's allow_tools: a tool not listed there is denied", gateQuote(c.Name))))
-	}
-	if g.tool == nil && !ambiguous {
-		msg := fmt.Sprintf("the catalog has no tool named %s", gateQuote(c.Name))
-		if g.cat == nil {
-			msg = fmt.Sprintf("no catalog could be read, so tool %s is unknown", gateQuote(c.Name))
+	if ambiguity != "" {
+		advice := ""
+		if g.cat.Servers != nil && !strings.Contains(c.Name, "/") {
+			advice = "; call the tool by its \"server/name\" key, and list that key in allow_tools"
 		}
-		fail(DetailNotInCatalog, fmt.Sprintf("the catalog has no tool %s", gateQuote(c.Name)), c.callProblem(KindRule, c.namePointer, msg))
+		fail(DetailAmbiguousTool, ambiguity, c.problemAt(KindRule, c.namePointer, fmt.Sprintf("%s is ambiguous, so no tool may run under that name%s", quoteShort(c.Name), advice)))
+	}
+	if _, _, listed := pol.allowEntry(g.names); !listed && !pol.invalid && ambiguity == "" {
+		msg := fmt.Sprintf("tool %s is not in the policy's allow_tools: a tool not listed there is denied", quoteShort(c.Name))
+		if g.tool != nil && len(g.names.exact) < len(g.names.all) && slices.Contains(pol.AllowTools, g.tool.ToolName()) {
+			msg = fmt.Sprintf("allow_tools lists %s, but several servers offer a tool of that name, so it admits none of them: list %s to allow this one",
+				quoteShort(g.tool.ToolName()), quoteShort(g.tool.Name))
+		}
+		fail(DetailNotInAllowTools, fmt.Sprintf("%s is not in the policy's allow_tools (default deny)", quoteShort(c.Name)),
+			c.problemAt(KindRule, c.namePointer, msg))
+	}
+	if g.tool == nil && ambiguity == "" {
+		msg := fmt.Sprintf("the catalog has no tool named %s", quoteShort(c.Name))
+		if g.cat == nil {
+			msg = fmt.Sprintf("no catalog could be read, so tool %s is unknown", quoteShort(c.Name))
+		}
+		fail(DetailNotInCatalog, fmt.Sprintf("the catalog has no tool %s", quoteShort(c.Name)), c.problemAt(KindRule, c.namePointer, msg))
 	}
 	if detail != "" {
 		return g.deny(ReasonToolNotAllowlisted, detail, summary)
@@ -274,35 +273,38 @@ func (g *gateRun) toolGate() bool {
 	return true
 }
 
-// Gate 2: the tool's definition matches its pin.
+// Gate 2: the tool's definition matches every pin the policy gives it.
 func (g *gateRun) pinGate() bool {
-	want, key, ok := g.pol.expectedPin(g.keys)
-	if !ok {
+	pins := g.pol.pinEntries(g.names)
+	if len(pins) == 0 {
 		return true
 	}
 	got, err := Pin(g.tool.Def)
-	if err == nil && got == want {
-		return true
-	}
-	msg := fmt.Sprintf("tool %s hashes to %s, not to its pin %s: its definition changed since it was reviewed", gateQuote(g.tool.Name), got, want)
-	if err != nil {
-		msg = fmt.Sprintf("tool %s cannot be hashed to compare with its pin: %v", gateQuote(g.tool.Name), err)
-	}
-	if pinned, ok := g.pol.PinnedTools[key]; ok {
-		g.d.ChangedFields = changedFields(pinned, g.tool.Def)
-		if len(g.d.ChangedFields) > 0 {
-			msg += "; changed: " + strings.Join(g.d.ChangedFields, ", ")
+	for _, want := range pins {
+		if err == nil && got == want.pin {
+			continue
 		}
-	} else {
-		msg += " (which fields changed is known only when the policy keeps the reviewed definition in pinned_tools)"
+		msg := fmt.Sprintf("tool %s hashes to %s, not to its pin %s: its definition changed since it was reviewed", quoteShort(g.tool.Name), got, want.pin)
+		if err != nil {
+			msg = fmt.Sprintf("tool %s cannot be hashed to compare with its pin: %v", quoteShort(g.tool.Name), err)
+		}
+		if pinned, ok := g.pol.PinnedTools[want.name]; ok {
+			g.d.ChangedFields = changedFields(pinned, g.tool.Def)
+			if len(g.d.ChangedFields) > 0 {
+				msg += "; changed: " + strings.Join(g.d.ChangedFields, ", ")
+			}
+		} else {
+			msg += " (which fields changed is known only when the policy keeps the reviewed definition in pinned_tools)"
+		}
+		g.evidence(Problem{Source: SourceCatalog, Kind: KindRule, Message: msg, InstanceLocation: g.tool.Pointer, Offset: -1})
+		pinAt := JoinPointer("/pinned_tools", want.name)
+		if want.inPins {
+			pinAt = JoinPointer("/pins", want.name)
+		}
+		g.evidence(g.pol.place(pinAt, fmt.Sprintf("the pin of %s is here", quoteShort(want.name))))
+		return g.deny(ReasonDefinitionChanged, "", fmt.Sprintf("%s no longer matches the definition that was reviewed", quoteShort(g.tool.Name)))
 	}
-	g.evidence(Problem{Source: SourceCatalog, Kind: KindRule, Message: msg, InstanceLocation: g.tool.Pointer, Offset: -1})
-	pinAt := JoinPointer("/pins", key)
-	if _, inPins := g.pol.Pins[key]; !inPins {
-		pinAt = JoinPointer("/pinned_tools", key)
-	}
-	g.evidence(g.pol.place(pinAt, fmt.Sprintf("the pin of %s is here", gateQuote(key))))
-	return g.deny(ReasonDefinitionChanged, "", fmt.Sprintf("%s no longer matches the definition that was reviewed", gateQuote(g.tool.Name)))
+	return true
 }
 
 // changedFields names the top-level fields that differ, compared in canonical form (RFC 8785)
@@ -330,7 +332,7 @@ func fieldUnion(a, b map[string]any) map[string]bool {
 	return keys
 }
 
-// canonical is v's RFC 8785 form, or nil when it has none.
+// canonicalJSON is v's RFC 8785 form, or nil when it has none.
 func canonicalJSON(v any) []byte {
 	raw, err := json.Marshal(v)
 	if err != nil {
@@ -348,8 +350,9 @@ func (g *gateRun) argumentsGate() bool {
 	c := g.call
 	if c.doc == nil && c.Arguments == nil && c.ArgumentsText != "" && !c.argsIsString {
 		// A call built in Go with its arguments as text: parse them as ParseCalls would.
-		if doc, probs := ParseText(SourceCall, c.ArgumentsText); len(probs) > 0 {
-			c.argsProblems = probs
+		if doc, probs := parseArgumentsText(c.ArgumentsText); len(probs) > 0 {
+			c.argsDupKey = slices.ContainsFunc(probs, isDuplicateKey)
+			c.argsProblems = redactProblems(probs)
 		} else {
 			c.Arguments, c.argsDoc = doc.Value, doc
 		}
@@ -358,13 +361,40 @@ func (g *gateRun) argumentsGate() bool {
 	if len(c.argsProblems) > 0 {
 		g.d.Errors = append(g.d.Errors, c.argsProblems...)
 		g.evidence(c.argsProblems...)
-		for _, p := range c.argsProblems {
-			if strings.HasPrefix(p.Message, "duplicate key ") {
-				return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
-					"the arguments repeat a key, and parsers disagree on which one counts (one may smuggle a value past the check)")
-			}
+		if c.argsDupKey {
+			return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
+				"the arguments repeat a key, and parsers disagree on which one counts (one may smuggle a value past the check)")
 		}
 		return g.deny(ReasonArgumentsInvalid, DetailInvalidJSON, "the arguments are not valid JSON")
+	}
+	if at, a, b, found := caseTwinsIn(c.Arguments, ""); found {
+		// Not a duplicate to JSON, but one to a reader that ignores case, which may then take
+		// either value while gatehouse checked one.
+		msg := " differ only in case: a reader that ignores case (Go's encoding/json does) takes them for one key, and may take either value"
+		var p Problem
+		if holdsSecret(a) || holdsSecret(b) {
+			// Either spelling gives the other away: name neither, and point at their object.
+			p = c.argumentProblem(KindParse, at, "two keys (withheld: they look like a secret)"+msg)
+		} else {
+			p = c.argumentNameProblem(KindParse, JoinPointer(at, b), fmt.Sprintf("keys %s and %s", quoteShort(a), quoteShort(b))+msg)
+		}
+		p = redactProblem(p)
+		g.d.Errors = append(g.d.Errors, p)
+		g.evidence(p)
+		return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
+			"the arguments repeat a key in another case, and readers disagree on which one counts (one may smuggle a value past the check)")
+	}
+	if schema := g.tool.InputSchema(); !isObjectSchema(schema) {
+		// Arguments are an object; a schema that does not say so (true, {}, a string type)
+		// checks nothing a tool can rely on, so the call is not let through on its word.
+		at := JoinPointer(g.tool.Pointer, "inputSchema")
+		msg := fmt.Sprintf("the inputSchema of %s must have the root {\"type\": \"object\"}, so that its arguments are checked", quoteShort(g.tool.Name))
+		if _, has := g.tool.Def["inputSchema"]; !has {
+			at = g.tool.Pointer
+			msg = fmt.Sprintf("tool %s has no inputSchema, so its arguments cannot be checked", quoteShort(g.tool.Name))
+		}
+		p := Problem{Source: SourceCatalog, Kind: KindSchema, Offset: -1, InstanceLocation: at, Message: msg}
+		return g.rejected(Problems{p}, fmt.Sprintf("the inputSchema of %s does not describe an object, so its arguments cannot be checked", quoteShort(g.tool.Name)))
 	}
 	if _, ok := c.Arguments.(map[string]any); !ok {
 		p := c.argumentProblem(KindValidation, "", fmt.Sprintf("the arguments must be a JSON object, found %s", describeType(c.Arguments)))
@@ -372,7 +402,7 @@ func (g *gateRun) argumentsGate() bool {
 	}
 	sch, probs := g.inputSchema()
 	if len(probs) > 0 {
-		return g.rejected(probs, fmt.Sprintf("the inputSchema of %s cannot be used, so its arguments cannot be checked", gateQuote(g.tool.Name)))
+		return g.rejected(probs, fmt.Sprintf("the inputSchema of %s cannot be used, so its arguments cannot be checked", quoteShort(g.tool.Name)))
 	}
 	errs := sch.Validate(c.Arguments)
 	if len(errs) == 0 {
@@ -382,6 +412,8 @@ func (g *gateRun) argumentsGate() bool {
 	probs = make(Problems, 0, len(errs))
 	fields := []string{}
 	for _, e := range errs {
+		// The messages quote the values and names they reject, and the locations spell out the
+		// keys on the way: either may be a credential the model copied into the call.
 		var p Problem
 		field := e.InstanceLocation
 		if e.Property != "" {
@@ -391,12 +423,14 @@ func (g *gateRun) argumentsGate() bool {
 			p = c.argumentProblem(KindValidation, e.InstanceLocation, e.Message)
 		}
 		p.InstanceLocation, p.KeywordLocation = e.InstanceLocation, e.KeywordLocation
+		p = redactProblem(p)
+		field = redactPointer(field)
 		if !slices.Contains(fields, field) {
 			fields = append(fields, field)
 		}
 		probs = append(probs, p)
 	}
-	return g.rejected(probs, fmt.Sprintf("the arguments fail the inputSchema of %s at %s", gateQuote(g.tool.Name), showFields(fields)))
+	return g.rejected(probs, fmt.Sprintf("the arguments fail the inputSchema of %s at %s", quoteShort(g.tool.Name), showFields(fields)))
 }
 
 func (g *gateRun) rejected(probs Problems, summary string) bool {
@@ -425,22 +459,18 @@ func showFields(fields []string) string {
 func (g *gateRun) inputSchema() (*Schema, Problems) {
 	t := g.tool
 	at := JoinPointer(t.Pointer, "inputSchema")
-	schema, has := t.Def["inputSchema"]
-	if !has {
-		return nil, Problems{{Source: SourceCatalog, Kind: KindSchema, Offset: -1, InstanceLocation: t.Pointer,
-			Message: fmt.Sprintf("tool %s has no inputSchema, so its arguments cannot be checked", gateQuote(t.Name))}}
-	}
+	schema := t.InputSchema()
 	text, err := json.Marshal(schema)
 	if err != nil {
 		return nil, Problems{{Source: SourceCatalog, Kind: KindSchema, Offset: -1, InstanceLocation: at,
-			Message: fmt.Sprintf("the inputSchema of %s cannot be read: %v", gateQuote(t.Name), err)}}
+			Message: fmt.Sprintf("the inputSchema of %s cannot be read: %v", quoteShort(t.Name), err)}}
 	}
 	sch, probs := CompileSchema(&Document{Source: SourceSchema, Text: text, Value: schema}, "", nil)
 	for i := range probs {
 		// Positions in the re-encoded text mean nothing to the user: point into the catalog.
 		ptr := probs[i].KeywordLocation
 		probs[i] = Problem{Source: SourceCatalog, Kind: KindSchema, Offset: -1, InstanceLocation: at + ptr, KeywordLocation: ptr,
-			Message: fmt.Sprintf("the inputSchema of %s: %s", gateQuote(t.Name), probs[i].Message)}
+			Message: fmt.Sprintf("the inputSchema of %s: %s", quoteShort(t.Name), probs[i].Message)}
 	}
 	return sch, probs
 }
@@ -451,17 +481,14 @@ func (g *gateRun) grantGate() bool {
 		return true
 	}
 	for _, m := range g.d.Missing {
-		at := JoinPointer("/requires", g.requiresKey)
-		if i := slices.Index(g.pol.Requires[g.requiresKey], m); i >= 0 {
-			at = JoinPointer(at, strconv.Itoa(i))
-		}
-		g.evidence(g.pol.place(at, fmt.Sprintf("%s requires capability %s, which the grant %s does not hold", gateQuote(g.d.Tool), gateQuote(m), quotedList(g.d.Grant))))
+		g.evidence(g.pol.place(g.pol.requiredAt(g.names, m),
+			fmt.Sprintf("%s requires capability %s, which the grant %s does not hold", quoteShort(g.d.Tool), quoteShort(m), quotedList(g.d.Grant))))
 	}
 	if g.pol.OnGrantMissing == OnGrantMissingAsk {
 		g.ask(ReasonGrantMissing, "")
 		return true
 	}
-	return g.deny(ReasonGrantMissing, "", fmt.Sprintf("the grant %s lacks %s, which %s requires", quotedList(g.d.Grant), quotedList(g.d.Missing), gateQuote(g.d.Tool)))
+	return g.deny(ReasonGrantMissing, "", fmt.Sprintf("the grant %s lacks %s, which %s requires", quotedList(g.d.Grant), quotedList(g.d.Missing), quoteShort(g.d.Tool)))
 }
 
 // RuleSecret is the rule name of a secrets-check violation.
@@ -471,18 +498,16 @@ const RuleSecret = "secret"
 func (g *gateRun) rulesGate() bool {
 	c, pol := g.call, g.pol
 	var found []Violation
-	if _, rules, ok := policyMapEntry(pol.Arguments, g.keys); ok {
-		for _, arg := range sortedKeys(rules) {
-			ptr := arg
-			if !strings.HasPrefix(arg, "/") {
-				ptr = JoinPointer("", arg)
-			}
-			if v, present := argumentValueAt(c.Arguments, ptr); present {
-				found = append(found, rules[arg].Check(ptr, v)...)
-			}
+	for _, r := range pol.argumentRules(g.names) {
+		ptr := r.argument
+		if !strings.HasPrefix(ptr, "/") {
+			ptr = JoinPointer("", ptr)
+		}
+		if v, present := valueAt(c.Arguments, ptr); present {
+			found = append(found, r.rule.Check(ptr, v)...)
 		}
 	}
-	if _, skip := policyListIndex(pol.Secrets.Skip, g.keys); skip < 0 {
+	if !pol.skipsSecrets(g.names) {
 		for _, s := range FindSecrets(c.Arguments) {
 			found = append(found, Violation{Argument: s.Argument, Rule: RuleSecret,
 				Message: fmt.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", argumentWords(s.Argument), secretWords(s.Kind), s.Excerpt)})
@@ -523,38 +548,13 @@ func argumentWords(p string) string {
 
 // Gate 6: a tool that needs confirmation asks, unless confirmed.
 func (g *gateRun) confirmGate() {
-	key, i := policyListIndex(g.pol.NeedsConfirm, g.keys)
-	if i < 0 || g.pol.Confirmed {
+	name, i, listed := g.pol.confirmEntry(g.names)
+	if !listed || g.pol.Confirmed {
 		return
 	}
 	g.evidence(g.pol.place(JoinPointer("/needs_confirm", strconv.Itoa(i)),
-		fmt.Sprintf("%s needs a person's confirmation, and the policy's confirmed is not true", gateQuote(key))))
+		fmt.Sprintf("%s needs a person's confirmation, and the policy's confirmed is not true", quoteShort(name))))
 	g.ask(ReasonNeedsConfirm, "")
-}
-
-// valueAt returns the value at an RFC 6901 pointer and whether it is present.
-func argumentValueAt(v any, pointer string) (any, bool) {
-	tokens, ok := splitPointer(pointer)
-	if !ok {
-		return nil, false
-	}
-	for _, tok := range tokens {
-		switch x := v.(type) {
-		case map[string]any:
-			if v, ok = x[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) || strconv.Itoa(i) != tok {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
 }
 
 func nonNilStrings(s []string) []string {
@@ -563,6 +563,3 @@ func nonNilStrings(s []string) []string {
 	}
 	return s
 }
-
-// quote shows an untrusted name in a message, quoted and cut short.
-func gateQuote(s string) string { return clip(fmt.Sprintf("%q", s), 80) }

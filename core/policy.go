@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -22,7 +23,11 @@ func PolicySchema() []byte { return bytes.Clone(policySchemaText) }
 //
 // Every key naming a tool (in AllowTools, Requires, NeedsConfirm, Pins, PinnedTools, Arguments,
 // Secrets.Skip) may use the tool's catalog key ("server/name" where the catalog has several
-// servers) or the tool's own name; where a map has both, the catalog key's entry counts.
+// servers) or the tool's own name. Entries that can only stop a call (Requires, NeedsConfirm,
+// Pins, PinnedTools, Arguments) apply under either name, both where both are given, so the
+// strictest holds. Entries that let a call through (AllowTools, Secrets.Skip) count under the
+// tool's own name only when no other tool answers to that name: where two servers offer
+// "read_file", only "files/read_file" admits the files server's.
 type Policy struct {
 	// Schema is the policy's "$schema", for editors; gatehouse does not read it.
 	Schema     string              `json:"$schema,omitempty"`
@@ -129,7 +134,7 @@ func (p *Policy) check(doc *Document) Problems {
 	for _, tool := range sortedKeys(p.Pins) {
 		if pin := p.Pins[tool]; !policyPinPattern.MatchString(pin) {
 			probs = append(probs, doc.Problem(KindRule, JoinPointer("/pins", tool),
-				fmt.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits, as gatehouse pin writes it; found %s", tool, gateQuote(pin))))
+				fmt.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits, as gatehouse pin writes it; found %s", tool, quoteShort(pin))))
 		}
 	}
 	for _, tool := range sortedKeys(p.PinnedTools) {
@@ -146,48 +151,123 @@ func (p *Policy) check(doc *Document) Problems {
 	return probs
 }
 
-// policyKeys are the names a tool goes by in a policy: its catalog key first, then its own name.
-func policyKeys(catalogKey, ownName string) []string {
-	if ownName == "" || ownName == catalogKey {
-		return []string{catalogKey}
-	}
-	return []string{catalogKey, ownName}
+// toolNames are the names a tool goes by in a policy: its catalog key and, in a multi-server
+// catalog, its own name.
+type toolNames struct {
+	// all holds every name, the key first. Entries that can only stop a call (requires,
+	// needs_confirm, arguments, pins) apply under any of them, so the strictest holds: a rule
+	// written for "read_file" binds every server's read_file, and one written for
+	// "files/read_file" binds that one too.
+	all []string
+	// exact holds the names that call this tool and no other. Entries that let a call through
+	// (allow_tools, secrets.skip) count only under these, so "read_file" in allow_tools does not
+	// admit a read_file that another server shadows.
+	exact []string
 }
 
-// listIndex finds the first of keys in list, returning the key and its index.
-func policyListIndex(list []string, keys []string) (string, int) {
-	for _, k := range keys {
-		if i := slices.Index(list, k); i >= 0 {
-			return k, i
+// namesOf are the names of a tool found in cat.
+func namesOf(t *Tool, cat *Catalog) toolNames {
+	n := toolNames{all: []string{t.Name}}
+	if own := t.ToolName(); own != "" && own != t.Name {
+		n.all = append(n.all, own)
+	}
+	for _, name := range n.all {
+		if cat.namesOnly(name, t) {
+			n.exact = append(n.exact, name)
 		}
 	}
-	return "", -1
+	return n
 }
 
-// mapEntry finds the first of keys in m.
-func policyMapEntry[V any](m map[string]V, keys []string) (string, V, bool) {
-	for _, k := range keys {
-		if v, ok := m[k]; ok {
-			return k, v, true
-		}
-	}
-	var zero V
-	return "", zero, false
+// allowEntry finds the tool in allow_tools under one of its exact names.
+func (p *Policy) allowEntry(n toolNames) (name string, index int, ok bool) {
+	return firstListed(p.AllowTools, n.exact)
 }
 
-// expectedPin returns the pin a tool must match, from pins or computed from pinned_tools.
-func (p *Policy) expectedPin(keys []string) (pin, key string, ok bool) {
-	for _, k := range keys {
-		if pin, ok := p.Pins[k]; ok {
-			return pin, k, true
-		}
-		if def, ok := p.PinnedTools[k]; ok {
-			if pin, err := Pin(def); err == nil {
-				return pin, k, true
+// skipsSecrets reports whether secrets.skip names the tool by one of its exact names.
+func (p *Policy) skipsSecrets(n toolNames) bool {
+	_, _, ok := firstListed(p.Secrets.Skip, n.exact)
+	return ok
+}
+
+// confirmEntry finds the tool in needs_confirm under any of its names.
+func (p *Policy) confirmEntry(n toolNames) (name string, index int, ok bool) {
+	return firstListed(p.NeedsConfirm, n.all)
+}
+
+// required returns every capability requires lists for the tool under any of its names, once
+// each, in the order the entries list them.
+func (p *Policy) required(n toolNames) []string {
+	caps := []string{}
+	for _, name := range n.all {
+		for _, c := range p.Requires[name] {
+			if !slices.Contains(caps, c) {
+				caps = append(caps, c)
 			}
 		}
 	}
-	return "", "", false
+	return caps
+}
+
+// requiredAt returns the pointer of the requires entry that lists capability c for the tool.
+func (p *Policy) requiredAt(n toolNames, c string) string {
+	for _, name := range n.all {
+		if i := slices.Index(p.Requires[name], c); i >= 0 {
+			return JoinPointer("/requires", name, strconv.Itoa(i))
+		}
+	}
+	return "/requires"
+}
+
+// A boundRule is one argument rule that applies to a tool, with the policy entry it comes from.
+type boundRule struct {
+	name     string // the tool's name the entry is under
+	argument string // the argument name or JSON Pointer, as the policy writes it
+	rule     ArgumentRule
+}
+
+// argumentRules returns the argument rules of every entry naming the tool, in name order, then
+// argument order.
+func (p *Policy) argumentRules(n toolNames) []boundRule {
+	var rules []boundRule
+	for _, name := range n.all {
+		entry := p.Arguments[name]
+		for _, arg := range sortedKeys(entry) {
+			rules = append(rules, boundRule{name: name, argument: arg, rule: entry[arg]})
+		}
+	}
+	return rules
+}
+
+// A pinEntry is a pin the tool must match: from pins, or computed from pinned_tools.
+type pinEntry struct {
+	name   string // the tool's name the entry is under
+	pin    string // "" when a pinned definition cannot be hashed: nothing matches it
+	inPins bool   // from pins; else from pinned_tools
+}
+
+// pinEntries returns every pin the tool must match, under any of its names.
+func (p *Policy) pinEntries(n toolNames) []pinEntry {
+	var pins []pinEntry
+	for _, name := range n.all {
+		if pin, ok := p.Pins[name]; ok {
+			pins = append(pins, pinEntry{name: name, pin: pin, inPins: true})
+		} else if def, ok := p.PinnedTools[name]; ok {
+			pin, _ := Pin(def)
+			pins = append(pins, pinEntry{name: name, pin: pin})
+		}
+	}
+	return pins
+}
+
+// firstListed finds the first of names in list, returning the name and its index there.
+func firstListed(list, names []string) (string, int, bool) {
+	for _, name := range names {
+		if i := slices.Index(list, name); i >= 0 {
+			return name, i, true
+		}
+	}
+	return "", -1, false
 }
 
 // place builds a problem about the policy value at pointer, at its line and column when the
@@ -217,7 +297,7 @@ func grantMissing(required, grant []string) []string {
 func quotedList(items []string) string {
 	q := make([]string, len(items))
 	for i, s := range items {
-		q[i] = clip(fmt.Sprintf("%q", s), 60)
+		q[i] = quoteShort(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
 }
