@@ -21,7 +21,7 @@ function largeInstance(size) {
   return "[" + parts.join(",") + "]";
 }
 
-function median(fn, minMs = 1500, minRuns = 5) {
+function median(fn, minMs = 3000, minRuns = 15) {
   const times = [];
   const start = performance.now();
   while (times.length < minRuns || performance.now() - start < minMs) {

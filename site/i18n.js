@@ -133,7 +133,7 @@ const en = {
   'detail.unreadable_call': 'the call cannot be read',
   'detail.policy_invalid': 'the policy has problems, so nothing is allowed',
   'detail.not_in_catalog': 'the catalog has no tool of that name',
-  'detail.ambiguous_tool': 'several servers offer a tool of that name',
+  'detail.ambiguous_tool': 'the name fits more than one tool (several servers offer it, or the catalog lists it twice)',
   'detail.not_in_allow_tools': 'the policy’s allow_tools does not list it',
 
   'check.ok.title': 'OK',
@@ -355,7 +355,7 @@ const fr = {
   'detail.unreadable_call': 'l’appel est illisible',
   'detail.policy_invalid': 'la politique a des problèmes, donc rien n’est autorisé',
   'detail.not_in_catalog': 'le catalogue n’a pas d’outil de ce nom',
-  'detail.ambiguous_tool': 'plusieurs serveurs offrent un outil de ce nom',
+  'detail.ambiguous_tool': 'le nom désigne plus d’un outil (plusieurs serveurs l’offrent, ou le catalogue le liste deux fois)',
   'detail.not_in_allow_tools': 'allow_tools de la politique ne le liste pas',
 
   'check.ok.title': 'OK',
@@ -577,7 +577,7 @@ const de = {
   'detail.unreadable_call': 'der Aufruf ist nicht lesbar',
   'detail.policy_invalid': 'die Richtlinie hat Probleme, daher ist nichts erlaubt',
   'detail.not_in_catalog': 'der Katalog hat kein Tool dieses Namens',
-  'detail.ambiguous_tool': 'mehrere Server bieten ein Tool dieses Namens an',
+  'detail.ambiguous_tool': 'der Name passt auf mehr als ein Tool (mehrere Server bieten es an, oder der Katalog listet es zweimal)',
   'detail.not_in_allow_tools': 'allow_tools der Richtlinie führt es nicht auf',
 
   'check.ok.title': 'OK',

@@ -23,9 +23,10 @@ confirmation. CALL "-" or absent reads standard input.
 --format json writes the answer of the JavaScript API's gatehouse.gate: {"decisions": [one per
 call], "decision": the most restrictive, "problems": […]}.
 
-Exit code 0 when every call is allowed; 1 when one is denied (or the policy or catalog has
-problems, which deny every call); 2 when the most restrictive decision is ask; 3 when a file
-cannot be read or is not strict JSON.`,
+Exit code 0 when every call is allowed; 1 when one is denied (a policy with problems denies every
+call; a catalog problem denies the calls to the tools it concerns, such as a name two servers
+offer); 2 when the most restrictive decision is ask; 3 when a file cannot be read or is not
+strict JSON.`,
 	define: func(fs *flag.FlagSet) runFunc {
 		catalogPath := fs.String("catalog", "", "the tool catalog `file`, a tools/list answer (required)")
 		policyPath := fs.String("policy", "", "the policy `file` (required)")
@@ -144,10 +145,13 @@ var checkDecisionCommand = &command{
 	details: `
 DECISION is a decision JSON such as {"tool": …, "argumentsValid": …, "toolAllowed": …, "grant": […],
 "decision": "allow", "reason": "ok"}. It is validated against --schema (default: gatehouse's
-published decision schema), then held to the rule a schema cannot say: allow needs argumentsValid
-and toolAllowed true and every capability the tool requires (from --policy) in the grant, and goes
-with reason ok only. "Passes the schema, refused by the rule" is its own verdict, naming what the
-decision should be. DECISION "-" or absent reads standard input.
+published decision schema), then held to the rules a schema cannot say: allow needs argumentsValid
+and toolAllowed true and every capability the tool requires (from --policy and the decision's own
+"required") in the grant, and goes with reason ok only; ask needs the same, with reason
+needs_confirm (or grant_missing where the policy asks on a missing grant). With --policy, the tool
+must be in allow_tools and the grant one the policy gives. "Passes the schema, refused by the
+rule" is its own verdict, naming what the decision should be. DECISION "-" or absent reads
+standard input.
 
 --format json writes the answer of the JavaScript API's gatehouse.checkDecision:
 {"verdict": "ok"|"schema_rejected"|"rule_refused", "should": …, "problems": […]}.
