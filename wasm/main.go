@@ -61,9 +61,10 @@ func main() {
 }
 
 // tuneGC trades memory for time. A check allocates many short-lived values, and in wasm the
-// collector runs on the one thread the user is waiting on; collecting when the heap has grown
-// fivefold (rather than doubled) cuts the time spent collecting several times over, and the
-// soft limit keeps a tab that validates large documents from growing without bound.
+// collector runs on the one thread the user is waiting on. Collecting when the heap has grown
+// fivefold rather than doubled measured (bench/bench.mjs, Node 20) ~67 µs instead of ~115 µs for a
+// tool call and ~200–280 ms instead of ~350 ms for a 1 MB document; the soft limit keeps a tab that
+// validates large documents from growing without bound.
 func tuneGC() {
 	gogc, limit := 400, int64(512<<20)
 	if v, err := strconv.Atoi(os.Getenv("GATEHOUSE_GOGC")); err == nil {
