@@ -213,10 +213,10 @@ func (r ArgumentRule) Validate() []string {
 var defaultSchemes = []string{"https", "http"}
 
 // schemeSyntax is RFC 3986's scheme production.
-var schemeSyntax = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*$`)
+var schemeSyntax = lazyRE(`^[A-Za-z][A-Za-z0-9+.\-]*$`)
 
 // schemePrefix finds the scheme at the start of a URL.
-var schemePrefix = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
+var schemePrefix = lazyRE(`^[A-Za-z][A-Za-z0-9+.\-]*:`)
 
 // defaultPorts gives the port a URL uses when it names none, so that an entry "host:443" admits
 // "https://host/".
@@ -704,11 +704,11 @@ func (r ArgumentRule) checkWorkspace(pointer string, value any) []Violation {
 }
 
 // windowsDrive matches a path starting with a drive letter, "C:" or "c:\".
-var windowsDrive = regexp.MustCompile(`^[A-Za-z]:`)
+var windowsDrive = lazyRE(`^[A-Za-z]:`)
 
 // urlLikePath matches a path that starts like a URL: a scheme of two or more characters and a
 // colon, as in "file:/etc/passwd" or "https://…" (one letter and a colon is a Windows drive).
-var urlLikePath = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]+:`)
+var urlLikePath = lazyRE(`^[A-Za-z][A-Za-z0-9+.\-]+:`)
 
 // pathOutside says why a path is outside the workspace, or "" when it is inside. Relative paths are
 // resolved against the workspace; ".." and "." are resolved lexically (symbolic links are the

@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -379,7 +378,7 @@ func hintText(v any, present bool) string {
 // --- risk ---
 
 // descriptionVerb finds what the first sentence of a description says the tool does.
-var descriptionVerb = regexp.MustCompile(`(?i)^\W*(?:(?:this\s+tool|tool\s+to|use\s+(?:this\s+)?to|used\s+to|allows?\s+(?:you\s+)?to|lets?\s+you)\s+)?(deletes?|removes?|drops?|destroys?|purges?|truncates?|overwrites?|writes?|creates?|updates?|modif(?:y|ies)|edits?|moves?|renames?|uploads?|executes?|runs?|evaluates?|sends?|emails?|posts?|publish(?:es)?|notif(?:y|ies)|fetch(?:es)?|downloads?|navigates?|browses?|crawls?|scrapes?|calls?\s+(?:an?\s+)?(?:http|url|api|endpoint|webhook))\b`)
+var descriptionVerb = lazyRE(`(?i)^\W*(?:(?:this\s+tool|tool\s+to|use\s+(?:this\s+)?to|used\s+to|allows?\s+(?:you\s+)?to|lets?\s+you)\s+)?(deletes?|removes?|drops?|destroys?|purges?|truncates?|overwrites?|writes?|creates?|updates?|modif(?:y|ies)|edits?|moves?|renames?|uploads?|executes?|runs?|evaluates?|sends?|emails?|posts?|publish(?:es)?|notif(?:y|ies)|fetch(?:es)?|downloads?|navigates?|browses?|crawls?|scrapes?|calls?\s+(?:an?\s+)?(?:http|url|api|endpoint|webhook))\b`)
 
 var descriptionCapability = map[string]string{
 	"delete": "delete", "remove": "delete", "drop": "delete", "destroy": "delete", "purge": "delete", "truncate": "delete",

@@ -3,7 +3,6 @@ package core
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -53,7 +52,7 @@ var LintRules = []LintRule{
 // ([foldForMatch]), and the words are found in it without regard to ASCII case.
 type phrase struct {
 	rule, severity, message string
-	re                      *regexp.Regexp
+	re                      *lazyRegexp
 	anyOf                   []string
 	gate                    []string // when set, one of these must appear before anyOf is tried
 	anyOfIDs, gateIDs       []int    // the words' ids in phraseFilter
@@ -71,7 +70,7 @@ func (p phrase) gated(words ...string) phrase {
 const gap = `[^.!?\n]{0,60}?`
 
 func mustPhrase(rule, severity, message, expr string, anyOf ...string) phrase {
-	return phrase{rule: rule, severity: severity, message: message, re: regexp.MustCompile(`(?i)` + expr), anyOf: anyOf}
+	return phrase{rule: rule, severity: severity, message: message, re: lazyRE(`(?i)` + expr), anyOf: anyOf}
 }
 
 // instructionPhrases are the words of tool poisoning: instructions aimed at the model rather
@@ -765,10 +764,10 @@ var latinLookalikes = map[rune]rune{
 
 // --- shadowing ---
 
-var shadowPhrase = regexp.MustCompile(`(?i)\b(instead\s+of|rather\s+than|in\s+place\s+of|when\s+(?:using|calling|invoking)|before\s+(?:using|calling|invoking)|after\s+(?:using|calling|invoking)|whenever\s+(?:you\s+)?(?:use|call|invoke)|do\s+not\s+use|don'?t\s+use|never\s+use|overrides?|replaces?|supersedes?)\s+(?:the\s+|any\s+)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?(\s+(?:tool|function|command)\b)?`)
+var shadowPhrase = lazyRE(`(?i)\b(instead\s+of|rather\s+than|in\s+place\s+of|when\s+(?:using|calling|invoking)|before\s+(?:using|calling|invoking)|after\s+(?:using|calling|invoking)|whenever\s+(?:you\s+)?(?:use|call|invoke)|do\s+not\s+use|don'?t\s+use|never\s+use|overrides?|replaces?|supersedes?)\s+(?:the\s+|any\s+)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?(\s+(?:tool|function|command)\b)?`)
 
 // namedTool finds "the X tool" where X is shaped like a tool name.
-var namedTool = regexp.MustCompile(`(?i)\bthe\s+(?:also\s+present\s+|other\s+)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?\s+(?:tool|function)\b`)
+var namedTool = lazyRE(`(?i)\bthe\s+(?:also\s+present\s+|other\s+)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?\s+(?:tool|function)\b`)
 
 var shadowGate = []string{"instead", "rather", "place of", "when", "before", "after", "use", "overrid", "replace", "supersede"}
 
@@ -1140,8 +1139,8 @@ var (
 	sendVerbs      = wordSet("send", "reply", "forward", "tweet", "notify", "broadcast", "dm", "sms", "invite", "publish")
 	fetchVerbs     = wordSet("fetch", "download", "curl", "wget", "browse", "navigate", "crawl", "scrape")
 	nounVerbs      = map[string]string{"email": "send", "mail": "send", "message": "send", "post": "send", "http": "fetch", "shell": "execute", "command": "execute", "script": "execute", "terminal": "execute", "set": "write", "add": "write", "close": "write", "reset": "delete", "clear": "delete", "lock": "write", "unlock": "write", "start": "execute", "stop": "execute", "make": "write", "new": "write", "open": "fetch", "web": "fetch", "url": "fetch"}
-	warnPattern    = regexp.MustCompile(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:ation)?|will\s+be\s+lost|data\s+loss)\b`)
-	readOnlyPhrase = regexp.MustCompile(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b`)
+	warnPattern    = lazyRE(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:ation)?|will\s+be\s+lost|data\s+loss)\b`)
+	readOnlyPhrase = lazyRE(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b`)
 )
 
 // compactJSON writes a value for evidence.

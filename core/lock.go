@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -79,7 +78,7 @@ type LockEntry struct {
 	Message string `json:"message"`
 }
 
-var pinPattern = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var pinPattern = lazyRE(`^sha256:[0-9a-f]{64}$`)
 
 // looksLikeLock reports whether v is a lock file: an object mapping names to "sha256:…"
 // strings, bare or as the "pins" member of a [PinResult].

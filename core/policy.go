@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -75,7 +74,7 @@ var policySchema = sync.OnceValues(func() (*Schema, Problems) {
 	return CompileSchema(doc, "2020-12", nil)
 })
 
-var policyPinPattern = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+var policyPinPattern = lazyRE(`^sha256:[0-9a-f]{64}$`)
 
 // ParsePolicy reads a policy from a parsed document. The document is validated against the
 // published policy schema (an unknown key is an error, not ignored), then each rule is checked on

@@ -18,7 +18,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -219,7 +218,7 @@ type tokenDetector struct {
 	prefix string // literal every match starts with (in the lower-cased text when caseless)
 	// pattern matches the shortest acceptable credential, starting with prefix. Submatch 1, when
 	// present, is the secret itself (the token after "Bearer "); otherwise the whole match is.
-	pattern *regexp.Regexp
+	pattern *lazyRegexp
 	// continues reports the bytes the secret may go on with past the match; the secret is
 	// extended over them. nil when the match is the whole secret.
 	continues func(byte) bool
@@ -355,28 +354,28 @@ func pemBlockEnd(text string, _, end int) int {
 
 // tokenDetectors lists the credential formats; their kinds appear in [SecretFinding.Kind].
 var tokenDetectors = []tokenDetector{
-	{kind: "private_key", prefix: "-----BEGIN ", pattern: regexp.MustCompile(`^-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`), span: pemBlockEnd},
-	{kind: "private_key", prefix: "PuTTY-User-Key-File-", pattern: regexp.MustCompile(`^PuTTY-User-Key-File-[0-9]{1,2}: `)},
-	{kind: "aws_access_key", prefix: "AKIA", pattern: regexp.MustCompile(`^AKIA[A-Z0-9]{16}`), continues: isUpperAlnum, length: 20},
-	{kind: "aws_access_key", prefix: "ASIA", pattern: regexp.MustCompile(`^ASIA[A-Z0-9]{16}`), continues: isUpperAlnum, length: 20},
-	{kind: "aws_secret_key", prefix: "aws_secret_access_key", caseless: true, pattern: regexp.MustCompile(`^aws_secret_access_key["']?[ \t]{0,16}[:=][ \t]{0,16}["']?([a-z0-9/+]{40})`), continues: isBase64, length: 40},
-	{kind: "aws_secret_key", prefix: "secretaccesskey", caseless: true, pattern: regexp.MustCompile(`^secretaccesskey["']?[ \t]{0,16}[:=][ \t]{0,16}["']?([a-z0-9/+]{40})`), continues: isBase64, length: 40},
-	{kind: "github_token", prefix: "gh", pattern: regexp.MustCompile(`^gh[pousr]_[A-Za-z0-9]{36}`), continues: isAlnum},
-	{kind: "github_token", prefix: "github_pat_", pattern: regexp.MustCompile(`^github_pat_[A-Za-z0-9_]{22}`), continues: isAlnumUnderscore},
-	{kind: "gitlab_token", prefix: "gl", pattern: regexp.MustCompile(`^gl(?:pat|ptt|rt|dt)-[A-Za-z0-9_\-]{20}`), continues: isBase64URL},
-	{kind: "slack_token", prefix: "xox", pattern: regexp.MustCompile(`^xox[abeprs]-[A-Za-z0-9\-]{10}`), continues: isAlnumHyphen, accept: hasDigitAndLetter},
-	{kind: "slack_webhook", prefix: "hooks.slack.com/services/", pattern: regexp.MustCompile(`^hooks\.slack\.com/services/T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16}`), continues: isAlnum},
-	{kind: "google_api_key", prefix: "AIza", pattern: regexp.MustCompile(`^AIza[A-Za-z0-9_\-]{35}`), continues: isBase64URL, length: 39},
-	{kind: "anthropic_key", prefix: "sk-ant-", pattern: regexp.MustCompile(`^sk-ant-[A-Za-z0-9_\-]{32}`), continues: isBase64URL, accept: hasDigitAndLetter},
-	{kind: "openai_key", prefix: "sk-", pattern: regexp.MustCompile(`^sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{32}`), continues: isBase64URL, accept: hasDigitAndLetter},
-	{kind: "openai_key", prefix: "sk-", pattern: regexp.MustCompile(`^sk-[A-Za-z0-9]{32}`), continues: isAlnum, accept: func(text string, start, end int) bool {
+	{kind: "private_key", prefix: "-----BEGIN ", pattern: lazyRE(`^-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`), span: pemBlockEnd},
+	{kind: "private_key", prefix: "PuTTY-User-Key-File-", pattern: lazyRE(`^PuTTY-User-Key-File-[0-9]{1,2}: `)},
+	{kind: "aws_access_key", prefix: "AKIA", pattern: lazyRE(`^AKIA[A-Z0-9]{16}`), continues: isUpperAlnum, length: 20},
+	{kind: "aws_access_key", prefix: "ASIA", pattern: lazyRE(`^ASIA[A-Z0-9]{16}`), continues: isUpperAlnum, length: 20},
+	{kind: "aws_secret_key", prefix: "aws_secret_access_key", caseless: true, pattern: lazyRE(`^aws_secret_access_key["']?[ \t]{0,16}[:=][ \t]{0,16}["']?([a-z0-9/+]{40})`), continues: isBase64, length: 40},
+	{kind: "aws_secret_key", prefix: "secretaccesskey", caseless: true, pattern: lazyRE(`^secretaccesskey["']?[ \t]{0,16}[:=][ \t]{0,16}["']?([a-z0-9/+]{40})`), continues: isBase64, length: 40},
+	{kind: "github_token", prefix: "gh", pattern: lazyRE(`^gh[pousr]_[A-Za-z0-9]{36}`), continues: isAlnum},
+	{kind: "github_token", prefix: "github_pat_", pattern: lazyRE(`^github_pat_[A-Za-z0-9_]{22}`), continues: isAlnumUnderscore},
+	{kind: "gitlab_token", prefix: "gl", pattern: lazyRE(`^gl(?:pat|ptt|rt|dt)-[A-Za-z0-9_\-]{20}`), continues: isBase64URL},
+	{kind: "slack_token", prefix: "xox", pattern: lazyRE(`^xox[abeprs]-[A-Za-z0-9\-]{10}`), continues: isAlnumHyphen, accept: hasDigitAndLetter},
+	{kind: "slack_webhook", prefix: "hooks.slack.com/services/", pattern: lazyRE(`^hooks\.slack\.com/services/T[A-Z0-9]{6,12}/B[A-Z0-9]{6,12}/[A-Za-z0-9]{16}`), continues: isAlnum},
+	{kind: "google_api_key", prefix: "AIza", pattern: lazyRE(`^AIza[A-Za-z0-9_\-]{35}`), continues: isBase64URL, length: 39},
+	{kind: "anthropic_key", prefix: "sk-ant-", pattern: lazyRE(`^sk-ant-[A-Za-z0-9_\-]{32}`), continues: isBase64URL, accept: hasDigitAndLetter},
+	{kind: "openai_key", prefix: "sk-", pattern: lazyRE(`^sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\-]{32}`), continues: isBase64URL, accept: hasDigitAndLetter},
+	{kind: "openai_key", prefix: "sk-", pattern: lazyRE(`^sk-[A-Za-z0-9]{32}`), continues: isAlnum, accept: func(text string, start, end int) bool {
 		return notAnthropic(text, start, end) && hasDigitAndLetter(text, start+len("sk-"), end)
 	}},
-	{kind: "stripe_key", prefix: "sk_", pattern: regexp.MustCompile(`^sk_(?:live|test)_[A-Za-z0-9]{20}`), continues: isAlnum},
-	{kind: "stripe_key", prefix: "rk_", pattern: regexp.MustCompile(`^rk_(?:live|test)_[A-Za-z0-9]{20}`), continues: isAlnum},
-	{kind: "bearer_token", prefix: "bearer", caseless: true, pattern: regexp.MustCompile(`^bearer[ \t]{1,16}([a-z0-9._~+/=\-]{20})`), continues: isBearerToken, accept: hasDigitAndLetter},
-	{kind: "basic_auth", prefix: "authorization:", caseless: true, pattern: regexp.MustCompile(`^authorization:[ \t]{0,16}basic[ \t]{1,16}([a-z0-9+/=]{8})`), continues: isBase64, accept: decodesToUserPassword},
-	{kind: "url_password", prefix: "://", pattern: regexp.MustCompile(`^://[^\s/?#@:]{1,64}:([^\s/?#@]{1,128})@`), anywhere: true, accept: notPlaceholder},
+	{kind: "stripe_key", prefix: "sk_", pattern: lazyRE(`^sk_(?:live|test)_[A-Za-z0-9]{20}`), continues: isAlnum},
+	{kind: "stripe_key", prefix: "rk_", pattern: lazyRE(`^rk_(?:live|test)_[A-Za-z0-9]{20}`), continues: isAlnum},
+	{kind: "bearer_token", prefix: "bearer", caseless: true, pattern: lazyRE(`^bearer[ \t]{1,16}([a-z0-9._~+/=\-]{20})`), continues: isBearerToken, accept: hasDigitAndLetter},
+	{kind: "basic_auth", prefix: "authorization:", caseless: true, pattern: lazyRE(`^authorization:[ \t]{0,16}basic[ \t]{1,16}([a-z0-9+/=]{8})`), continues: isBase64, accept: decodesToUserPassword},
+	{kind: "url_password", prefix: "://", pattern: lazyRE(`^://[^\s/?#@:]{1,64}:([^\s/?#@]{1,128})@`), anywhere: true, accept: notPlaceholder},
 }
 
 // findJWT finds a JSON Web Token: three base64url segments joined by dots whose first decodes to a
