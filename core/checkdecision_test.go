@@ -3,41 +3,28 @@ package core_test
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
-// Seed 000's texts, exactly as the article prints them.
+// Seed 000's texts, exactly as the article prints them (TestSeed000TextsMatchArticle checks
+// testdata/seed000 against the article).
+var (
+	seedDecision = seedText("decision.json")
+	seedSchema   = seedText("schema.json")
+)
+
+func seedText(name string) string {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "seed000", name))
+	if err != nil {
+		panic(err) // testdata is part of the repository
+	}
+	return strings.TrimSuffix(string(b), "\n")
+}
+
 const (
-	seedDecision = `{
-  "tool": "send_email",
-  "argumentsValid": true,
-  "toolAllowed": true,
-  "grant": ["read_inbox"],
-  "decision": "deny",
-  "reason": "grant_missing"
-}`
-	seedSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "required": ["tool", "argumentsValid", "toolAllowed", "decision", "reason"],
-  "properties": {
-    "tool": { "enum": ["send_email"] },
-    "argumentsValid": { "type": "boolean" },
-    "toolAllowed": { "type": "boolean" },
-    "grant": {
-      "type": "array",
-      "items": { "enum": ["read_inbox", "send"] }
-    },
-    "decision": { "enum": ["allow", "deny", "ask"] },
-    "reason": {
-      "enum": ["ok", "grant_missing", "tool_not_allowlisted", "arguments_invalid"]
-    }
-  }
-}`
 	// The session of the seed: send_email is allowlisted and requires send; the grant is read_inbox.
 	seedPolicy = `{
   "allow_tools": ["send_email"],
@@ -45,26 +32,6 @@ const (
   "requires": {"send_email": ["send"]}
 }`
 )
-
-// TestSeedTextsMatch keeps the constants above honest: they are the article's own blocks.
-func TestSeedTextsMatch(t *testing.T) {
-	dir := sharedDir(t, "seeds")
-	matches, _ := filepath.Glob(filepath.Join(dir, "000_*.txt"))
-	if len(matches) != 1 {
-		t.Fatalf("seed 000 not found in %s", dir)
-	}
-	article, err := os.ReadFile(matches[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	squash := regexp.MustCompile(`\s+`)
-	text := squash.ReplaceAllString(string(article), "")
-	for name, block := range map[string]string{"decision": seedDecision, "schema": seedSchema} {
-		if !strings.Contains(text, squash.ReplaceAllString(block, "")) {
-			t.Errorf("the seed's %s is not in %s as the test has it", name, matches[0])
-		}
-	}
-}
 
 func TestCheckDecisionSeed(t *testing.T) {
 	tests := []struct {
