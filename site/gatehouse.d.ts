@@ -22,7 +22,8 @@ export type Source =
   | 'schema' | 'instance' | 'call' | 'catalog' | 'policy' | 'decision'
   | 'left' | 'right' | 'fragment' | 'lock';
 
-export type Kind = 'parse' | 'schema' | 'validation' | 'rule' | 'limit';
+/** "internal" marks a bug in gatehouse (a recovered panic), never a problem with the input. */
+export type Kind = 'parse' | 'schema' | 'validation' | 'rule' | 'limit' | 'internal';
 
 /** One thing wrong with one text. Line and column are 1-based; column counts Unicode code points. */
 export interface Problem {
