@@ -140,3 +140,29 @@ func FuzzDecodeState(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFormat: any text and indent give an answer, never a panic; a formatted text parses to the
+// same value, and formatting it again changes nothing.
+func FuzzFormat(f *testing.F) {
+	f.Add(`{"a":[1,2.50,{"b":null}],"c":"\u00e9"}`, "  ")
+	f.Add(`[12345678901234567890]`, "\t")
+	f.Add(`{"a":1,"a":2}`, "")
+	f.Add(`{}`, "x")
+	f.Fuzz(func(t *testing.T, text, indent string) {
+		res := core.Format(core.FormatRequest{Text: text, Indent: indent})
+		if len(res.Problems) > 0 {
+			if res.Text != text {
+				t.Fatal("a refused text must come back unchanged")
+			}
+			return
+		}
+		before, _ := core.ParseText(core.SourceInstance, text)
+		after, probs := core.ParseText(core.SourceInstance, res.Text)
+		if probs != nil || !reflect.DeepEqual(before.Value, after.Value) {
+			t.Fatalf("formatting changed the value: %q → %q", text, res.Text)
+		}
+		if again := core.Format(core.FormatRequest{Text: res.Text, Indent: indent}); again.Text != res.Text {
+			t.Fatalf("formatting is not stable: %q → %q", res.Text, again.Text)
+		}
+	})
+}
