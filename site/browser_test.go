@@ -658,3 +658,24 @@ func TestBrowserSchemaResources(t *testing.T) {
 	}
 	h.checkRequests()
 }
+
+// TestBrowserSchemaDocumentTabs: the document tabs are a keyboard-usable tab list.
+func TestBrowserSchemaDocumentTabs(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("tabs")
+	h.open(ctx, "tabs", h.server.URL+"/")
+	h.do(ctx, "add a document", shortLimit, chromedp.Click(chromedp.CSS("#schema-add-document")))
+	state := `[...document.querySelectorAll('#pane-schema .doc-tab')].map(b => [b.getAttribute('aria-selected'), b.tabIndex, b.getAttribute('aria-controls')].join()).join(' | ')`
+	want := "false,-1,schema-main-panel | true,0,schema-resource-panel"
+	if got := evaluate[string](h, ctx, state); got != want {
+		t.Errorf("tabs after adding a document: %q, want %q", got, want)
+	}
+	// ArrowRight from the last tab wraps to the first, which takes the focus and shows its panel.
+	h.do(ctx, "arrow to the main schema", shortLimit,
+		chromedp.Focus(chromedp.CSS("#schema-doc-tab-1")),
+		chromedp.Evaluate[chromedp.Void](`document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}))`))
+	if got := evaluate[string](h, ctx, `document.activeElement.id + ' ' + document.getElementById('schema-main-panel').hidden + ' ' + document.getElementById('schema-resource-panel').hidden`); got != "schema-doc-tab-0 false true" {
+		t.Errorf("after ArrowRight: %q", got)
+	}
+	h.checkRequests()
+}

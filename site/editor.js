@@ -46,7 +46,9 @@ export class Editor {
     this.gutterLines = h('div', { class: 'gutter-lines' });
     this.marks = h('div', { class: 'marks', 'aria-hidden': 'true' });
     this.cursor = h('span', { class: 'cursor-pos' });
-    this.note = h('span', { class: 'editor-note', id: `${id}-note`, role: 'status' });
+    // Not a live region: it changes on every keystroke. The pane's result summary is the live
+    // region; this note is read with the editor (aria-describedby).
+    this.note = h('span', { class: 'editor-note', id: `${id}-note` });
     this.optionalTag = h('span', { class: 'optional', dataset: { i18n: 'editor.optional' }, hidden: !optional });
 
     const buttons = format

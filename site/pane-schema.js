@@ -44,6 +44,8 @@ export class SchemaPane {
         onclick: () => this.addResource(),
       })],
     });
+    this.schema.el.id = 'schema-main-panel';
+    this.schema.el.setAttribute('role', 'tabpanel');
     this.resourceEditor = new Editor({
       id: 'schema-resource', label: 'schema.resource', source: 'resource',
       placeholder: 'schema.resourcePlaceholder', checker,
@@ -68,7 +70,7 @@ export class SchemaPane {
         changed();
       },
     });
-    this.resourceBox = h('div', { class: 'resource-box', hidden: true },
+    this.resourceBox = h('div', { class: 'resource-box', id: 'schema-resource-panel', role: 'tabpanel', hidden: true },
       h('div', { class: 'resource-url' },
         h('label', { for: 'schema-resource-url', dataset: { i18n: 'schema.resourceURL' } }),
         this.resourceURL,
@@ -122,11 +124,24 @@ export class SchemaPane {
   }
 
   renderDocTabs() {
+    // A tab list as ARIA describes it: the selected tab is the one in the tab order, the arrow
+    // keys (and Home, End) move between tabs, and each tab names the panel it shows.
+    const count = this.resources.length + 1;
     const tab = (/** @type {number} */ index, /** @type {string} */ label) => h('button', {
-      type: 'button', role: 'tab', class: 'doc-tab',
+      type: 'button', role: 'tab', class: 'doc-tab', id: `schema-doc-tab-${index + 1}`,
       'aria-selected': String(index === this.activeDoc),
+      'aria-controls': index < 0 ? this.schema.el.id : this.resourceBox.id,
+      tabindex: index === this.activeDoc ? '0' : '-1',
       title: label,
       onclick: () => this.showDoc(index),
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
+        const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: -1, End: count - 2 }[e.key];
+        if (to === undefined) return;
+        e.preventDefault();
+        const next = ((to + 1 + count) % count) - 1;
+        this.showDoc(next);
+        document.getElementById(`schema-doc-tab-${next + 1}`)?.focus();
+      },
     }, label);
     // The tabs appear once there is more than the main schema.
     this.docTabs.hidden = this.resources.length === 0;
