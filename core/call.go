@@ -432,9 +432,9 @@ func (r *callReader) readObject(m map[string]any, at string) {
 				r.unreadable(at, fmt.Sprintf("a JSON-RPC message whose method is %s, not \"tools/call\"", shorten(compactJSON(method), 60)))
 				return
 			}
-			r.readMCP(m, at)
+			r.readWrapped(m, at, FormatMCP, "params", true, "an MCP tools/call request needs a \"params\" object with \"name\" and \"arguments\"")
 		case FormatOpenAIChat:
-			r.readOpenAIChat(m, at)
+			r.readWrapped(m, at, FormatOpenAIChat, "function", false, "an OpenAI tool call needs a \"function\" object with \"name\" and \"arguments\"")
 		case FormatOpenAIResponses:
 			r.readNamed(m, at, FormatOpenAIResponses, "call_id", "arguments")
 		case FormatAnthropic:
@@ -602,18 +602,22 @@ func (r *callReader) readGeminiParts(parts []any, at string) {
 	}
 }
 
-func (r *callReader) readOpenAIChat(m map[string]any, at string) {
-	fn, ok := m["function"].(map[string]any)
+// readWrapped reads the shapes whose name and arguments sit in an inner object beside the id:
+// OpenAI Chat Completions ("function", arguments as a string) and MCP tools/call ("params",
+// arguments as an object).
+func (r *callReader) readWrapped(m map[string]any, at, format, innerKey string, argsObject bool, missing string) {
+	inner, ok := m[innerKey].(map[string]any)
 	if !ok {
-		r.unreadable(at, "an OpenAI tool call needs a \"function\" object with \"name\" and \"arguments\"")
+		r.unreadable(at, missing)
 		return
 	}
-	c, ok := r.newCall(FormatOpenAIChat, m, at, fn, JoinPointer(at, "function"))
+	innerAt := JoinPointer(at, innerKey)
+	c, ok := r.newCall(format, m, at, inner, innerAt)
 	if !ok {
 		return
 	}
 	c.ID = idText(m["id"])
-	r.setArguments(&c, fn, JoinPointer(at, "function"), "arguments", false)
+	r.setArguments(&c, inner, innerAt, "arguments", argsObject)
 	r.calls = append(r.calls, c)
 }
 
@@ -640,21 +644,6 @@ func (r *callReader) readGemini(fc map[string]any, at string, raw map[string]any
 	}
 	c.ID = idText(fc["id"])
 	r.setArguments(&c, fc, at, "args", true)
-	r.calls = append(r.calls, c)
-}
-
-func (r *callReader) readMCP(m map[string]any, at string) {
-	params, ok := m["params"].(map[string]any)
-	if !ok {
-		r.unreadable(at, "an MCP tools/call request needs a \"params\" object with \"name\" and \"arguments\"")
-		return
-	}
-	c, ok := r.newCall(FormatMCP, m, at, params, JoinPointer(at, "params"))
-	if !ok {
-		return
-	}
-	c.ID = idText(m["id"])
-	r.setArguments(&c, params, JoinPointer(at, "params"), "arguments", true)
 	r.calls = append(r.calls, c)
 }
 

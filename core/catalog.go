@@ -195,7 +195,7 @@ func (c *Catalog) readTools(doc *Document, v any, at, server string) Problems {
 		}
 		if m, isObj := v.(map[string]any); isObj {
 			if e, isErr := m["error"]; isErr {
-				return Problems{doc.Problem(KindRule, at+"/error", fmt.Sprintf("%s is a JSON-RPC error, not a tools/list result: %s", what, clip(fmt.Sprint(e), 120)))}
+				return Problems{doc.Problem(KindRule, at+"/error", fmt.Sprintf("%s is a JSON-RPC error, not a tools/list result: %s", what, shorten(fmt.Sprint(e), 120)))}
 			}
 		}
 		return Problems{doc.Problem(KindRule, at, what+" must be a tools/list response, its result {\"tools\":[…]}, a bare array of tools, or {\"servers\":{name: catalog}}")}
@@ -332,6 +332,3 @@ func valueAt(v any, pointer string) (any, bool) {
 	}
 	return v, true
 }
-
-// clip is [shorten], under the name lock.go, diff.go, schemachange.go and catalogdiff.go call.
-func clip(s string, n int) string { return shorten(s, n) }

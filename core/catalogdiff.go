@@ -417,7 +417,7 @@ func toolCapabilities(t *Tool) []capability {
 		add("write", "its annotations say readOnlyHint: false")
 	}
 	if desc, ok := t.Def["description"].(string); ok {
-		if m := descriptionVerb.FindStringSubmatch(clip(desc, 200)); m != nil {
+		if m := descriptionVerb.FindStringSubmatch(shorten(desc, 200)); m != nil {
 			verb := strings.ToLower(strings.Fields(m[1])[0])
 			stem := strings.TrimSuffix(strings.TrimSuffix(verb, "es"), "s")
 			if k, ok := descriptionCapability[stem]; ok {

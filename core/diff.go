@@ -93,7 +93,7 @@ func Diff(req DiffRequest) DiffResult {
 	case DiffModePatch, DiffModeCatalog, DiffModeLock:
 	default:
 		res.Problems = append(res.Problems, Problem{Source: SourceLeft, Kind: KindRule, Offset: -1,
-			Message: fmt.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", clip(req.Mode, 40))})
+			Message: fmt.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", shorten(req.Mode, 40))})
 		return res
 	}
 	left, lp := ParseText(SourceLeft, req.Left)

@@ -31,7 +31,7 @@ func Format(req FormatRequest) FormatResult {
 	}
 	if strings.Trim(req.Indent, " \t") != "" || len(req.Indent) > 16 {
 		return FormatResult{Text: req.Text, Problems: Problems{{Source: src, Kind: KindParse, Offset: -1,
-			Message: fmt.Sprintf("the indent must be up to 16 spaces or tabs, not %q", clip(req.Indent, 20))}}}
+			Message: fmt.Sprintf("the indent must be up to 16 spaces or tabs, not %q", shorten(req.Indent, 20))}}}
 	}
 	if _, probs := ParseText(src, req.Text); probs != nil {
 		return FormatResult{Text: req.Text, Problems: probs}

@@ -308,14 +308,12 @@ func (w *stringWalker) walk(v any) {
 		w.sorted = w.sorted[:from]
 	case []any:
 		for i, e := range x {
-			w.tokens, w.keys = append(w.tokens, itoa(i)), append(w.keys, false)
+			w.tokens, w.keys = append(w.tokens, strconv.Itoa(i)), append(w.keys, false)
 			w.walk(e)
 			w.tokens, w.keys = w.tokens[:len(w.tokens)-1], w.keys[:len(w.keys)-1]
 		}
 	}
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }
 
 // visible writes untrusted text so that nothing in it hides: control, format and bidi
 // characters become "U+XXXX", and the text is clipped on a rune boundary.

@@ -124,7 +124,7 @@ func ParseLock(doc *Document) (map[string]string, Problems) {
 	if pins, ok := m["pins"].(map[string]any); ok {
 		for _, k := range sortedKeys(m) {
 			if k != "pins" && k != "problems" {
-				probs = append(probs, doc.Problem(KindRule, JoinPointer("", k), fmt.Sprintf("unknown member %q beside \"pins\" in a lock file", clip(k, 60))))
+				probs = append(probs, doc.Problem(KindRule, JoinPointer("", k), fmt.Sprintf("unknown member %q beside \"pins\" in a lock file", shorten(k, 60))))
 			}
 		}
 		m, base = pins, "/pins"
@@ -134,7 +134,7 @@ func ParseLock(doc *Document) (map[string]string, Problems) {
 		at := JoinPointer(base, name)
 		s, ok := m[name].(string)
 		if !ok || !pinPattern.MatchString(s) {
-			probs = append(probs, doc.Problem(KindRule, at, fmt.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits", clip(name, 60))))
+			probs = append(probs, doc.Problem(KindRule, at, fmt.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits", shorten(name, 60))))
 			continue
 		}
 		lock[name] = s

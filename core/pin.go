@@ -27,7 +27,7 @@ const PinPrefix = "sha256:"
 // is an error to look at, not a silent gap.
 func Pin(def map[string]any) (string, error) {
 	if at, num, ok := inexactNumber(def, ""); ok {
-		return "", fmt.Errorf("the number %s at %s has more precision than RFC 8785 keeps (an IEEE 754 double), so a change in its last digits would not change the pin", clip(num, 40), pointerOrRoot(at))
+		return "", fmt.Errorf("the number %s at %s has more precision than RFC 8785 keeps (an IEEE 754 double), so a change in its last digits would not change the pin", shorten(num, 40), pointerOrRoot(at))
 	}
 	raw, err := json.Marshal(def)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -195,9 +196,9 @@ func isBoolValue(v any) bool { _, ok := v.(bool); return ok }
 // quoteValue shows a schema value in a message, short.
 func quoteValue(v any) string {
 	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", clip(s, 80))
+		return fmt.Sprintf("%q", shorten(s, 80))
 	}
-	return clip(compactJSON(v), 80)
+	return shorten(compactJSON(v), 80)
 }
 
 // typeSet reads "type" as a set; nil means any type.
@@ -365,7 +366,7 @@ func quotedNames(names []string) string {
 			q = append(q, fmt.Sprintf("and %d more", len(names)-show))
 			break
 		}
-		q = append(q, fmt.Sprintf("%q", clip(n, 60)))
+		q = append(q, fmt.Sprintf("%q", shorten(n, 60)))
 	}
 	return strings.Join(q, ", ")
 }
@@ -429,7 +430,7 @@ func listValues(vs []string) string {
 			out = append(out, fmt.Sprintf("and %d more", len(vs)-show))
 			break
 		}
-		out = append(out, clip(v, 60))
+		out = append(out, shorten(v, 60))
 	}
 	return strings.Join(out, ", ")
 }
@@ -544,13 +545,13 @@ func (sc *schemaComparer) branches(k, at string, lv, rv any, added string) {
 	}
 	n := min(len(la), len(ra))
 	for i := 0; i < n; i++ {
-		sc.compare(la[i], ra[i], JoinPointer(at, itoa(i)), true, true)
+		sc.compare(la[i], ra[i], JoinPointer(at, strconv.Itoa(i)), true, true)
 	}
 	for i := n; i < len(ra); i++ {
-		sc.emit(JoinPointer(at, itoa(i)), false, true, k+"-branch-added", added, fmt.Sprintf("a branch was added to %q", k))
+		sc.emit(JoinPointer(at, strconv.Itoa(i)), false, true, k+"-branch-added", added, fmt.Sprintf("a branch was added to %q", k))
 	}
 	for i := n; i < len(la); i++ {
-		sc.emit(JoinPointer(at, itoa(i)), true, false, k+"-branch-removed", removed, fmt.Sprintf("a branch was removed from %q", k))
+		sc.emit(JoinPointer(at, strconv.Itoa(i)), true, false, k+"-branch-removed", removed, fmt.Sprintf("a branch was removed from %q", k))
 	}
 }
 
