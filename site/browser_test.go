@@ -33,33 +33,20 @@ import (
 )
 
 // The seed 000 texts (seeds/000_*.txt), as a person would type them.
-const seedDecision = `{
-  "tool": "send_email",
-  "argumentsValid": true,
-  "toolAllowed": true,
-  "grant": ["read_inbox"],
-  "decision": "deny",
-  "reason": "grant_missing"
-}`
+// Seed 000's decision and schema, as testdata/seed000 holds them (checked against the article by
+// core's tests).
+var (
+	seedDecision = seedText("decision.json")
+	seedSchema   = seedText("schema.json")
+)
 
-const seedSchema = `{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "type": "object",
-  "required": ["tool", "argumentsValid", "toolAllowed", "decision", "reason"],
-  "properties": {
-    "tool": { "enum": ["send_email"] },
-    "argumentsValid": { "type": "boolean" },
-    "toolAllowed": { "type": "boolean" },
-    "grant": {
-      "type": "array",
-      "items": { "enum": ["read_inbox", "send"] }
-    },
-    "decision": { "enum": ["allow", "deny", "ask"] },
-    "reason": {
-      "enum": ["ok", "grant_missing", "tool_not_allowlisted", "arguments_invalid"]
-    }
-  }
-}`
+func seedText(name string) string {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "seed000", name))
+	if err != nil {
+		panic(err) // testdata is part of the repository
+	}
+	return strings.TrimSuffix(string(b), "\n")
+}
 
 // Time limits of one step. A step takes well under a second on an idle machine (the first load,
 // which compiles the wasm and compresses it on the server, a few); the limits are generous so a
