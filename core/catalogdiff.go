@@ -447,13 +447,11 @@ func describeCapabilities(caps []capability) string {
 	return strings.Join(parts, ", ")
 }
 
-var riskOrder = map[string]int{RiskLow: 0, RiskMedium: 1, RiskHigh: 2}
-
 func changeRisk(rt *Tool, c *ToolChange, changed map[string]bool) (string, []string) {
 	risk := RiskLow
 	var reasons []string
 	raise := func(level, reason string) {
-		if riskOrder[level] > riskOrder[risk] {
+		if moreSevere(level, risk) {
 			risk = level
 		}
 		reasons = append(reasons, reason)

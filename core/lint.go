@@ -215,7 +215,7 @@ func (tf *toolFindings) add(rule, severity, pointer string, at int, msg, evidenc
 	f := Finding{Rule: rule, Severity: severity, Tool: tf.tool.Name, Pointer: pointer, Message: msg, Evidence: evidence, at: at}
 	if i, ok := tf.seen[key]; ok {
 		// One finding per rule and string: keep the most severe.
-		if severityRank[severity] > severityRank[tf.list[i].Severity] {
+		if moreSevere(severity, tf.list[i].Severity) {
 			tf.list[i] = f
 		}
 		return
@@ -227,7 +227,26 @@ func (tf *toolFindings) add(rule, severity, pointer string, at int, msg, evidenc
 	tf.list = append(tf.list, f)
 }
 
-var severityRank = map[string]int{SeverityLow: 0, SeverityMedium: 1, SeverityHigh: 2}
+// SeverityRank orders a severity — or a risk, on the same high/medium/low scale — so that two can
+// be compared: low 0, medium 1, high 2. ok is false for any other word.
+func SeverityRank(level string) (rank int, ok bool) {
+	switch level {
+	case SeverityLow:
+		return 0, true
+	case SeverityMedium:
+		return 1, true
+	case SeverityHigh:
+		return 2, true
+	}
+	return 0, false
+}
+
+// moreSevere reports whether a ranks above b.
+func moreSevere(a, b string) bool {
+	ra, _ := SeverityRank(a)
+	rb, _ := SeverityRank(b)
+	return ra > rb
+}
 
 func (l *linter) tool(t *Tool) []Finding {
 	tf := &toolFindings{tool: t}

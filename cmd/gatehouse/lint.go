@@ -108,12 +108,10 @@ func addFailOnFlag(fs *flag.FlagSet) *string {
 	return fs.String("fail-on", core.SeverityLow, "the least `severity` that fails the run (exit 1): high, medium or low")
 }
 
-// severityRank orders severities so that --fail-on can compare them: low 1, medium 2, high 3.
+// severityRank is core's order of severities (and risks), for --fail-on.
 func severityRank(sev string) (int, error) {
-	for i, s := range severities {
-		if s == sev {
-			return len(severities) - i, nil
-		}
+	if rank, ok := core.SeverityRank(sev); ok {
+		return rank, nil
 	}
 	return 0, fmt.Errorf("unknown severity %q: use %s", sev, strings.Join(severities, ", "))
 }
