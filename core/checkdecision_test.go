@@ -1,28 +1,19 @@
 package core_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
 
 // Seed 000's texts, exactly as the article prints them (TestSeed000TextsMatchArticle checks
 // testdata/seed000 against the article).
 var (
-	seedDecision = seedText("decision.json")
-	seedSchema   = seedText("schema.json")
+	seedDecision = testenv.SeedText("decision.json")
+	seedSchema   = testenv.SeedText("schema.json")
 )
-
-func seedText(name string) string {
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "seed000", name))
-	if err != nil {
-		panic(err) // testdata is part of the repository
-	}
-	return strings.TrimSuffix(string(b), "\n")
-}
 
 const (
 	// The session of the seed: send_email is allowlisted and requires send; the grant is read_inbox.

@@ -13,6 +13,7 @@ import (
 	jsonpatch "github.com/evanphx/json-patch/v5"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
 
 // applyPatch applies an emitted patch to left with a real RFC 6902 library (not jsondiff, which
@@ -396,7 +397,7 @@ func TestDiffPatchAppliesRandom(t *testing.T) {
 // TestDiffPatchAppliesSuite uses the documents of the RFC 6902 test suite: each test's "doc"
 // and "expected" are a left and a right.
 func TestDiffPatchAppliesSuite(t *testing.T) {
-	dir := sharedDir(t, "suites/json-patch-tests")
+	dir := testenv.SharedDir(t, "suites/json-patch-tests")
 	n := 0
 	for _, name := range []string{"tests.json", "spec_tests.json"} {
 		raw, err := os.ReadFile(filepath.Join(dir, name))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
 
 func readTestdata(t *testing.T, name string) string {
@@ -73,7 +74,7 @@ func TestSeed000Walkthrough(t *testing.T) {
 // TestSeed000TextsMatchArticle keeps testdata/seed000 honest: its schema and decision are the
 // article's own blocks, byte for byte after trimming.
 func TestSeed000TextsMatchArticle(t *testing.T) {
-	dir := sharedDir(t, "seeds")
+	dir := testenv.SharedDir(t, "seeds")
 	matches, _ := filepath.Glob(filepath.Join(dir, "000_*.txt"))
 	if len(matches) != 1 {
 		t.Fatalf("seed 000 not found in %s", dir)

@@ -10,25 +10,8 @@ import (
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
-
-// sharedDir finds ../shared (the suites and seeds) beside the repository, or skips the test
-// loudly; GATEHOUSE_REQUIRE_SHARED=1 (set by make test and CI) turns the skip into a failure.
-func sharedDir(t testing.TB, sub string) string {
-	t.Helper()
-	base := os.Getenv("GATEHOUSE_SHARED")
-	if base == "" {
-		base = filepath.Join("..", "..", "shared")
-	}
-	dir := filepath.Join(base, sub)
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("GATEHOUSE_REQUIRE_SHARED") == "1" {
-			t.Fatalf("%s is required (GATEHOUSE_REQUIRE_SHARED=1) but missing: %v", dir, err)
-		}
-		t.Skipf("SKIPPED: %s not found (the shared test data lives beside the repository; set GATEHOUSE_SHARED to point at it)", dir)
-	}
-	return dir
-}
 
 type suiteGroup struct {
 	Description string          `json:"description"`
@@ -70,7 +53,7 @@ func remoteDocs(t *testing.T, root string) map[string]*core.Document {
 // TestJSONSchemaSuite runs the official JSON-Schema-Test-Suite: every required test of every
 // draft must pass; optional tests are counted and reported, not required.
 func TestJSONSchemaSuite(t *testing.T) {
-	root := sharedDir(t, "suites/JSON-Schema-Test-Suite")
+	root := testenv.SharedDir(t, "suites/JSON-Schema-Test-Suite")
 	remotes := remoteDocs(t, root)
 	drafts := []struct{ dir, name string }{
 		{"draft4", "4"}, {"draft6", "6"}, {"draft7", "7"}, {"draft2019-09", "2019-09"}, {"draft2020-12", "2020-12"},

@@ -28,6 +28,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 
 	"github.com/gatehouse-dev/gatehouse/site"
 )
@@ -36,17 +37,9 @@ import (
 // Seed 000's decision and schema, as testdata/seed000 holds them (checked against the article by
 // core's tests).
 var (
-	seedDecision = seedText("decision.json")
-	seedSchema   = seedText("schema.json")
+	seedDecision = testenv.SeedText("decision.json")
+	seedSchema   = testenv.SeedText("schema.json")
 )
-
-func seedText(name string) string {
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "seed000", name))
-	if err != nil {
-		panic(err) // testdata is part of the repository
-	}
-	return strings.TrimSuffix(string(b), "\n")
-}
 
 // Time limits of one step. A step takes well under a second on an idle machine (the first load,
 // which compiles the wasm and compresses it on the server, a few); the limits are generous so a

@@ -10,31 +10,14 @@ import (
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
-
-// sharedDir finds ../shared (the suites and seeds) beside the repository, or skips the test
-// loudly; GATEHOUSE_REQUIRE_SHARED=1 (set by make test and CI) turns the skip into a failure.
-func sharedDir(t testing.TB, sub string) string {
-	t.Helper()
-	base := os.Getenv("GATEHOUSE_SHARED")
-	if base == "" {
-		base = filepath.Join("..", "..", "..", "shared")
-	}
-	dir := filepath.Join(base, sub)
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("GATEHOUSE_REQUIRE_SHARED") == "1" {
-			t.Fatalf("%s is required (GATEHOUSE_REQUIRE_SHARED=1) but missing: %v", dir, err)
-		}
-		t.Skipf("SKIPPED: %s not found (the shared test data lives beside the repository; set GATEHOUSE_SHARED to point at it)", dir)
-	}
-	return dir
-}
 
 // TestSARIFValidates checks every SARIF output of the golden cases against the SARIF 2.1.0
 // schema, with gatehouse's own validator (no network: the schema is draft 4, whose metaschema
 // is built in).
 func TestSARIFValidates(t *testing.T) {
-	schema, err := os.ReadFile(filepath.Join(sharedDir(t, "suites/sarif"), "sarif-schema-2.1.0.json"))
+	schema, err := os.ReadFile(filepath.Join(testenv.SharedDir(t, "suites/sarif"), "sarif-schema-2.1.0.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
