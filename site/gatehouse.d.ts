@@ -302,6 +302,30 @@ export interface FormatResponse {
   problems: Problem[];
 }
 
+// ---- about ----
+
+/** What this build knows, so a page or script reads the orders and limits instead of repeating them. */
+export interface AboutResponse {
+  version: string;
+  /** Severities of lint findings and catalog-diff risks, most urgent first. */
+  severities: Array<'high' | 'medium' | 'low'>;
+  limits: {
+    /** One pasted text, in bytes. */
+    textBytes: number;
+    /** Nesting of arrays and objects. */
+    depth: number;
+    /** A share link's fragment, in bytes. */
+    fragmentBytes: number;
+    /** A share link's texts once inflated, in bytes. */
+    stateBytes: number;
+  };
+  lintRules: Array<{ name: string; severity: 'high' | 'medium' | 'low'; summary: string }>;
+  drafts: Draft[];
+  callFormats: string[];
+  reasons: Reason[];
+  problems: Problem[];
+}
+
 // ---- state ----
 
 export interface SchemaPaneState {
@@ -361,6 +385,8 @@ export interface Gatehouse {
   decodeState(request: JSONText<DecodeStateRequest>): JSONText<DecodeStateResponse>;
   /** Pretty-print or minify, numbers exact (the page's Format and Minify buttons). */
   format(request: JSONText<FormatRequest>): JSONText<FormatResponse>;
+  /** What this build knows: severities, limits, lint rules, drafts (takes "{}"). */
+  about(request: JSONText<{}>): JSONText<AboutResponse>;
   /** Releases the functions and lets the Go program end (a Node script that is done). */
   close(): void;
 }

@@ -40,6 +40,7 @@ func main() {
 	export("lint", bind(core.Lint))
 	export("pin", bind(core.PinCatalog))
 	export("format", bind(core.Format))
+	export("about", bind(core.About))
 	export("encodeState", encodeState)
 	export("decodeState", decodeState)
 	// close releases the functions and lets the program end (a Node script that is done).

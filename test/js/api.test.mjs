@@ -31,6 +31,15 @@ test("version", () => {
   assert.match(gh.version, /^\d+\.\d+\.\d+$/);
 });
 
+test("about: the orders and limits the page reads instead of repeating", () => {
+  const about = call("about", "{}");
+  assert.equal(about.version, gh.version);
+  assert.deepEqual(about.severities, ["high", "medium", "low"]);
+  assert.ok(about.limits.fragmentBytes > 0 && about.limits.stateBytes > 0 && about.limits.textBytes > 0);
+  assert.ok(about.lintRules.every((r) => about.severities.includes(r.severity) && r.name && r.summary));
+  assert.deepEqual(about.problems, []);
+});
+
 test("validate: the seed's deny decision passes, decision yes fails at its line", () => {
   const ok = call("validate", { schema: seedSchema, instance: '{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"grant":["read_inbox"],"decision":"deny","reason":"grant_missing"}' });
   assert.deepEqual(ok, { valid: true, problems: [] });
@@ -65,6 +74,7 @@ const shapes = {
   lint: { findings: "array", problems: "array" },
   pin: { pins: "object", problems: "array" },
   format: { text: "string", problems: "array" },
+  about: { version: "string", severities: "array", limits: "object", lintRules: "array", problems: "array" },
   encodeState: { fragment: "string", problems: "array" },
   decodeState: { state: "object", problems: "array" },
 };
