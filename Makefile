@@ -30,15 +30,19 @@ serve: build
 ## test: every test: imports, vet, staticcheck, unit (with the suites and browser), wasm under Node, JS API.
 test: check-imports vet wasm unit wasm-test js-test
 
-# core/ must stay pure: no syscalls, files, network or flags, so it runs the same in the page.
+# The checker must stay pure — no syscalls, files, network or flags — so it runs the same in the
+# page: core/ and every package of this module that the wasm build compiles in.
+WASM_PACKAGES = $(shell GOOS=js GOARCH=wasm $(GO) list -deps -f '{{if .Module}}{{if eq .Module.Path "github.com/gatehouse-dev/gatehouse"}}{{.ImportPath}}{{end}}{{end}}' ./wasm | grep -v '/wasm$$')
 check-imports:
-	@bad=$$($(GO) list -f '{{range .Imports}}{{.}} {{end}}' ./core | tr ' ' '\n' | grep -xE 'os|net|net/http|flag|syscall/js|os/exec|syscall|unsafe' || true); \
-	if [ -n "$$bad" ]; then echo "core/ imports forbidden packages: $$bad"; exit 1; fi; echo "check-imports: core/ is pure"
+	@for p in $(WASM_PACKAGES); do \
+		bad=$$($(GO) list -f '{{range .Imports}}{{.}} {{end}}' $$p | tr ' ' '\n' | grep -xE 'os|net|net/http|flag|syscall/js|os/exec|syscall|unsafe' || true); \
+		if [ -n "$$bad" ]; then echo "$$p imports forbidden packages: $$bad"; exit 1; fi; \
+	done; echo "check-imports: pure: $(WASM_PACKAGES)"
 
 vet:
-	@test -z "$$(gofmt -l core wasm cmd site)" || { gofmt -l core wasm cmd site; echo "gofmt needed"; exit 1; }
+	@test -z "$$(gofmt -l core internal wasm cmd site)" || { gofmt -l core internal wasm cmd site; echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./core
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm $(WASM_PACKAGES)
 	$(GO) run $(STATICCHECK) ./...
 
 unit: wasm browser-deps
@@ -52,9 +56,9 @@ browser-deps:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else echo "the browser tests need Chromium: sudo apt-get install chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; fi; }
 
-# The core's tests again, compiled to wasm and run under Node: the suite must pass there too.
+# The checker's tests again, compiled to wasm and run under Node: the suite must pass there too.
 wasm-test:
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./core
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" $(WASM_PACKAGES)
 
 js-test: wasm
 	node --test test/js/
@@ -62,15 +66,16 @@ js-test: wasm
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
 # side by side with ajv and JSON.parse (bench/bench.mjs).
 bench: wasm
-	$(GO) test -run '^$$' -bench . -benchmem ./core
+	$(GO) test -run '^$$' -bench . -benchmem ./core ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Validate|Gate|CatalogDiff|Lint$$' -benchmem ./core
 	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs
 
 # Each fuzz target for a while (FUZZTIME=5m for a longer run); findings land in testdata/fuzz.
 FUZZTIME ?= 30s
 fuzz:
-	@for f in $$($(GO) test -list 'Fuzz.*' ./core | grep ^Fuzz); do \
-		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./core || exit 1; done
+	@for p in ./core $$($(GO) list ./internal/...); do \
+		for f in $$($(GO) test -list 'Fuzz.*' $$p | grep ^Fuzz); do \
+			echo "== $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s $$p || exit 1; done; done
 
 clean:
 	rm -rf bin site/gatehouse.wasm site/wasm_exec.js

@@ -1,5 +1,14 @@
 package core
 
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/call"
+	"github.com/gatehouse-dev/gatehouse/internal/gate"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+	"github.com/gatehouse-dev/gatehouse/internal/schema"
+	"github.com/gatehouse-dev/gatehouse/internal/state"
+)
+
 // AboutRequest is the input of [About]; it has no members.
 type AboutRequest struct{}
 
@@ -8,13 +17,15 @@ type AboutRequest struct{}
 type AboutResult struct {
 	Version string `json:"version"`
 	// Severities are the levels of lint findings and catalog-diff risks, most urgent first.
-	Severities []string    `json:"severities"`
+	Severities []Severity  `json:"severities"`
 	Limits     AboutLimits `json:"limits"`
 	LintRules  []LintRule  `json:"lintRules"`
 	Drafts     []string    `json:"drafts"`
+	// DefaultDraft is the draft of a schema that names none, as MCP says for inputSchema.
+	DefaultDraft string `json:"defaultDraft"`
 	// CallFormats are the call shapes the gate reads; Reasons the reasons a decision gives.
 	CallFormats []string `json:"callFormats"`
-	Reasons     []string `json:"reasons"`
+	Reasons     []Reason `json:"reasons"`
 	Problems    Problems `json:"problems"`
 }
 
@@ -31,13 +42,14 @@ type AboutLimits struct {
 func About(AboutRequest) AboutResult {
 	return AboutResult{
 		Version:    Version,
-		Severities: []string{SeverityHigh, SeverityMedium, SeverityLow},
-		Limits: AboutLimits{TextBytes: DefaultLimits.MaxBytes, Depth: DefaultLimits.MaxDepth,
-			FragmentBytes: MaxFragmentBytes, StateBytes: MaxStateBytes},
-		LintRules:   LintRules,
-		Drafts:      Drafts,
-		CallFormats: CallFormats,
-		Reasons:     Reasons,
-		Problems:    Problems{},
+		Severities: lint.Severities,
+		Limits: AboutLimits{TextBytes: jsondoc.DefaultLimits.MaxBytes, Depth: jsondoc.DefaultLimits.MaxDepth,
+			FragmentBytes: state.MaxFragmentBytes, StateBytes: state.MaxStateBytes},
+		LintRules:    lint.Rules,
+		Drafts:       schema.Drafts,
+		DefaultDraft: schema.DefaultDraft,
+		CallFormats:  call.CallFormats,
+		Reasons:      gate.Reasons,
+		Problems:     Problems{},
 	}
 }

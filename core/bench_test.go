@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
@@ -63,6 +65,6 @@ func BenchmarkParseDocument1MB(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		core.ParseDocument(core.SourceInstance, text)
+		jsondoc.Parse(core.SourceInstance, text)
 	}
 }

@@ -7,6 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
+
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/diff"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
@@ -96,7 +104,7 @@ func checkPlaced(t *testing.T, res core.DiffResult, left, right string) {
 // TestCatalogDiffCases asserts what each golden pair is about, so a careless -update cannot
 // bless a wrong answer.
 func TestCatalogDiffCases(t *testing.T) {
-	get := func(t *testing.T, name string) *core.CatalogDiff {
+	get := func(t *testing.T, name string) *diff.CatalogDiff {
 		left, right := readDiffCase(t, name)
 		res := core.Diff(core.DiffRequest{Left: left, Right: right})
 		if res.Catalog == nil || len(res.Problems) > 0 {
@@ -104,20 +112,20 @@ func TestCatalogDiffCases(t *testing.T) {
 		}
 		return res.Catalog
 	}
-	changed := func(t *testing.T, d *core.CatalogDiff, tool string) core.ToolChange {
+	changed := func(t *testing.T, d *diff.CatalogDiff, tool string) diff.ToolChange {
 		for _, c := range d.Changed {
 			if c.Tool == tool {
 				return c
 			}
 		}
 		t.Fatalf("%s not among the changed tools %+v", tool, d.Changed)
-		return core.ToolChange{}
+		return diff.ToolChange{}
 	}
 
 	t.Run("rug pull is high risk with its reason", func(t *testing.T) {
 		d := get(t, "rug-pull")
 		c := changed(t, d, "search_docs")
-		if c.Risk != core.RiskHigh || strings.Join(c.Fields, ",") != "description" || c.Schema != "unchanged" {
+		if c.Risk != lint.SeverityHigh || strings.Join(c.Fields, ",") != "description" || c.Schema != "unchanged" {
 			t.Fatalf("got %+v", c)
 		}
 		if !strings.Contains(strings.Join(c.Reasons, " "), "sensitive-path") {
@@ -140,7 +148,7 @@ func TestCatalogDiffCases(t *testing.T) {
 	t.Run("schema loosening is classed and placed", func(t *testing.T) {
 		d := get(t, "schema-loosening")
 		c := changed(t, d, "run_query")
-		if c.Schema != "loosened" || c.Risk != core.RiskHigh {
+		if c.Schema != "loosened" || c.Risk != lint.SeverityHigh {
 			t.Fatalf("schema %q risk %q", c.Schema, c.Risk)
 		}
 		want := map[string]string{
@@ -152,7 +160,7 @@ func TestCatalogDiffCases(t *testing.T) {
 			"/properties/sql":             "property-added",
 		}
 		for _, s := range c.SchemaChanges {
-			if code, ok := want[s.SchemaPointer]; ok && code == s.Change && s.Class == core.ClassLoosened {
+			if code, ok := want[s.SchemaPointer]; ok && code == s.Change && s.Class == diff.ClassLoosened {
 				delete(want, s.SchemaPointer)
 			}
 		}
@@ -170,7 +178,7 @@ func TestCatalogDiffCases(t *testing.T) {
 		if !strings.Contains(c.Annotations[0].Message, "hints from the server") {
 			t.Errorf("a flip must remind that annotations are hints: %q", c.Annotations[0].Message)
 		}
-		if r := changed(t, d, "read_file"); r.Risk != core.RiskHigh || r.Annotations[0].Hint != "readOnlyHint" {
+		if r := changed(t, d, "read_file"); r.Risk != lint.SeverityHigh || r.Annotations[0].Hint != "readOnlyHint" {
 			t.Errorf("readOnlyHint true→false: %+v", r)
 		}
 		if s := changed(t, d, "search_docs"); s.Annotations[0].Hint != "openWorldHint" || s.Annotations[0].Class != "riskier" {
@@ -183,7 +191,7 @@ func TestCatalogDiffCases(t *testing.T) {
 		if len(d.Added) != 1 || d.Added[0] != "execute_command" || len(d.Changed) != 0 || len(d.Unchanged) != 4 {
 			t.Fatalf("got %+v", d)
 		}
-		if a := d.AddedTools[0]; a.Risk != core.RiskHigh || !strings.Contains(a.Reasons[0], "execute") {
+		if a := d.AddedTools[0]; a.Risk != lint.SeverityHigh || !strings.Contains(a.Reasons[0], "execute") {
 			t.Errorf("got %+v", a)
 		}
 	})
@@ -249,12 +257,12 @@ func TestCompareSchemas(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l, lp := core.ParseDocument(core.SourceLeft, []byte(tt.left))
-			r, rp := core.ParseDocument(core.SourceRight, []byte(tt.right))
+			l, lp := jsondoc.Parse(problem.SourceLeft, []byte(tt.left))
+			r, rp := jsondoc.Parse(problem.SourceRight, []byte(tt.right))
 			if l == nil || r == nil {
 				t.Fatal(lp, rp)
 			}
-			changes := core.CompareSchemas("inputSchema", l.Value, r.Value, "/l", "/r")
+			changes := diff.CompareSchemas("inputSchema", l.Value, r.Value, "/l", "/r")
 			if len(changes) != 1 || changes[0].Change != tt.change || changes[0].Class != tt.class {
 				t.Fatalf("got %+v, want one %s (%s)", changes, tt.change, tt.class)
 			}
@@ -278,8 +286,8 @@ func TestWordDiffJoinsBack(t *testing.T) {
 		{strings.Repeat("word ", 15000), strings.Repeat("word ", 14000) + "changed " + strings.Repeat("word ", 999)},
 	}
 	for _, tt := range tests {
-		left := `{"tools":[{"name":"t","description":` + quote(tt.left) + `,"inputSchema":{"type":"object"}}]}`
-		right := `{"tools":[{"name":"t","description":` + quote(tt.right) + `,"inputSchema":{"type":"object"}}]}`
+		left := `{"tools":[{"name":"t","description":` + testenv.QuoteJSON(tt.left) + `,"inputSchema":{"type":"object"}}]}`
+		right := `{"tools":[{"name":"t","description":` + testenv.QuoteJSON(tt.right) + `,"inputSchema":{"type":"object"}}]}`
 		res := core.Diff(core.DiffRequest{Left: left, Right: right})
 		if res.Catalog == nil || len(res.Catalog.Changed) != 1 {
 			t.Fatalf("got %+v %v", res.Catalog, res.Problems)
@@ -297,24 +305,6 @@ func TestWordDiffJoinsBack(t *testing.T) {
 			t.Errorf("segments do not join back to the texts:\nold %q\nnew %q", clipText(old.String()), clipText(neu.String()))
 		}
 	}
-}
-
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20:
-			b.WriteString(`\u00` + string("0123456789abcdef"[r>>4]) + string("0123456789abcdef"[r&15]))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 func clipText(s string) string {
@@ -339,12 +329,12 @@ func TestCatalogDiffMultiServer(t *testing.T) {
 
 func TestCompareCatalogsWithoutDocuments(t *testing.T) {
 	// The exported entry point works on catalogs alone; positions are then zero.
-	l, _ := core.ParseDocument(core.SourceLeft, []byte(`[{"name":"a","inputSchema":{"type":"object"}}]`))
-	r, _ := core.ParseDocument(core.SourceRight, []byte(`[{"name":"a","title":"A","inputSchema":{"type":"object"}}]`))
-	lc, _ := core.ParseCatalog(l)
-	rc, _ := core.ParseCatalog(r)
-	d := core.CompareCatalogs(lc, rc, nil, nil)
-	if len(d.Changed) != 1 || d.Changed[0].Risk != core.RiskLow || d.Changed[0].Line != 0 {
+	l, _ := jsondoc.Parse(problem.SourceLeft, []byte(`[{"name":"a","inputSchema":{"type":"object"}}]`))
+	r, _ := jsondoc.Parse(problem.SourceRight, []byte(`[{"name":"a","title":"A","inputSchema":{"type":"object"}}]`))
+	lc, _ := catalog.Parse(l)
+	rc, _ := catalog.Parse(r)
+	d := diff.CompareCatalogs(lc, rc, nil, nil)
+	if len(d.Changed) != 1 || d.Changed[0].Risk != lint.SeverityLow || d.Changed[0].Line != 0 {
 		t.Fatalf("got %+v", d.Changed)
 	}
 }

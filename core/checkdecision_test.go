@@ -30,8 +30,8 @@ func TestCheckDecisionSeed(t *testing.T) {
 		decision string
 		policy   string
 		schema   string
-		verdict  string
-		should   string
+		verdict  core.Verdict
+		should   core.Outcome
 		pointer  string // instance location of the first problem
 		line     int    // and its line in the decision
 		contains string
@@ -102,8 +102,8 @@ func TestCheckDecisionRule(t *testing.T) {
 		name     string
 		decision string
 		policy   string
-		verdict  string
-		should   string
+		verdict  core.Verdict
+		should   core.Outcome
 		contains string
 	}{
 		// Everything holds.

@@ -3,6 +3,8 @@ package core_test
 import (
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
@@ -21,8 +23,8 @@ func FuzzDiff(f *testing.F) {
 		if res.Patch == nil || res.Problems == nil {
 			t.Fatal("patch and problems must never be null")
 		}
-		l, _ := core.ParseDocument(core.SourceLeft, []byte(left))
-		r, _ := core.ParseDocument(core.SourceRight, []byte(right))
+		l, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
+		r, _ := jsondoc.Parse(core.SourceRight, []byte(right))
 		if l == nil || r == nil {
 			return
 		}

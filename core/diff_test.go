@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+
 	jsonpatch "github.com/evanphx/json-patch/v5"
 
 	"github.com/gatehouse-dev/gatehouse/core"
@@ -24,7 +26,7 @@ func applyPatch(t testing.TB, left string, patch []core.PatchOp) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("marshal patch: %w", err)
 	}
-	leftDoc, probs := core.ParseDocument(core.SourceLeft, []byte(left))
+	leftDoc, probs := jsondoc.Parse(core.SourceLeft, []byte(left))
 	if leftDoc == nil {
 		return nil, probs
 	}
@@ -52,7 +54,7 @@ func applyPatch(t testing.TB, left string, patch []core.PatchOp) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("apply %s: %w", raw, err)
 	}
-	doc, probs := core.ParseDocument(core.SourceRight, out)
+	doc, probs := jsondoc.Parse(core.SourceRight, out)
 	if doc == nil {
 		return nil, probs
 	}
@@ -62,7 +64,7 @@ func applyPatch(t testing.TB, left string, patch []core.PatchOp) (any, error) {
 // reparse pulls the value at a pointer out of a JSON text, parsed strictly.
 func reparse(t testing.TB, raw []byte, pointer string) (any, error) {
 	t.Helper()
-	doc, probs := core.ParseDocument(core.SourceRight, raw)
+	doc, probs := jsondoc.Parse(core.SourceRight, raw)
 	if doc == nil {
 		return nil, probs
 	}
@@ -179,7 +181,7 @@ func applyAt(v any, tokens []string, op core.PatchOp) (any, error) {
 // roundTrip copies a patch value through its JSON text, as a patch sent over the wire is.
 func roundTrip(v any) any {
 	raw, _ := json.Marshal(v)
-	doc, _ := core.ParseDocument(core.SourceRight, raw)
+	doc, _ := jsondoc.Parse(core.SourceRight, raw)
 	return doc.Value
 }
 
@@ -192,8 +194,8 @@ func checkPatchApplies(t testing.TB, left, right string) {
 		t.Fatalf("problems: %v\nleft:  %s\nright: %s", res.Problems, left, right)
 	}
 	raw, _ := json.Marshal(res.Patch)
-	want, _ := core.ParseDocument(core.SourceRight, []byte(right))
-	leftDoc, _ := core.ParseDocument(core.SourceLeft, []byte(left))
+	want, _ := jsondoc.Parse(core.SourceRight, []byte(right))
+	leftDoc, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
 	got, err := referenceApply(leftDoc.Value, res.Patch)
 	if err != nil || !reflect.DeepEqual(got, want.Value) {
 		t.Fatalf("reference applier: patch does not turn left into right (%v)\nleft:  %s\nright: %s\npatch: %s\ngot:   %v", err, left, right, raw, got)
@@ -382,7 +384,7 @@ func TestDiffPatchAppliesRandom(t *testing.T) {
 		if i%3 == 0 {
 			right = randomValue(r, 4)
 		} else {
-			doc, _ := core.ParseDocument(core.SourceLeft, []byte(left))
+			doc, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
 			b, err := json.Marshal(mutate(r, doc.Value))
 			if err != nil {
 				t.Fatal(err)

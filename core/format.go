@@ -1,11 +1,6 @@
 package core
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/go-json-experiment/json/jsontext"
-)
+import "github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
 // FormatRequest asks for a text to be pretty-printed (Indent non-empty) or minified.
 type FormatRequest struct {
@@ -29,30 +24,6 @@ func Format(req FormatRequest) FormatResult {
 	if src == "" {
 		src = SourceInstance
 	}
-	if strings.Trim(req.Indent, " \t") != "" || len(req.Indent) > 16 {
-		return FormatResult{Text: req.Text, Problems: Problems{{Source: src, Kind: KindParse, Offset: -1,
-			Message: fmt.Sprintf("the indent must be up to 16 spaces or tabs, not %q", shorten(req.Indent, 20))}}}
-	}
-	if _, probs := ParseText(src, req.Text); probs != nil {
-		return FormatResult{Text: req.Text, Problems: probs}
-	}
-	v := jsontext.Value(req.Text)
-	if len(v) >= 3 && string(v[:3]) == "\xef\xbb\xbf" {
-		v = v[3:]
-	}
-	v = append(jsontext.Value(nil), v...)
-	var err error
-	if req.Indent == "" {
-		err = v.Compact()
-	} else {
-		err = v.Indent(jsontext.WithIndent(req.Indent))
-	}
-	if err != nil {
-		return FormatResult{Text: req.Text, Problems: Problems{{Source: src, Kind: KindParse, Message: err.Error(), Offset: -1}}}
-	}
-	out := string(v)
-	if req.Indent != "" {
-		out += "\n"
-	}
-	return FormatResult{Text: out, Problems: Problems{}}
+	text, probs := jsondoc.Format(src, req.Text, req.Indent)
+	return FormatResult{Text: text, Problems: orEmpty(probs)}
 }

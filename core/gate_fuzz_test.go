@@ -8,6 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/gate"
+	"github.com/gatehouse-dev/gatehouse/internal/policy"
+	"github.com/gatehouse-dev/gatehouse/internal/secrets"
+
 	"github.com/gatehouse-dev/gatehouse/core"
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -21,7 +26,7 @@ import (
 // in the call text that looks like an invocation, its own reading of the catalog shapes and of
 // the names a policy may give a tool, and the policy decoded into its own struct. It shares only
 // what defines the checks themselves: the schema validator (core.Validate), the pin
-// (core.Pin), the argument rules (ArgumentRule.Check) and the secrets check (core.FindSecrets).
+// (catalog.Pin), the argument rules (ArgumentRule.Check) and the secrets check (secrets.Find).
 func FuzzGate(f *testing.F) {
 	catalog := `{"tools":[{"name":"send_email","inputSchema":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"string"},"body":{"type":"string"}},"required":["to"]}},{"name":"fetch_url","inputSchema":{"type":"object","properties":{"url":{"type":"string"}}}}]}`
 	policy := `{"allow_tools":["send_email","fetch_url"],"grant":["send"],"requires":{"send_email":["send"]},"arguments":{"fetch_url":{"url":{"hosts":["api.example.com"]}}}}`
@@ -70,7 +75,7 @@ func FuzzGate(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v := core.Validate(core.ValidateRequest{Schema: string(core.DecisionSchema()), Instance: string(text)}); !v.Valid {
+			if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema()), Instance: string(text)}); !v.Valid {
 				t.Fatalf("the decision fails the decision schema: %v\n%s", v.Problems, text)
 			}
 		}
@@ -78,8 +83,8 @@ func FuzzGate(f *testing.F) {
 	})
 }
 
-func rank(decision string) int {
-	return map[string]int{core.DecisionAllow: 0, core.DecisionAsk: 1, core.DecisionDeny: 2}[decision]
+func rank(decision core.Outcome) int {
+	return map[core.Outcome]int{core.DecisionAllow: 0, core.DecisionAsk: 1, core.DecisionDeny: 2}[decision]
 }
 
 // checkAgainstOracle holds the gate's answer to the oracle: a call text holding anything the
@@ -385,16 +390,16 @@ func (c *oracleCatalog) names(t *oracleTool) (all, exact []string) {
 
 // oraclePolicy is the policy as the oracle reads it.
 type oraclePolicy struct {
-	Schema         string                                  `json:"$schema"`
-	AllowTools     []string                                `json:"allow_tools"`
-	Grant          []string                                `json:"grant"`
-	Requires       map[string][]string                     `json:"requires"`
-	NeedsConfirm   []string                                `json:"needs_confirm"`
-	Confirmed      bool                                    `json:"confirmed"`
-	OnGrantMissing string                                  `json:"on_grant_missing"`
-	Pins           map[string]string                       `json:"pins"`
-	PinnedTools    map[string]map[string]any               `json:"pinned_tools"`
-	Arguments      map[string]map[string]core.ArgumentRule `json:"arguments"`
+	Schema         string                                    `json:"$schema"`
+	AllowTools     []string                                  `json:"allow_tools"`
+	Grant          []string                                  `json:"grant"`
+	Requires       map[string][]string                       `json:"requires"`
+	NeedsConfirm   []string                                  `json:"needs_confirm"`
+	Confirmed      bool                                      `json:"confirmed"`
+	OnGrantMissing string                                    `json:"on_grant_missing"`
+	Pins           map[string]string                         `json:"pins"`
+	PinnedTools    map[string]map[string]any                 `json:"pinned_tools"`
+	Arguments      map[string]map[string]policy.ArgumentRule `json:"arguments"`
 	Secrets        struct {
 		Skip []string `json:"skip"`
 	} `json:"secrets"`
@@ -433,13 +438,13 @@ func oracleDenies(inv oracleInvocation, cat *oracleCatalog, pol *oraclePolicy) s
 	if schema, _ := tool.def["inputSchema"].(map[string]any); schema == nil || schema["type"] != "object" {
 		return "the inputSchema root is not {\"type\":\"object\"}"
 	}
-	pin, err := core.Pin(tool.def)
+	pin, err := catalog.Pin(tool.def)
 	for _, n := range all {
 		if want, ok := pol.Pins[n]; ok && (err != nil || want != pin) {
 			return "the pin under " + n + " does not match"
 		}
 		if def, ok := pol.PinnedTools[n]; ok {
-			if want, werr := core.Pin(def); werr != nil || err != nil || want != pin {
+			if want, werr := catalog.Pin(def); werr != nil || err != nil || want != pin {
 				return "the pinned definition under " + n + " does not match"
 			}
 		}
@@ -483,7 +488,7 @@ func oracleDenies(inv oracleInvocation, cat *oracleCatalog, pol *oraclePolicy) s
 			}
 		}
 	}
-	if !listed(pol.Secrets.Skip, exact) && len(core.FindSecrets(args)) > 0 {
+	if !listed(pol.Secrets.Skip, exact) && len(secrets.Find(args)) > 0 {
 		return "an argument carries a secret"
 	}
 	if listed(pol.NeedsConfirm, all) && !pol.Confirmed {

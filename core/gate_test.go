@@ -8,8 +8,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/gate"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 )
@@ -48,7 +53,11 @@ func readCase(t *testing.T, name string) core.GateRequest {
 // TestGateGolden runs every example of testdata/gate, checks the verdict each is there to show,
 // and compares the whole answer with its golden file (-update rewrites them).
 func TestGateGolden(t *testing.T) {
-	type want struct{ decision, reason, detail string }
+	type want struct {
+		decision core.Outcome
+		reason   core.Reason
+		detail   core.Detail
+	}
 	tests := map[string][]want{
 		// Seed 000: send_email needs send, the grant holds read_inbox only.
 		"send-email-grant-missing": {{"deny", "grant_missing", ""}},
@@ -186,13 +195,13 @@ func TestGateGolden(t *testing.T) {
 func checkInvariants(t testing.TB, d core.Decision) {
 	t.Helper()
 	text := string(marshalGolden(t, d))
-	if v := core.Validate(core.ValidateRequest{Schema: string(core.DecisionSchema()), Instance: text}); !v.Valid {
+	if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema()), Instance: text}); !v.Valid {
 		t.Errorf("the decision fails the decision schema: %v\n%s", v.Problems, text)
 	}
 	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text}); c.Verdict != core.VerdictOK || c.Should != d.Decision {
 		t.Errorf("CheckDecision says %s (should %s) for the gate's own decision: %v\n%s", c.Verdict, c.Should, c.Problems, text)
 	}
-	if !slicesContain(core.Reasons, d.Reason) {
+	if !slices.Contains(gate.Reasons, d.Reason) {
 		t.Errorf("unknown reason %q", d.Reason)
 	}
 	if (d.Decision == core.DecisionAllow) != (d.Reason == core.ReasonOK) {
@@ -206,15 +215,6 @@ func checkInvariants(t testing.TB, d core.Decision) {
 	if d.Decision != core.DecisionAllow && len(d.Evidence) == 0 {
 		t.Errorf("%s without evidence: %s", d.Decision, text)
 	}
-}
-
-func slicesContain(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func gateOne(t *testing.T, call, catalog, policy string) core.Decision {
@@ -244,10 +244,12 @@ const (
 func TestGateCases(t *testing.T) {
 	allowAll := `{"allow_tools": ["send_email", "remote_ref", "no_schema", "vault_put"]}`
 	tests := []struct {
-		name                     string
-		call, catalog, policy    string
-		decision, reason, detail string
-		contains                 string // in some explanation line
+		name                  string
+		call, catalog, policy string
+		decision              core.Outcome
+		reason                core.Reason
+		detail                core.Detail
+		contains              string // in some explanation line
 	}{
 		// The call text is not JSON: one deny, unreadable.
 		{"call not json", `{"type":`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "unreadable_call", "ends before"},
@@ -356,9 +358,11 @@ func TestGatePolicyNames(t *testing.T) {
 	writeFile := `{"type":"tool_use","id":"1","name":"write_file","input":{"path":"/srv/work/a"}}`
 	qualifiedWrite := `{"type":"tool_use","id":"1","name":"files/write_file","input":{"path":"/srv/work/a"}}`
 	tests := []struct {
-		name, call, policy       string
-		decision, reason, detail string
-		contains                 string
+		name, call, policy string
+		decision           core.Outcome
+		reason             core.Reason
+		detail             core.Detail
+		contains           string
 	}{
 		// A rule under the tool's own name binds the server-qualified call.
 		{"rule under own name", read("/etc/passwd"), `{"allow_tools":["files/read_file"],"arguments":{"read_file":{"path":{"workspace":"/srv/work"}}}}`,
@@ -462,27 +466,6 @@ func TestGateNeverEchoesSecrets(t *testing.T) {
 	}
 }
 
-// TestGateCallInGo: GateCall works on calls built in Go, with no texts behind them.
-func TestGateCallInGo(t *testing.T) {
-	catDoc, _ := core.ParseDocument(core.SourceCatalog, []byte(tinyCatalog))
-	cat, _ := core.ParseCatalog(catDoc)
-	pol := &core.Policy{AllowTools: []string{"send_email"}}
-
-	d := core.GateCall(core.Call{Format: core.FormatMCP, Name: "send_email", ArgumentsText: `{"to":"a"}`}, cat, pol)
-	if d.Decision != core.DecisionAllow {
-		t.Errorf("arguments as text: %s/%s %v", d.Decision, d.Reason, d.Explanation)
-	}
-	d = core.GateCall(core.Call{Format: core.FormatMCP, Name: "send_email", ArgumentsText: `{"to":"a","to":"b"}`}, cat, pol)
-	if d.Detail != core.DetailDuplicateKey {
-		t.Errorf("duplicate key as text: %s/%s/%s", d.Decision, d.Reason, d.Detail)
-	}
-	d = core.GateCall(core.Call{Format: "made-up", Name: "send_email", Arguments: map[string]any{"to": "a"}}, nil, nil)
-	if d.Decision != core.DecisionDeny || d.Detail != core.DetailNotInAllowTools || d.Format != core.FormatUnknown {
-		t.Errorf("nil catalog and policy: %s/%s/%s format %s", d.Decision, d.Reason, d.Detail, d.Format)
-	}
-	checkInvariants(t, d)
-}
-
 // TestGateDecisionShape: the decision has the fields DESIGN.md names, in seed 000's words.
 func TestGateDecisionShape(t *testing.T) {
 	res := core.Gate(readCase(t, "send-email-grant-missing"))
@@ -512,7 +495,7 @@ func TestGateMostRestrictive(t *testing.T) {
 	deny := `{"type":"tool_use","id":"c","name":"nope","input":{}}`
 	for _, tt := range []struct {
 		calls []string
-		want  string
+		want  core.Outcome
 		id    string
 	}{
 		{[]string{allow, ask}, "ask", "a"},
@@ -664,7 +647,7 @@ func (s gateScenario) request(t *testing.T, defs []map[string]any) core.GateRequ
 		}
 		switch s.pin {
 		case 1:
-			pin, err := core.Pin(def)
+			pin, err := catalog.Pin(def)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -685,7 +668,7 @@ func (s gateScenario) request(t *testing.T, defs []map[string]any) core.GateRequ
 }
 
 // expected is the gate's order, written out again from DESIGN.md, for the scenario's own call.
-func (s gateScenario) expected(hasDef bool) (decision, reason, detail string) {
+func (s gateScenario) expected(hasDef bool) (decision core.Outcome, reason core.Reason, detail core.Detail) {
 	objectFormat := s.format >= 2
 	multi := s.catalog == 1 || s.catalog == 3
 	// Whether the call finds one definition, and whether allow_tools admits it: a qualified name
@@ -735,8 +718,8 @@ func (s gateScenario) expected(hasDef bool) (decision, reason, detail string) {
 // not read), the gate decides what the written-out order says, every decision validates and
 // passes CheckDecision (with and without the policy), and allow never comes with a failed gate.
 func TestGateProperty(t *testing.T) {
-	catDoc, _ := core.ParseDocument(core.SourceCatalog, []byte(readCase(t, "send-email-allowed").Catalog))
-	cat, _ := core.ParseCatalog(catDoc)
+	catDoc, _ := jsondoc.Parse(core.SourceCatalog, []byte(readCase(t, "send-email-allowed").Catalog))
+	cat, _ := catalog.Parse(catDoc)
 	var defs []map[string]any
 	hasDef := map[string]bool{}
 	for _, tool := range cat.Tools {
@@ -766,7 +749,7 @@ func TestGateProperty(t *testing.T) {
 		if d.Decision != wantDecision || d.Reason != wantReason || d.Detail != wantDetail {
 			t.Fatalf("scenario %+v: got %s/%s/%s, want %s/%s/%s\n%s", s, d.Decision, d.Reason, d.Detail, wantDecision, wantReason, wantDetail, strings.Join(d.Explanation, "\n"))
 		}
-		counts[d.Decision+"/"+d.Reason+"/"+d.Detail]++
+		counts[string(d.Decision)+"/"+string(d.Reason)+"/"+string(d.Detail)]++
 		if s.unread && !(s.format >= 2 && s.args == 2) {
 			// The invocation gatehouse does not read is a call of its own, denied unreadable,
 			// and the message as a whole is denied.

@@ -1,149 +1,51 @@
 package core
 
-import (
-	"bytes"
-	"compress/flate"
-	"encoding/base64"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"strings"
-
-	jsonv2 "github.com/go-json-experiment/json"
-)
+import "github.com/gatehouse-dev/gatehouse/internal/state"
 
 // State is everything on the page: which pane is open, each pane's texts exactly as typed, and
 // the options. It travels in the URL fragment, which browsers never send to a server.
-type State struct {
-	Pane    string       `json:"pane"`
-	Panes   Panes        `json:"panes"`
-	Options StateOptions `json:"options"`
-}
+type State = state.State
 
-// Panes holds each pane's texts.
-type Panes struct {
-	Schema   SchemaPane   `json:"schema"`
-	Decision DecisionPane `json:"decision"`
-	Diff     DiffPane     `json:"diff"`
-}
-
-// SchemaPane is the Schema pane: an instance, its schema, and further schema documents by URL.
-type SchemaPane struct {
-	Schema    string            `json:"schema"`
-	Instance  string            `json:"instance"`
-	Draft     string            `json:"draft,omitempty"`
-	Resources map[string]string `json:"resources,omitempty"`
-}
-
-// DecisionPane is the Decision pane: a call, a catalog and a policy to gate, or a decision to check.
-type DecisionPane struct {
-	Call     string `json:"call"`
-	Catalog  string `json:"catalog"`
-	Policy   string `json:"policy"`
-	Decision string `json:"decision"`
-	Schema   string `json:"schema,omitempty"`
-	Mode     string `json:"mode,omitempty"` // "gate" or "check"
-}
-
-// DiffPane is the Diff pane: the approved text on the left, today's on the right.
-type DiffPane struct {
-	Left  string `json:"left"`
-	Right string `json:"right"`
-	Mode  string `json:"mode,omitempty"`
-}
-
-// StateOptions are the page's settings.
-type StateOptions struct {
-	Lang string `json:"lang,omitempty"`
-}
-
-// FragmentPrefix starts every state fragment; the version lets later formats coexist.
-const FragmentPrefix = "#v1."
-
-// Limits on links. Browsers cut URLs near 2 MB; a link longer than MaxFragmentBytes would arrive
-// broken, so it is refused when made. MaxStateBytes caps the inflated state, so that a small
-// link cannot inflate into gigabytes (a deflate bomb).
-const (
-	MaxFragmentBytes = 1_900_000
-	MaxStateBytes    = 32 << 20
+// The parts of a [State].
+type (
+	Panes        = state.Panes        // each pane's texts
+	SchemaPane   = state.SchemaPane   // an instance, its schema, further schema documents by URL
+	DecisionPane = state.DecisionPane // a call, a catalog and a policy, or a decision to check
+	DiffPane     = state.DiffPane     // the approved text on the left, today's on the right
+	StateOptions = state.StateOptions // the page's settings
 )
 
-var errFragmentTooLong = errors.New("fragment too long")
+// EncodeStateResult is the answer of [EncodeState].
+type EncodeStateResult struct {
+	// Fragment is "#v1." + base64url(deflate-raw(JSON of the state)); "" when it cannot be made.
+	Fragment string   `json:"fragment"`
+	Problems Problems `json:"problems"`
+}
 
-// EncodeState returns the URL fragment for s: "#v1." + base64url(deflate-raw(JSON)). It fails
-// when the fragment would be too long for a browser to carry.
-func EncodeState(s State) (string, error) {
-	raw, err := json.Marshal(s)
+// DecodeStateRequest is the input of [DecodeState].
+type DecodeStateRequest struct {
+	Fragment string `json:"fragment"`
+}
+
+// DecodeStateResult is the answer of [DecodeState].
+type DecodeStateResult struct {
+	State    State    `json:"state"`
+	Problems Problems `json:"problems"`
+}
+
+// EncodeState returns the URL fragment for s. A fragment too long for a browser to carry is
+// refused, with a problem that says so.
+func EncodeState(s State) EncodeStateResult {
+	fragment, err := state.Encode(s)
 	if err != nil {
-		return "", err
+		return EncodeStateResult{Problems: Problems{{Source: SourceFragment, Kind: KindLimit, Message: err.Error(), Offset: -1}}}
 	}
-	var buf bytes.Buffer
-	zw, _ := flate.NewWriter(&buf, flate.BestCompression)
-	zw.Write(raw)
-	zw.Close()
-	frag := FragmentPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
-	if len(frag) > MaxFragmentBytes {
-		return frag, fmt.Errorf("%w: the link would be %s, more than browsers carry (%s); share the texts as files instead",
-			errFragmentTooLong, byteSize(len(frag)), byteSize(MaxFragmentBytes))
-	}
-	return frag, nil
+	return EncodeStateResult{Fragment: fragment, Problems: Problems{}}
 }
 
 // DecodeState reads a fragment made by [EncodeState] (with or without the leading "#"). A
 // damaged, foreign or oversized fragment is a problem that says which, never a panic.
-func DecodeState(fragment string) (State, Problems) {
-	fail := func(kind Kind, format string, args ...any) (State, Problems) {
-		return State{}, Problems{{Source: SourceFragment, Kind: kind, Offset: -1, Message: fmt.Sprintf(format, args...)}}
-	}
-	if len(fragment) > 4*MaxFragmentBytes {
-		return fail(KindLimit, "the link is %s long, more than any browser carries; it cannot be opened", byteSize(len(fragment)))
-	}
-	f := strings.TrimPrefix(fragment, "#")
-	if f == "" {
-		return State{}, nil
-	}
-	ver, body, ok := strings.Cut(f, ".")
-	if !ok || !strings.HasPrefix(ver, "v") {
-		return fail(KindParse, "this link was not made by gatehouse: its fragment does not start with #v1.")
-	}
-	if ver != "v1" {
-		return fail(KindParse, "this link uses format %s, which this version of gatehouse does not know (it reads v1)", ver)
-	}
-	compressed, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(body, "="))
-	if err != nil {
-		return fail(KindParse, "the link is damaged (not base64url at character %d): it may have been cut or altered when copied", base64Offset(err)+len(ver)+2)
-	}
-	zr := flate.NewReader(bytes.NewReader(compressed))
-	defer zr.Close()
-	raw, err := io.ReadAll(io.LimitReader(zr, MaxStateBytes+1))
-	if err != nil {
-		return fail(KindParse, "the link is damaged (its compressed data is incomplete or corrupt): it may have been cut when copied")
-	}
-	if len(raw) > MaxStateBytes {
-		return fail(KindLimit, "the link unpacks to more than %s, the limit; it was not opened", byteSize(MaxStateBytes))
-	}
-	doc, probs := ParseDocument(SourceFragment, raw)
-	if probs != nil {
-		return fail(KindParse, "the link is damaged (its contents are not valid state): %s", probs[0].Message)
-	}
-	if _, ok := doc.Value.(map[string]any); !ok {
-		return fail(KindParse, "the link is damaged (its contents are not a page state)")
-	}
-	// Case-sensitive and closed, like the strict parse that accepted it: encoding/json would let
-	// a hidden "Call" member stand in for "call". A later format gets a new version (#v2.), so
-	// an unknown member here is damage, not the future.
-	var s State
-	if err := jsonv2.Unmarshal(raw, &s, jsonv2.RejectUnknownMembers(true)); err != nil {
-		return fail(KindParse, "the link is damaged (its contents are not a page state): %v", err)
-	}
-	return s, nil
-}
-
-func base64Offset(err error) int {
-	var ce base64.CorruptInputError
-	if errors.As(err, &ce) {
-		return int(ce)
-	}
-	return 0
+func DecodeState(req DecodeStateRequest) DecodeStateResult {
+	s, probs := state.Decode(req.Fragment)
+	return DecodeStateResult{State: s, Problems: orEmpty(probs)}
 }

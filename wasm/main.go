@@ -3,20 +3,16 @@
 // Command wasm binds gatehouse's core to JavaScript: after go.run(instance) it sets
 // globalThis.gatehouse and stays alive. Every function takes one JSON string and returns one JSON
 // string, synchronously; bad input never throws, it comes back in "problems". This file only
-// translates: every behaviour is in package core.
+// translates: every behaviour, the table of functions included, is in package core.
 package main
 
 import (
-	"encoding/json"
-	"fmt"
 	"os"
-	"reflect"
 	"runtime/debug"
 	"strconv"
 	"syscall/js"
 
 	"github.com/gatehouse-dev/gatehouse/core"
-	jsonv2 "github.com/go-json-experiment/json"
 )
 
 func main() {
@@ -26,23 +22,13 @@ func main() {
 	api.Set("version", core.Version)
 	done := make(chan struct{})
 	var funcs []js.Func
-	export := func(name string, f func(string) any) {
+	for _, name := range core.Functions() {
 		fn := js.FuncOf(func(this js.Value, args []js.Value) any {
-			return call(f, args)
+			return call(name, args)
 		})
 		funcs = append(funcs, fn)
 		api.Set(name, fn)
 	}
-	export("validate", bind(core.Validate))
-	export("gate", bind(core.Gate))
-	export("checkDecision", bind(core.CheckDecision))
-	export("diff", bind(core.Diff))
-	export("lint", bind(core.Lint))
-	export("pin", bind(core.PinCatalog))
-	export("format", bind(core.Format))
-	export("about", bind(core.About))
-	export("encodeState", encodeState)
-	export("decodeState", decodeState)
 	// close releases the functions and lets the program end (a Node script that is done).
 	closeFn := js.FuncOf(func(js.Value, []js.Value) any {
 		close(done)
@@ -75,95 +61,18 @@ func tuneGC() {
 	debug.SetMemoryLimit(limit)
 }
 
-// call runs one API function, turning a wrong argument or a panic into a problem: a panic
-// would kill the whole runtime, and with it the page.
-func call(f func(string) any, args []js.Value) (out any) {
+// call runs one API function on its JavaScript arguments. A panic would kill the whole runtime,
+// and with it the page: core answers its own, and anything left is answered here.
+func call(name string, args []js.Value) (out any) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = problemJSON(kindInternal, fmt.Sprintf("internal error: %v", r))
+			out = string(core.InternalError(r))
 		}
 	}()
 	if len(args) != 1 || args[0].Type() != js.TypeString {
-		return problemJSON(core.KindParse, "expected one argument: a JSON string")
+		answer, _ := core.Refuse(name, "expected one argument: a JSON string")
+		return string(answer)
 	}
-	res := f(args[0].String())
-	b, err := json.Marshal(res)
-	if err != nil {
-		return problemJSON(kindInternal, "internal error: "+err.Error())
-	}
-	return string(b)
-}
-
-// kindInternal marks a bug in gatehouse rather than in the input; it should never be seen.
-const kindInternal core.Kind = "internal"
-
-// bind adapts a core entry point to the JSON-string-in, JSON-string-out contract. A request
-// that is not the JSON object the function takes gets the answer core gives for empty texts —
-// the full shape, so that "valid" is false and a gate denies — with the request's problem in
-// place of the empty texts' ones.
-func bind[Req, Res any](f func(Req) Res) func(string) any {
-	return func(arg string) any {
-		var req Req
-		if err := jsonv2.Unmarshal([]byte(arg), &req); err != nil {
-			var zero Req
-			return withProblems(f(zero), requestProblems(err))
-		}
-		return f(req)
-	}
-}
-
-// withProblems replaces the Problems field every answer has.
-func withProblems[Res any](res Res, probs core.Problems) Res {
-	reflect.ValueOf(&res).Elem().FieldByName("Problems").Set(reflect.ValueOf(probs))
-	return res
-}
-
-func requestProblems(err error) core.Problems {
-	return core.Problems{{Source: "request", Kind: core.KindParse, Offset: -1,
-		Message: "the request is not the JSON object this function takes: " + err.Error()}}
-}
-
-func problemJSON(kind core.Kind, msg string) string {
-	b, _ := json.Marshal(struct {
-		Problems core.Problems `json:"problems"`
-	}{core.Problems{{Source: "request", Kind: kind, Message: msg, Offset: -1}}})
-	return string(b)
-}
-
-type encodeStateResult struct {
-	Fragment string        `json:"fragment"`
-	Problems core.Problems `json:"problems"`
-}
-
-func encodeState(arg string) any {
-	var s core.State
-	if err := jsonv2.Unmarshal([]byte(arg), &s); err != nil {
-		return encodeStateResult{Problems: requestProblems(err)}
-	}
-	frag, err := core.EncodeState(s)
-	res := encodeStateResult{Fragment: frag, Problems: core.Problems{}}
-	if err != nil {
-		res.Fragment = ""
-		res.Problems = core.Problems{{Source: core.SourceFragment, Kind: core.KindLimit, Message: err.Error(), Offset: -1}}
-	}
-	return res
-}
-
-type decodeStateResult struct {
-	State    core.State    `json:"state"`
-	Problems core.Problems `json:"problems"`
-}
-
-func decodeState(arg string) any {
-	var req struct {
-		Fragment string `json:"fragment"`
-	}
-	if err := jsonv2.Unmarshal([]byte(arg), &req); err != nil {
-		return decodeStateResult{Problems: requestProblems(err)}
-	}
-	s, probs := core.DecodeState(req.Fragment)
-	if probs == nil {
-		probs = core.Problems{}
-	}
-	return decodeStateResult{State: s, Problems: probs}
+	answer, _ := core.Call(name, args[0].String())
+	return string(answer)
 }

@@ -41,7 +41,7 @@ cannot be read or is not strict JSON.`,
 			if !slices.Contains(diffModes, *mode) {
 				return s.usageError("unknown --mode %q: use one of %s", *mode, strings.Join(diffModes, ", "))
 			}
-			threshold, err := severityRank(*failOn)
+			threshold, err := core.ParseSeverity(*failOn)
 			if err != nil {
 				return s.usageError("%v", err)
 			}
@@ -67,7 +67,8 @@ cannot be read or is not strict JSON.`,
 			var failing int
 			switch {
 			case res.Catalog != nil:
-				failing = catalogDiffItems(r, res.Catalog, left, right, threshold)
+				catalogDiffItems(r, res.Catalog, left, right)
+				failing = res.Catalog.AtOrAbove(threshold)
 				c := res.Catalog
 				r.summary = fmt.Sprintf("%s → %s: %s", left.name, right.name, c.Summary.Text)
 				if failing > 0 {
@@ -140,24 +141,15 @@ func clip(s string, n int) string {
 }
 
 // catalogDiffItems shows a catalog report, each tool at its line (added and changed tools in the
-// right file, removed ones in the left), and returns how many tools have a risk at or above the
-// --fail-on threshold.
-func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input, threshold int) int {
-	failing := 0
-	count := func(risk string) {
-		if rank, err := severityRank(risk); err == nil && rank >= threshold {
-			failing++
-		}
-	}
+// right file, removed ones in the left).
+func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 	for _, t := range c.AddedTools {
 		r.items = append(r.items, item{rule: "gatehouse/diff/added", level: severityLevel(t.Risk), in: right,
 			line: t.Line, column: t.Column, message: toolLine("added", t.Tool, t.Risk, nil, "", t.Reasons)})
-		count(t.Risk)
 	}
 	for _, t := range c.RemovedTools {
 		r.items = append(r.items, item{rule: "gatehouse/diff/removed", level: severityLevel(t.Risk), in: left,
 			line: t.Line, column: t.Column, message: toolLine("removed", t.Tool, t.Risk, nil, "", t.Reasons)})
-		count(t.Risk)
 	}
 	for _, rn := range c.Renamed {
 		r.items = append(r.items, item{rule: "gatehouse/diff/renamed", level: levelWarning, in: right,
@@ -168,7 +160,6 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input, thresh
 		rule := "gatehouse/diff/changed"
 		r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: t.Line, column: t.Column,
 			message: toolLine("changed", t.Tool, t.Risk, t.Fields, t.Schema, t.Reasons)})
-		count(t.Risk)
 		if d := t.Description; d != nil {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: d.Line, column: d.Column,
 				message: "description: " + clip(wordDiffText(d.Segments), 400), detail: true})
@@ -182,12 +173,11 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input, thresh
 				message: fmt.Sprintf("annotation %s: %s", a.Class, a.Message), detail: true})
 		}
 	}
-	return failing
 }
 
 // toolLine writes "changed search_docs (risk high; fields description, inputSchema; schema
 // loosened): reason; reason".
-func toolLine(what, tool, risk string, fields []string, schema string, reasons []string) string {
+func toolLine(what, tool string, risk core.Severity, fields []string, schema string, reasons []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s (risk %s", what, tool, risk)
 	if len(fields) > 0 {

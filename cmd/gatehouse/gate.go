@@ -57,7 +57,7 @@ strict JSON.`,
 			res := core.Gate(core.GateRequest{Call: call.text, Catalog: catalog.text, Policy: policy.text})
 			files := inputsBySource{core.SourceCall: call, core.SourceCatalog: catalog, core.SourcePolicy: policy}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
-			counts := map[string]int{}
+			counts := map[core.Outcome]int{}
 			for _, d := range res.Decisions {
 				counts[d.Decision]++
 				r.items = append(r.items, decisionItems(d, files, res.Problems)...)
@@ -82,7 +82,7 @@ strict JSON.`,
 				code, r.outcome = exitFindings, levelError
 			}
 			var parts []string
-			for _, d := range []string{core.DecisionDeny, core.DecisionAsk, core.DecisionAllow} {
+			for _, d := range []core.Outcome{core.DecisionDeny, core.DecisionAsk, core.DecisionAllow} {
 				if counts[d] > 0 {
 					parts = append(parts, fmt.Sprintf("%d %s", counts[d], d))
 				}
@@ -98,7 +98,7 @@ strict JSON.`,
 // Evidence that repeats one of the result's problems word for word is not shown twice.
 func decisionItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
 	lvl := decisionLevel(d.Decision)
-	rule := "gatehouse/gate/" + d.Reason
+	rule := "gatehouse/gate/" + string(d.Reason)
 	tool := d.Tool
 	if tool == "" {
 		tool = "(unreadable call)"
@@ -128,7 +128,7 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 }
 
 // decisionLevel maps a decision to SARIF's level: deny is an error, ask a warning.
-func decisionLevel(decision string) level {
+func decisionLevel(decision core.Outcome) level {
 	switch decision {
 	case core.DecisionAllow:
 		return levelNote
@@ -195,7 +195,7 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			for i, pr := range res.Problems {
 				if pr.Kind == core.KindValidation || pr.Kind == core.KindRule {
-					r.items[i].rule = "gatehouse/decision/" + res.Verdict
+					r.items[i].rule = "gatehouse/decision/" + string(res.Verdict)
 				}
 			}
 			code := exitOK
@@ -212,7 +212,7 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 				code, r.outcome = exitFindings, levelError
 				r.summary = fmt.Sprintf("%s: %s", res.Verdict, plural(len(res.Problems), "problem"))
 				if res.Should != "" {
-					r.summary += "; it should be " + res.Should
+					r.summary += "; it should be " + string(res.Should)
 				}
 			}
 			return s.emit(p, r, code)

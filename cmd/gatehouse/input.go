@@ -26,7 +26,7 @@ type input struct {
 // in messages about standard input ("the instance", "--policy"). The read stops one byte past the
 // parse limit: core would refuse a larger text anyway, and a runaway pipe must not fill memory.
 func (s *session) read(what, path string) (*input, error) {
-	limit := int64(core.DefaultLimits.MaxBytes)
+	limit := int64(core.About(core.AboutRequest{}).Limits.TextBytes)
 	var r io.Reader
 	in := &input{name: path}
 	if path == "" || path == "-" {

@@ -58,8 +58,8 @@ too long for a browser to carry.`,
 			if *pane != "" && !slices.Contains(panes, *pane) {
 				return s.usageError("unknown --pane %q: use one of %s", *pane, strings.Join(panes, ", "))
 			}
-			if *draft != "" && !slices.Contains(core.Drafts, *draft) {
-				return s.usageError("unknown --draft %q: use one of %s", *draft, strings.Join(core.Drafts, ", "))
+			if *draft != "" && !slices.Contains(core.About(core.AboutRequest{}).Drafts, *draft) {
+				return s.usageError("unknown --draft %q: use one of %s", *draft, strings.Join(core.About(core.AboutRequest{}).Drafts, ", "))
 			}
 			if *mode != "" && !slices.Contains(diffModes, *mode) {
 				return s.usageError("unknown --mode %q: use one of %s", *mode, strings.Join(diffModes, ", "))
@@ -88,13 +88,13 @@ too long for a browser to carry.`,
 			if !given && *pane == "" {
 				return s.usageError("name at least one file (--schema, --call, --left, …) or a --pane")
 			}
-			frag, err := core.EncodeState(st)
-			if err != nil {
-				return s.fail("%v", err)
+			encoded := core.EncodeState(st)
+			if len(encoded.Problems) > 0 {
+				return s.fail("%v", encoded.Problems[0].Message)
 			}
 			// The state is the whole fragment: a fragment already on --base is replaced.
 			page, _, _ := strings.Cut(*base, "#")
-			fmt.Fprintln(s.stdout, page+frag)
+			fmt.Fprintln(s.stdout, page+encoded.Fragment)
 			return exitOK
 		}
 	},

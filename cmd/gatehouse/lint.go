@@ -26,7 +26,7 @@ is, or the catalog has problems; 3 when the catalog cannot be read or is not str
 			if code, ok := s.maxArgs(args, 1); !ok {
 				return code
 			}
-			threshold, err := severityRank(*failOn)
+			threshold, err := core.ParseSeverity(*failOn)
 			if err != nil {
 				return s.usageError("%v", err)
 			}
@@ -40,13 +40,10 @@ is, or the catalog has problems; 3 when the catalog cannot be read or is not str
 			}
 			res := core.Lint(core.LintRequest{Catalog: catalog.text})
 			r := &report{answer: res, items: problemItems(res.Problems, inputsBySource{core.SourceCatalog: catalog})}
-			failing := 0
 			for _, f := range res.Findings {
 				r.items = append(r.items, findingItem(f, catalog))
-				if rank, _ := severityRank(f.Severity); rank >= threshold {
-					failing++
-				}
 			}
+			failing := res.AtOrAbove(threshold)
 			code := exitOK
 			switch {
 			case unreadable(res.Problems):
@@ -84,12 +81,12 @@ func findingItem(f core.Finding, catalog *input) item {
 
 // countFindings writes "3 findings (1 high, 2 low)".
 func countFindings(fs []core.Finding) string {
-	counts := map[string]int{}
+	counts := map[core.Severity]int{}
 	for _, f := range fs {
 		counts[f.Severity]++
 	}
 	var parts []string
-	for _, sev := range severities {
+	for _, sev := range core.About(core.AboutRequest{}).Severities {
 		if counts[sev] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[sev], sev))
 		}
@@ -100,24 +97,13 @@ func countFindings(fs []core.Finding) string {
 	return fmt.Sprintf("%s (%s)", plural(len(fs), "finding"), strings.Join(parts, ", "))
 }
 
-// severities are core's, from the most to the least urgent.
-var severities = []string{core.SeverityHigh, core.SeverityMedium, core.SeverityLow}
-
 // addFailOnFlag declares --fail-on, the least severity that fails the run.
 func addFailOnFlag(fs *flag.FlagSet) *string {
-	return fs.String("fail-on", core.SeverityLow, "the least `severity` that fails the run (exit 1): high, medium or low")
-}
-
-// severityRank is core's order of severities (and risks), for --fail-on.
-func severityRank(sev string) (int, error) {
-	if rank, ok := core.SeverityRank(sev); ok {
-		return rank, nil
-	}
-	return 0, fmt.Errorf("unknown severity %q: use %s", sev, strings.Join(severities, ", "))
+	return fs.String("fail-on", string(core.SeverityLow), "the least `severity` that fails the run (exit 1): high, medium or low")
 }
 
 // severityLevel maps a severity to SARIF's level.
-func severityLevel(sev string) level {
+func severityLevel(sev core.Severity) level {
 	switch sev {
 	case core.SeverityHigh:
 		return levelError

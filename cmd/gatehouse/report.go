@@ -11,6 +11,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
@@ -166,10 +168,10 @@ func oneLine(s string) string {
 	return b.String()
 }
 
-// unsafeInTerminal reports control characters (C0, DEL, C1), format characters (bidi controls,
-// zero-width characters, the tag block) and invalid UTF-8.
+// unsafeInTerminal reports hidden characters (untrusted.IsHidden: bidi controls, zero-width
+// characters, the tag block, …), every control character, line breaks included, and invalid UTF-8.
 func unsafeInTerminal(r rune) bool {
-	return r == utf8.RuneError || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	return r == utf8.RuneError || unicode.IsControl(r) || untrusted.IsHidden(r)
 }
 
 // jsonPrinter writes core's answer as the JavaScript API does, indented for reading.

@@ -74,10 +74,11 @@ func TestLinkRoundTrip(t *testing.T) {
 		if !ok || base != defaultBase {
 			t.Fatalf("link %v: %q, want %s#…", c.args, link, defaultBase)
 		}
-		st, probs := core.DecodeState("#" + frag)
-		if len(probs) > 0 {
-			t.Fatalf("link %v: the fragment does not decode: %v", c.args, probs)
+		decoded := core.DecodeState(core.DecodeStateRequest{Fragment: "#" + frag})
+		if len(decoded.Problems) > 0 {
+			t.Fatalf("link %v: the fragment does not decode: %v", c.args, decoded.Problems)
 		}
+		st := decoded.State
 		if st.Pane != c.pane {
 			t.Errorf("link %v: pane %q, want %q", c.args, st.Pane, c.pane)
 		}

@@ -90,7 +90,7 @@ func ruleDescription(id string) string {
 		return d
 	}
 	if name, ok := strings.CutPrefix(id, "gatehouse/lint/"); ok {
-		for _, r := range core.LintRules {
+		for _, r := range core.About(core.AboutRequest{}).LintRules {
 			if r.Name == name {
 				return fmt.Sprintf("Lint rule %s (%s): %s.", r.Name, r.Severity, r.Summary)
 			}

@@ -21,8 +21,9 @@ says). A $ref to another document resolves only when that document is given with
 Exit code 0 when the instance is valid, 1 when it is not (or the schema does not compile),
 3 when a file cannot be read or is not strict JSON.`,
 	define: func(fs *flag.FlagSet) runFunc {
+		about := core.About(core.AboutRequest{})
 		schemaPath := fs.String("schema", "", "the JSON Schema `file` (required; - for standard input)")
-		draft := fs.String("draft", "", "the `draft` for a schema without $schema: "+strings.Join(core.Drafts, ", ")+" (default "+core.DefaultDraft+")")
+		draft := fs.String("draft", "", "the `draft` for a schema without $schema: "+strings.Join(about.Drafts, ", ")+" (default "+about.DefaultDraft+")")
 		var resources resourceFlag
 		fs.Var(&resources, "resource", "another schema document, as `URL=FILE`, that a $ref may name (repeatable)")
 		format := addFormatFlag(fs)
@@ -33,8 +34,8 @@ Exit code 0 when the instance is valid, 1 when it is not (or the schema does not
 			if *schemaPath == "" {
 				return s.usageError("--schema is required")
 			}
-			if *draft != "" && !slices.Contains(core.Drafts, *draft) {
-				return s.usageError("unknown --draft %q: use one of %s", *draft, strings.Join(core.Drafts, ", "))
+			if *draft != "" && !slices.Contains(about.Drafts, *draft) {
+				return s.usageError("unknown --draft %q: use one of %s", *draft, strings.Join(about.Drafts, ", "))
 			}
 			p, err := s.printer(*format)
 			if err != nil {

@@ -1,0 +1,105 @@
+package core
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+
+	jsonv2 "github.com/go-json-experiment/json"
+)
+
+// The JavaScript API, as one table: each function takes one JSON request and answers one JSON
+// text. The wasm binding exports these names as they are; [Call] runs one.
+var functions = map[string]function{
+	"validate":      serve(Validate, func(r *ValidateResult) *Problems { return &r.Problems }, true),
+	"gate":          serve(Gate, func(r *GateResult) *Problems { return &r.Problems }, true),
+	"checkDecision": serve(CheckDecision, func(r *CheckDecisionResult) *Problems { return &r.Problems }, true),
+	"diff":          serve(Diff, func(r *DiffResult) *Problems { return &r.Problems }, true),
+	"lint":          serve(Lint, func(r *LintResult) *Problems { return &r.Problems }, true),
+	"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
+	"format":        serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true),
+	"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),
+	"encodeState":   serve(EncodeState, func(r *EncodeStateResult) *Problems { return &r.Problems }, false),
+	"decodeState":   serve(DecodeState, func(r *DecodeStateResult) *Problems { return &r.Problems }, false),
+}
+
+// Functions lists the names of the JavaScript API's functions, sorted.
+func Functions() []string { return slices.Sorted(maps.Keys(functions)) }
+
+// Call runs the API function name on a JSON request and returns its JSON answer, exactly as the
+// JavaScript API gives it. Bad input never fails: a request that is not the JSON object the
+// function takes gets the function's full answer (so that "valid" is false and a gate denies)
+// with a problem of source "request" in place of its problems. ok is false for an unknown name.
+func Call(name, request string) (answer []byte, ok bool) {
+	f, ok := functions[name]
+	if !ok {
+		return nil, false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			answer = InternalError(r)
+		}
+	}()
+	return f.call(request), true
+}
+
+// Refuse is the answer of function name to a call that carries no request at all (a binding
+// given no string): the function's full answer with a problem of source "request" saying why.
+func Refuse(name, why string) (answer []byte, ok bool) {
+	f, ok := functions[name]
+	if !ok {
+		return nil, false
+	}
+	return f.refuse(why), true
+}
+
+// A function is one entry of the API: what it answers a request, and a request it cannot read.
+type function struct {
+	call   func(request string) []byte
+	refuse func(why string) []byte
+}
+
+// InternalError is the answer to a call that failed inside gatehouse (a recovered panic): a bug,
+// never the input's fault, reported as a problem of kind "internal" rather than taking the
+// caller down.
+func InternalError(cause any) []byte {
+	b, _ := json.Marshal(struct {
+		Problems Problems `json:"problems"`
+	}{Problems{{Source: SourceRequest, Kind: KindInternal, Offset: -1, Message: fmt.Sprintf("internal error: %v", cause)}}})
+	return b
+}
+
+// serve adapts a function to the JSON-in, JSON-out contract. problems points at the answer's
+// problems; whole says whether a request that cannot be read still gets the answer the function
+// gives an empty request (its full shape), or only the problem.
+func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole bool) function {
+	refuse := func(why string) []byte {
+		var res Res
+		if whole {
+			var empty Req
+			res = f(empty)
+		}
+		*problems(&res) = Problems{{Source: SourceRequest, Kind: KindParse, Offset: -1, Message: why}}
+		return marshal(res)
+	}
+	return function{
+		call: func(request string) []byte {
+			var req Req
+			if err := jsonv2.Unmarshal([]byte(request), &req); err != nil {
+				return refuse("the request is not the JSON object this function takes: " + err.Error())
+			}
+			return marshal(f(req))
+		},
+		refuse: refuse,
+	}
+}
+
+// marshal writes an answer as the API always has: encoding/json, compact.
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return InternalError(err)
+	}
+	return b
+}

@@ -1,0 +1,145 @@
+package core_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+func TestValidateProblems(t *testing.T) {
+	type want struct {
+		source            problem.Source
+		kind              problem.Kind
+		instance, keyword string
+		line, col         int
+		contains          string
+	}
+	tests := []struct {
+		name     string
+		req      core.ValidateRequest
+		valid    bool
+		problems []want
+	}{
+		{"valid", core.ValidateRequest{Schema: `{"type":"object"}`, Instance: `{}`}, true, nil},
+		// Keys with "/" and "~" are escaped in pointers and still found in the text.
+		{"escaped keys", core.ValidateRequest{
+			Schema:   `{"properties":{"a/b":{"properties":{"m~n":{"type":"string"}}}}}`,
+			Instance: "{\n  \"a/b\": {\"m~n\": 5}\n}"}, false,
+			[]want{{problem.SourceInstance, problem.KindValidation, "/a~1b/m~0n", "/properties/a~1b/properties/m~0n/type", 2, 18, "want string"}}},
+		// A key written with escapes is matched by its decoded name; columns count code points.
+		{"unicode and escapes", core.ValidateRequest{
+			Schema:   `{"properties":{"é":{"maximum":1}}}`,
+			Instance: `{"日本": 1, "\u00e9": 2}`}, false,
+			[]want{{problem.SourceInstance, problem.KindValidation, "/é", "/properties/é/maximum", 1, 21, "maximum"}}},
+		// An additional property is shown at its name, where the reader's eye goes.
+		{"additional property at its name", core.ValidateRequest{
+			Schema:   `{"additionalProperties":false,"properties":{"to":{}}}`,
+			Instance: "{\"to\": 1,\n \"bcc\": \"x@evil.example\"}"}, false,
+			[]want{{problem.SourceInstance, problem.KindValidation, "", "/additionalProperties", 2, 2, "'bcc' not allowed"}}},
+		{"exact big numbers", core.ValidateRequest{
+			Schema:   `{"maximum":12345678901234567890}`,
+			Instance: `12345678901234567891`}, false,
+			[]want{{problem.SourceInstance, problem.KindValidation, "", "/maximum", 1, 1, "maximum"}}},
+		{"schema parse error", core.ValidateRequest{Schema: "{\n\"type\": }", Instance: `1`}, false,
+			[]want{{problem.SourceSchema, problem.KindParse, "/type", "", 2, 9, "missing value"}}},
+		{"both texts broken", core.ValidateRequest{Schema: "{", Instance: `[1,]`}, false,
+			[]want{{problem.SourceSchema, problem.KindParse, "", "", 1, 2, "ends before"}, {problem.SourceInstance, problem.KindParse, "", "", 1, 3, "invalid character"}}},
+		{"duplicate key in the schema", core.ValidateRequest{Schema: `{"type":"string","type":"number"}`, Instance: `1`}, false,
+			[]want{{problem.SourceSchema, problem.KindParse, "/type", "", 1, 18, "duplicate key"}}},
+		{"schema does not compile", core.ValidateRequest{Schema: "{\n \"minimum\": \"zero\"\n}", Instance: `1`}, false,
+			[]want{{problem.SourceSchema, problem.KindSchema, "", "/minimum", 2, 13, "want number"}}},
+		// RE2 cannot run lookahead; saying so beats a silent pass or a freeze.
+		{"pattern RE2 cannot compile", core.ValidateRequest{Schema: `{"pattern":"^(?!admin)"}`, Instance: `"x"`}, false,
+			[]want{{problem.SourceSchema, problem.KindSchema, "", "/pattern", 1, 12, "regex"}}},
+		{"ref to a document not pasted", core.ValidateRequest{Schema: `{"properties":{"a":{"$ref":"defs.json#/x"}}}`, Instance: `{}`}, false,
+			[]want{{problem.SourceSchema, problem.KindSchema, "", "/properties/a/$ref", 1, 28, "never fetches"}}},
+		{"unknown draft", core.ValidateRequest{Schema: `{}`, Instance: `1`, Draft: "3"}, false,
+			[]want{{problem.SourceSchema, problem.KindSchema, "", "", 0, 0, "unknown draft"}}},
+		{"resource parse error", core.ValidateRequest{Schema: `{}`, Instance: `1`, Resources: map[string]string{"https://x.example/a.json": "{"}}, false,
+			[]want{{problem.SourceSchema, problem.KindParse, "", "", 1, 2, "resource https://x.example/a.json"}}},
+		{"relative resource URL", core.ValidateRequest{Schema: `{}`, Instance: `1`, Resources: map[string]string{"a.json": "{}"}}, false,
+			[]want{{problem.SourceSchema, problem.KindSchema, "", "", 0, 0, "must be absolute"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := core.Validate(tt.req)
+			if res.Valid != tt.valid {
+				t.Fatalf("valid = %v, want %v (%v)", res.Valid, tt.valid, res.Problems)
+			}
+			if len(res.Problems) != len(tt.problems) {
+				t.Fatalf("got %d problems %v, want %d", len(res.Problems), res.Problems, len(tt.problems))
+			}
+			for i, w := range tt.problems {
+				p := res.Problems[i]
+				if p.Source != w.source || p.Kind != w.kind || p.InstanceLocation != w.instance || p.KeywordLocation != w.keyword ||
+					p.Line != w.line || p.Column != w.col || !strings.Contains(p.Message, w.contains) {
+					t.Errorf("problem %d:\n got %s %s inst=%q kw=%q %d:%d %q\nwant %s %s inst=%q kw=%q %d:%d containing %q",
+						i, p.Source, p.Kind, p.InstanceLocation, p.KeywordLocation, p.Line, p.Column, p.Message,
+						w.source, w.kind, w.instance, w.keyword, w.line, w.col, w.contains)
+				}
+			}
+		})
+	}
+}
+
+func TestValidateDrafts(t *testing.T) {
+	// exclusiveMaximum changed meaning between draft 4 (a boolean) and 6 (a number).
+	d4 := core.Validate(core.ValidateRequest{Schema: `{"maximum":5,"exclusiveMaximum":true}`, Instance: `5`, Draft: "4"})
+	if d4.Valid {
+		t.Error("draft 4: 5 must fail maximum 5 exclusive")
+	}
+	d2020 := core.Validate(core.ValidateRequest{Schema: `{"maximum":5,"exclusiveMaximum":true}`, Instance: `5`})
+	if d2020.Valid || d2020.Problems[0].Source != problem.SourceSchema {
+		t.Errorf("2020-12: a boolean exclusiveMaximum is a schema problem, got %+v", d2020)
+	}
+	// $schema wins over the chosen draft.
+	s := core.Validate(core.ValidateRequest{Schema: `{"$schema":"http://json-schema.org/draft-04/schema#","maximum":5,"exclusiveMaximum":true}`, Instance: `5`, Draft: "2020-12"})
+	if s.Valid || s.Problems[0].Source != problem.SourceInstance {
+		t.Errorf("$schema draft-04 must apply, got %+v", s)
+	}
+}
+
+func TestValidateResources(t *testing.T) {
+	res := core.Validate(core.ValidateRequest{
+		Schema:    `{"$id":"https://example.com/root.json","properties":{"n":{"$ref":"defs.json#/$defs/small"}}}`,
+		Instance:  "{\n \"n\": 50\n}",
+		Resources: map[string]string{"https://example.com/defs.json": `{"$defs":{"small":{"maximum":10}}}`},
+	})
+	if res.Valid || len(res.Problems) != 1 {
+		t.Fatalf("got %+v", res)
+	}
+	if p := res.Problems[0]; p.InstanceLocation != "/n" || p.Line != 2 || p.Column != 7 || p.KeywordLocation != "/properties/n/$ref/maximum" {
+		t.Errorf("got %+v", p)
+	}
+}
+
+// A hostile pattern cannot freeze validation: RE2 runs in linear time.
+func TestValidateHostilePattern(t *testing.T) {
+	res := core.Validate(core.ValidateRequest{Schema: `{"pattern":"^(a+)+$"}`, Instance: `"` + strings.Repeat("a", 50000) + `!"`})
+	if res.Valid {
+		t.Error("want invalid")
+	}
+}
+
+// A problem inside a resource names that resource, and its line and column are in its text.
+func TestValidateResourceProblemNamesItsDocument(t *testing.T) {
+	const u = "https://example.com/defs.json"
+	res := core.Validate(core.ValidateRequest{
+		Schema:    `{"$ref":"https://example.com/defs.json"}`,
+		Instance:  `1`,
+		Resources: map[string]string{u: "{\n  \"minimum\": \"zero\"\n}"},
+	})
+	if len(res.Problems) != 1 {
+		t.Fatalf("got %v", res.Problems)
+	}
+	if p := res.Problems[0]; p.Document != u || p.Line != 2 || p.Column != 14 || p.Source != problem.SourceSchema {
+		t.Errorf("got %+v", p)
+	}
+	parse := core.Validate(core.ValidateRequest{Schema: `{}`, Instance: `1`, Resources: map[string]string{u: "{\n,"}})
+	if p := parse.Problems[0]; p.Document != u || p.Line != 2 || p.Column != 1 {
+		t.Errorf("parse problem: got %+v", p)
+	}
+}

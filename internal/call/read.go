@@ -1,0 +1,244 @@
+package call
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/internal/secrets"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+type callReader struct {
+	doc   *jsondoc.Document
+	calls []Call
+	probs problem.Problems
+	// consumed holds objects denied whole through a problem placed at one of their members;
+	// the sweep does not search them again.
+	consumed map[string]bool
+}
+
+// unreadable records a call that cannot be read, so the gate denies it instead of skipping it.
+func (r *callReader) unreadable(pointer, msg string) {
+	p := secrets.RedactProblem(r.doc.Problem(problem.KindRule, pointer, msg))
+	r.probs = append(r.probs, p)
+	r.calls = append(r.calls, Call{Format: FormatUnknown, Pointer: pointer, Raw: jsondoc.Lookup(r.doc.Value, pointer),
+		doc: r.doc, unreadable: problem.Problems{p}})
+}
+
+// consume marks the object at pointer as denied whole.
+func (r *callReader) consume(pointer string) {
+	if r.consumed == nil {
+		r.consumed = map[string]bool{}
+	}
+	r.consumed[pointer] = true
+}
+
+// read dispatches on the shape of v. top is true for the pasted value itself, where an array of
+// calls is accepted; containers found inside a call are not searched further.
+func (r *callReader) read(v any, at string, top bool) {
+	switch x := v.(type) {
+	case []any:
+		if !top {
+			r.unreadable(at, "expected a tool call object here, found an array")
+			return
+		}
+		if len(x) == 0 {
+			r.unreadable(at, "the array is empty: it holds no tool call")
+			return
+		}
+		for i, item := range x {
+			r.read(item, jsondoc.JoinPointer(at, strconv.Itoa(i)), false)
+		}
+		return
+	case map[string]any:
+		r.readObject(x, at)
+		return
+	}
+	r.unreadable(at, fmt.Sprintf("expected a tool call object, found %s; gatehouse reads %s", jsondoc.TypeName(v), callShapes))
+}
+
+// The "type" values of a call object, by the format they mean.
+var callTypes = map[string]string{"function": FormatOpenAIChat, "function_call": FormatOpenAIResponses, "tool_use": FormatAnthropic}
+
+// unreadCallKeys are members that invoke a tool in a way gatehouse does not read: OpenAI's legacy
+// function_call and its custom tool calls, Bedrock's toolUse, Gemini's executableCode. An object
+// holding one is an unreadable call, even beside calls gatehouse does read.
+var unreadCallKeys = []string{"function_call", "custom", "toolUse", "toolCall", "toolCalls", "tool_use", "executableCode", "functionCalls", "function_calls"}
+
+// directShapes names the call shapes m has the marks of: an object with the marks of two is
+// ambiguous, since the runtime that gets it may read either.
+func directShapes(m map[string]any) []string {
+	var shapes []string
+	if _, ok := m["jsonrpc"]; ok {
+		shapes = append(shapes, FormatMCP)
+	} else if _, ok := m["method"]; ok {
+		shapes = append(shapes, FormatMCP)
+	}
+	typ, _ := m["type"].(string)
+	if f, ok := callTypes[typ]; ok {
+		shapes = append(shapes, f)
+	}
+	if m["function"] != nil && typ != "function" {
+		shapes = append(shapes, FormatOpenAIChat)
+	}
+	if m["functionCall"] != nil {
+		shapes = append(shapes, FormatGemini)
+	}
+	return shapes
+}
+
+// readObject reads one object found where a call or a message may be: a call of one of the five
+// shapes, or a message or response whose containers hold calls. Anything else, and anything
+// with the marks of two at once, is an unreadable call.
+func (r *callReader) readObject(m map[string]any, at string) {
+	typ, _ := m["type"].(string)
+	for _, key := range unreadCallKeys {
+		if m[key] != nil {
+			r.unreadable(jsondoc.JoinPointer(at, key), fmt.Sprintf("%s invokes a tool in a way gatehouse does not read, so it cannot be allowed", untrusted.Quote(key)))
+			r.consume(at)
+			return
+		}
+	}
+	if typ != "" && typ != "message" && callTypes[typ] == "" {
+		msg := fmt.Sprintf("a %s object is not a tool call gatehouse reads, so it cannot be allowed", untrusted.Quote(typ))
+		if at == "" {
+			msg += "; gatehouse reads " + callShapes
+		}
+		r.unreadable(at, msg)
+		return
+	}
+	shapes := directShapes(m)
+	var containers []string
+	for _, key := range callContainers {
+		switch m[key].(type) {
+		case []any:
+			containers = append(containers, key)
+		case map[string]any:
+			if key == "content" { // a Gemini content: {"role":…,"parts":[…]}
+				containers = append(containers, key)
+			}
+		}
+	}
+	if len(shapes) > 1 || len(shapes) == 1 && (len(containers) > 0 || typ == "message") {
+		marks := append(slices.Clone(shapes), containers...)
+		if typ == "message" {
+			marks = append(marks, `"type": "message"`)
+		}
+		r.unreadable(at, fmt.Sprintf("this object has the marks of several calls at once (%s): which one runs depends on who reads it, so none is allowed", strings.Join(marks, ", ")))
+		return
+	}
+	if len(shapes) == 1 {
+		switch shapes[0] {
+		case FormatMCP:
+			if method := m["method"]; method != "tools/call" {
+				r.unreadable(at, fmt.Sprintf("a JSON-RPC message whose method is %s, not \"tools/call\"", untrusted.Shorten(jsondoc.Compact(method), 60)))
+				return
+			}
+			r.readWrapped(m, at, FormatMCP, "params", true, "an MCP tools/call request needs a \"params\" object with \"name\" and \"arguments\"")
+		case FormatOpenAIChat:
+			r.readWrapped(m, at, FormatOpenAIChat, "function", false, "an OpenAI tool call needs a \"function\" object with \"name\" and \"arguments\"")
+		case FormatOpenAIResponses:
+			r.readNamed(m, at, FormatOpenAIResponses, "call_id", "arguments")
+		case FormatAnthropic:
+			r.readNamed(m, at, FormatAnthropic, "id", "input")
+		case FormatGemini:
+			fc, ok := m["functionCall"].(map[string]any)
+			if !ok {
+				r.unreadable(jsondoc.JoinPointer(at, "functionCall"), fmt.Sprintf("a Gemini functionCall must be an object with \"name\" and \"args\", found %s", jsondoc.TypeName(m["functionCall"])))
+				return
+			}
+			r.readGemini(fc, jsondoc.JoinPointer(at, "functionCall"), m)
+		}
+		return
+	}
+	if len(containers) == 0 {
+		r.unreadable(at, "not a tool call gatehouse can read; it reads "+callShapes)
+		return
+	}
+	before := len(r.calls)
+	for _, key := range containers {
+		r.readContainer(m[key], jsondoc.JoinPointer(at, key), key)
+	}
+	if len(r.calls) == before {
+		first := containers[0]
+		if _, isObject := m[first].(map[string]any); isObject {
+			r.unreadable(jsondoc.JoinPointer(at, first, "parts"), containerEmpty["parts"])
+			return
+		}
+		r.unreadable(jsondoc.JoinPointer(at, first), containerEmpty[first])
+	}
+}
+
+// readWrapped reads the shapes whose name and arguments sit in an inner object beside the id:
+// OpenAI Chat Completions ("function", arguments as a string) and MCP tools/call ("params",
+// arguments as an object).
+func (r *callReader) readWrapped(m map[string]any, at, format, innerKey string, argsObject bool, missing string) {
+	inner, ok := m[innerKey].(map[string]any)
+	if !ok {
+		r.unreadable(at, missing)
+		return
+	}
+	innerAt := jsondoc.JoinPointer(at, innerKey)
+	c, ok := r.newCall(format, m, at, inner, innerAt)
+	if !ok {
+		return
+	}
+	c.ID = idText(m["id"])
+	r.setArguments(&c, inner, innerAt, "arguments", argsObject)
+	r.calls = append(r.calls, c)
+}
+
+// readNamed reads the flat shapes (Responses function_call, Anthropic tool_use).
+func (r *callReader) readNamed(m map[string]any, at, format, idKey, argsKey string) {
+	c, ok := r.newCall(format, m, at, m, at)
+	if !ok {
+		return
+	}
+	c.ID = idText(m[idKey])
+	if c.ID == "" && format == FormatOpenAIResponses {
+		c.ID = idText(m["id"])
+	}
+	r.setArguments(&c, m, at, argsKey, false)
+	r.calls = append(r.calls, c)
+}
+
+// newCall starts a call from the object holding "name" (named, at namedAt).
+func (r *callReader) newCall(format string, raw map[string]any, at string, named map[string]any, namedAt string) (Call, bool) {
+	for _, obj := range []struct {
+		m  map[string]any
+		at string
+	}{{raw, at}, {named, namedAt}} {
+		if a, b, found := caseTwins(obj.m); found {
+			r.unreadable(obj.at, fmt.Sprintf("members %s and %s differ only in case: a reader that ignores case (Go's encoding/json does) may take either, so which call this is cannot be told",
+				untrusted.Quote(a), untrusted.Quote(b)))
+			return Call{}, false
+		}
+	}
+	name, ok := named["name"].(string)
+	if !ok || name == "" {
+		p := r.doc.Problem(problem.KindRule, namedAt, fmt.Sprintf("this %s call has no tool name: expected a non-empty string \"name\"", format))
+		if _, has := named["name"]; has {
+			p = r.doc.Problem(problem.KindRule, jsondoc.JoinPointer(namedAt, "name"), fmt.Sprintf("this %s call's \"name\" must be a non-empty string", format))
+		}
+		r.probs = append(r.probs, p)
+		r.calls = append(r.calls, Call{Format: format, Pointer: at, Raw: raw, doc: r.doc, unreadable: problem.Problems{p}})
+		return Call{}, false
+	}
+	return Call{Format: format, Name: name, Pointer: at, Raw: raw, doc: r.doc, namePointer: jsondoc.JoinPointer(namedAt, "name")}, true
+}
+
+// idText shows a call id (a string, or a JSON-RPC number) as text.
+func idText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return string(x)
+	}
+	return ""
+}

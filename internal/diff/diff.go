@@ -1,0 +1,108 @@
+// Package diff compares what was reviewed with what is in front of the reviewer now: two JSON
+// texts as an RFC 6902 patch, two catalogs tool by tool (added, removed, changed, renamed; schema
+// changes classed as loosened or tightened; annotation flips; a risk per tool), and a catalog
+// against a lock file of pins.
+package diff
+
+import (
+	"fmt"
+
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+// Modes of a comparison, as a request and its [Result] spell them.
+const (
+	ModeAuto    = "auto"
+	ModePatch   = "patch"
+	ModeCatalog = "catalog"
+	// ModeLock verifies a catalog (right) against a lock file (left).
+	ModeLock = "lock"
+)
+
+// Result is what [Compare] finds.
+type Result struct {
+	Mode string `json:"mode"`
+	// Patch turns left into right (RFC 6902). It is given in every mode but "lock", so the page
+	// can show the raw patch one click away from the catalog report.
+	Patch   []PatchOp           `json:"patch"`
+	Catalog *CatalogDiff        `json:"catalog,omitempty"`
+	Lock    *catalog.LockReport `json:"lock,omitempty"`
+	// Findings are the lint findings on the right-hand catalog (catalog and lock modes), so the
+	// page can show them beside the report without parsing a large text twice.
+	Findings []lint.Finding   `json:"findings,omitempty"`
+	Problems problem.Problems `json:"problems"`
+}
+
+// Compare compares two JSON texts, left the approved one and right the one in front of the
+// reviewer now, in the requested mode: "auto" (or ""), "patch", "catalog" or "lock". Auto picks
+// "lock" when the left is a lock file and the right a catalog, "catalog" when both are catalogs,
+// else "patch".
+//
+// The patch is computed on the strictly parsed values, so numbers keep every digit: a change in
+// the 20th digit is a change. Numbers are compared by their text, not their value: 1.0 → 1 and
+// 1e2 → 100 produce a replace operation, so that applying the patch to left gives right's
+// numbers exactly as written (a JSON Patch "test" would call them equal; a review tool should
+// not hide a change a reader of the text can see). The catalog report, by contrast, compares
+// numbers by value, like the pins, which are computed over the RFC 8785 canonical form.
+//
+// Arrays are compared index by index (never with a longest-common-subsequence search, which is
+// quadratic on large arrays); that is why catalogs get their own report keyed by tool name.
+func Compare(leftText, rightText, requested string) Result {
+	res := Result{Mode: ModePatch, Patch: []PatchOp{}, Problems: problem.Problems{}}
+	mode := requested
+	switch mode {
+	case "", ModeAuto:
+		mode = ModeAuto
+	case ModePatch, ModeCatalog, ModeLock:
+	default:
+		res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceLeft, Kind: problem.KindRule, Offset: -1,
+			Message: fmt.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", untrusted.Shorten(requested, 40))})
+		return res
+	}
+	left, lp := jsondoc.ParseString(problem.SourceLeft, leftText)
+	right, rp := jsondoc.ParseString(problem.SourceRight, rightText)
+	res.Problems = append(res.Problems, lp...)
+	res.Problems = append(res.Problems, rp...)
+	if left == nil || right == nil {
+		if mode != ModeAuto {
+			res.Mode = mode
+		}
+		return res
+	}
+	if mode == ModeAuto {
+		switch {
+		case catalog.LooksLikeLock(left.Value) && catalog.LooksLike(right.Value):
+			mode = ModeLock
+		case catalog.LooksLike(left.Value) && catalog.LooksLike(right.Value):
+			mode = ModeCatalog
+		default:
+			mode = ModePatch
+		}
+	}
+	res.Mode = mode
+	if mode == ModeLock {
+		res.Lock, res.Findings, res.Problems = verifyLock(left, right, res.Problems)
+		return res
+	}
+	patch, err := JSONPatch(left.Value, right.Value)
+	if err != nil {
+		res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceRight, Kind: problem.KindRule, Offset: -1, Message: err.Error()})
+	}
+	res.Patch = patch
+	if mode != ModeCatalog {
+		return res
+	}
+	lc, lps := catalog.Parse(left)
+	rc, rps := catalog.Parse(right)
+	res.Problems = append(res.Problems, lps...)
+	res.Problems = append(res.Problems, rps...)
+	if lc == nil || rc == nil {
+		return res
+	}
+	res.Catalog, res.Findings = compareCatalogs(lc, rc, left, right)
+	return res
+}

@@ -1,0 +1,585 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gatehouse-dev/gatehouse/internal/call"
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/policy"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/internal/schema"
+	"github.com/gatehouse-dev/gatehouse/internal/secrets"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+
+	"github.com/gowebpki/jcs"
+)
+
+// Result is the answer for a call text: one decision per call in it.
+type Result struct {
+	// Decisions holds one decision per call in the pasted text, in text order; never empty.
+	Decisions []Decision `json:"decisions"`
+	// Decision is the most restrictive of Decisions (deny > ask > allow; the first of equals).
+	Decision *Decision `json:"decision"`
+	// Problems are what is wrong with the texts themselves (parse errors, unreadable calls, a
+	// catalog or policy that breaks its rules), each placed at its line and column.
+	Problems problem.Problems `json:"problems"`
+}
+
+// A Gatekeeper is a catalog read and a policy compiled once, to gate many calls: the page keeps
+// one while the catalog and policy texts are unchanged, a proxy for as long as the server's
+// catalog is. Each called tool's inputSchema is compiled on its first call and kept. It is safe
+// for concurrent use.
+type Gatekeeper struct {
+	catDoc   *jsondoc.Document
+	cat      *catalog.Catalog
+	pol      *policy.Policy
+	catProbs problem.Problems // what is wrong with the catalog text
+	polProbs problem.Problems // and with the policy text
+	schemas  *schema.Cache    // compiled inputSchemas, by their text
+
+	mu    sync.Mutex
+	input map[*catalog.Tool]compiledInput
+}
+
+// compiledInput is a tool's inputSchema, compiled, or the problems that stopped it.
+type compiledInput struct {
+	schema   *schema.Schema
+	problems problem.Problems
+}
+
+// New reads a catalog and compiles a policy for [Gatekeeper.Gate]. A catalog that cannot be read
+// holds no tool, and a policy with problems allows nothing; the problems come with every answer.
+// schemas, which may be nil, keeps compiled inputSchemas by their text beyond this gatekeeper's
+// life (a catalog re-pasted with a change elsewhere compiles nothing new).
+func New(catalogText, policyText string, schemas *schema.Cache) *Gatekeeper {
+	g := &Gatekeeper{schemas: schemas, input: map[*catalog.Tool]compiledInput{}}
+	catDoc, probs := jsondoc.ParseString(problem.SourceCatalog, catalogText)
+	if len(probs) > 0 {
+		g.catProbs = probs
+	} else {
+		g.catDoc = catDoc
+		g.cat, g.catProbs = catalog.Parse(catDoc)
+	}
+	g.pol, g.polProbs = policy.Compile(policyText)
+	return g
+}
+
+// Gate decides, for every tool call in the call text, whether it may run: allow, deny or ask,
+// with the reason and every piece of evidence placed at its line and column.
+//
+// It fails closed. A call text that cannot be read gives one deny (tool_not_allowlisted,
+// detail unreadable_call), and so does anything in it that invokes a tool in a way gatehouse
+// does not read (see [call.Parse]); a policy with problems allows nothing (detail
+// policy_invalid); a catalog that cannot be read holds no tool, and a name the catalog cannot tie
+// to one definition (two servers offer it, a tool listed twice, two keys that collide) runs
+// nothing (detail ambiguous_tool). The policy's names for a tool are described at
+// [policy.Policy]. The gates, for each call, in order:
+//
+//  1. the call is readable, the tool is in allow_tools and in the catalog, else tool_not_allowlisted;
+//  2. the tool's definition matches its pin, where the policy pins it, else definition_changed;
+//  3. the arguments parse strictly and pass the tool's inputSchema, whose root must be
+//     {"type": "object"}, else arguments_invalid;
+//  4. the grant holds every capability the tool requires, else grant_missing (deny, or ask when
+//     on_grant_missing is ask);
+//  5. every argument rule holds and no argument carries a secret, else policy_violation;
+//  6. a tool that needs confirmation is confirmed, else ask with needs_confirm;
+//  7. otherwise allow, ok.
+func (g *Gatekeeper) Gate(callText string) Result {
+	res := Result{Problems: problem.Problems{}}
+	calls, callProbs := call.ReadText(callText)
+	res.Problems = append(res.Problems, callProbs...)
+	res.Problems = append(res.Problems, g.catProbs...)
+	res.Problems = append(res.Problems, g.polProbs...)
+
+	res.Decisions = make([]Decision, 0, len(calls))
+	for i := range calls {
+		run := gateRun{gk: g, call: &calls[i], cat: g.cat, pol: g.pol}
+		run.run()
+		if g.catDoc != nil {
+			placeInCatalog(&run.d, g.catDoc)
+		}
+		res.Decisions = append(res.Decisions, run.d)
+	}
+	most := 0
+	for i := range res.Decisions {
+		if restrictiveness(res.Decisions[i].Decision) > restrictiveness(res.Decisions[most].Decision) {
+			most = i
+		}
+	}
+	res.Decision = &res.Decisions[most]
+	return res
+}
+
+// placeInCatalog gives catalog evidence its line and column: GateCall knows the catalog's
+// pointers, only Gate knows its text.
+func placeInCatalog(d *Decision, doc *jsondoc.Document) {
+	moved := false
+	place := func(ps []problem.Problem) {
+		for i, p := range ps {
+			if p.Source != problem.SourceCatalog || p.Line > 0 {
+				continue
+			}
+			if off, ok := doc.Locate(p.InstanceLocation); ok {
+				ps[i].Offset = off
+				ps[i].Line, ps[i].Column = doc.Position(off)
+				moved = true
+			}
+		}
+	}
+	place(d.Errors)
+	place(d.Evidence)
+	if moved && len(d.Explanation) > 0 {
+		d.explain(d.Explanation[0])
+	}
+}
+
+// gateRun holds one call's way through the gates.
+type gateRun struct {
+	gk    *Gatekeeper
+	call  *call.Call
+	cat   *catalog.Catalog
+	pol   *policy.Policy
+	tool  *catalog.Tool
+	names policy.ToolNames // the names the tool goes by in the policy
+	d     Decision
+
+	askReason Reason // the first gate that asks; a later deny still wins
+	askDetail Detail
+}
+
+func (g *gateRun) run() {
+	c, pol := g.call, g.pol
+	g.d = Decision{
+		Tool: c.Name, Grant: nonNilStrings(slices.Clone(pol.Grant)),
+		Decision: DecisionDeny, Reason: ReasonToolNotAllowlisted,
+		Required: []string{}, Missing: []string{}, Errors: []problem.Problem{}, Violations: []policy.Violation{},
+		Format: c.Format, ID: c.ID, Call: c.Raw, Evidence: []problem.Problem{},
+	}
+	if !slices.Contains(call.CallFormats, g.d.Format) {
+		g.d.Format = call.FormatUnknown
+	}
+	// A deny stops at its gate. An ask lets the later gates run, so a call that would be shown to a
+	// person and also breaks a rule is denied outright rather than left for them to approve.
+	if !g.toolGate() || !g.pinGate() || !g.argumentsGate() || !g.grantGate() || !g.rulesGate() {
+		return
+	}
+	g.confirmGate()
+	if g.askReason != "" {
+		g.d.Decision, g.d.Reason, g.d.Detail = DecisionAsk, g.askReason, g.askDetail
+		what := "a person must see this call first"
+		if g.askReason == ReasonGrantMissing {
+			what = fmt.Sprintf("the grant lacks %s, and on_grant_missing is ask", untrusted.QuoteList(g.d.Missing))
+		}
+		g.d.explain(fmt.Sprintf("ask (%s): %s; if the person refuses, do not call %s", g.askReason, what, untrusted.Quote(g.d.Tool)))
+		return
+	}
+	g.d.Decision, g.d.Reason = DecisionAllow, ReasonOK
+	g.d.explain(fmt.Sprintf("allow (ok): %s is allowlisted and in the catalog, %sits arguments pass its inputSchema, the grant holds %s, and no argument rule or secret objects",
+		untrusted.Quote(g.d.Tool), g.pinNote(), g.requiredNote()))
+}
+
+func (g *gateRun) pinNote() string {
+	if len(g.pol.PinEntries(g.names)) > 0 {
+		return "its definition matches its pin, "
+	}
+	return ""
+}
+
+func (g *gateRun) requiredNote() string {
+	if len(g.d.Required) == 0 {
+		return "everything it requires (nothing)"
+	}
+	return "every capability it requires " + untrusted.QuoteList(g.d.Required)
+}
+
+// deny ends the run: the decision is deny for this reason.
+func (g *gateRun) deny(reason Reason, detail Detail, summary string) bool {
+	g.d.Decision, g.d.Reason, g.d.Detail = DecisionDeny, reason, detail
+	g.d.explain(fmt.Sprintf("deny (%s): %s", reason, summary))
+	return false
+}
+
+// ask records that a gate asks; later gates still run, and a later deny wins.
+func (g *gateRun) ask(reason Reason, detail Detail) {
+	if g.askReason == "" {
+		g.askReason, g.askDetail = reason, detail
+	}
+}
+
+func (g *gateRun) evidence(ps ...problem.Problem) { g.d.Evidence = append(g.d.Evidence, ps...) }
+
+// Gate 1: the call is readable, and the tool is allowlisted and in the catalog.
+func (g *gateRun) toolGate() bool {
+	c, pol := g.call, g.pol
+	if len(c.Unreadable()) > 0 || c.Name == "" {
+		if len(c.Unreadable()) > 0 {
+			g.d.Errors = append(g.d.Errors, c.Unreadable()...)
+			g.evidence(c.Unreadable()...)
+		} else {
+			g.evidence(c.Problem(problem.KindRule, c.Pointer, "the call has no tool name"))
+		}
+		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, "the call cannot be read, so nothing in it can be allowed")
+	}
+	// Until the catalog says otherwise, the call's name is the only name; the call is denied
+	// unless the catalog has the tool, and then the catalog's names replace it.
+	g.names = policy.ToolNames{All: []string{c.Name}, Exact: []string{c.Name}}
+	ambiguity := ""
+	if g.cat != nil {
+		g.tool, ambiguity = g.cat.Resolve(c.Name)
+	}
+	if g.tool != nil {
+		g.d.Tool, g.d.Server = g.tool.Name, g.tool.Server
+		g.names = policy.Names(g.tool, g.cat)
+	}
+	g.d.Required = g.pol.Required(g.names)
+	g.d.Missing = policy.GrantMissing(g.d.Required, g.d.Grant)
+
+	// Every failing part is evidence; the detail names the first of: the policy cannot be used,
+	// the name is ambiguous, the policy does not list it, the catalog does not have it.
+	var detail Detail
+	summary := ""
+	fail := func(d Detail, s string, p problem.Problem) {
+		if detail == "" {
+			detail, summary = d, s
+		}
+		g.evidence(p)
+	}
+	if pol.Invalid() {
+		fail(DetailPolicyInvalid, "the policy has problems, so it allows nothing",
+			problem.Problem{Source: problem.SourcePolicy, Kind: problem.KindRule, Offset: -1, Message: "the policy has problems: until they are fixed, every call is denied"})
+		g.evidence(pol.Problems()...)
+	}
+	if ambiguity != "" {
+		advice := ""
+		if g.cat.Servers != nil && !strings.Contains(c.Name, "/") {
+			advice = "; call the tool by its \"server/name\" key, and list that key in allow_tools"
+		}
+		fail(DetailAmbiguousTool, ambiguity, c.Problem(problem.KindRule, c.NamePointer(), fmt.Sprintf("%s is ambiguous, so no tool may run under that name%s", untrusted.Quote(c.Name), advice)))
+	}
+	if _, _, listed := pol.AllowEntry(g.names); !listed && !pol.Invalid() && ambiguity == "" {
+		msg := fmt.Sprintf("tool %s is not in the policy's allow_tools: a tool not listed there is denied", untrusted.Quote(c.Name))
+		if g.tool != nil && len(g.names.Exact) < len(g.names.All) && slices.Contains(pol.AllowTools, g.tool.ToolName()) {
+			msg = fmt.Sprintf("allow_tools lists %s, but several servers offer a tool of that name, so it admits none of them: list %s to allow this one",
+				untrusted.Quote(g.tool.ToolName()), untrusted.Quote(g.tool.Name))
+		}
+		fail(DetailNotInAllowTools, fmt.Sprintf("%s is not in the policy's allow_tools (default deny)", untrusted.Quote(c.Name)),
+			c.Problem(problem.KindRule, c.NamePointer(), msg))
+	}
+	if g.tool == nil && ambiguity == "" {
+		msg := fmt.Sprintf("the catalog has no tool named %s", untrusted.Quote(c.Name))
+		if g.cat == nil {
+			msg = fmt.Sprintf("no catalog could be read, so tool %s is unknown", untrusted.Quote(c.Name))
+		}
+		fail(DetailNotInCatalog, fmt.Sprintf("the catalog has no tool %s", untrusted.Quote(c.Name)), c.Problem(problem.KindRule, c.NamePointer(), msg))
+	}
+	if detail != "" {
+		return g.deny(ReasonToolNotAllowlisted, detail, summary)
+	}
+	g.d.ToolAllowed = true
+	return true
+}
+
+// Gate 2: the tool's definition matches every pin the policy gives it.
+func (g *gateRun) pinGate() bool {
+	pins := g.pol.PinEntries(g.names)
+	if len(pins) == 0 {
+		return true
+	}
+	got, err := catalog.Pin(g.tool.Def)
+	for _, want := range pins {
+		if err == nil && got == want.Pin {
+			continue
+		}
+		msg := fmt.Sprintf("tool %s hashes to %s, not to its pin %s: its definition changed since it was reviewed", untrusted.Quote(g.tool.Name), got, want.Pin)
+		if err != nil {
+			msg = fmt.Sprintf("tool %s cannot be hashed to compare with its pin: %v", untrusted.Quote(g.tool.Name), err)
+		}
+		if pinned, ok := g.pol.PinnedTools[want.Name]; ok {
+			g.d.ChangedFields = changedFields(pinned, g.tool.Def)
+			if len(g.d.ChangedFields) > 0 {
+				msg += "; changed: " + strings.Join(g.d.ChangedFields, ", ")
+			}
+		} else {
+			msg += " (which fields changed is known only when the policy keeps the reviewed definition in pinned_tools)"
+		}
+		g.evidence(problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindRule, Message: msg, InstanceLocation: g.tool.Pointer, Offset: -1})
+		pinAt := jsondoc.JoinPointer("/pinned_tools", want.Name)
+		if want.InPins {
+			pinAt = jsondoc.JoinPointer("/pins", want.Name)
+		}
+		g.evidence(g.pol.Place(pinAt, fmt.Sprintf("the pin of %s is here", untrusted.Quote(want.Name))))
+		return g.deny(ReasonDefinitionChanged, "", fmt.Sprintf("%s no longer matches the definition that was reviewed", untrusted.Quote(g.tool.Name)))
+	}
+	return true
+}
+
+// changedFields names the top-level fields that differ, compared in canonical form (RFC 8785)
+// as the pin is.
+func changedFields(before, after map[string]any) []string {
+	fields := []string{}
+	for _, k := range slices.Sorted(maps.Keys(fieldUnion(before, after))) {
+		b, inBefore := before[k]
+		a, inAfter := after[k]
+		if inBefore != inAfter || !bytes.Equal(canonicalJSON(b), canonicalJSON(a)) {
+			fields = append(fields, k)
+		}
+	}
+	return fields
+}
+
+func fieldUnion(a, b map[string]any) map[string]bool {
+	keys := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	return keys
+}
+
+// canonicalJSON is v's RFC 8785 form, or nil when it has none.
+func canonicalJSON(v any) []byte {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	c, err := jcs.Transform(raw)
+	if err != nil {
+		return raw
+	}
+	return c
+}
+
+// Gate 3: the arguments parse strictly and pass the tool's inputSchema.
+func (g *gateRun) argumentsGate() bool {
+	c := g.call
+	if probs, repeatedKey := c.ArgumentsProblems(); len(probs) > 0 {
+		g.d.Errors = append(g.d.Errors, probs...)
+		g.evidence(probs...)
+		if repeatedKey {
+			return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
+				"the arguments repeat a key, and parsers disagree on which one counts (one may smuggle a value past the check)")
+		}
+		return g.deny(ReasonArgumentsInvalid, DetailInvalidJSON, "the arguments are not valid JSON")
+	}
+	if at, a, b, found := call.CaseTwinsIn(c.Arguments, ""); found {
+		// Not a duplicate to JSON, but one to a reader that ignores case, which may then take
+		// either value while gatehouse checked one.
+		msg := " differ only in case: a reader that ignores case (Go's encoding/json does) takes them for one key, and may take either value"
+		var p problem.Problem
+		if secrets.Holds(a) || secrets.Holds(b) {
+			// Either spelling gives the other away: name neither, and point at their object.
+			p = c.ArgumentProblem(problem.KindParse, at, "two keys (withheld: they look like a secret)"+msg)
+		} else {
+			p = c.ArgumentNameProblem(problem.KindParse, jsondoc.JoinPointer(at, b), fmt.Sprintf("keys %s and %s", untrusted.Quote(a), untrusted.Quote(b))+msg)
+		}
+		p = secrets.RedactProblem(p)
+		g.d.Errors = append(g.d.Errors, p)
+		g.evidence(p)
+		return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
+			"the arguments repeat a key in another case, and readers disagree on which one counts (one may smuggle a value past the check)")
+	}
+	if schema := g.tool.InputSchema(); !catalog.IsObjectSchema(schema) {
+		// Arguments are an object; a schema that does not say so (true, {}, a string type)
+		// checks nothing a tool can rely on, so the call is not let through on its word.
+		at := jsondoc.JoinPointer(g.tool.Pointer, "inputSchema")
+		msg := fmt.Sprintf("the inputSchema of %s must have the root {\"type\": \"object\"}, so that its arguments are checked", untrusted.Quote(g.tool.Name))
+		if _, has := g.tool.Def["inputSchema"]; !has {
+			at = g.tool.Pointer
+			msg = fmt.Sprintf("tool %s has no inputSchema, so its arguments cannot be checked", untrusted.Quote(g.tool.Name))
+		}
+		p := problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindSchema, Offset: -1, InstanceLocation: at, Message: msg}
+		return g.rejected(problem.Problems{p}, fmt.Sprintf("the inputSchema of %s does not describe an object, so its arguments cannot be checked", untrusted.Quote(g.tool.Name)))
+	}
+	if _, ok := c.Arguments.(map[string]any); !ok {
+		p := c.ArgumentProblem(problem.KindValidation, "", fmt.Sprintf("the arguments must be a JSON object, found %s", jsondoc.TypeName(c.Arguments)))
+		return g.rejected(problem.Problems{p}, "the arguments are not a JSON object")
+	}
+	sch, probs := g.inputSchema()
+	if len(probs) > 0 {
+		return g.rejected(probs, fmt.Sprintf("the inputSchema of %s cannot be used, so its arguments cannot be checked", untrusted.Quote(g.tool.Name)))
+	}
+	errs := sch.Validate(c.Arguments)
+	if len(errs) == 0 {
+		g.d.ArgumentsValid = true
+		return true
+	}
+	probs = make(problem.Problems, 0, len(errs))
+	fields := []string{}
+	for _, e := range errs {
+		// The messages quote the values and names they reject, and the locations spell out the
+		// keys on the way: either may be a credential the model copied into the call.
+		var p problem.Problem
+		field := e.InstanceLocation
+		if e.Property != "" {
+			field = jsondoc.JoinPointer(e.InstanceLocation, e.Property)
+			p = c.ArgumentNameProblem(problem.KindValidation, field, e.Message)
+		} else {
+			p = c.ArgumentProblem(problem.KindValidation, e.InstanceLocation, e.Message)
+		}
+		p.InstanceLocation, p.KeywordLocation = e.InstanceLocation, e.KeywordLocation
+		p = secrets.RedactProblem(p)
+		field = secrets.RedactPointer(field)
+		if !slices.Contains(fields, field) {
+			fields = append(fields, field)
+		}
+		probs = append(probs, p)
+	}
+	return g.rejected(probs, fmt.Sprintf("the arguments fail the inputSchema of %s at %s", untrusted.Quote(g.tool.Name), showFields(fields)))
+}
+
+func (g *gateRun) rejected(probs problem.Problems, summary string) bool {
+	g.d.Errors = append(g.d.Errors, probs...)
+	g.evidence(probs...)
+	return g.deny(ReasonArgumentsInvalid, DetailSchemaRejected, summary)
+}
+
+// showFields names the failing fields for a sentence: the root is "the root".
+func showFields(fields []string) string {
+	shown := make([]string, len(fields))
+	for i, f := range fields {
+		if f == "" {
+			f = "the root"
+		}
+		shown[i] = f
+	}
+	if len(shown) > 8 {
+		return strings.Join(shown[:8], ", ") + fmt.Sprintf(" and %d more", len(shown)-8)
+	}
+	return strings.Join(shown, ", ")
+}
+
+// inputSchema compiles the called tool's inputSchema, and only it, once per gatekeeper; through
+// the schema cache, keyed by the inputSchema's text as it is in the catalog, a catalog re-pasted
+// with a change elsewhere compiles nothing new.
+func (g *gateRun) inputSchema() (*schema.Schema, problem.Problems) {
+	t := g.tool
+	g.gk.mu.Lock()
+	in, done := g.gk.input[t]
+	g.gk.mu.Unlock()
+	if done {
+		return in.schema, in.problems
+	}
+	at := jsondoc.JoinPointer(t.Pointer, "inputSchema")
+	value := t.InputSchema()
+	text, found := []byte(nil), false
+	if g.gk.catDoc != nil {
+		text, found = g.gk.catDoc.Raw(at)
+	}
+	if !found {
+		var err error
+		if text, err = json.Marshal(value); err != nil {
+			return nil, problem.Problems{{Source: problem.SourceCatalog, Kind: problem.KindSchema, Offset: -1, InstanceLocation: at,
+				Message: fmt.Sprintf("the inputSchema of %s cannot be read: %v", untrusted.Quote(t.Name), err)}}
+		}
+	}
+	in.schema, in.problems = g.gk.schemas.Compile(&jsondoc.Document{Source: problem.SourceSchema, Text: text, Value: value}, "", nil)
+	for i := range in.problems {
+		// Positions in the schema's own text mean nothing to the user: point into the catalog.
+		ptr := in.problems[i].KeywordLocation
+		in.problems[i] = problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindSchema, Offset: -1, InstanceLocation: at + ptr, KeywordLocation: ptr,
+			Message: fmt.Sprintf("the inputSchema of %s: %s", untrusted.Quote(t.Name), in.problems[i].Message)}
+	}
+	g.gk.mu.Lock()
+	g.gk.input[t] = in
+	g.gk.mu.Unlock()
+	return in.schema, in.problems
+}
+
+// Gate 4: the grant holds every capability the tool requires.
+func (g *gateRun) grantGate() bool {
+	if len(g.d.Missing) == 0 {
+		return true
+	}
+	for _, m := range g.d.Missing {
+		g.evidence(g.pol.Place(g.pol.RequiredAt(g.names, m),
+			fmt.Sprintf("%s requires capability %s, which the grant %s does not hold", untrusted.Quote(g.d.Tool), untrusted.Quote(m), untrusted.QuoteList(g.d.Grant))))
+	}
+	if g.pol.OnGrantMissing == policy.OnGrantMissingAsk {
+		g.ask(ReasonGrantMissing, "")
+		return true
+	}
+	return g.deny(ReasonGrantMissing, "", fmt.Sprintf("the grant %s lacks %s, which %s requires", untrusted.QuoteList(g.d.Grant), untrusted.QuoteList(g.d.Missing), untrusted.Quote(g.d.Tool)))
+}
+
+// RuleSecret is the rule name of a secrets-check violation.
+const RuleSecret = "secret"
+
+// Gate 5: every argument rule holds, and no argument carries a secret.
+func (g *gateRun) rulesGate() bool {
+	c, pol := g.call, g.pol
+	var found []policy.Violation
+	for _, r := range pol.ArgumentRules(g.names) {
+		ptr := r.Argument
+		if !strings.HasPrefix(ptr, "/") {
+			ptr = jsondoc.JoinPointer("", ptr)
+		}
+		if v, present := jsondoc.ValueAt(c.Arguments, ptr); present {
+			found = append(found, r.Rule.Check(ptr, v)...)
+		}
+	}
+	if !pol.SkipsSecrets(g.names) {
+		for _, s := range secrets.Find(c.Arguments) {
+			found = append(found, policy.Violation{Argument: s.Argument, Rule: RuleSecret,
+				Message: fmt.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", argumentWords(s.Argument), secretWords(s.Kind), s.Excerpt)})
+		}
+	}
+	if len(found) == 0 {
+		return true
+	}
+	g.d.Violations = found
+	for _, v := range found {
+		g.evidence(c.ArgumentProblem(problem.KindRule, v.Argument, v.Message))
+	}
+	what := make([]string, 0, len(found))
+	for _, v := range found {
+		s := v.Rule + " at " + argumentWords(v.Argument)
+		if !slices.Contains(what, s) {
+			what = append(what, s)
+		}
+	}
+	return g.deny(ReasonPolicyViolation, "", "the arguments break the policy: "+strings.Join(what, "; "))
+}
+
+// secretWords turns a secret kind ("aws_access_key") into words with an article.
+func secretWords(kind string) string {
+	w := strings.ReplaceAll(kind, "_", " ")
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+func argumentWords(p string) string {
+	if p == "" {
+		return "(the arguments)"
+	}
+	return p
+}
+
+// Gate 6: a tool that needs confirmation asks, unless confirmed.
+func (g *gateRun) confirmGate() {
+	name, i, listed := g.pol.ConfirmEntry(g.names)
+	if !listed || g.pol.Confirmed {
+		return
+	}
+	g.evidence(g.pol.Place(jsondoc.JoinPointer("/needs_confirm", strconv.Itoa(i)),
+		fmt.Sprintf("%s needs a person's confirmation, and the policy's confirmed is not true", untrusted.Quote(name))))
+	g.ask(ReasonNeedsConfirm, "")
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,222 @@
+package jsondoc_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+)
+
+func TestParseDocumentProblems(t *testing.T) {
+	tests := []struct {
+		name       string
+		text       string
+		kind       problem.Kind
+		line, col  int
+		msgContain string
+	}{
+		// The seed's smuggling case: two parsers disagree on which "decision" counts.
+		{"duplicate key", "{\n  \"decision\": \"deny\",\n  \"decision\": \"allow\"\n}", problem.KindParse, 3, 3, "first at line 2, column 3"},
+		// Nested duplicate keys are found at any depth.
+		{"nested duplicate", `{"a":{"b":1,"b":2}}`, problem.KindParse, 1, 13, `duplicate key "b"`},
+		{"trailing comma", "{\"a\":1,}", problem.KindParse, 1, 7, "invalid character ','"},
+		{"trailing text", "{} {}", problem.KindParse, 1, 4, "after the JSON value"},
+		{"truncated", "{\"a\":", problem.KindParse, 1, 6, "ends before"},
+		{"empty", "  \n ", problem.KindParse, 2, 2, "empty"},
+		// Columns count code points, not bytes: "é" and "😀" are one column each.
+		{"column in code points", "{\"é😀\": tru}", problem.KindParse, 1, 11, "invalid"},
+		{"single quotes", "{'a':1}", problem.KindParse, 1, 2, "invalid character"},
+		{"nan", "[NaN]", problem.KindParse, 1, 2, "invalid character"},
+		{"invalid utf8", "[\"\xff\"]", problem.KindParse, 1, 3, "UTF-8"},
+		{"too deep", strings.Repeat("[", 300) + strings.Repeat("]", 300), problem.KindLimit, 1, 257, "deeper than the limit of 256"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, probs := jsondoc.Parse(problem.SourceInstance, []byte(tt.text))
+			if doc != nil || len(probs) != 1 {
+				t.Fatalf("got doc=%v problems=%v, want one problem", doc, probs)
+			}
+			p := probs[0]
+			if p.Kind != tt.kind || p.Line != tt.line || p.Column != tt.col || !strings.Contains(p.Message, tt.msgContain) {
+				t.Errorf("got %s %d:%d %q, want %s %d:%d containing %q", p.Kind, p.Line, p.Column, p.Message, tt.kind, tt.line, tt.col, tt.msgContain)
+			}
+			if p.Source != problem.SourceInstance {
+				t.Errorf("source %q", p.Source)
+			}
+		})
+	}
+}
+
+func TestParseDocumentSizeLimit(t *testing.T) {
+	_, probs := jsondoc.ParseLimits(problem.SourceLeft, []byte(`"0123456789"`), jsondoc.Limits{MaxBytes: 5})
+	if len(probs) != 1 || probs[0].Kind != problem.KindLimit || !strings.Contains(probs[0].Message, "limit is 5 bytes") {
+		t.Fatalf("got %v", probs)
+	}
+}
+
+func TestParseDocumentExactNumbers(t *testing.T) {
+	doc, probs := jsondoc.Parse(problem.SourceInstance, []byte(`{"big":12345678901234567890,"neg":-0.1e-400,"arr":[1.0]}`))
+	if probs != nil {
+		t.Fatal(probs)
+	}
+	m := doc.Value.(map[string]any)
+	if m["big"] != json.Number("12345678901234567890") || m["neg"] != json.Number("-0.1e-400") {
+		t.Errorf("numbers not kept exactly: %#v", m)
+	}
+	if a := m["arr"].([]any); a[0] != json.Number("1.0") {
+		t.Errorf("1.0 became %#v", a[0])
+	}
+}
+
+func TestParseDocumentByteOrderMark(t *testing.T) {
+	doc, probs := jsondoc.Parse(problem.SourceInstance, []byte("\xef\xbb\xbf{\"a\":1}"))
+	if probs != nil {
+		t.Fatal(probs)
+	}
+	if off, ok := doc.Locate("/a"); !ok || off != 8 {
+		t.Errorf("Locate(/a) = %d %v, want 8", off, ok)
+	}
+}
+
+func TestLocate(t *testing.T) {
+	text := "{\n \"a/b\": {\"m~n\": [10, {\"x\": \"é\"}, 30]},\n \"\\u00e9\": true,\n \"\": null,\n \"k\": [[], {}]\n}"
+	doc, probs := jsondoc.Parse(problem.SourceInstance, []byte(text))
+	if probs != nil {
+		t.Fatal(probs)
+	}
+	tests := []struct {
+		pointer   string
+		name      bool
+		line, col int
+		ok        bool
+	}{
+		{"", false, 1, 1, true},
+		{"/a~1b", false, 2, 9, true},       // "/" in a key is escaped as ~1
+		{"/a~1b", true, 2, 2, true},        // the member name itself
+		{"/a~1b/m~0n", false, 2, 17, true}, // "~" in a key is escaped as ~0
+		{"/a~1b/m~0n/1/x", false, 2, 28, true},
+		{"/a~1b/m~0n/2", false, 2, 34, true},
+		{"/é", false, 3, 12, true}, // an escaped key is found by its decoded name
+		{"/", false, 4, 6, true},   // the empty key
+		{"/k/0", false, 5, 8, true},
+		{"/k/1", false, 5, 12, true},
+		{"/k/2", false, 0, 0, false},  // past the end of the array
+		{"/k/01", false, 0, 0, false}, // leading zero is not an index
+		{"/a~1b/m~0n/-", false, 0, 0, false},
+		{"/missing", false, 0, 0, false},
+		{"/k/0/x", false, 0, 0, false}, // into an empty array
+		{"nope", false, 0, 0, false},   // not a pointer
+	}
+	for _, tt := range tests {
+		locate := doc.Locate
+		if tt.name {
+			locate = doc.LocateName
+		}
+		off, ok := locate(tt.pointer)
+		if ok != tt.ok {
+			t.Errorf("%q name=%v: ok=%v, want %v", tt.pointer, tt.name, ok, tt.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if l, c := doc.Position(off); l != tt.line || c != tt.col {
+			t.Errorf("%q name=%v: at %d:%d, want %d:%d", tt.pointer, tt.name, l, c, tt.line, tt.col)
+		}
+	}
+}
+
+func TestJoinPointer(t *testing.T) {
+	if got := jsondoc.JoinPointer("/a", "b/c", "d~e", ""); got != "/a/b~1c/d~0e/" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// FuzzParseDocument: the strict parse never panics, places every problem inside the text, and
+// agrees with encoding/json on every text it accepts (values equal, numbers exact).
+func FuzzParseDocument(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":[1,2.5e10,-0,"\u00e9\ud83d\ude00"]}`, `{"a":1,"a":2}`, `12345678901234567890`,
+		"\xef\xbb\xbf{\"x\":null}", `[[[[[[]]]]]]`, `{"a":"\x00"}`, `"\ud800"`, ` true `, `{"":{"":{}}}`, "{\n\"k\":\ttrue,\r\n}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		doc, probs := jsondoc.Parse(problem.SourceInstance, text)
+		if doc == nil {
+			if len(probs) != 1 {
+				t.Fatalf("a rejected text has exactly one problem, got %v", probs)
+			}
+			p := probs[0]
+			if p.Line < 1 || p.Column < 1 || p.Offset > len(text) {
+				t.Fatalf("problem outside the text: %+v", p)
+			}
+			return
+		}
+		if !utf8.Valid(text) {
+			t.Fatal("accepted invalid UTF-8")
+		}
+		dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))))
+		dec.UseNumber()
+		var want any
+		if err := dec.Decode(&want); err != nil {
+			t.Fatalf("strict parse accepted what encoding/json rejects: %v", err)
+		}
+		if !reflect.DeepEqual(doc.Value, want) {
+			t.Fatalf("values differ:\n strict %#v\n stdlib %#v", doc.Value, want)
+		}
+		// Every value the parse made can be located back in the text.
+		if _, ok := doc.Locate(""); !ok {
+			t.Fatal("root not located")
+		}
+		if m, ok := doc.Value.(map[string]any); ok {
+			for k := range m {
+				off, ok := doc.LocateName(jsondoc.JoinPointer("", k))
+				if !ok || off >= len(text) || text[off] != '"' {
+					t.Fatalf("member %q not located at a name (off %d)", k, off)
+				}
+			}
+		}
+		// Two ways of finding a value agree: gjson's path and the token scan.
+		for _, ptr := range pointersOf(doc.Value, "", 200) {
+			a, okA := doc.Locate(ptr)
+			b, okB := doc.LocateByTokens(ptr)
+			if a != b || okA != okB || !okA {
+				t.Fatalf("Locate(%q): gjson %d %v, tokens %d %v", ptr, a, okA, b, okB)
+			}
+		}
+		// Formatting keeps the value.
+		fmtd := core.Format(core.FormatRequest{Text: string(text), Indent: "\t"})
+		again, probs := jsondoc.Parse(problem.SourceInstance, []byte(fmtd.Text))
+		if probs != nil || !reflect.DeepEqual(again.Value, doc.Value) {
+			t.Fatalf("format changed the value: %q → %q %v", text, fmtd.Text, probs)
+		}
+	})
+}
+
+// pointersOf lists the pointers of a value and its descendants, at most max of them.
+func pointersOf(v any, at string, max int) []string {
+	out := []string{at}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, c := range x {
+			if len(out) >= max {
+				break
+			}
+			out = append(out, pointersOf(c, jsondoc.JoinPointer(at, k), max-len(out))...)
+		}
+	case []any:
+		for i, c := range x {
+			if len(out) >= max {
+				break
+			}
+			out = append(out, pointersOf(c, jsondoc.JoinPointer(at, strconv.Itoa(i)), max-len(out))...)
+		}
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+// Package problem holds the one shape in which gatehouse reports anything wrong with a text: a
+// [Problem] names the text (its [Source]), the sort of trouble (its [Kind]), what is wrong in plain
+// words, and where: line and column, byte offset, JSON Pointer. Every check reports through it, so
+// the page, the CLI and the JavaScript API show every problem the same way.
+package problem
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Source names the text a [Problem] is about, as the JavaScript API spells it.
+type Source string
+
+// The texts a user can paste.
+const (
+	SourceSchema   Source = "schema"
+	SourceInstance Source = "instance"
+	SourceCall     Source = "call"
+	SourceCatalog  Source = "catalog"
+	SourcePolicy   Source = "policy"
+	SourceDecision Source = "decision"
+	SourceLeft     Source = "left"
+	SourceRight    Source = "right"
+	SourceFragment Source = "fragment"
+	SourceLock     Source = "lock"
+	// SourceRequest is the request itself: not the JSON object an API function takes.
+	SourceRequest Source = "request"
+)
+
+// Kind says what sort of trouble a [Problem] reports.
+type Kind string
+
+const (
+	// KindParse: the text is not strict JSON (syntax, duplicate key, bad UTF-8).
+	KindParse Kind = "parse"
+	// KindSchema: a schema could not be compiled (bad keyword value, unknown $ref, bad pattern).
+	KindSchema Kind = "schema"
+	// KindValidation: a value does not satisfy a schema.
+	KindValidation Kind = "validation"
+	// KindRule: a rule beyond the schema does not hold (policy, app rule, catalog shape).
+	KindRule Kind = "rule"
+	// KindLimit: an input is beyond a size, depth or time cap.
+	KindLimit Kind = "limit"
+	// KindInternal: a bug in gatehouse rather than in the input (a recovered panic); it should
+	// never be seen.
+	KindInternal Kind = "internal"
+)
+
+// A Problem is one thing wrong with one of the user's texts, located as precisely as is known.
+// Line and Column are 1-based; Column counts Unicode code points, so an editor can put the cursor
+// there whatever the encoding. Zero means unknown.
+type Problem struct {
+	Source           Source `json:"source"`
+	Kind             Kind   `json:"kind"`
+	Message          string `json:"message"`
+	Line             int    `json:"line,omitempty"`
+	Column           int    `json:"column,omitempty"`
+	InstanceLocation string `json:"instanceLocation,omitempty"`
+	KeywordLocation  string `json:"keywordLocation,omitempty"`
+	// Document names the schema document a "schema" problem is in, by its URL, when it is one of
+	// the resources rather than the main schema; line and column are then in that text.
+	Document string `json:"document,omitempty"`
+	// Offset is the byte offset in the text, for tools that prefer it; -1 when unknown.
+	Offset int `json:"offset"`
+}
+
+// MarshalJSON writes the problem as the JavaScript API spells it. Fields that are unknown are
+// left out, but a validation problem always has both locations: "" (the root) is a location.
+func (p Problem) MarshalJSON() ([]byte, error) {
+	type plain Problem // without this method
+	if p.Kind != KindValidation {
+		return json.Marshal(plain(p))
+	}
+	return json.Marshal(struct {
+		plain
+		InstanceLocation string `json:"instanceLocation"`
+		KeywordLocation  string `json:"keywordLocation"`
+	}{plain(p), p.InstanceLocation, p.KeywordLocation})
+}
+
+// Error makes a Problem usable as an error: "source:line:column: message".
+func (p Problem) Error() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", p.Source, p.Line, p.Column, p.Message)
+	}
+	return fmt.Sprintf("%s: %s", p.Source, p.Message)
+}
+
+// Problems is a list of problems; it is an error when non-empty.
+type Problems []Problem
+
+func (ps Problems) Error() string {
+	switch len(ps) {
+	case 0:
+		return "no problems"
+	case 1:
+		return ps[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more)", ps[0].Error(), len(ps)-1)
+}

@@ -1,0 +1,127 @@
+package schema
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+)
+
+// A Cache keeps compiled schemas by their texts: the page re-validates on every keystroke, and
+// most keystrokes change the instance, not the schema. It keeps the most recent few, and is
+// safe for concurrent use.
+type Cache struct {
+	mu    sync.Mutex
+	order []cacheKey
+	byKey map[cacheKey]*Schema
+}
+
+const (
+	cacheSize = 32
+	// Larger schema texts are compiled each time rather than kept alive as cache keys.
+	cacheMaxKey = 4 << 20
+)
+
+// NewCache returns an empty cache.
+func NewCache() *Cache { return &Cache{byKey: map[cacheKey]*Schema{}} }
+
+// cacheKey is the key of a compilation: the draft and every text, compared exactly. A struct of
+// strings hashes the texts in place; only resources, rare, are joined into one string.
+type cacheKey struct {
+	draft, schema, resources string
+}
+
+// keyFor builds the key, or reports that the texts are too large to keep alive as a key. Give
+// resources as texts or as documents.
+func keyFor(draft, schema string, texts map[string]string, docs map[string]*jsondoc.Document) (cacheKey, bool) {
+	if draft == "" {
+		draft = DefaultDraft
+	}
+	size := len(schema)
+	for u, t := range texts {
+		size += len(u) + len(t)
+	}
+	for u, d := range docs {
+		size += len(u) + len(d.Text)
+	}
+	if size > cacheMaxKey {
+		return cacheKey{}, false
+	}
+	var b strings.Builder
+	for _, u := range slices.Sorted(maps.Keys(texts)) {
+		fmt.Fprintf(&b, "%d:%s%d:%s", len(u), u, len(texts[u]), texts[u])
+	}
+	for _, u := range slices.Sorted(maps.Keys(docs)) {
+		fmt.Fprintf(&b, "%d:%s%d:%s", len(u), u, len(docs[u].Text), docs[u].Text)
+	}
+	return cacheKey{draft, strings.Clone(schema), b.String()}, true
+}
+
+func (c *Cache) get(key cacheKey, ok bool) *Schema {
+	if !ok || c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byKey[key]
+}
+
+func (c *Cache) put(key cacheKey, ok bool, s *Schema) {
+	if !ok || c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byKey[key]; ok {
+		return
+	}
+	c.byKey[key] = s
+	c.order = append(c.order, key)
+	if len(c.order) > cacheSize {
+		delete(c.byKey, c.order[0])
+		c.order = c.order[1:]
+	}
+}
+
+// Compile is [Compile] through the cache, keyed by the documents' texts. A nil cache compiles.
+func (c *Cache) Compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document) (*Schema, problem.Problems) {
+	key, ok := keyFor(draft, string(schema.Text), nil, resources)
+	if s := c.get(key, ok); s != nil {
+		return s, nil
+	}
+	s, probs := Compile(schema, draft, resources)
+	if s != nil {
+		c.put(key, ok, s)
+	}
+	return s, probs
+}
+
+// CompileTexts parses a schema text and its resources (further schema documents by URL) and
+// compiles them through the cache: a schema whose texts were compiled before is not even parsed
+// again. A problem in a resource names it (Problem.Document).
+func (c *Cache) CompileTexts(schemaText, draft string, resources map[string]string) (*Schema, problem.Problems) {
+	if s := c.get(keyFor(draft, schemaText, resources, nil)); s != nil {
+		return s, nil
+	}
+	var probs problem.Problems
+	schemaDoc, ps := jsondoc.ParseString(problem.SourceSchema, schemaText)
+	probs = append(probs, ps...)
+	docs := map[string]*jsondoc.Document{}
+	for _, u := range slices.Sorted(maps.Keys(resources)) {
+		doc, ps := jsondoc.ParseString(problem.SourceSchema, resources[u])
+		for i := range ps {
+			ps[i].Message = fmt.Sprintf("resource %s: %s", u, ps[i].Message)
+			ps[i].Document = u
+		}
+		probs = append(probs, ps...)
+		docs[u] = doc
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	return c.Compile(schemaDoc, draft, docs)
+}

@@ -1,0 +1,323 @@
+// Package schema compiles JSON Schemas (drafts 4, 6, 7, 2019-09 and 2020-12, with
+// santhosh-tekuri/jsonschema) and places every way an instance fails one at its line and column.
+//
+// Nothing is ever fetched: metaschemas are built in, further documents are given as resources,
+// and a $ref to anything else is a problem. Patterns run on RE2, in linear time. A [Cache] keeps
+// compiled schemas by their texts, so a schema compiled once is not compiled again on the next
+// keystroke; it belongs to whoever keeps it (the API keeps one for the page's session).
+package schema
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// Drafts lists the JSON Schema drafts gatehouse validates with, as the API names them.
+var Drafts = []string{"4", "6", "7", "2019-09", "2020-12"}
+
+// DefaultDraft is used when a schema has no $schema, as MCP says for inputSchema.
+const DefaultDraft = "2020-12"
+
+var draftsByName = map[string]*jsonschema.Draft{
+	"4": jsonschema.Draft4, "6": jsonschema.Draft6, "7": jsonschema.Draft7,
+	"2019-09": jsonschema.Draft2019, "2020-12": jsonschema.Draft2020,
+}
+
+// rootURL is where the pasted schema lives for the compiler: relative $refs resolve against it
+// unless the schema sets its own $id. It is never fetched.
+const rootURL = "https://gatehouse.invalid/schema.json"
+
+// A Schema is a compiled JSON Schema, ready to validate many instances. It is safe for
+// concurrent use.
+type Schema struct {
+	compiled *jsonschema.Schema
+}
+
+// A Failure is one way an instance fails a schema, before it is placed in a text.
+type Failure struct {
+	InstanceLocation string // JSON Pointer into the instance
+	KeywordLocation  string // JSON Pointer into the schema, through any $ref
+	Message          string
+	// Property is set when the error is about a member name rather than a value (an
+	// additional property that is not allowed), so it can be shown at the name.
+	Property string
+}
+
+// Compile compiles a parsed schema, with further schema documents by URL (resources) so
+// that a $ref across documents resolves without any fetch. draft applies when the schema has no
+// $schema ("" means [DefaultDraft]). Problems are placed in the schema's text.
+func Compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document) (*Schema, problem.Problems) {
+	if draft == "" {
+		draft = DefaultDraft
+	}
+	d, ok := draftsByName[draft]
+	if !ok {
+		return nil, problem.Problems{{Source: problem.SourceSchema, Kind: problem.KindSchema, Offset: -1,
+			Message: fmt.Sprintf("unknown draft %q: use one of %s", draft, strings.Join(Drafts, ", "))}}
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(d)
+	c.UseLoader(noFetch{})
+	docsByURL := map[string]*jsondoc.Document{rootURL: schema}
+	if err := c.AddResource(rootURL, schema.Value); err != nil {
+		return nil, problem.Problems{schema.Problem(problem.KindSchema, "", err.Error())}
+	}
+	for _, u := range slices.Sorted(maps.Keys(resources)) {
+		parsed, err := url.Parse(u)
+		if err != nil || !parsed.IsAbs() {
+			return nil, problem.Problems{{Source: problem.SourceSchema, Kind: problem.KindSchema, Offset: -1,
+				Message: fmt.Sprintf("resource %q: its URL must be absolute (like https://example.com/defs.json)", u)}}
+		}
+		if err := c.AddResource(u, resources[u].Value); err != nil {
+			return nil, problem.Problems{{Source: problem.SourceSchema, Kind: problem.KindSchema, Offset: -1, Message: fmt.Sprintf("resource %q: %v", u, err)}}
+		}
+		docsByURL[strings.TrimSuffix(u, "#")] = resources[u]
+	}
+	compiled, err := compileGuarded(c)
+	if err != nil {
+		return nil, compileProblems(err, schema, docsByURL)
+	}
+	return &Schema{compiled: compiled}, nil
+}
+
+// compileGuarded turns a panic inside the compiler into an error: a hostile schema must never
+// take down the page's runtime.
+func compileGuarded(c *jsonschema.Compiler) (s *jsonschema.Schema, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the schema could not be compiled: %v", r)
+		}
+	}()
+	return c.Compile(rootURL)
+}
+
+// noFetch answers every load: gatehouse never reaches the network, and a schema document that
+// was not pasted is a problem to report, not a request to make.
+type noFetch struct{}
+
+func (noFetch) Load(u string) (any, error) {
+	return nil, errNotPasted
+}
+
+var errNotPasted = errors.New("not pasted")
+
+// Validate returns every way v fails the schema; none means v is valid. v is a decoded JSON
+// value as [jsondoc.Document.Value] holds it.
+func (s *Schema) Validate(v any) (errs []Failure) {
+	defer func() {
+		if r := recover(); r != nil {
+			errs = []Failure{{Message: fmt.Sprintf("validation stopped: %v", r)}}
+		}
+	}()
+	err := s.compiled.Validate(v)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []Failure{{Message: err.Error()}}
+	}
+	collectLeaves(ve.DetailedOutput(), ve, &errs)
+	if len(errs) == 0 {
+		errs = append(errs, Failure{Message: ve.Error()})
+	}
+	// The validator walks a schema's properties in map order; sort, so the same input always
+	// gives the same answer.
+	sort.Slice(errs, func(i, j int) bool {
+		a, b := errs[i], errs[j]
+		if a.InstanceLocation != b.InstanceLocation {
+			return a.InstanceLocation < b.InstanceLocation
+		}
+		if a.KeywordLocation != b.KeywordLocation {
+			return a.KeywordLocation < b.KeywordLocation
+		}
+		return a.Message < b.Message
+	})
+	return errs
+}
+
+// collectLeaves keeps the most specific errors: the leaves of the detailed output, where a
+// message says what is wrong rather than "allOf failed".
+func collectLeaves(u *jsonschema.OutputUnit, _ *jsonschema.ValidationError, out *[]Failure) {
+	if len(u.Errors) == 0 {
+		if u.Error == nil {
+			return
+		}
+		// The library writes keyword locations URI-escaped ("/properties/%C3%A9"); the API
+		// speaks plain JSON Pointers, like instance locations.
+		kw, err := url.PathUnescape(u.KeywordLocation)
+		if err != nil {
+			kw = u.KeywordLocation
+		}
+		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: u.Error.String()}
+		if ap, ok := u.Error.Kind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
+			e.Property = ap.Properties[0]
+		}
+		*out = append(*out, e)
+		return
+	}
+	for i := range u.Errors {
+		collectLeaves(&u.Errors[i], nil, out)
+	}
+}
+
+// Check validates a parsed instance and places each failure in its text. prefix is the pointer
+// of the validated value inside doc ("" for the whole document), so that a value nested in a
+// larger text (a tool call's "input") is still shown at the right line; the problems' instance
+// locations are relative to the validated value.
+func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
+	errs := s.Validate(jsondoc.Lookup(doc.Value, prefix))
+	probs := make(problem.Problems, 0, len(errs))
+	for _, e := range errs {
+		p := problem.Problem{Source: doc.Source, Kind: problem.KindValidation, Message: e.Message, Offset: -1,
+			InstanceLocation: e.InstanceLocation, KeywordLocation: e.KeywordLocation}
+		off, ok := -1, false
+		if e.Property != "" {
+			off, ok = doc.LocateName(jsondoc.JoinPointer(prefix+e.InstanceLocation, e.Property))
+		}
+		if !ok {
+			off, ok = doc.Locate(prefix + e.InstanceLocation)
+		}
+		if ok {
+			p.Offset = off
+			p.Line, p.Column = doc.Position(off)
+		}
+		probs = append(probs, p)
+	}
+	// In the order of the text, as a reader goes through it.
+	sort.SliceStable(probs, func(i, j int) bool {
+		a, b := probs[i].Offset, probs[j].Offset
+		return a >= 0 && (b < 0 || a < b)
+	})
+	return probs
+}
+
+// compileProblems explains why a schema did not compile, placed in the text it is about.
+func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsondoc.Document) problem.Problems {
+	// docFor finds the pasted document a schema URL (with a #/pointer fragment) points into.
+	docFor := func(u string) (*jsondoc.Document, string) {
+		base, frag, _ := strings.Cut(u, "#")
+		doc := docs[base]
+		if doc == nil {
+			doc = schema
+		}
+		ptr, _ := url.PathUnescape(frag)
+		return doc, ptr
+	}
+	named := func(doc *jsondoc.Document, u string) string {
+		if doc == schema || doc == nil {
+			return ""
+		}
+		base, _, _ := strings.Cut(u, "#")
+		return "in " + base + ": "
+	}
+	// urlOf names the resource a document is, for Problem.Document; "" for the main schema.
+	urlOf := func(doc *jsondoc.Document) string {
+		for u, d := range docs {
+			if d == doc && doc != schema {
+				return u
+			}
+		}
+		return ""
+	}
+	var sve *jsonschema.SchemaValidationError
+	var lue *jsonschema.LoadURLError
+	var rxe *jsonschema.InvalidRegexError
+	switch {
+	case errors.As(err, &rxe):
+		doc, ptr := docFor(rxe.URL)
+		msg := fmt.Sprintf("%spattern %q is not a regular expression gatehouse can run (RE2, linear time): %v", named(doc, rxe.URL), rxe.Regex, rxe.Err)
+		p := doc.Problem(problem.KindSchema, ptr, msg)
+		p.Source = problem.SourceSchema
+		p.Document = urlOf(doc)
+		return problem.Problems{p}
+	case errors.As(err, &sve):
+		var ve *jsonschema.ValidationError
+		doc, _ := docFor(sve.URL)
+		if !errors.As(sve.Err, &ve) {
+			return problem.Problems{schemaProblem(doc, "", named(doc, sve.URL)+"the schema is not valid against its metaschema: "+sve.Err.Error())}
+		}
+		var leaves []Failure
+		collectLeaves(ve.DetailedOutput(), ve, &leaves)
+		sort.Slice(leaves, func(i, j int) bool {
+			if leaves[i].InstanceLocation != leaves[j].InstanceLocation {
+				return leaves[i].InstanceLocation < leaves[j].InstanceLocation
+			}
+			return leaves[i].KeywordLocation < leaves[j].KeywordLocation
+		})
+		probs := problem.Problems{}
+		for _, l := range leaves {
+			msg := named(doc, sve.URL) + "not a valid schema: " + l.Message
+			if strings.HasSuffix(l.KeywordLocation, "/format") && strings.Contains(l.Message, "regex") {
+				msg += " (gatehouse runs patterns with RE2, in linear time, so lookaround and backreferences are not available)"
+			}
+			p := schemaProblem(doc, l.InstanceLocation, msg)
+			p.Document = urlOf(doc)
+			probs = append(probs, p)
+		}
+		return probs
+	case errors.As(err, &lue):
+		missing, _, _ := strings.Cut(lue.URL, "#")
+		if errors.Is(lue.Err, errNotPasted) {
+			ptr := findRef(schema.Value, "", missing)
+			missing = strings.TrimPrefix(missing, strings.TrimSuffix(rootURL, "schema.json"))
+			return problem.Problems{schemaProblem(schema, ptr, fmt.Sprintf("$ref to %s: that document was not pasted, and gatehouse never fetches; add it as a resource with that URL", missing))}
+		}
+		return problem.Problems{schemaProblem(schema, "", fmt.Sprintf("loading %s: %v", missing, lue.Err))}
+	}
+	msg := strings.ReplaceAll(err.Error(), rootURL, "schema")
+	// Most compiler errors name the offending place as rootURL#/pointer.
+	ptr := ""
+	if i := strings.Index(err.Error(), rootURL+"#"); i >= 0 {
+		rest := err.Error()[i+len(rootURL)+1:]
+		if j := strings.IndexAny(rest, "\" "); j >= 0 {
+			rest = rest[:j]
+		}
+		ptr, _ = url.PathUnescape(rest)
+	}
+	return problem.Problems{schemaProblem(schema, ptr, msg)}
+}
+
+func schemaProblem(doc *jsondoc.Document, ptr, msg string) problem.Problem {
+	p := doc.Problem(problem.KindSchema, ptr, msg)
+	p.Source = problem.SourceSchema
+	p.InstanceLocation = ""
+	p.KeywordLocation = ptr
+	return p
+}
+
+// findRef returns the pointer of the first "$ref" whose document part could resolve to target.
+func findRef(v any, at, target string) string {
+	switch x := v.(type) {
+	case map[string]any:
+		if ref, ok := x["$ref"].(string); ok {
+			doc, _, _ := strings.Cut(ref, "#")
+			if doc != "" && strings.HasSuffix(target, doc) {
+				return at + "/$ref"
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if p := findRef(x[k], jsondoc.JoinPointer(at, k), target); p != "" {
+				return p
+			}
+		}
+	case []any:
+		for i, it := range x {
+			if p := findRef(it, fmt.Sprintf("%s/%d", at, i), target); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,156 @@
+// Package state puts the page's whole state — which pane is open, each pane's texts exactly as
+// typed, the options — in a URL fragment, which browsers never send to a server, so a link shares
+// exactly what the sender saw; and reads it back, refusing a damaged, foreign or oversized link
+// with a problem that says which.
+package state
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+
+	jsonv2 "github.com/go-json-experiment/json"
+)
+
+// State is everything on the page: which pane is open, each pane's texts exactly as typed, and
+// the options. It travels in the URL fragment, which browsers never send to a server.
+type State struct {
+	Pane    string       `json:"pane"`
+	Panes   Panes        `json:"panes"`
+	Options StateOptions `json:"options"`
+}
+
+// Panes holds each pane's texts.
+type Panes struct {
+	Schema   SchemaPane   `json:"schema"`
+	Decision DecisionPane `json:"decision"`
+	Diff     DiffPane     `json:"diff"`
+}
+
+// SchemaPane is the Schema pane: an instance, its schema, and further schema documents by URL.
+type SchemaPane struct {
+	Schema    string            `json:"schema"`
+	Instance  string            `json:"instance"`
+	Draft     string            `json:"draft,omitempty"`
+	Resources map[string]string `json:"resources,omitempty"`
+}
+
+// DecisionPane is the Decision pane: a call, a catalog and a policy to gate, or a decision to check.
+type DecisionPane struct {
+	Call     string `json:"call"`
+	Catalog  string `json:"catalog"`
+	Policy   string `json:"policy"`
+	Decision string `json:"decision"`
+	Schema   string `json:"schema,omitempty"`
+	Mode     string `json:"mode,omitempty"` // "gate" or "check"
+}
+
+// DiffPane is the Diff pane: the approved text on the left, today's on the right.
+type DiffPane struct {
+	Left  string `json:"left"`
+	Right string `json:"right"`
+	Mode  string `json:"mode,omitempty"`
+}
+
+// StateOptions are the page's settings.
+type StateOptions struct {
+	Lang string `json:"lang,omitempty"`
+}
+
+// FragmentPrefix starts every state fragment; the version lets later formats coexist.
+const FragmentPrefix = "#v1."
+
+// Limits on links. Browsers cut URLs near 2 MB; a link longer than MaxFragmentBytes would arrive
+// broken, so it is refused when made. MaxStateBytes caps the inflated state, so that a small
+// link cannot inflate into gigabytes (a deflate bomb).
+const (
+	MaxFragmentBytes = 1_900_000
+	MaxStateBytes    = 32 << 20
+)
+
+var errFragmentTooLong = errors.New("fragment too long")
+
+// Encode returns the URL fragment for s: "#v1." + base64url(deflate-raw(JSON)). It fails
+// when the fragment would be too long for a browser to carry.
+func Encode(s State) (string, error) {
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	zw, _ := flate.NewWriter(&buf, flate.BestCompression)
+	zw.Write(raw)
+	zw.Close()
+	frag := FragmentPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	if len(frag) > MaxFragmentBytes {
+		return frag, fmt.Errorf("%w: the link would be %s, more than browsers carry (%s); share the texts as files instead",
+			errFragmentTooLong, jsondoc.ByteSize(len(frag)), jsondoc.ByteSize(MaxFragmentBytes))
+	}
+	return frag, nil
+}
+
+// Decode reads a fragment made by [Encode] (with or without the leading "#"). A
+// damaged, foreign or oversized fragment is a problem that says which, never a panic.
+func Decode(fragment string) (State, problem.Problems) {
+	fail := func(kind problem.Kind, format string, args ...any) (State, problem.Problems) {
+		return State{}, problem.Problems{{Source: problem.SourceFragment, Kind: kind, Offset: -1, Message: fmt.Sprintf(format, args...)}}
+	}
+	if len(fragment) > 4*MaxFragmentBytes {
+		return fail(problem.KindLimit, "the link is %s long, more than any browser carries; it cannot be opened", jsondoc.ByteSize(len(fragment)))
+	}
+	f := strings.TrimPrefix(fragment, "#")
+	if f == "" {
+		return State{}, nil
+	}
+	ver, body, ok := strings.Cut(f, ".")
+	if !ok || !strings.HasPrefix(ver, "v") {
+		return fail(problem.KindParse, "this link was not made by gatehouse: its fragment does not start with #v1.")
+	}
+	if ver != "v1" {
+		return fail(problem.KindParse, "this link uses format %s, which this version of gatehouse does not know (it reads v1)", ver)
+	}
+	compressed, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(body, "="))
+	if err != nil {
+		return fail(problem.KindParse, "the link is damaged (not base64url at character %d): it may have been cut or altered when copied", base64Offset(err)+len(ver)+2)
+	}
+	zr := flate.NewReader(bytes.NewReader(compressed))
+	defer zr.Close()
+	raw, err := io.ReadAll(io.LimitReader(zr, MaxStateBytes+1))
+	if err != nil {
+		return fail(problem.KindParse, "the link is damaged (its compressed data is incomplete or corrupt): it may have been cut when copied")
+	}
+	if len(raw) > MaxStateBytes {
+		return fail(problem.KindLimit, "the link unpacks to more than %s, the limit; it was not opened", jsondoc.ByteSize(MaxStateBytes))
+	}
+	doc, probs := jsondoc.Parse(problem.SourceFragment, raw)
+	if probs != nil {
+		return fail(problem.KindParse, "the link is damaged (its contents are not valid state): %s", probs[0].Message)
+	}
+	if _, ok := doc.Value.(map[string]any); !ok {
+		return fail(problem.KindParse, "the link is damaged (its contents are not a page state)")
+	}
+	// Case-sensitive and closed, like the strict parse that accepted it: encoding/json would let
+	// a hidden "Call" member stand in for "call". A later format gets a new version (#v2.), so
+	// an unknown member here is damage, not the future.
+	var s State
+	if err := jsonv2.Unmarshal(raw, &s, jsonv2.RejectUnknownMembers(true)); err != nil {
+		return fail(problem.KindParse, "the link is damaged (its contents are not a page state): %v", err)
+	}
+	return s, nil
+}
+
+func base64Offset(err error) int {
+	var ce base64.CorruptInputError
+	if errors.As(err, &ce) {
+		return int(ce)
+	}
+	return 0
+}
