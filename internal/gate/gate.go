@@ -1,3 +1,12 @@
+// Package gate decides whether a tool call may run — allow, deny or ask — in a fixed order of
+// gates (the tool is allowlisted and in the catalog; its definition matches its pin; the arguments
+// parse strictly and pass its inputSchema; the grant holds what it requires; the argument rules
+// hold and no argument carries a secret; a tool that needs confirmation is confirmed), and holds a
+// decision someone wrote to the same rule ([Check]).
+//
+// A [Gatekeeper] is the prepared half (the catalog read, the policy compiled, each called tool's
+// inputSchema compiled once) and [Gatekeeper.Gate] the evaluated half, as a policy engine prepares
+// a query once and evaluates it per input. It fails closed: what it cannot read is denied.
 package gate
 
 import (

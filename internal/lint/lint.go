@@ -1,3 +1,9 @@
+// Package lint looks at every string of every tool of a catalog — names, descriptions, parameter
+// names and descriptions, enum values, defaults, examples, since the model reads them all — for
+// what a poisoned tool carries: instructions aimed at the model, hidden characters, requests for
+// secrets and sensitive paths, steering of other tools, parameters shaped to carry data out, loose
+// schemas, and annotations that contradict the tool. Rules are deterministic and offline; a
+// finding's severity says how urgently a reviewer should look ([Severity]).
 package lint
 
 import (
