@@ -32,5 +32,5 @@ const (
 // grant_missing or needs_confirm conditions; with a policy, the decision must claim nothing the
 // policy does not give.
 func CheckDecision(req CheckDecisionRequest) CheckDecisionResult {
-	return gate.Check(req.Decision, req.Policy, req.Schema)
+	return gate.Check(req.Decision, req.Policy, req.Schema, session.schemas)
 }

@@ -75,7 +75,7 @@ func FuzzGate(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema()), Instance: string(text)}); !v.Valid {
+			if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema.Text()), Instance: string(text)}); !v.Valid {
 				t.Fatalf("the decision fails the decision schema: %v\n%s", v.Problems, text)
 			}
 		}

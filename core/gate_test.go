@@ -195,7 +195,7 @@ func TestGateGolden(t *testing.T) {
 func checkInvariants(t testing.TB, d core.Decision) {
 	t.Helper()
 	text := string(marshalGolden(t, d))
-	if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema()), Instance: text}); !v.Valid {
+	if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema.Text()), Instance: text}); !v.Valid {
 		t.Errorf("the decision fails the decision schema: %v\n%s", v.Problems, text)
 	}
 	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text}); c.Verdict != core.VerdictOK || c.Should != d.Decision {

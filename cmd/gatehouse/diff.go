@@ -77,14 +77,7 @@ cannot be read or is not strict JSON.`,
 					r.summary += fmt.Sprintf("; none at or above --fail-on %s", *failOn)
 				}
 			case res.Lock != nil:
-				for _, e := range res.Lock.Tools {
-					in := right
-					if e.Side == "left" {
-						in = left
-					}
-					r.items = append(r.items, item{rule: "gatehouse/drift/" + e.Status, level: levelError, in: in,
-						line: e.Line, column: e.Column, message: e.Message})
-				}
+				r.items = append(r.items, driftItems(res.Lock, left, right)...)
 				failing = len(res.Lock.Tools)
 				r.summary = fmt.Sprintf("%s → %s: %d changed, %d added, %d removed, %d unchanged",
 					left.name, right.name, len(res.Lock.Changed), len(res.Lock.Added), len(res.Lock.Removed), len(res.Lock.Unchanged))

@@ -104,14 +104,7 @@ Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either
 			files[core.SourceCatalog] = catalog
 			r := &report{answer: res}
 			if res.Lock != nil {
-				for _, e := range res.Lock.Tools {
-					in := catalog
-					if e.Side == "left" {
-						in = lock
-					}
-					r.items = append(r.items, item{rule: "gatehouse/drift/" + e.Status, level: levelError, in: in,
-						line: e.Line, column: e.Column, message: e.Message})
-				}
+				r.items = append(r.items, driftItems(res.Lock, lock, catalog)...)
 			}
 			r.items = append(r.items, problemItems(res.Problems, files)...)
 			code := exitOK
@@ -135,4 +128,19 @@ Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either
 			return s.emit(p, r, code)
 		}
 	},
+}
+
+// driftItems shows each tool whose pin does not hold: changed and added tools in the catalog,
+// removed ones in the lock.
+func driftItems(rep *core.LockReport, lock, catalog *input) []item {
+	items := make([]item, 0, len(rep.Tools))
+	for _, e := range rep.Tools {
+		in := catalog
+		if e.Side == "left" {
+			in = lock
+		}
+		items = append(items, item{rule: "gatehouse/drift/" + e.Status, level: levelError, in: in,
+			line: e.Line, column: e.Column, message: e.Message})
+	}
+	return items
 }

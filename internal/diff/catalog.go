@@ -49,9 +49,7 @@ type ToolReport struct {
 	Risk     lint.Severity  `json:"risk"`
 	Reasons  []string       `json:"reasons"`
 	Findings []lint.Finding `json:"findings,omitempty"` // lint findings of high or medium severity
-	Pointer  string         `json:"pointer"`
-	Line     int            `json:"line"`
-	Column   int            `json:"column"`
+	jsondoc.Place
 }
 
 // A ToolChange is one tool present on both sides whose definition differs.
@@ -73,21 +71,15 @@ type ToolChange struct {
 	Annotations   []AnnotationFlip `json:"annotations"`
 	// NewFindings are lint findings the new definition trips and the old did not.
 	NewFindings []lint.Finding `json:"newFindings"`
-	Pointer     string         `json:"pointer"`
-	Line        int            `json:"line"`
-	Column      int            `json:"column"`
-	LeftPointer string         `json:"leftPointer"`
-	LeftLine    int            `json:"leftLine"`
-	LeftColumn  int            `json:"leftColumn"`
+	jsondoc.Place
+	LeftPlace
 }
 
 // A WordDiff shows how a text changed, word by word. Pointer, Line and Column place the new
 // text in the right document.
 type WordDiff struct {
 	Segments []DiffSegment `json:"segments"`
-	Pointer  string        `json:"pointer"`
-	Line     int           `json:"line"`
-	Column   int           `json:"column"`
+	jsondoc.Place
 }
 
 // A DiffSegment is a run of text kept, inserted or deleted.
@@ -100,17 +92,13 @@ type DiffSegment struct {
 // server now admits more (readOnlyHint true→false, destructiveHint false→true); "safer" means it
 // now claims less, which is only a claim.
 type AnnotationFlip struct {
-	Hint        string `json:"hint"`
-	From        any    `json:"from"` // the old value, or null when absent
-	To          any    `json:"to"`
-	Class       string `json:"class"` // riskier | safer
-	Message     string `json:"message"`
-	Pointer     string `json:"pointer"`
-	Line        int    `json:"line"`
-	Column      int    `json:"column"`
-	LeftPointer string `json:"leftPointer"`
-	LeftLine    int    `json:"leftLine"`
-	LeftColumn  int    `json:"leftColumn"`
+	Hint    string `json:"hint"`
+	From    any    `json:"from"` // the old value, or null when absent
+	To      any    `json:"to"`
+	Class   string `json:"class"` // riskier | safer
+	Message string `json:"message"`
+	jsondoc.Place
+	LeftPlace
 }
 
 // A Rename is a removed tool and an added tool whose definitions are (nearly) the same but
@@ -203,7 +191,7 @@ func compareCatalogs(left, right *catalog.Catalog, leftDoc, rightDoc *jsondoc.Do
 	}
 	for _, lt := range removed {
 		d.Removed = append(d.Removed, lt.Name)
-		d.RemovedTools = append(d.RemovedTools, ToolReport{Tool: lt.Name, Risk: lint.SeverityLow, Pointer: lt.Pointer,
+		d.RemovedTools = append(d.RemovedTools, ToolReport{Tool: lt.Name, Risk: lint.SeverityLow, Place: jsondoc.Place{Pointer: lt.Pointer},
 			Reasons: []string{"removed: it can no longer be called; a pin or allow-list entry naming it is now stale"}})
 	}
 	placeCatalogDiff(d, leftDoc, rightDoc)
@@ -264,7 +252,7 @@ func serious(f lint.Finding) bool {
 
 func compareTool(lt, rt *catalog.Tool, oldFindings map[string]bool, findings []lint.Finding) ToolChange {
 	c := ToolChange{Tool: rt.Name, Fields: []string{}, SchemaChanges: []SchemaChange{}, Annotations: []AnnotationFlip{},
-		NewFindings: []lint.Finding{}, Pointer: rt.Pointer, LeftPointer: lt.Pointer}
+		NewFindings: []lint.Finding{}, Place: jsondoc.Place{Pointer: rt.Pointer}, LeftPlace: LeftPlace{LeftPointer: lt.Pointer}}
 	fields := map[string]bool{}
 	for k := range lt.Def {
 		fields[k] = true
@@ -286,7 +274,7 @@ func compareTool(lt, rt *catalog.Tool, oldFindings map[string]bool, findings []l
 	if changed["description"] {
 		ld, _ := lt.Def["description"].(string)
 		rd, _ := rt.Def["description"].(string)
-		c.Description = &WordDiff{Segments: wordDiff(ld, rd), Pointer: jsondoc.JoinPointer(rt.Pointer, "description")}
+		c.Description = &WordDiff{Segments: wordDiff(ld, rd), Place: jsondoc.Place{Pointer: jsondoc.JoinPointer(rt.Pointer, "description")}}
 		if _, ok := rt.Def["description"]; !ok {
 			c.Description.Pointer = rt.Pointer
 		}
@@ -346,7 +334,8 @@ func annotationFlips(lt, rt *catalog.Tool) []AnnotationFlip {
 			msg = fmt.Sprintf("%s flipped %v → %v: the server now claims less about %s, but %s", h.name, lb, rb, h.meaning, hintReminder)
 		}
 		f := AnnotationFlip{Hint: h.name, From: lv, To: rv, Class: class, Message: msg,
-			Pointer: jsondoc.JoinPointer(rt.Pointer, "annotations", h.name), LeftPointer: jsondoc.JoinPointer(lt.Pointer, "annotations", h.name)}
+			Place:     jsondoc.Place{Pointer: jsondoc.JoinPointer(rt.Pointer, "annotations", h.name)},
+			LeftPlace: LeftPlace{LeftPointer: jsondoc.JoinPointer(lt.Pointer, "annotations", h.name)}}
 		if !inR {
 			f.Pointer = annotationsOrTool(rt)
 		}
@@ -391,4 +380,12 @@ func (d *CatalogDiff) AtOrAbove(threshold lint.Severity) int {
 		}
 	}
 	return n
+}
+
+// A LeftPlace is where a report entry is in the left text, the approved one: as a
+// [jsondoc.Place], its fields named for the left side.
+type LeftPlace struct {
+	LeftPointer string `json:"leftPointer"`
+	LeftLine    int    `json:"leftLine"`
+	LeftColumn  int    `json:"leftColumn"`
 }

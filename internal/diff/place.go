@@ -2,55 +2,46 @@ package diff
 
 import "github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
-// placeCatalogDiff sets every line and column, locating all pointers in one pass per text.
+// placeCatalogDiff sets every line and column of a report, locating all its pointers in one pass
+// per text.
 func placeCatalogDiff(d *CatalogDiff, leftDoc, rightDoc *jsondoc.Document) {
-	li, ri := jsondoc.NewIndex(leftDoc), jsondoc.NewIndex(rightDoc)
+	var right []*jsondoc.Place
+	var left []*LeftPlace
 	for i := range d.Changed {
 		c := &d.Changed[i]
-		ri.Want(c.Pointer)
-		li.Want(c.LeftPointer)
+		right, left = append(right, &c.Place), append(left, &c.LeftPlace)
 		if c.Description != nil {
-			ri.Want(c.Description.Pointer)
-		}
-		for _, s := range c.SchemaChanges {
-			ri.Want(s.Pointer)
-			li.Want(s.LeftPointer)
-		}
-		for _, f := range c.Annotations {
-			ri.Want(f.Pointer)
-			li.Want(f.LeftPointer)
-		}
-	}
-	for _, a := range d.AddedTools {
-		ri.Want(a.Pointer)
-	}
-	for _, r := range d.RemovedTools {
-		li.Want(r.Pointer)
-	}
-	for i := range d.Changed {
-		c := &d.Changed[i]
-		c.Line, c.Column = ri.Position(c.Pointer)
-		c.LeftLine, c.LeftColumn = li.Position(c.LeftPointer)
-		if c.Description != nil {
-			c.Description.Line, c.Description.Column = ri.Position(c.Description.Pointer)
+			right = append(right, &c.Description.Place)
 		}
 		for j := range c.SchemaChanges {
-			s := &c.SchemaChanges[j]
-			s.Line, s.Column = ri.Position(s.Pointer)
-			s.LeftLine, s.LeftColumn = li.Position(s.LeftPointer)
+			right, left = append(right, &c.SchemaChanges[j].Place), append(left, &c.SchemaChanges[j].LeftPlace)
 		}
 		for j := range c.Annotations {
-			f := &c.Annotations[j]
-			f.Line, f.Column = ri.Position(f.Pointer)
-			f.LeftLine, f.LeftColumn = li.Position(f.LeftPointer)
+			right, left = append(right, &c.Annotations[j].Place), append(left, &c.Annotations[j].LeftPlace)
 		}
 	}
 	for i := range d.AddedTools {
-		a := &d.AddedTools[i]
-		a.Line, a.Column = ri.Position(a.Pointer)
+		right = append(right, &d.AddedTools[i].Place)
+	}
+	ri := jsondoc.NewIndex(rightDoc)
+	for _, p := range right {
+		ri.Want(p.Pointer)
+	}
+	for _, p := range right {
+		ri.Fill(p)
+	}
+	// A removed tool is in the left text, in a place of its own.
+	li := jsondoc.NewIndex(leftDoc)
+	for _, p := range left {
+		li.Want(p.LeftPointer)
 	}
 	for i := range d.RemovedTools {
-		r := &d.RemovedTools[i]
-		r.Line, r.Column = li.Position(r.Pointer)
+		li.Want(d.RemovedTools[i].Pointer)
+	}
+	for _, p := range left {
+		p.LeftLine, p.LeftColumn = li.Position(p.LeftPointer)
+	}
+	for i := range d.RemovedTools {
+		li.Fill(&d.RemovedTools[i].Place)
 	}
 }

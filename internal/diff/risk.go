@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
@@ -159,7 +161,7 @@ func plural(n int) string {
 }
 
 func addedReport(rt *catalog.Tool, findings []lint.Finding) ToolReport {
-	rep := ToolReport{Tool: rt.Name, Risk: lint.SeverityMedium, Pointer: rt.Pointer}
+	rep := ToolReport{Tool: rt.Name, Risk: lint.SeverityMedium, Place: jsondoc.Place{Pointer: rt.Pointer}}
 	caps := toolCapabilities(rt)
 	if len(caps) > 0 {
 		rep.Risk = lint.SeverityHigh

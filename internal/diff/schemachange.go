@@ -31,12 +31,8 @@ type SchemaChange struct {
 	Change        string `json:"change"`        // a short code, e.g. "additionalProperties-removed"
 	Class         string `json:"class"`         // loosened | tightened | neutral
 	Message       string `json:"message"`
-	Pointer       string `json:"pointer"`
-	Line          int    `json:"line"`
-	Column        int    `json:"column"`
-	LeftPointer   string `json:"leftPointer"`
-	LeftLine      int    `json:"leftLine"`
-	LeftColumn    int    `json:"leftColumn"`
+	jsondoc.Place
+	LeftPlace
 }
 
 // CompareSchemas lists the changes from the left schema to the right one. which names the
@@ -65,7 +61,7 @@ func (sc *schemaComparer) emit(rel string, inLeft, inRight bool, change, class, 
 		rrel = jsondoc.ParentPointer(rel)
 	}
 	sc.changes = append(sc.changes, SchemaChange{Schema: sc.which, SchemaPointer: rel, Change: change, Class: class,
-		Message: sc.which + " " + displayPointer(rel) + ": " + msg, Pointer: sc.rightAt + rrel, LeftPointer: sc.leftAt + lrel})
+		Message: sc.which + " " + displayPointer(rel) + ": " + msg, Place: jsondoc.Place{Pointer: sc.rightAt + rrel}, LeftPlace: LeftPlace{LeftPointer: sc.leftAt + lrel}})
 }
 
 func displayPointer(p string) string {

@@ -35,7 +35,8 @@ const (
 // Check checks a decision someone wrote, as seed 000 says: a decision can pass its
 // schema and still be a success to refuse.
 //
-// First the decision is held to the schema (schemaText, default [DecisionSchema]); failing it,
+// First the decision is held to the schema (schemaText, compiled through schemas, which may be
+// nil; default [DecisionSchema]); failing it,
 // or not parsing, is schema_rejected. Then the app's rule, which refuses any allow or ask the
 // gate would not give:
 //
@@ -62,7 +63,7 @@ const (
 // Without the catalog, CheckDecision cannot tell that another server shadows the tool's own
 // name, so it takes an allow_tools entry under that name as the gate does for a tool no other
 // server offers.
-func Check(decisionText, policyText, schemaText string) CheckResult {
+func Check(decisionText, policyText, schemaText string, schemas *schema.Cache) CheckResult {
 	refuse := func(verdict Verdict, probs problem.Problems) CheckResult {
 		return CheckResult{Verdict: verdict, Should: DecisionDeny, Problems: probs}
 	}
@@ -70,25 +71,18 @@ func Check(decisionText, policyText, schemaText string) CheckResult {
 	if len(probs) > 0 {
 		return refuse(VerdictSchemaRejected, probs)
 	}
-	sch, probs := decisionSchema()
-	if strings.TrimSpace(schemaText) != "" {
-		var schemaDoc *jsondoc.Document
-		if schemaDoc, probs = jsondoc.ParseString(problem.SourceSchema, schemaText); len(probs) == 0 {
-			sch, probs = schema.Compile(schemaDoc, "", nil)
+	if strings.TrimSpace(schemaText) == "" {
+		if probs := DecisionSchema.Check(doc); len(probs) > 0 {
+			return refuse(VerdictSchemaRejected, probs)
 		}
-	}
-	if len(probs) > 0 {
-		return refuse(VerdictSchemaRejected, probs)
-	}
-	if probs := sch.Check(doc, ""); len(probs) > 0 {
-		for i := range probs {
-			if at := probs[i].InstanceLocation; at != "" {
-				probs[i].Message = fmt.Sprintf("decision at %s: %s", at, probs[i].Message)
-			} else {
-				probs[i].Message = "decision: " + probs[i].Message
-			}
+	} else {
+		sch, probs := schemas.CompileTexts(schemaText, "", nil)
+		if len(probs) > 0 {
+			return refuse(VerdictSchemaRejected, probs)
 		}
-		return refuse(VerdictSchemaRejected, probs)
+		if probs := schema.Label(sch.Check(doc, ""), "decision"); len(probs) > 0 {
+			return refuse(VerdictSchemaRejected, probs)
+		}
 	}
 
 	var pol *policy.Policy

@@ -1,12 +1,9 @@
 package gate
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
-	"sync"
 
-	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
@@ -15,19 +12,10 @@ import (
 //go:embed decision.schema.json
 var decisionSchemaText []byte
 
-// DecisionSchema returns the published JSON Schema of a decision
-// (core/schemas/decision.schema.json): seed 000's schema with tool and grant opened to any
-// string, every reason the gate gives, and the fields it adds. Every [Decision] the gate makes
-// validates against it.
-func DecisionSchema() []byte { return bytes.Clone(decisionSchemaText) }
-
-var decisionSchema = sync.OnceValues(func() (*schema.Schema, problem.Problems) {
-	doc, probs := jsondoc.Parse(problem.SourceSchema, decisionSchemaText)
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return schema.Compile(doc, "2020-12", nil)
-})
+// DecisionSchema is the published JSON Schema of a decision (decision.schema.json): seed 000's
+// schema with tool and grant opened to any string, every reason the gate gives, and the fields it
+// adds. Every [Decision] the gate makes validates against it.
+var DecisionSchema = schema.NewPublished(decisionSchemaText, "decision")
 
 // An Outcome is what the gate decides for a call: allow, deny or ask. Only allow lets the call
 // run; ask shows it to a person first.

@@ -281,3 +281,15 @@ func (d *Document) Raw(pointer string) ([]byte, bool) {
 	}
 	return d.Text[start : start+int(dec.InputOffset())], true
 }
+
+// A Place is where a report entry is in a text: its JSON Pointer, and the line and column where
+// the value the pointer leads to starts (zero when unknown).
+type Place struct {
+	Pointer string `json:"pointer"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+}
+
+// Fill sets a place's line and column from its pointer; the pointer should have been
+// registered with Want.
+func (ix *Index) Fill(p *Place) { p.Line, p.Column = ix.Position(p.Pointer) }

@@ -1,6 +1,7 @@
 package jsondoc
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -112,11 +113,11 @@ func (n Number) magnitudeExp() *big.Int {
 func (a Number) Cmp(b Number) int {
 	sa, sb := a.sign(), b.sign()
 	if sa != sb || sa == 0 {
-		return compareInts(sa, sb)
+		return cmp.Compare(sa, sb)
 	}
 	var mag int
 	if a.bigExp == nil && b.bigExp == nil {
-		mag = compareInts64(a.exp+int64(len(a.digits)), b.exp+int64(len(b.digits)))
+		mag = cmp.Compare(a.exp+int64(len(a.digits)), b.exp+int64(len(b.digits)))
 	} else {
 		mag = a.magnitudeExp().Cmp(b.magnitudeExp())
 	}
@@ -145,26 +146,6 @@ func (n Number) Key() string {
 	return n.digits + "e" + e
 }
 
-func compareInts(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func compareInts64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // CompareNumbers compares two numbers written as JSON text exactly; a text [ParseNumber] cannot
 // read (an exponent of over a thousand digits) is compared as a float64.
 func CompareNumbers(a, b string) int {
@@ -178,13 +159,7 @@ func CompareNumbers(a, b string) int {
 	}
 	fa, _ := strconv.ParseFloat(a, 64)
 	fb, _ := strconv.ParseFloat(b, 64)
-	switch {
-	case fa < fb:
-		return -1
-	case fa > fb:
-		return 1
-	}
-	return 0
+	return cmp.Compare(fa, fb)
 }
 
 // NumberText gives the JSON text of a number value of any of the types a decoder produces

@@ -14,7 +14,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 
@@ -27,8 +26,9 @@ import (
 //go:embed policy.schema.json
 var policySchemaText []byte
 
-// PublishedSchema returns the published JSON Schema of the policy (policy.schema.json).
-func PublishedSchema() []byte { return bytes.Clone(policySchemaText) }
+// PublishedSchema is the published JSON Schema of the policy (policy.schema.json): the page
+// validates a policy against it, and an unknown key is an error.
+var PublishedSchema = schema.NewPublished(policySchemaText, "policy")
 
 // A Policy is the session's rules for tool calls, in the seed's words. Its zero value denies every
 // call: a tool not in AllowTools is denied.
@@ -104,14 +104,6 @@ const (
 	OnGrantMissingAsk  = "ask"
 )
 
-var policySchema = sync.OnceValues(func() (*schema.Schema, problem.Problems) {
-	doc, probs := jsondoc.Parse(problem.SourceSchema, policySchemaText)
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return schema.Compile(doc, "2020-12", nil)
-})
-
 // Parse reads a policy from a parsed document. The document is validated against the
 // published policy schema (an unknown key is an error, not ignored), then each rule is checked on
 // its own: argument rules that cannot work, pins that are not "sha256:<64 hex digits>", a pinned
@@ -119,18 +111,7 @@ var policySchema = sync.OnceValues(func() (*schema.Schema, problem.Problems) {
 // any problem the policy is nil: a policy that says something other than what its author meant
 // must not decide anything.
 func Parse(doc *jsondoc.Document) (*Policy, problem.Problems) {
-	sch, probs := policySchema()
-	if len(probs) > 0 {
-		return nil, probs // the embedded schema is broken: a build problem, reported rather than panicking
-	}
-	if probs := sch.Check(doc, ""); len(probs) > 0 {
-		for i := range probs {
-			if at := probs[i].InstanceLocation; at != "" {
-				probs[i].Message = fmt.Sprintf("policy at %s: %s", at, probs[i].Message)
-			} else {
-				probs[i].Message = "policy: " + probs[i].Message
-			}
-		}
+	if probs := PublishedSchema.Check(doc); len(probs) > 0 {
 		return nil, probs
 	}
 	raw, err := json.Marshal(doc.Value)
@@ -144,7 +125,7 @@ func Parse(doc *jsondoc.Document) (*Policy, problem.Problems) {
 	if err := dec.Decode(pol); err != nil {
 		return nil, problem.Problems{doc.Problem(problem.KindRule, "", "the policy cannot be read: "+err.Error())}
 	}
-	probs = pol.check(doc)
+	probs := pol.check(doc)
 	if len(probs) > 0 {
 		return nil, probs
 	}

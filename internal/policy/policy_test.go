@@ -127,7 +127,7 @@ func TestPolicySchemaPublished(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(onDisk, policy.PublishedSchema()) {
+	if !bytes.Equal(onDisk, policy.PublishedSchema.Text()) {
 		t.Error("PublishedSchema differs from policy.schema.json")
 	}
 	design := `{
@@ -144,7 +144,7 @@ func TestPolicySchemaPublished(t *testing.T) {
       "db_query":  {"op":   {"enum": ["get_user_by_id"]}}
     }
   }`
-	if v := core.Validate(core.ValidateRequest{Schema: string(policy.PublishedSchema()), Instance: design}); !v.Valid {
+	if v := core.Validate(core.ValidateRequest{Schema: string(policy.PublishedSchema.Text()), Instance: design}); !v.Valid {
 		t.Errorf("DESIGN.md's policy fails the policy schema: %v", v.Problems)
 	}
 	if _, probs := parsePolicy(t, design); len(probs) > 0 {
