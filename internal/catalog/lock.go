@@ -13,7 +13,7 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
-func PinAll(c *Catalog, doc *jsondoc.Document) (map[string]string, problem.Problems) {
+func pinAll(c *Catalog, doc *jsondoc.Document) (map[string]string, problem.Problems) {
 	pins := make(map[string]string, len(c.Tools))
 	var probs problem.Problems
 	for i := range c.Tools {
@@ -78,7 +78,7 @@ func allPins(m map[string]any, emptyOK bool) bool {
 	}
 	for _, v := range m {
 		s, ok := v.(string)
-		if !ok || !strings.HasPrefix(s, PinPrefix) {
+		if !ok || !strings.HasPrefix(s, pinPrefix) {
 			return false
 		}
 	}

@@ -18,8 +18,8 @@ import (
 	"github.com/gowebpki/jcs"
 )
 
-// PinPrefix starts every pin, naming the hash so that another can be added later.
-const PinPrefix = "sha256:"
+// pinPrefix starts every pin, naming the hash so that another can be added later.
+const pinPrefix = "sha256:"
 
 // IsPin reports whether s is a pin as [Pin] writes it: "sha256:" and 64 lowercase hex digits.
 func IsPin(s string) bool { return pinSyntax.MatchString(s) }
@@ -48,7 +48,7 @@ func Pin(def map[string]any) (string, error) {
 		return "", fmt.Errorf("the tool cannot be put in canonical form (RFC 8785): %w", err)
 	}
 	sum := sha256.Sum256(canon)
-	return PinPrefix + hex.EncodeToString(sum[:]), nil
+	return pinPrefix + hex.EncodeToString(sum[:]), nil
 }
 
 // inexactNumber finds the first number (in key order) whose value a double does not hold
@@ -103,6 +103,6 @@ func PinText(catalogText string) (map[string]string, problem.Problems) {
 	if c == nil {
 		return map[string]string{}, probs
 	}
-	pins, pinProbs := PinAll(c, doc)
+	pins, pinProbs := pinAll(c, doc)
 	return pins, append(probs, pinProbs...)
 }

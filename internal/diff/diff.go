@@ -88,7 +88,7 @@ func Compare(leftText, rightText, requested string) Result {
 		res.Lock, res.Findings, res.Problems = verifyLock(left, right, res.Problems)
 		return res
 	}
-	patch, err := JSONPatch(left.Value, right.Value)
+	patch, err := jsonPatch(left.Value, right.Value)
 	if err != nil {
 		res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceRight, Kind: problem.KindRule, Offset: -1, Message: err.Error()})
 	}

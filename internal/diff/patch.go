@@ -37,10 +37,10 @@ func (op PatchOp) MarshalJSON() ([]byte, error) {
 	return json.Marshal(w)
 }
 
-// JSONPatch returns the RFC 6902 operations that turn left into right. Both values must be
+// jsonPatch returns the RFC 6902 operations that turn left into right. Both values must be
 // made of the types [ParseDocument] produces (json.Number for numbers). The operations are
 // add, remove and replace only: no move or copy, whose search is quadratic on large documents.
-func JSONPatch(left, right any) ([]PatchOp, error) {
+func jsonPatch(left, right any) ([]PatchOp, error) {
 	ops, err := jsondiff.CompareWithoutMarshal(left, right)
 	if err != nil {
 		return []PatchOp{}, fmt.Errorf("the patch could not be computed: %w", err)

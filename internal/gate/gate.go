@@ -520,8 +520,8 @@ func (g *gateRun) grantGate() bool {
 	return g.deny(ReasonGrantMissing, "", fmt.Sprintf("the grant %s lacks %s, which %s requires", untrusted.QuoteList(g.d.Grant), untrusted.QuoteList(g.d.Missing), untrusted.Quote(g.d.Tool)))
 }
 
-// RuleSecret is the rule name of a secrets-check violation.
-const RuleSecret = "secret"
+// ruleSecret is the rule name of a secrets-check violation.
+const ruleSecret = "secret"
 
 // Gate 5: every argument rule holds, and no argument carries a secret.
 func (g *gateRun) rulesGate() bool {
@@ -538,7 +538,7 @@ func (g *gateRun) rulesGate() bool {
 	}
 	if !pol.SkipsSecrets(g.names) {
 		for _, s := range secrets.Find(c.Arguments) {
-			found = append(found, policy.Violation{Argument: s.Argument, Rule: RuleSecret,
+			found = append(found, policy.Violation{Argument: s.Argument, Rule: ruleSecret,
 				Message: fmt.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", argumentWords(s.Argument), secretWords(s.Kind), s.Excerpt)})
 		}
 	}

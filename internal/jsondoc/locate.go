@@ -48,10 +48,6 @@ func gjsonPath(pointer string) (string, bool) {
 	return b.String(), true
 }
 
-// LocateByTokens is [Document.Locate] by decoding tokens: the reference the gjson path is
-// checked against in tests.
-func (d *Document) LocateByTokens(pointer string) (int, bool) { return d.locate(pointer, false) }
-
 // LocateName returns the byte offset of the member name that the last token of pointer names
 // (where "additionalProperties" or a duplicate key points), or false.
 func (d *Document) LocateName(pointer string) (int, bool) { return d.locate(pointer, true) }

@@ -86,9 +86,6 @@ func leadingDigits(s string) string {
 	return s[:end]
 }
 
-// IsZero reports whether n is zero.
-func (n Number) IsZero() bool { return n.digits == "" }
-
 // sign is -1, 0 or 1.
 func (n Number) sign() int {
 	switch {

@@ -11,12 +11,6 @@ func (d *Document) Position(off int) (line, column int) {
 	return d.lines.position(d.Text, off)
 }
 
-// TextPosition is [Document.Position] for a text that did not parse.
-func TextPosition(text []byte, off int) (line, column int) {
-	var l lines
-	return l.position(text, off)
-}
-
 // markEvery is how many bytes apart the rune-count marks are.
 const markEvery = 4096
 

@@ -16,10 +16,10 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
-// Redact replaces every credential in s (the formats [Find] knows, and runs of
+// redact replaces every credential in s (the formats [Find] knows, and runs of
 // random-looking key characters in a format it does not) with its kind and length, so that a
 // message quoting an argument says what was there without spelling it.
-func Redact(s string) string {
+func redact(s string) string {
 	var out strings.Builder
 	rest := s
 	for spans := 0; ; spans++ {
@@ -43,7 +43,7 @@ func Redact(s string) string {
 	}
 }
 
-// maxRedactedSpans bounds the credentials [Redact] cuts out one by one.
+// maxRedactedSpans bounds the credentials [redact] cuts out one by one.
 const maxRedactedSpans = 16
 
 // firstSecretSpan finds the first credential in s: its byte span and what it looks like.
@@ -76,7 +76,7 @@ func Holds(s string) bool {
 func RedactPointer(pointer string) string {
 	tokens, ok := jsondoc.SplitPointer(pointer)
 	if !ok {
-		return Redact(pointer)
+		return redact(pointer)
 	}
 	for i, token := range tokens {
 		if Holds(token) {
@@ -86,10 +86,10 @@ func RedactPointer(pointer string) string {
 	return pointer
 }
 
-// RedactProblem applies [Redact] to a problem's message and [RedactPointer] to its
+// RedactProblem applies [redact] to a problem's message and [RedactPointer] to its
 // instance location, for problems about a call's text.
 func RedactProblem(p problem.Problem) problem.Problem {
-	p.Message = Redact(p.Message)
+	p.Message = redact(p.Message)
 	p.InstanceLocation = RedactPointer(p.InstanceLocation)
 	return p
 }
@@ -122,7 +122,7 @@ func ShowValue(v any) string {
 // Quote quotes a string for a message, cut short, unless it holds a token or key: then only
 // the kind and a redacted excerpt are shown.
 func Quote(s string) string {
-	if finding, found := FirstToken(s); found {
+	if finding, found := firstToken(s); found {
 		kind := strings.ReplaceAll(finding.Kind, "_", " ")
 		article := "a"
 		if strings.IndexByte("aeiou", kind[0]) >= 0 {
@@ -163,7 +163,7 @@ func randomLookingRun(s string) (int, int, bool) {
 // ShowText shows free text (such as a parser's error) cut short, withholding it whole if it
 // holds a token or key.
 func ShowText(s string, limit int) string {
-	if _, found := FirstToken(s); found {
+	if _, found := firstToken(s); found {
 		return "details withheld: they contain a secret-looking value"
 	}
 	if _, _, found := randomLookingRun(s); found {

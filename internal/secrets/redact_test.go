@@ -28,8 +28,8 @@ func TestRedactSecrets(t *testing.T) {
 		{"~/.ssh/id_rsa", "~/.ssh/id_rsa"},
 	}
 	for _, tt := range tests {
-		if got := Redact(tt.text); got != tt.want {
-			t.Errorf("Redact(%q)\n got %q\nwant %q", tt.text, got, tt.want)
+		if got := redact(tt.text); got != tt.want {
+			t.Errorf("redact(%q)\n got %q\nwant %q", tt.text, got, tt.want)
 		}
 	}
 }
@@ -58,7 +58,7 @@ func TestRedactPointer(t *testing.T) {
 // TestRedactSecretsLinear: a long text of near-misses is redacted in time linear in its size.
 func TestRedactSecretsLinear(t *testing.T) {
 	text := strings.Repeat("AKIA ghp_ sk- eyJ ://a:b@ ", 20000)
-	if got := Redact(text); got != text {
+	if got := redact(text); got != text {
 		t.Errorf("near-misses were redacted: %.80q", got)
 	}
 }
@@ -66,7 +66,7 @@ func TestRedactSecretsLinear(t *testing.T) {
 // TestRedactSecretsMany: past a few credentials, the rest of the text is withheld whole.
 func TestRedactSecretsMany(t *testing.T) {
 	text := strings.Repeat("AKIAIOSFODNN7EXAMPLE ", 5000)
-	got := Redact(text)
+	got := redact(text)
 	if strings.Contains(got, "AKIAIOSFODNN7EXAMPLE") || !strings.HasSuffix(got, "[the rest withheld: it holds more secret-looking values]") {
 		t.Errorf("got %.200q…", got)
 	}

@@ -145,9 +145,9 @@ func holdsCredential(hits []secretHit) bool {
 	return false
 }
 
-// FirstToken reports the first credential (not a path to one) in a string; messages use it
+// firstToken reports the first credential (not a path to one) in a string; messages use it
 // to avoid echoing a value that holds one.
-func FirstToken(text string) (Finding, bool) {
+func firstToken(text string) (Finding, bool) {
 	hits := secretsIn(text, true)
 	if len(hits) == 0 {
 		return Finding{}, false

@@ -65,8 +65,8 @@ type StateOptions struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// FragmentPrefix starts every state fragment; the version lets later formats coexist.
-const FragmentPrefix = "#v1."
+// fragmentPrefix starts every state fragment; the version lets later formats coexist.
+const fragmentPrefix = "#v1."
 
 // Limits on links. Browsers cut URLs near 2 MB; a link longer than MaxFragmentBytes would arrive
 // broken, so it is refused when made. MaxStateBytes caps the inflated state, so that a small
@@ -89,7 +89,7 @@ func Encode(s State) (string, error) {
 	zw, _ := flate.NewWriter(&buf, flate.BestCompression)
 	zw.Write(raw)
 	zw.Close()
-	frag := FragmentPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	frag := fragmentPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 	if len(frag) > MaxFragmentBytes {
 		return frag, fmt.Errorf("%w: the link would be %s, more than browsers carry (%s); share the texts as files instead",
 			errFragmentTooLong, jsondoc.ByteSize(len(frag)), jsondoc.ByteSize(MaxFragmentBytes))
