@@ -55,7 +55,7 @@ type LockEntry struct {
 }
 
 // LooksLikeLock reports whether v is a lock file: an object mapping names to "sha256:…"
-// strings, bare or as the "pins" member of a [PinResult].
+// strings, bare or as the "pins" member of the API's pin answer.
 func LooksLikeLock(v any) bool {
 	m, ok := v.(map[string]any)
 	if !ok {
@@ -85,7 +85,7 @@ func allPins(m map[string]any, emptyOK bool) bool {
 	return true
 }
 
-// ParseLock reads a lock file: {"tool": "sha256:<64 hex>", …}, or the answer of [PinCatalog]
+// ParseLock reads a lock file: {"tool": "sha256:<64 hex>", …}, or the API's pin answer
 // ({"pins": {…}, "problems": […]}). Each entry that is not a well-formed pin is a problem at its
 // line; the others are still returned.
 func ParseLock(doc *jsondoc.Document) (map[string]string, problem.Problems) {

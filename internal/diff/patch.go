@@ -38,7 +38,7 @@ func (op PatchOp) MarshalJSON() ([]byte, error) {
 }
 
 // jsonPatch returns the RFC 6902 operations that turn left into right. Both values must be
-// made of the types [ParseDocument] produces (json.Number for numbers). The operations are
+// made of the types [jsondoc.Parse] produces (json.Number for numbers). The operations are
 // add, remove and replace only: no move or copy, whose search is quadratic on large documents.
 func jsonPatch(left, right any) ([]PatchOp, error) {
 	ops, err := jsondiff.CompareWithoutMarshal(left, right)

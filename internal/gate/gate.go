@@ -127,8 +127,8 @@ func (g *Gatekeeper) Gate(callText string) Result {
 	return res
 }
 
-// placeInCatalog gives catalog evidence its line and column: GateCall knows the catalog's
-// pointers, only Gate knows its text.
+// placeInCatalog gives catalog evidence its line and column: a gate run knows the catalog's
+// pointers, only the gatekeeper knows its text.
 func placeInCatalog(d *Decision, doc *jsondoc.Document) {
 	moved := false
 	place := func(ps []problem.Problem) {

@@ -39,7 +39,7 @@ func TestRedactPointer(t *testing.T) {
 		// Ordinary keys are kept.
 		{"/a/0/b~1c", "/a/0/b~1c"},
 		{"", ""},
-		// The pointer stops at the object that has the key holding a credential, as FindSecrets
+		// The pointer stops at the object that has the key holding a credential, as Find
 		// writes its pointers.
 		{"/a/ghp_aB3dE5gH7jK9mN1pQ3sT5vX7zA9cE1gI3kM5/b", "/a"},
 		{"/AKIAIOSFODNN7EXAMPLE", ""},
