@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
@@ -102,9 +104,9 @@ cannot be read or is not strict JSON.`,
 
 // patchItem shows one JSON Patch operation: "replace /id: 12345678901234567891".
 func patchItem(op core.PatchOp, right *input) item {
-	msg := op.Op + " " + displayPointer(op.Path)
+	msg := op.Op + " " + jsondoc.ShowPointer(op.Path)
 	if op.From != "" {
-		msg += " from " + displayPointer(op.From)
+		msg += " from " + jsondoc.ShowPointer(op.From)
 	}
 	switch op.Op {
 	case "add", "replace", "test":
@@ -114,14 +116,6 @@ func patchItem(op core.PatchOp, right *input) item {
 		}
 	}
 	return item{rule: "gatehouse/diff/" + op.Op, level: levelNote, in: right, message: msg}
-}
-
-// displayPointer shows the root pointer "" as "/" would be wrong; it reads "(the whole document)".
-func displayPointer(p string) string {
-	if p == "" {
-		return "(the whole document)"
-	}
-	return p
 }
 
 // clip shortens a value for one line of output.

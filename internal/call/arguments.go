@@ -100,7 +100,7 @@ func (c *Call) placeInArguments(probs problem.Problems, decoded string) problem.
 // in the pasted text, or -1), and why that denies. The key is shown only when it holds no secret.
 func (c *Call) duplicateKeyMessage(pointer, where string, first int) string {
 	tokens, _ := jsondoc.SplitPointer(pointer)
-	key := "(at the root)"
+	key := "at " + jsondoc.ShowPointer(pointer)
 	if len(tokens) > 0 {
 		key = untrusted.Quote(tokens[len(tokens)-1])
 		if secrets.Holds(tokens[len(tokens)-1]) {

@@ -61,15 +61,9 @@ func (sc *schemaComparer) emit(rel string, inLeft, inRight bool, change, class, 
 		rrel = jsondoc.ParentPointer(rel)
 	}
 	sc.changes = append(sc.changes, SchemaChange{Schema: sc.which, SchemaPointer: rel, Change: change, Class: class,
-		Message: sc.which + " " + displayPointer(rel) + ": " + msg, Place: jsondoc.Place{Pointer: sc.rightAt + rrel}, LeftPlace: LeftPlace{LeftPointer: sc.leftAt + lrel}})
+		Message: sc.which + " at " + jsondoc.ShowPointer(rel) + ": " + msg, Place: jsondoc.Place{Pointer: sc.rightAt + rrel}, LeftPlace: LeftPlace{LeftPointer: sc.leftAt + lrel}})
 }
 
-func displayPointer(p string) string {
-	if p == "" {
-		return "(root)"
-	}
-	return p
-}
 
 func acceptsAll(s any) bool {
 	if s == true {

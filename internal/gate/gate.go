@@ -452,14 +452,11 @@ func (g *gateRun) rejected(probs problem.Problems, summary string) bool {
 	return g.deny(ReasonArgumentsInvalid, DetailSchemaRejected, summary)
 }
 
-// showFields names the failing fields for a sentence: the root is "the root".
+// showFields names the failing fields for a sentence.
 func showFields(fields []string) string {
 	shown := make([]string, len(fields))
 	for i, f := range fields {
-		if f == "" {
-			f = "the root"
-		}
-		shown[i] = f
+		shown[i] = jsondoc.ShowPointer(f)
 	}
 	if len(shown) > 8 {
 		return strings.Join(shown[:8], ", ") + fmt.Sprintf(" and %d more", len(shown)-8)
@@ -539,7 +536,7 @@ func (g *gateRun) rulesGate() bool {
 	if !pol.SkipsSecrets(g.names) {
 		for _, s := range secrets.Find(c.Arguments) {
 			found = append(found, policy.Violation{Argument: s.Argument, Rule: ruleSecret,
-				Message: fmt.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", argumentWords(s.Argument), secretWords(s.Kind), s.Excerpt)})
+				Message: fmt.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", jsondoc.ShowPointer(s.Argument), secretWords(s.Kind), s.Excerpt)})
 		}
 	}
 	if len(found) == 0 {
@@ -551,7 +548,7 @@ func (g *gateRun) rulesGate() bool {
 	}
 	what := make([]string, 0, len(found))
 	for _, v := range found {
-		s := v.Rule + " at " + argumentWords(v.Argument)
+		s := v.Rule + " at " + jsondoc.ShowPointer(v.Argument)
 		if !slices.Contains(what, s) {
 			what = append(what, s)
 		}
@@ -566,13 +563,6 @@ func secretWords(kind string) string {
 		return "an " + w
 	}
 	return "a " + w
-}
-
-func argumentWords(p string) string {
-	if p == "" {
-		return "(the arguments)"
-	}
-	return p
 }
 
 // Gate 6: a tool that needs confirmation asks, unless confirmed.

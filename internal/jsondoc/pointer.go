@@ -79,7 +79,8 @@ func ParentPointer(p string) string {
 	return ""
 }
 
-// ShowPointer writes a pointer for a sentence: the root, "", is "the root".
+// ShowPointer writes a pointer for a sentence, the one way every message spells the root: "",
+// the whole value, is "the root".
 func ShowPointer(p string) string {
 	if p == "" {
 		return "the root"
