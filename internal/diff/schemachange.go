@@ -64,7 +64,6 @@ func (sc *schemaComparer) emit(rel string, inLeft, inRight bool, change, class, 
 		Message: sc.which + " at " + jsondoc.ShowPointer(rel) + ": " + msg, Place: jsondoc.Place{Pointer: sc.rightAt + rrel}, LeftPlace: LeftPlace{LeftPointer: sc.leftAt + lrel}})
 }
 
-
 func acceptsAll(s any) bool {
 	if s == true {
 		return true
