@@ -97,7 +97,7 @@ func (d *Document) locate(pointer string, name bool) (int, bool) {
 			}
 		case '[':
 			idx, err := strconv.Atoi(want)
-			if err != nil || idx < 0 || (len(want) > 1 && want[0] == '0') || name {
+			if err != nil || idx < 0 || (len(want) > 1 && want[0] == '0') || (name && depth == len(tokens)-1) {
 				return 0, false
 			}
 			for i := 0; i < idx; i++ {
@@ -121,14 +121,16 @@ func (d *Document) locate(pointer string, name bool) (int, bool) {
 type Index struct {
 	doc     *Document
 	want    *pointerTrie
-	offsets map[string]int
+	offsets map[string]int // where wanted values start
+	names   map[string]int // where wanted member names start
 	done    bool
 }
 
 type pointerTrie struct {
 	children map[string]*pointerTrie
 	pointer  string // the wanted pointer ending here, or ""
-	wanted   bool
+	wanted   bool   // the value at pointer is wanted
+	name     bool   // the member name pointer ends at is wanted
 }
 
 // NewIndex returns an index over doc's text; a nil doc locates nothing.
@@ -138,12 +140,28 @@ func NewIndex(doc *Document) *Index {
 
 // Want registers a pointer to be located by the next [Index.Offset] call.
 func (ix *Index) Want(pointer string) {
+	if node := ix.node(pointer); node != nil && !node.wanted {
+		node.wanted, node.pointer = true, pointer
+		ix.done = false
+	}
+}
+
+// WantName registers a pointer whose last member name is to be located by [Index.NameOffset].
+func (ix *Index) WantName(pointer string) {
+	if node := ix.node(pointer); node != nil && !node.name {
+		node.name, node.pointer = true, pointer
+		ix.done = false
+	}
+}
+
+// node returns the trie node of pointer, making the path to it.
+func (ix *Index) node(pointer string) *pointerTrie {
 	if ix == nil || ix.doc == nil {
-		return
+		return nil
 	}
 	tokens, ok := SplitPointer(pointer)
 	if !ok {
-		return
+		return nil
 	}
 	node := ix.want
 	for _, t := range tokens {
@@ -157,10 +175,22 @@ func (ix *Index) Want(pointer string) {
 		}
 		node = next
 	}
-	if !node.wanted {
-		node.wanted, node.pointer = true, pointer
-		ix.done = false
+	return node
+}
+
+// NameOffset returns where the member name pointer ends at starts in the text; the pointer
+// should have been registered with WantName.
+func (ix *Index) NameOffset(pointer string) (int, bool) {
+	if ix == nil || ix.doc == nil {
+		return 0, false
 	}
+	if !ix.done {
+		ix.scan()
+	}
+	if off, ok := ix.names[pointer]; ok {
+		return off, true
+	}
+	return ix.doc.LocateName(pointer)
 }
 
 // Offset returns where the value at pointer starts in the text; the pointer should have been
@@ -188,7 +218,7 @@ func (ix *Index) Position(pointer string) (line, column int) {
 
 func (ix *Index) scan() {
 	ix.done = true
-	ix.offsets = map[string]int{}
+	ix.offsets, ix.names = map[string]int{}, map[string]int{}
 	d := ix.doc
 	body := d.Text[d.bom:]
 	dec := jsontext.NewDecoder(bytes.NewReader(body), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
@@ -210,6 +240,7 @@ func (ix *Index) scan() {
 		switch tok.Kind() {
 		case '{':
 			for dec.PeekKind() == '"' {
+				at := next()
 				name, err := dec.ReadToken()
 				if err != nil {
 					return false
@@ -220,6 +251,9 @@ func (ix *Index) scan() {
 						return false
 					}
 					continue
+				}
+				if child.name {
+					ix.names[child.pointer] = at
 				}
 				if !walk(child) {
 					return false

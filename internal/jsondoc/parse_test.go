@@ -220,3 +220,30 @@ func pointersOf(v any, at string, max int) []string {
 	}
 	return out
 }
+
+// An Index finds in one pass what Locate and LocateName find one by one: values and member names.
+func TestIndexAgreesWithLocate(t *testing.T) {
+	text := "{\"a\": [1, {\"b\": \"x\", \"c~/\": null}],\n \"d\": {\"e\": true}, \"\": 2}"
+	doc, probs := jsondoc.Parse(problem.SourceInstance, []byte(text))
+	if probs != nil {
+		t.Fatal(probs)
+	}
+	pointers := []string{"", "/a", "/a/0", "/a/1", "/a/1/b", "/a/1/c~0~1", "/d", "/d/e", "/", "/a/9", "/nope"}
+	ix := jsondoc.NewIndex(doc)
+	for _, p := range pointers {
+		ix.Want(p)
+		ix.WantName(p)
+	}
+	for _, p := range pointers {
+		got, gotOK := ix.Offset(p)
+		want, wantOK := doc.Locate(p)
+		if got != want || gotOK != wantOK {
+			t.Errorf("Offset(%q) = %d, %v; Locate says %d, %v", p, got, gotOK, want, wantOK)
+		}
+		gotName, gotNameOK := ix.NameOffset(p)
+		wantName, wantNameOK := doc.LocateName(p)
+		if gotName != wantName || gotNameOK != wantNameOK {
+			t.Errorf("NameOffset(%q) = %d, %v; LocateName says %d, %v", p, gotName, gotNameOK, wantName, wantNameOK)
+		}
+	}
+}
