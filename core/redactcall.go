@@ -1,8 +1,7 @@
 package core
 
 import (
-	"maps"
-	"slices"
+	"sort"
 	"strconv"
 )
 
@@ -36,7 +35,11 @@ func redactValue(v any) any {
 		}
 		return out
 	case map[string]any:
-		keys := slices.Sorted(maps.Keys(v))
+		keys := make([]string, 0, len(v))
+		for key := range v {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
 		out := make(map[string]any, len(v))
 		for _, key := range keys {
 			redacted := redactSecrets(key)
