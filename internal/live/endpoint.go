@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -124,6 +125,11 @@ func (e *endpoint) request(ctx context.Context, method string, params any) (json
 	case <-e.closed:
 		return nil, fmt.Errorf("%s: the %s closed the connection before answering (%v)", method, e.side, e.readErr)
 	case <-ctx.Done():
+		// Tell the peer to stop working on it (a person's dialog to close), as MCP asks of a
+		// requester that gives up; best effort, and bounded.
+		nctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+		defer cancel()
+		e.notify(nctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: idText, Reason: "gatehouse: " + context.Cause(ctx).Error()})
 		return nil, fmt.Errorf("%s: no answer from the %s: %w", method, e.side, context.Cause(ctx))
 	}
 }

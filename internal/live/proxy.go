@@ -203,6 +203,13 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 			return
 		}
 		switch m.Method {
+		case "server/discover":
+			// The stateless protocol (2026-07-28) carries capabilities per request and asks the
+			// person through input_required results; the proxy gates the initialize handshake's
+			// protocol, which clients fall back to on this error.
+			if m.IsCall() {
+				p.client.replyError(ctx, m.ID, jsonrpc.CodeMethodNotFound, "gatehouse proxy: server/discover is not offered; use the initialize handshake (MCP 2025-11-25 and earlier)")
+			}
 		case "initialize":
 			var params mcp.InitializeParams
 			if json.Unmarshal(m.Params, &params) == nil && params.Capabilities != nil {
