@@ -249,7 +249,9 @@ func TestProxyGates(t *testing.T) {
 			listed: []string{"read"}, reason: "definition_changed", text: "not in the lock"},
 		// The lock matches: allow.
 		{name: "lock ok", policy: `{"allow_tools":["read"]}`, call: "read",
-			lock:      func(t *testing.T) string { return fmt.Sprintf(`{"read":%q,"send":%q,"delete":%q}`, pinOf(t, read), pinOf(t, send), pinOf(t, del)) },
+			lock: func(t *testing.T) string {
+				return fmt.Sprintf(`{"read":%q,"send":%q,"delete":%q}`, pinOf(t, read), pinOf(t, send), pinOf(t, del))
+			},
 			forwarded: true, listed: []string{"read"}, reason: "ok"},
 	}
 	for _, c := range cases {
