@@ -178,6 +178,7 @@ func answerAsClient(ctx context.Context, ep *endpoint, msg jsonrpc.Message) {
 	case "ping":
 		ep.reply(ctx, req.ID, struct{}{})
 	case "roots/list":
+		//lint:ignore SA1019 the handshake speaks 2025-11-25, where roots are current.
 		ep.reply(ctx, req.ID, &mcp.ListRootsResult{Roots: []*mcp.Root{}})
 	default:
 		ep.replyError(ctx, req.ID, jsonrpc.CodeMethodNotFound, "gatehouse is only listing tools and does not answer "+req.Method)
@@ -206,6 +207,7 @@ func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
 		ProtocolVersion: protocolVersion,
 		ClientInfo:      &mcp.Implementation{Name: "gatehouse", Version: core.Version},
 		Capabilities: &mcp.ClientCapabilities{
+			//lint:ignore SA1019 the handshake speaks 2025-11-25, where sampling is current.
 			Sampling:    &mcp.SamplingCapabilities{},
 			Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
 		},
