@@ -9,8 +9,9 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 export GATEHOUSE_REQUIRE_SHARED  ?= 1
 export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
+export GATEHOUSE_REQUIRE_MCP ?= 1
 
-.PHONY: all build wasm serve test vet check-imports unit browser-deps wasm-test js-test bench fuzz clean
+.PHONY: all build wasm serve test vet check-imports unit browser-deps mcp-deps wasm-test js-test bench fuzz clean
 
 all: build
 
@@ -45,8 +46,12 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm $(WASM_PACKAGES)
 	$(GO) run $(STATICCHECK) ./...
 
-unit: wasm browser-deps
+unit: wasm browser-deps mcp-deps
 	$(GO) test -count=1 ./...
+
+# The live tests start real MCP servers from npm, installed from test/mcp's committed lockfile.
+mcp-deps:
+	cd test/mcp && npm ci --no-audit --no-fund --silent
 
 # The browser tests drive Debian's chromium: install it when missing (as root), else say how.
 browser-deps:
@@ -65,7 +70,7 @@ js-test: wasm
 
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
 # side by side with ajv and JSON.parse (bench/bench.mjs).
-bench: wasm
+bench: wasm mcp-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./core ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Validate|Gate|CatalogDiff|Lint$$' -benchmem ./core
 	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs
@@ -78,4 +83,4 @@ fuzz:
 			echo "== $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s $$p || exit 1; done; done
 
 clean:
-	rm -rf bin site/gatehouse.wasm site/wasm_exec.js
+	rm -rf bin site/gatehouse.wasm site/wasm_exec.js test/mcp/node_modules

@@ -9,9 +9,11 @@
 //	gatehouse gate --catalog C --policy P [CALL]
 //	gatehouse check-decision [--policy P] [--schema S] [DECISION]
 //	gatehouse diff [--mode auto|patch|catalog|lock] [--fail-on high|medium|low] LEFT RIGHT
-//	gatehouse lint [--fail-on high|medium|low] [CATALOG]
-//	gatehouse pin [--format text|json] [CATALOG] > tools.lock.json
-//	gatehouse verify --lock L [CATALOG]
+//	gatehouse lint [--fail-on high|medium|low] [CATALOG | SERVER]
+//	gatehouse pin [--format text|json] [CATALOG | SERVER] > tools.lock.json
+//	gatehouse verify --lock L [CATALOG | SERVER]
+//	gatehouse catalog SERVER
+//	gatehouse proxy --policy P [--lock L] [--log FILE] [--url URL | -- CMD ARGS...]
 //	gatehouse link [--base URL] [--pane P] [--schema F] [--instance F] [--call F] [--catalog F]
 //	               [--policy F] [--decision F] [--left F] [--right F]
 //	gatehouse serve [--addr 127.0.0.1:8080]
@@ -20,6 +22,13 @@
 //
 // A file argument that is absent or "-" is read from standard input (one input at most). Flags
 // may come before or after the files; "--" ends them.
+//
+// SERVER is a live MCP server asked for its tools in place of a catalog file (package
+// internal/live does the talking, through the official MCP Go SDK): "-- CMD ARGS..." starts a
+// stdio server (for catalog, pin, verify, lint and proxy, what follows "--" is that command
+// line), --url URL [--header "Name: value"]... connects over Streamable HTTP, --config FILE
+// reads every server of an MCP client's configuration, and --discover those of the
+// configurations found in their usual places.
 //
 // # Output
 //
@@ -45,7 +54,9 @@
 //	1  findings: invalid, deny, a finding at or above --fail-on, drift, a difference
 //	2  ask: the gate wants a person to confirm the call (gate only)
 //	3  usage or unreadable input: a bad flag, a missing file, a text that is not strict JSON
-//	   (reported at file:line:column), a link too long, a server that cannot start
+//	   (reported at file:line:column), a link too long, a server that cannot start, does not
+//	   answer in time or fails (catalog, proxy and the commands given a SERVER), a policy the
+//	   proxy will not start with
 //
 // A text that is not JSON at all is exit 3, not 1: the check did not run, so neither "clean" nor
 // "findings" would be true, and CI should tell a broken fixture from a caught attack.
@@ -67,5 +78,5 @@ var exitCodes = []struct {
 	{exitOK, "clean: valid, allow, no finding at or above --fail-on, no drift, no difference"},
 	{exitFindings, "findings: invalid, deny, a finding at or above --fail-on, drift, a difference"},
 	{exitAsk, "ask: the gate wants a person to confirm the call (gate only)"},
-	{exitUsage, "usage or unreadable input: bad flag, missing file, text that is not strict JSON"},
+	{exitUsage, "usage or unreadable input: bad flag, missing file, text that is not strict JSON, a server that cannot start or fails"},
 }

@@ -10,18 +10,23 @@ import (
 
 var lintCommand = &command{
 	name:    "lint",
-	usage:   "lint [--fail-on high|medium|low] [--format text|json|sarif] [CATALOG]",
+	usage:   "lint [--fail-on high|medium|low] [--format text|json|sarif] [CATALOG | --url URL | --config FILE | --discover | -- CMD ARGS...]",
+	server:  true,
 	summary: "find what a reviewer should see in a tool catalog before trusting it",
 	details: `
 Each finding names its rule, severity, tool and place (line:column of the evidence itself, inside
 a long description). The rules are deterministic and offline. CATALOG "-" or absent reads
-standard input.
+standard input; a live server (a command after --, --url, --config, --discover, as for
+'gatehouse catalog') is asked for its tools instead, and positions are then in the catalog
+'gatehouse catalog' writes for it.
 
 Exit code 0 when no finding is at or above --fail-on (default low: any finding fails); 1 when one
-is, or the catalog has problems; 3 when the catalog cannot be read or is not strict JSON.`,
+is, or the catalog has problems; 3 when the catalog cannot be read or is not strict JSON, or a
+server did not answer.`,
 	define: func(fs *flag.FlagSet) runFunc {
 		failOn := addFailOnFlag(fs)
 		format := addFormatFlag(fs)
+		sf := addServerFlags(fs, true)
 		return func(s *session, args []string) int {
 			if code, ok := s.maxArgs(args, 1); !ok {
 				return code
@@ -34,9 +39,9 @@ is, or the catalog has problems; 3 when the catalog cannot be read or is not str
 			if err != nil {
 				return s.usageError("%v", err)
 			}
-			catalog, err := s.read("the catalog", firstArg(args))
-			if err != nil {
-				return s.fail("%v", err)
+			catalog, code, ok := s.readCatalog(sf, args)
+			if !ok {
+				return code
 			}
 			res := core.Lint(core.LintRequest{Catalog: catalog.text})
 			r := &report{answer: res, items: problemItems(res.Problems, inputsBySource{core.SourceCatalog: catalog})}
@@ -44,7 +49,7 @@ is, or the catalog has problems; 3 when the catalog cannot be read or is not str
 				r.items = append(r.items, findingItem(f, catalog))
 			}
 			failing := res.AtOrAbove(threshold)
-			code := exitOK
+			code = exitOK
 			switch {
 			case unreadable(res.Problems):
 				code, r.outcome = exitUsage, levelError

@@ -9,22 +9,26 @@ import (
 
 var pinCommand = &command{
 	name:    "pin",
-	usage:   "pin [--format text|json] [CATALOG] > tools.lock.json",
+	usage:   "pin [--format text|json] [CATALOG | --url URL | --config FILE | --discover | -- CMD ARGS...] > tools.lock.json",
+	server:  true,
 	summary: "write a catalog's lock file: a hash of each tool's whole definition",
 	details: `
 Each pin is sha256 over the RFC 8785 canonical form of the whole tool object (name, description,
 inputSchema, outputSchema, annotations, any other field), so a change anywhere is drift. Commit the
 lock file and check later catalogs with 'gatehouse verify'. CATALOG "-" or absent reads standard
-input. Problems go to standard error, so standard output is always the lock file alone.
+input; a live server (a command after --, --url, --config, --discover, as for 'gatehouse
+catalog') is asked for its tools instead. Problems go to standard error, so standard output is
+always the lock file alone.
 
 --format text writes the lock file {"tool": "sha256:…"}; json writes the answer of the JavaScript
 API's gatehouse.pin ({"pins": {…}, "problems": […]}), which 'verify' accepts as a lock file too.
 
 Exit code 0 when every tool is pinned; 1 when the catalog has problems (the pins of the tools
-that could be read are still written); 3 when the catalog cannot be read or is not strict JSON
-(nothing is written).`,
+that could be read are still written); 3 when the catalog cannot be read or is not strict JSON,
+or a server did not answer (nothing is written).`,
 	define: func(fs *flag.FlagSet) runFunc {
 		format := fs.String("format", "text", "output `format`: text (the lock file) or json (the gatehouse.pin answer)")
+		sf := addServerFlags(fs, true)
 		return func(s *session, args []string) int {
 			if code, ok := s.maxArgs(args, 1); !ok {
 				return code
@@ -32,9 +36,9 @@ that could be read are still written); 3 when the catalog cannot be read or is n
 			if *format != "text" && *format != "json" {
 				return s.usageError("unknown --format %q: use text or json", *format)
 			}
-			catalog, err := s.read("the catalog", firstArg(args))
-			if err != nil {
-				return s.fail("%v", err)
+			catalog, code, ok := s.readCatalog(sf, args)
+			if !ok {
+				return code
 			}
 			res := core.PinCatalog(core.PinRequest{Catalog: catalog.text})
 			// Problems go to standard error, in text, whatever the format: standard output
@@ -62,22 +66,26 @@ that could be read are still written); 3 when the catalog cannot be read or is n
 
 var verifyCommand = &command{
 	name:    "verify",
-	usage:   "verify --lock L [--format text|json|sarif] [CATALOG]",
+	usage:   "verify --lock L [--format text|json|sarif] [CATALOG | --url URL | --config FILE | --discover | -- CMD ARGS...]",
+	server:  true,
 	summary: "check a catalog against its lock file: any changed, added or removed tool",
 	details: `
 Every tool of CATALOG is pinned again and compared with the lock file 'gatehouse pin' wrote:
 a tool whose pin differs changed (description, schema, annotations: a rug pull hides anywhere),
 a tool not in the lock was added, a pinned tool missing from the catalog was removed. Changed and
 added tools are placed at their line in the catalog, removed ones at their line in the lock.
-CATALOG "-" or absent reads standard input.
+CATALOG "-" or absent reads standard input; a live server (a command after --, --url, --config,
+--discover, as for 'gatehouse catalog') is asked for its tools instead, so CI can check the
+server itself: gatehouse verify --lock tools.lock.json -- npx -y @scope/server
 
 --format json writes the answer of the JavaScript API's gatehouse.diff in "lock" mode.
 
 Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either file;
-3 when a file cannot be read or is not strict JSON.`,
+3 when a file cannot be read or is not strict JSON, or a server did not answer.`,
 	define: func(fs *flag.FlagSet) runFunc {
 		lockPath := fs.String("lock", "", "the lock `file` written by 'gatehouse pin' (required)")
 		format := addFormatFlag(fs)
+		sf := addServerFlags(fs, true)
 		return func(s *session, args []string) int {
 			if code, ok := s.maxArgs(args, 1); !ok {
 				return code
@@ -93,9 +101,9 @@ Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			catalog, err := s.read("the catalog", firstArg(args))
-			if err != nil {
-				return s.fail("%v", err)
+			catalog, code, ok := s.readCatalog(sf, args)
+			if !ok {
+				return code
 			}
 			res := core.Diff(core.DiffRequest{Left: lock.text, Right: catalog.text, Mode: core.DiffModeLock})
 			files := inputsBySource{core.SourceLeft: lock, core.SourceRight: catalog}
@@ -107,7 +115,7 @@ Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either
 				r.items = append(r.items, driftItems(res.Lock, lock, catalog)...)
 			}
 			r.items = append(r.items, problemItems(res.Problems, files)...)
-			code := exitOK
+			code = exitOK
 			switch {
 			case unreadable(res.Problems):
 				code, r.outcome = exitUsage, levelError

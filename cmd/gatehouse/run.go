@@ -21,6 +21,9 @@ type command struct {
 	summary string // one line for `gatehouse help`
 	details string // more paragraphs for `gatehouse help NAME`
 	define  func(fs *flag.FlagSet) runFunc
+	// server says that what follows "--" is a server's command line (catalog, pin, verify,
+	// lint, proxy), not more files.
+	server bool
 }
 
 // A runFunc runs a command on its positional arguments, after its flags are parsed, and returns
@@ -40,6 +43,8 @@ func init() {
 		lintCommand,
 		pinCommand,
 		verifyCommand,
+		catalogCommand,
+		proxyCommand,
 		linkCommand,
 		serveCommand,
 		helpCommand,
@@ -65,6 +70,10 @@ type session struct {
 	// stdinName is the flag or argument that already took standard input, so that a second one
 	// is refused instead of reading an empty text.
 	stdinName string
+	// serverCommand is what followed "--" for a command that starts a server; dashed says
+	// whether "--" was given at all.
+	serverCommand []string
+	dashed        bool
 }
 
 // run is the whole CLI: it parses args, runs the command, and returns the exit code. Only main
@@ -91,7 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard) // errors are reported below, in one format
 	runCmd := cmd.define(fs)
 	s := &session{cmd: cmd, stdin: stdin, stdout: stdout, stderr: stderr}
-	positional, err := parseInterleaved(fs, args[1:])
+	positional, afterDash, dashed, err := parseInterleaved(fs, args[1:])
 	if errors.Is(err, flag.ErrHelp) {
 		writeCommandHelp(stdout, cmd)
 		return exitOK
@@ -99,24 +108,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return s.usageError("%v", err)
 	}
+	if cmd.server {
+		s.serverCommand, s.dashed = afterDash, dashed
+	} else {
+		positional = append(positional, afterDash...)
+	}
 	return runCmd(s, positional)
 }
 
 // parseInterleaved parses flags wherever they appear, so that `gatehouse validate doc.json
-// --schema s.json` works as well as the flags-first order. After "--" everything is positional.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var positional []string
+// --schema s.json` works as well as the flags-first order. What follows "--" is returned apart,
+// with dashed set: more files for most commands, a server's command line for some.
+func parseInterleaved(fs *flag.FlagSet, args []string) (positional, afterDash []string, dashed bool, err error) {
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, nil, false, err
 		}
 		consumed := len(args) - fs.NArg()
 		rest := fs.Args()
 		if consumed > 0 && args[consumed-1] == "--" {
-			return append(positional, rest...), nil
+			return positional, rest, true, nil
 		}
 		if len(rest) == 0 {
-			return positional, nil
+			return positional, nil, false, nil
 		}
 		positional = append(positional, rest[0])
 		args = rest[1:]
@@ -191,7 +205,7 @@ func writeCommandHelp(w io.Writer, c *command) {
 			fmt.Fprintf(w, " %s", name)
 		}
 		fmt.Fprintf(w, "\n      %s", usage)
-		if f.DefValue != "" && f.DefValue != "[]" {
+		if f.DefValue != "" && f.DefValue != "[]" && f.DefValue != "false" {
 			fmt.Fprintf(w, " (default %s)", f.DefValue)
 		}
 		fmt.Fprintln(w)

@@ -120,25 +120,27 @@ func TestParseInterleaved(t *testing.T) {
 		args       []string
 		schema     string
 		positional []string
+		afterDash  []string
 	}{
-		{[]string{"--schema", "s", "a"}, "s", []string{"a"}},                     // flags first
-		{[]string{"a", "--schema", "s"}, "s", []string{"a"}},                     // flags after the file
-		{[]string{"a", "--schema", "s", "b"}, "s", []string{"a", "b"}},           // flags between files
-		{[]string{"-", "--schema=s"}, "s", []string{"-"}},                        // "-" is a file (standard input)
-		{[]string{"--schema", "s", "--", "--schema"}, "s", []string{"--schema"}}, // after "--", a file named like a flag
-		{[]string{"--", "a", "--", "b"}, "", []string{"a", "--", "b"}},           // only the first "--" is special
-		{nil, "", nil}, // nothing at all
+		{[]string{"--schema", "s", "a"}, "s", []string{"a"}, nil},                              // flags first
+		{[]string{"a", "--schema", "s"}, "s", []string{"a"}, nil},                              // flags after the file
+		{[]string{"a", "--schema", "s", "b"}, "s", []string{"a", "b"}, nil},                    // flags between files
+		{[]string{"-", "--schema=s"}, "s", []string{"-"}, nil},                                 // "-" is a file (standard input)
+		{[]string{"--schema", "s", "--", "--schema"}, "s", nil, []string{"--schema"}},          // after "--", a word like a flag
+		{[]string{"--", "a", "--", "b"}, "", nil, []string{"a", "--", "b"}},                    // only the first "--" is special
+		{[]string{"a", "--", "npx", "-y", "x"}, "", []string{"a"}, []string{"npx", "-y", "x"}}, // a server's command line
+		{nil, "", nil, nil}, // nothing at all
 	}
 	for _, c := range cases {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)
 		schema := fs.String("schema", "", "")
-		got, err := parseInterleaved(fs, c.args)
+		got, after, dashed, err := parseInterleaved(fs, c.args)
 		if err != nil {
 			t.Errorf("%q: %v", c.args, err)
 			continue
 		}
-		if *schema != c.schema || !slices.Equal(got, c.positional) {
-			t.Errorf("%q: schema %q, files %q; want %q, %q", c.args, *schema, got, c.schema, c.positional)
+		if *schema != c.schema || !slices.Equal(got, c.positional) || !slices.Equal(after, c.afterDash) || dashed != slices.Contains(c.args, "--") {
+			t.Errorf("%q: schema %q, files %q, after -- %q (%v); want %q, %q, %q", c.args, *schema, got, after, dashed, c.schema, c.positional, c.afterDash)
 		}
 	}
 }

@@ -8,6 +8,7 @@ package secrets
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -170,4 +171,40 @@ func ShowText(s string, limit int) string {
 		return "details withheld: they contain a key-like value"
 	}
 	return untrusted.Shorten(s, limit)
+}
+
+// RedactValue copies a decoded JSON value with [redact] applied to every string and key.
+// Values without a secret are shared, not copied: the caller's value is never written to.
+func RedactValue(v any) any {
+	switch v := v.(type) {
+	case string:
+		return redact(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, item := range v {
+			out[i] = RedactValue(item)
+		}
+		return out
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for key := range v {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		out := make(map[string]any, len(v))
+		for _, key := range keys {
+			redacted := redact(key)
+			// Two keys may withhold to the same text (two keys of one kind and length): number the
+			// later ones, in key order, so no member is lost from the log.
+			for n := 2; ; n++ {
+				if _, taken := out[redacted]; !taken {
+					break
+				}
+				redacted = redact(key) + " #" + strconv.Itoa(n)
+			}
+			out[redacted] = RedactValue(v[key])
+		}
+		return out
+	}
+	return v
 }

@@ -4,6 +4,7 @@ package testenv
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -74,4 +75,23 @@ func QuoteJSON(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// MCPServer returns the command that starts one of the real MCP servers installed from
+// test/mcp's lockfile (make mcp-deps), by its bin name, or skips the test loudly;
+// GATEHOUSE_REQUIRE_MCP=1 (set by make test and CI) turns the skip into a failure.
+func MCPServer(t testing.TB, bin string) []string {
+	t.Helper()
+	path := filepath.Join(root, "test", "mcp", "node_modules", ".bin", bin)
+	node, err := exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat(path)
+	}
+	if err != nil {
+		if os.Getenv("GATEHOUSE_REQUIRE_MCP") == "1" {
+			t.Fatalf("the MCP server %s is required (GATEHOUSE_REQUIRE_MCP=1) but cannot run: %v (run make mcp-deps)", bin, err)
+		}
+		t.Skipf("SKIPPED: the MCP server %s is not installed: %v (run make mcp-deps)", bin, err)
+	}
+	return []string{node, path}
 }

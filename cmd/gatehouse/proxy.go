@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/live"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var proxyCommand = &command{
+	name:    "proxy",
+	usage:   "proxy --policy P [--lock L] [--log FILE] [--url URL [--header H]...] [-- CMD ARGS...]",
+	summary: "stand in front of an MCP server and gate every tool call as it happens",
+	server:  true,
+	details: `
+Put it in an MCP client's configuration in place of the server's command: the client speaks MCP
+to gatehouse on standard input and output, and gatehouse to the server (the command after --,
+or --url over Streamable HTTP). With the same policy file the page reads:
+
+  - tools/list: tools the policy does not allow are hidden (default deny), and so are tools
+    whose definition no longer matches --lock or the policy's pins (a rug pull is stopped, not
+    just reported); the list is checked again on the server's notifications/tools/list_changed.
+  - tools/call: gated by the same core as 'gatehouse gate'. allow goes to the server; deny never
+    reaches it, and the client gets a tool result with isError whose text gives the reasons; ask
+    asks the person through the client (MCP elicitation) and goes to the server only on accept
+    (decline, cancel or no answer in --ask-timeout deny), and is denied with needs_confirm when
+    the client cannot ask.
+  - everything else (resources, prompts, sampling, roots, notifications, progress,
+    cancellation, pings) passes through unchanged, both ways.
+
+--log appends one JSON line per gated call: the decision the page shows, with time, server,
+requestId, forwarded and the person's confirmation; credentials in the call are withheld. A
+line opens in the page with 'gatehouse link --decision'.
+
+The server's stderr goes to gatehouse's. A policy or lock that does not parse stops the proxy
+before it starts, with the problem at file:line:column (exit 3). Exit code 0 when the client
+closes the connection; 3 when the server cannot start or fails, or the client sends what is not
+MCP.`,
+	define: func(fs *flag.FlagSet) runFunc {
+		policyPath := fs.String("policy", "", "the policy `file` (required)")
+		lockPath := fs.String("lock", "", "a lock `file` written by 'gatehouse pin': tools that no longer match it are hidden and denied")
+		logPath := fs.String("log", "", "append each decision as a JSON line to this `file`")
+		sf := addServerFlags(fs, false)
+		askTimeout := fs.Duration("ask-timeout", live.DefaultLimits.AskTimeout, "how long a person has to answer when the gate asks; no answer denies")
+		callTimeout := fs.Duration("call-timeout", live.DefaultLimits.CallTimeout, "how long the server has to answer a request before the client gets an error")
+		return func(s *session, args []string) int {
+			if code, ok := s.maxArgs(args, 0); !ok {
+				return code
+			}
+			if *policyPath == "" {
+				return s.usageError("--policy is required")
+			}
+			isLive, err := sf.given(s, args)
+			if err != nil {
+				return s.usageError("%v", err)
+			}
+			if !isLive {
+				return s.usageError("name the server: a command after --, or --url")
+			}
+			policy, err := s.read("--policy", *policyPath)
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			cfg := live.ProxyConfig{Policy: policy.text, Stderr: s.stderr,
+				Limits: live.Limits{StartTimeout: sf.timeout, AskTimeout: *askTimeout, CallTimeout: *callTimeout}}
+			files := inputsBySource{core.SourcePolicy: policy}
+			if *lockPath != "" {
+				lock, err := s.read("--lock", *lockPath)
+				if err != nil {
+					return s.fail("%v", err)
+				}
+				cfg.Lock = lock.text
+				files[core.SourceLock], files[core.SourceLeft] = lock, lock
+			}
+			if sf.url != "" {
+				cfg.Server = live.Server{URL: sf.url, Headers: sf.headers}
+			} else {
+				cfg.Server = live.Server{Command: s.serverCommand}
+			}
+			if *logPath != "" {
+				f, err := os.OpenFile(*logPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+				if err != nil {
+					return s.fail("%v", pathError(*logPath, err))
+				}
+				defer f.Close()
+				cfg.Log = f
+			}
+			proxy, err := live.NewProxy(cfg)
+			var perr *live.PolicyError
+			if errors.As(err, &perr) {
+				textPrinter{}.print(s.stderr, &report{items: problemItems(perr.Problems, files)})
+				return s.fail("not started: %s in the policy or the lock", plural(len(perr.Problems), "problem"))
+			}
+			if err != nil {
+				return s.fail("%v", err)
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			client := &mcp.IOTransport{Reader: io.NopCloser(s.stdin), Writer: nopWriteCloser{s.stdout}, MaxLineLength: live.DefaultLimits.MaxMessageBytes}
+			if err := proxy.Serve(ctx, client); err != nil {
+				return s.fail("%v", err)
+			}
+			return exitOK
+		}
+	},
+}
+
+// nopWriteCloser lets the proxy's client transport close without closing standard output,
+// which main still writes to.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,281 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// protocolVersion is the MCP version gatehouse asks for when it is the client.
+const protocolVersion = "2025-11-25"
+
+// maxListPages bounds a tools/list that pages for ever.
+const maxListPages = 10000
+
+// A Catalog is one server's tools as it listed them, in the shape core reads: a tools/list
+// result ({"tools": […]}) with the server's serverInfo and the protocol version beside it. Each
+// tool is kept as the bytes the server sent, never decoded and encoded again: a pin hashes the
+// whole tool, and a number or a field a Go struct does not know must reach it as it was.
+type Catalog struct {
+	ProtocolVersion string
+	ServerInfo      json.RawMessage
+	Tools           []json.RawMessage
+}
+
+// JSON writes the catalog, one tool per line.
+func (c *Catalog) JSON() []byte {
+	var b bytes.Buffer
+	c.write(&b, "")
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+func (c *Catalog) write(b *bytes.Buffer, indent string) {
+	version, _ := json.Marshal(c.ProtocolVersion)
+	info := c.ServerInfo
+	if len(info) == 0 {
+		info = json.RawMessage("null")
+	}
+	fmt.Fprintf(b, "{\n%s  \"protocolVersion\": %s,\n%s  \"serverInfo\": %s,\n%s  \"tools\": [", indent, version, indent, compact(info), indent)
+	for i, t := range c.Tools {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, "\n%s    ", indent)
+		b.Write(t)
+	}
+	if len(c.Tools) > 0 {
+		fmt.Fprintf(b, "\n%s  ", indent)
+	}
+	fmt.Fprintf(b, "]\n%s}", indent)
+}
+
+// compact removes the insignificant space of a small value (serverInfo) so it fits one line;
+// a value that does not compact is written as it is.
+func compact(raw json.RawMessage) []byte {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return raw
+	}
+	return b.Bytes()
+}
+
+// toolsText is the catalog as the gate reads it: the tools alone.
+func toolsText(tools []json.RawMessage) string {
+	var b bytes.Buffer
+	b.WriteString(`{"tools":[`)
+	for i, t := range tools {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.Write(t)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// Repeated returns the names the server lists more than once, sorted: core holds every call
+// to them ambiguous.
+func (c *Catalog) Repeated() []string {
+	return repeatedNames(c.Tools)
+}
+
+func repeatedNames(tools []json.RawMessage) []string {
+	seen := map[string]int{}
+	for _, t := range tools {
+		var named struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(t, &named) == nil && named.Name != "" {
+			seen[named.Name]++
+		}
+	}
+	var names []string
+	for name, n := range seen {
+		if n > 1 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Catalogs is several servers' catalogs by name: core reads them as {"servers": {name: catalog}}.
+type Catalogs map[string]*Catalog
+
+// JSON writes the multi-server catalog, servers in name order.
+func (cs Catalogs) JSON() []byte {
+	names := make([]string, 0, len(cs))
+	for name := range cs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b bytes.Buffer
+	b.WriteString("{\n  \"servers\": {")
+	for i, name := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, _ := json.Marshal(name)
+		fmt.Fprintf(&b, "\n    %s: ", key)
+		cs[name].write(&b, "    ")
+	}
+	if len(names) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("}\n}\n")
+	return b.Bytes()
+}
+
+// FetchCatalog starts the server (or connects to it), does the MCP handshake as a client, lists
+// every tool following nextCursor, and stops the server. The handshake claims what a full
+// client claims (roots, sampling, elicitation), since some servers offer tools only to such
+// clients; a roots/list from the server is answered with no roots. What a started server writes
+// to stderr goes to stderr (nil: nowhere) and its end comes with any error.
+func FetchCatalog(ctx context.Context, s Server, lim Limits, stderr io.Writer) (*Catalog, error) {
+	lim = lim.orDefault()
+	ctx, cancel := context.WithTimeout(ctx, lim.StartTimeout)
+	defer cancel()
+	l, err := dial(ctx, s, lim, stderr)
+	if err != nil {
+		return nil, err
+	}
+	defer l.close(lim)
+	ep := newEndpoint("server", l.conn)
+	go ep.run(ctx, func(msg jsonrpc.Message) { answerAsClient(ctx, ep, msg) })
+
+	init, err := handshake(ctx, ep)
+	if err != nil {
+		return nil, l.fail("handshake", err)
+	}
+	cat := &Catalog{ProtocolVersion: init.ProtocolVersion, ServerInfo: init.ServerInfo}
+	if !init.offersTools() {
+		cat.Tools = []json.RawMessage{}
+		return cat, nil
+	}
+	cat.Tools, err = listTools(ctx, ep)
+	if err != nil {
+		return nil, l.fail("listing tools", err)
+	}
+	return cat, nil
+}
+
+// answerAsClient answers what a server may ask of a client during a listing: a ping, the roots
+// (none), and nothing else.
+func answerAsClient(ctx context.Context, ep *endpoint, msg jsonrpc.Message) {
+	req, ok := msg.(*jsonrpc.Request)
+	if !ok || !req.IsCall() {
+		return
+	}
+	switch req.Method {
+	case "ping":
+		ep.reply(ctx, req.ID, struct{}{})
+	case "roots/list":
+		//lint:ignore SA1019 the handshake speaks 2025-11-25, where roots are current.
+		ep.reply(ctx, req.ID, &mcp.ListRootsResult{Roots: []*mcp.Root{}})
+	default:
+		ep.replyError(ctx, req.ID, jsonrpc.CodeMethodNotFound, "gatehouse is only listing tools and does not answer "+req.Method)
+	}
+}
+
+// initializeResult is what gatehouse reads of a server's answer to initialize; serverInfo is
+// kept as sent.
+type initializeResult struct {
+	ProtocolVersion string          `json:"protocolVersion"`
+	ServerInfo      json.RawMessage `json:"serverInfo"`
+	Capabilities    struct {
+		Tools json.RawMessage `json:"tools"`
+	} `json:"capabilities"`
+}
+
+// offersTools: a server without the tools capability is not asked for tools (it may not
+// answer tools/list at all).
+func (r *initializeResult) offersTools() bool {
+	return len(r.Capabilities.Tools) > 0 && string(r.Capabilities.Tools) != "null"
+}
+
+// handshake is the client's side of MCP's initialization: initialize, then initialized.
+func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
+	params := &mcp.InitializeParams{
+		ProtocolVersion: protocolVersion,
+		ClientInfo:      &mcp.Implementation{Name: "gatehouse", Version: core.Version},
+		Capabilities: &mcp.ClientCapabilities{
+			//lint:ignore SA1019 the handshake speaks 2025-11-25, where sampling is current.
+			Sampling:    &mcp.SamplingCapabilities{},
+			Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
+		},
+	}
+	raw, err := ep.request(ctx, "initialize", params)
+	if err != nil {
+		return nil, err
+	}
+	var res initializeResult
+	if err := json.Unmarshal(raw, &res); err != nil {
+		return nil, fmt.Errorf("the answer to initialize is not an InitializeResult: %v", err)
+	}
+	if res.ProtocolVersion == "" {
+		return nil, fmt.Errorf("the answer to initialize names no protocolVersion")
+	}
+	if err := ep.notify(ctx, "notifications/initialized", &mcp.InitializedParams{}); err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// listTools asks for every page of tools/list and returns the tools as sent. It stops at a
+// cursor seen before, at [maxListPages] pages, and at core's size limit for a catalog.
+func listTools(ctx context.Context, ep *endpoint) ([]json.RawMessage, error) {
+	tools := []json.RawMessage{}
+	seen := map[string]bool{}
+	size := 0
+	cursor := ""
+	for page := 0; ; page++ {
+		if page == maxListPages {
+			return nil, fmt.Errorf("tools/list still pages after %d pages", maxListPages)
+		}
+		raw, err := ep.request(ctx, "tools/list", &mcp.ListToolsParams{Cursor: cursor})
+		if err != nil {
+			return nil, err
+		}
+		var res struct {
+			Tools      []json.RawMessage `json:"tools"`
+			NextCursor string            `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(raw, &res); err != nil {
+			return nil, fmt.Errorf("the answer to tools/list is not a ListToolsResult: %v", err)
+		}
+		if res.Tools == nil {
+			return nil, fmt.Errorf("the answer to tools/list has no \"tools\" array")
+		}
+		for _, t := range res.Tools {
+			size += len(t)
+		}
+		if size > core.About(core.AboutRequest{}).Limits.TextBytes {
+			return nil, fmt.Errorf("the tools listed pass %d MiB, the most gatehouse reads as a catalog", core.About(core.AboutRequest{}).Limits.TextBytes>>20)
+		}
+		tools = append(tools, res.Tools...)
+		if res.NextCursor == "" {
+			return tools, nil
+		}
+		if seen[res.NextCursor] {
+			return nil, fmt.Errorf("tools/list returned the cursor %q twice: the listing would never end", shorten(res.NextCursor))
+		}
+		seen[res.NextCursor] = true
+		cursor = res.NextCursor
+	}
+}
+
+// shorten cuts a peer's text for a message.
+func shorten(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,580 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ProxyConfig says what a [Proxy] stands in front of and what it enforces.
+type ProxyConfig struct {
+	// Server is the upstream server: a command to start or a URL.
+	Server Server
+	// Upstream, when set, is used instead of Server: a transport to a server in the same process.
+	Upstream mcp.Transport
+	// Policy is the policy text, as the page's Decision pane takes it.
+	Policy string
+	// Lock is a lock file's text ('gatehouse pin'); "" for none.
+	Lock string
+	// Log receives one JSON line per gated call; nil for none.
+	Log io.Writer
+	// Limits bound every wait and every message; zero fields take [DefaultLimits].
+	Limits Limits
+	// Stderr receives a started server's stderr and the proxy's notes; nil discards them.
+	Stderr io.Writer
+	// Now stamps the log; nil is time.Now.
+	Now func() time.Time
+}
+
+// A PolicyError is returned by [NewProxy] when the policy or the lock has problems: the proxy
+// does not start, since a policy that does not say what its author meant must not decide.
+type PolicyError struct {
+	Problems core.Problems
+}
+
+func (e *PolicyError) Error() string {
+	return fmt.Sprintf("the policy or the lock has %d problem(s); the proxy does not start", len(e.Problems))
+}
+
+// A Proxy speaks MCP to one client and passes its messages to one server, and back, gating
+// every tools/call on the way (see [Proxy.Serve]).
+type Proxy struct {
+	cfg  ProxyConfig
+	lim  Limits
+	gate *gatekeeper
+	log  *decisionLog
+
+	client, server *endpoint
+	ctx            context.Context
+
+	mu            sync.Mutex
+	clientElicits bool
+	serverName    string
+	inflight      map[jsonrpc.ID]*inflight          // client requests the server has yet to answer
+	deciding      map[jsonrpc.ID]context.CancelFunc // tools/call requests being gated or asked about
+
+	listMu sync.Mutex // one listing at a time
+}
+
+// An inflight request was forwarded to the server and waits for its answer.
+type inflight struct {
+	method string
+	cancel context.CancelFunc // ends the request's context (an HTTP upstream's response stream)
+	timer  *time.Timer
+}
+
+// NewProxy checks the policy and the lock and returns a proxy ready to serve, or a
+// [*PolicyError] saying where they are wrong.
+func NewProxy(cfg ProxyConfig) (*Proxy, error) {
+	if cfg.Upstream == nil {
+		if err := cfg.Server.check(); err != nil {
+			return nil, err
+		}
+	}
+	gate, probs := newGatekeeper(cfg.Policy, cfg.Lock)
+	if len(probs) > 0 {
+		return nil, &PolicyError{Problems: probs}
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = io.Discard
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), gate: gate, log: &decisionLog{w: cfg.Log, now: now},
+		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}, nil
+}
+
+// Serve connects to the client over clientTransport and to the server, and passes messages both
+// ways until one side ends:
+//
+//   - tools/list is answered by the proxy from a fresh listing of the server, without the tools
+//     the policy does not allow or that no longer match the lock or the policy's pins;
+//   - tools/call is gated by core: allow goes to the server; deny never reaches it and the client
+//     gets a tool result with isError and the reasons; ask asks the person through the client
+//     (MCP elicitation) and goes to the server only on accept, or is denied when the client
+//     cannot ask;
+//   - notifications/tools/list_changed from the server makes the proxy list again;
+//   - everything else (resources, prompts, sampling, roots, progress, cancellation, pings) passes
+//     through unchanged, both ways.
+//
+// Serve returns nil when the client closes its side; a [*ServerError] when the server fails, after
+// every request it held has been answered with an error; an error when the client sends what is
+// not MCP, after telling it.
+func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	p.ctx = ctx
+	clientConn, err := clientTransport.Connect(ctx)
+	if err != nil {
+		return fmt.Errorf("connecting to the client: %v", err)
+	}
+	defer clientConn.Close()
+	p.client = newEndpoint("client", clientConn)
+
+	var up *link
+	if p.cfg.Upstream != nil {
+		conn, err := p.cfg.Upstream.Connect(ctx)
+		if err != nil {
+			return &ServerError{Server: p.label(), Step: "connect", Err: err}
+		}
+		up = &link{server: Server{Name: "upstream"}, conn: conn}
+	} else {
+		up, err = dial(ctx, p.cfg.Server, p.lim, p.cfg.Stderr)
+		if err != nil {
+			return err
+		}
+	}
+	defer up.close(p.lim)
+	p.server = newEndpoint("server", up.conn)
+
+	serverDone := make(chan error, 1)
+	go func() { serverDone <- p.server.run(ctx, p.fromServer) }()
+	clientDone := make(chan error, 1)
+	go func() { clientDone <- p.client.run(ctx, p.fromClient) }()
+
+	select {
+	case err := <-clientDone:
+		if errors.Is(err, io.EOF) || ctx.Err() != nil {
+			return nil
+		}
+		// What the client sent is not MCP: say so, on the only channel it reads, then stop.
+		p.client.send(ctx, &jsonrpc.Response{Error: &jsonrpc.Error{Code: jsonrpc.CodeParseError,
+			Message: fmt.Sprintf("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
+		return fmt.Errorf("the client sent what is not an MCP message: %v", err)
+	case err := <-serverDone:
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err == nil || errors.Is(err, io.EOF) {
+			err = errors.New("the server closed the connection")
+		} else {
+			err = fmt.Errorf("reading from the server: %w", err)
+		}
+		serr := up.fail("serving", err)
+		p.failAll(serr)
+		return serr
+	}
+}
+
+func (p *Proxy) label() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.serverName != "" {
+		return p.serverName
+	}
+	if p.cfg.Server.Name != "" || len(p.cfg.Server.Command) > 0 || p.cfg.Server.URL != "" {
+		return p.cfg.Server.Label()
+	}
+	return "upstream"
+}
+
+// note writes one of the proxy's own lines to stderr (the client's log of the server).
+func (p *Proxy) note(format string, args ...any) {
+	fmt.Fprintf(p.cfg.Stderr, "gatehouse proxy: "+format+"\n", args...)
+}
+
+// fromClient handles one message from the client.
+func (p *Proxy) fromClient(msg jsonrpc.Message) {
+	ctx := p.ctx
+	switch m := msg.(type) {
+	case *jsonrpc.Response:
+		// The answer to a server's request (sampling, elicitation, roots): the server's own id.
+		if err := p.server.send(ctx, m); err != nil {
+			p.note("%v", err)
+		}
+	case *jsonrpc.Request:
+		if _, own := ownID(m.ID); own {
+			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: request ids starting with \""+ownIDPrefix+"\" are the proxy's own; use another id")
+			return
+		}
+		if m.IsCall() && p.busy(m.ID) {
+			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: this request id is already in use by a request that has not been answered")
+			return
+		}
+		switch m.Method {
+		case "server/discover":
+			// The stateless protocol (2026-07-28) carries capabilities per request and asks the
+			// person through input_required results; the proxy gates the initialize handshake's
+			// protocol, which clients fall back to on this error.
+			if m.IsCall() {
+				p.client.replyError(ctx, m.ID, jsonrpc.CodeMethodNotFound, "gatehouse proxy: server/discover is not offered; use the initialize handshake (MCP 2025-11-25 and earlier)")
+			}
+		case "initialize":
+			var params mcp.InitializeParams
+			if json.Unmarshal(m.Params, &params) == nil && params.Capabilities != nil {
+				p.mu.Lock()
+				p.clientElicits = params.Capabilities.Elicitation != nil
+				p.mu.Unlock()
+			}
+			p.forward(m)
+		case "notifications/initialized":
+			p.forward(m)
+			go p.refreshNoting("after initialization")
+		case "tools/list":
+			if !m.IsCall() {
+				p.note("dropped a tools/list sent as a notification (it has no id to answer)")
+				return
+			}
+			go p.answerToolsList(m)
+		case "tools/call":
+			if !m.IsCall() {
+				// A call nobody can answer is a call nobody can be told was denied: it never runs.
+				p.note("dropped a tools/call sent as a notification: without an id it cannot be gated and answered")
+				return
+			}
+			callCtx, cancel := context.WithCancel(ctx)
+			p.mu.Lock()
+			p.deciding[m.ID] = cancel
+			p.mu.Unlock()
+			go p.handleCall(callCtx, m)
+		case "notifications/cancelled":
+			if p.cancelDeciding(m.Params) {
+				return // the server never saw the call
+			}
+			p.forward(m)
+		default:
+			p.forward(m)
+		}
+	}
+}
+
+// busy reports whether id belongs to a client request not yet answered.
+func (p *Proxy) busy(id jsonrpc.ID) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_, a := p.inflight[id]
+	_, b := p.deciding[id]
+	return a || b
+}
+
+// cancelDeciding stops the gating (or the asking) of a call the client cancelled.
+func (p *Proxy) cancelDeciding(params json.RawMessage) bool {
+	var c mcp.CancelledParams
+	if json.Unmarshal(params, &c) != nil {
+		return false
+	}
+	id, err := jsonrpc.MakeID(c.RequestID)
+	if err != nil {
+		return false
+	}
+	p.mu.Lock()
+	cancel, ok := p.deciding[id]
+	delete(p.deciding, id)
+	p.mu.Unlock()
+	if ok {
+		cancel()
+	}
+	return ok
+}
+
+// fromServer handles one message from the server.
+func (p *Proxy) fromServer(msg jsonrpc.Message) {
+	ctx := p.ctx
+	switch m := msg.(type) {
+	case *jsonrpc.Response:
+		p.mu.Lock()
+		f := p.inflight[m.ID]
+		delete(p.inflight, m.ID)
+		p.mu.Unlock()
+		if f == nil {
+			p.note("dropped an answer from the server to no pending request (id %v): it came too late or was never asked", m.ID.Raw())
+			return
+		}
+		f.timer.Stop()
+		defer f.cancel()
+		if f.method == "initialize" && m.Error == nil {
+			var res struct {
+				ServerInfo struct {
+					Name string `json:"name"`
+				} `json:"serverInfo"`
+			}
+			if json.Unmarshal(m.Result, &res) == nil && res.ServerInfo.Name != "" {
+				p.mu.Lock()
+				p.serverName = res.ServerInfo.Name
+				p.mu.Unlock()
+			}
+		}
+		if err := p.client.send(ctx, m); err != nil {
+			p.note("%v", err)
+		}
+	case *jsonrpc.Request:
+		if _, own := ownID(m.ID); own {
+			p.server.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: request ids starting with \""+ownIDPrefix+"\" are the proxy's own; use another id")
+			return
+		}
+		if m.Method == "notifications/tools/list_changed" {
+			go p.refreshNoting("after the server's list_changed")
+		}
+		if err := p.client.send(ctx, m); err != nil {
+			p.note("%v", err)
+		}
+	}
+}
+
+// forward sends a client's message to the server. A request is remembered until its answer,
+// which the client gets from fromServer; without one in time, the client gets an error and the
+// server a cancellation.
+func (p *Proxy) forward(m *jsonrpc.Request) {
+	if !m.IsCall() {
+		if err := p.server.send(p.ctx, m); err != nil {
+			p.note("%v", err)
+		}
+		return
+	}
+	reqCtx, cancel := context.WithCancel(p.ctx)
+	f := &inflight{method: m.Method, cancel: cancel}
+	p.mu.Lock()
+	p.inflight[m.ID] = f
+	f.timer = time.AfterFunc(p.lim.CallTimeout, func() { p.expire(m.ID) })
+	p.mu.Unlock()
+	if err := p.server.send(reqCtx, m); err != nil {
+		p.mu.Lock()
+		_, still := p.inflight[m.ID]
+		delete(p.inflight, m.ID)
+		p.mu.Unlock()
+		f.timer.Stop()
+		cancel()
+		if still {
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the request could not be sent to the server: %v", err))
+		}
+	}
+}
+
+// expire gives up on a forwarded request the server has not answered in time.
+func (p *Proxy) expire(id jsonrpc.ID) {
+	p.mu.Lock()
+	f := p.inflight[id]
+	delete(p.inflight, id)
+	p.mu.Unlock()
+	if f == nil {
+		return
+	}
+	f.cancel()
+	p.server.notify(p.ctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: id.Raw(), Reason: "gatehouse: no answer in time"})
+	p.client.replyError(p.ctx, id, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server did not answer %s within %s", f.method, p.lim.CallTimeout))
+}
+
+// failAll answers every request the server will now never answer.
+func (p *Proxy) failAll(err error) {
+	p.mu.Lock()
+	held := p.inflight
+	p.inflight = map[jsonrpc.ID]*inflight{}
+	deciding := p.deciding
+	p.deciding = map[jsonrpc.ID]context.CancelFunc{}
+	p.mu.Unlock()
+	msg := "gatehouse: " + err.Error()
+	for id, f := range held {
+		f.timer.Stop()
+		f.cancel()
+		p.client.replyError(context.Background(), id, jsonrpc.CodeInternalError, msg)
+	}
+	for id, cancel := range deciding {
+		cancel()
+		p.client.replyError(context.Background(), id, jsonrpc.CodeInternalError, msg)
+	}
+}
+
+// refresh lists the server's tools and gives the listing to the gate.
+func (p *Proxy) refresh(ctx context.Context) ([]json.RawMessage, error) {
+	p.listMu.Lock()
+	defer p.listMu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, p.lim.StartTimeout)
+	defer cancel()
+	tools, err := listTools(ctx, p.server)
+	if err != nil {
+		return nil, err
+	}
+	if rep := repeatedNames(tools); len(rep) > 0 {
+		p.note("the server lists %s more than once: calls to them are denied", strings.Join(rep, ", "))
+	}
+	p.gate.setCatalog(tools)
+	return tools, nil
+}
+
+func (p *Proxy) refreshNoting(when string) {
+	if _, err := p.refresh(p.ctx); err != nil && p.ctx.Err() == nil {
+		p.note("listing the server's tools %s: %v", when, err)
+	}
+}
+
+// answerToolsList answers the client's tools/list from a fresh listing, without the tools the
+// client may not see, in one page.
+func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
+	var params mcp.ListToolsParams
+	if len(m.Params) > 0 && json.Unmarshal(m.Params, &params) != nil {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, "gatehouse: tools/list parameters are not an object")
+		return
+	}
+	if params.Cursor != "" {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, "gatehouse: tools/list is answered in one page; this cursor is not one gatehouse gave")
+		return
+	}
+	tools, err := p.refresh(p.ctx)
+	if err != nil {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
+		return
+	}
+	result := []byte(toolsText(p.gate.shown(tools)))
+	if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: result}); err != nil {
+		p.note("%v", err)
+	}
+}
+
+// handleCall gates one tools/call and forwards it, denies it, or asks the person first.
+func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
+	if !p.gate.hasCatalog() {
+		if _, err := p.refresh(ctx); err != nil {
+			if p.claim(m.ID) {
+				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so no call can be gated: %v", err))
+			}
+			return
+		}
+	}
+	text, err := jsonrpc.EncodeMessage(m)
+	if err != nil {
+		if p.claim(m.ID) {
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: the call cannot be read: "+err.Error())
+		}
+		return
+	}
+	d := p.gate.decide(string(text))
+	line := loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d}
+	switch d.Decision {
+	case core.DecisionAllow:
+		p.release(m, line)
+	case core.DecisionAsk:
+		p.mu.Lock()
+		elicits := p.clientElicits
+		p.mu.Unlock()
+		if !elicits {
+			line.Confirmation = "unsupported"
+			p.deny(m, line, "gatehouse did not run this call: a person must confirm it first ("+string(d.Reason)+"), and this client cannot ask (it does not offer MCP elicitation).\n"+reasonText(d))
+			return
+		}
+		line.Confirmation = p.ask(ctx, d)
+		if line.Confirmation == "accept" {
+			p.release(m, line)
+			return
+		}
+		p.deny(m, line, fmt.Sprintf("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
+	default:
+		p.deny(m, line, "gatehouse denied this call.\n"+reasonText(d))
+	}
+}
+
+// claim takes a call out of the deciding set, so that one answer goes to the client: false when
+// the client cancelled it or the server failed meanwhile, and the call is already settled.
+func (p *Proxy) claim(id jsonrpc.ID) bool {
+	p.mu.Lock()
+	cancel, ok := p.deciding[id]
+	delete(p.deciding, id)
+	p.mu.Unlock()
+	if ok {
+		cancel()
+	}
+	return ok
+}
+
+// release forwards an allowed (or confirmed) call, unless it was settled meanwhile.
+func (p *Proxy) release(m *jsonrpc.Request, line loggedDecision) {
+	if !p.claim(m.ID) {
+		line.Confirmation = settled(line.Confirmation)
+		p.logLine(line)
+		return
+	}
+	line.Forwarded = true
+	p.logLine(line)
+	p.forward(m)
+}
+
+// deny answers the call with a tool result marked isError, the reasons in plain words: the
+// model reads it, and the call never reached the server.
+func (p *Proxy) deny(m *jsonrpc.Request, line loggedDecision, text string) {
+	if !p.claim(m.ID) {
+		line.Confirmation = settled(line.Confirmation)
+		p.logLine(line)
+		return
+	}
+	p.logLine(line)
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: true}
+	if err := p.client.reply(p.ctx, m.ID, res); err != nil {
+		p.note("%v", err)
+	}
+}
+
+// settled is the confirmation logged for a call the client withdrew while it was decided:
+// "cancelled" where a person was asked, else nothing.
+func settled(confirmation string) string {
+	if confirmation == "" {
+		return ""
+	}
+	return "cancelled"
+}
+
+func (p *Proxy) logLine(line loggedDecision) {
+	if err := p.log.write(line); err != nil {
+		p.note("writing the decision log: %v", err)
+	}
+}
+
+// ask asks the person, through the client, to confirm a call the gate asks about, and returns
+// their action (accept, decline, cancel) or no_answer.
+func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
+	ctx, cancel := context.WithTimeout(ctx, p.lim.AskTimeout)
+	defer cancel()
+	params := &mcp.ElicitParams{
+		Mode:            "form",
+		Message:         confirmMessage(d),
+		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
+	}
+	raw, err := p.client.request(ctx, "elicitation/create", params)
+	if err != nil {
+		if ctx.Err() == nil {
+			p.note("asking the person about %s: %v", d.Tool, err)
+		}
+		return "no_answer"
+	}
+	var res mcp.ElicitResult
+	if json.Unmarshal(raw, &res) != nil {
+		return "no_answer"
+	}
+	switch res.Action {
+	case "accept", "decline", "cancel":
+		return res.Action
+	}
+	return "no_answer"
+}
+
+// confirmMessage is what the person reads: the tool, why the gate asks, and the arguments with
+// any credential withheld.
+func confirmMessage(d core.Decision) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "gatehouse: confirm this call to %q before it runs?\n", d.Tool)
+	if len(d.Explanation) > 0 {
+		b.WriteString(d.Explanation[0] + "\n")
+	}
+	if call, ok := core.RedactDecision(d).Call.(map[string]any); ok {
+		if params, ok := call["params"].(map[string]any); ok {
+			if args, err := json.Marshal(params["arguments"]); err == nil {
+				s := string(args)
+				if r := []rune(s); len(r) > 600 {
+					s = string(r[:600]) + "…"
+				}
+				b.WriteString("Arguments: " + s + "\n")
+			}
+		}
+	}
+	b.WriteString("Accept to run it; decline to refuse.")
+	return b.String()
+}
