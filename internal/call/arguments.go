@@ -65,7 +65,7 @@ func isDuplicateKey(p problem.Problem) bool {
 // messages and locations are redacted, since a repeated key or the text near a syntax error may
 // be a credential.
 func (c *Call) placeInArguments(probs problem.Problems, decoded string) problem.Problems {
-	inner := &jsondoc.Document{Source: problem.SourceCall, Text: []byte(decoded)}
+	inner := jsondoc.Unparsed(problem.SourceCall, decoded)
 	out := make(problem.Problems, len(probs))
 	for i, p := range probs {
 		p.Source = problem.SourceCall

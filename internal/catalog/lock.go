@@ -123,8 +123,6 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 	rep := &LockReport{Changed: []string{}, Added: []string{}, Removed: []string{}, Unchanged: []string{}, Tools: []LockEntry{}}
 	var probs problem.Problems
 	seen := make(map[string]bool, len(c.Tools))
-	catIndex := jsondoc.NewIndex(catDoc)
-	lockIndex := jsondoc.NewIndex(lockDoc)
 	lockBase := ""
 	if lockDoc != nil {
 		if m, ok := lockDoc.Value.(map[string]any); ok {
@@ -149,12 +147,10 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 			rep.Added = append(rep.Added, t.Name)
 			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: "added", Actual: actual, Side: "right", Pointer: t.Pointer,
 				Message: fmt.Sprintf("%q is not in the lock: a new tool nobody has reviewed", t.Name)})
-			catIndex.Want(t.Pointer)
 		case pinned != actual:
 			rep.Changed = append(rep.Changed, t.Name)
 			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: "changed", Pinned: pinned, Actual: actual, Side: "right", Pointer: t.Pointer,
 				Message: fmt.Sprintf("%q changed since it was pinned: its name, description, schemas or annotations differ", t.Name)})
-			catIndex.Want(t.Pointer)
 		default:
 			rep.Unchanged = append(rep.Unchanged, t.Name)
 		}
@@ -171,15 +167,16 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 		rep.Removed = append(rep.Removed, name)
 		rep.Tools = append(rep.Tools, LockEntry{Tool: name, Status: "removed", Pinned: lock[name], Side: "left", Pointer: at,
 			Message: fmt.Sprintf("%q is pinned but no longer in the catalog (or was renamed)", name)})
-		lockIndex.Want(at)
 	}
 	for i := range rep.Tools {
 		e := &rep.Tools[i]
+		place := jsondoc.Place{Pointer: e.Pointer}
 		if e.Side == "left" {
-			e.Line, e.Column = lockIndex.Position(e.Pointer)
+			lockDoc.Fill(&place)
 		} else {
-			e.Line, e.Column = catIndex.Position(e.Pointer)
+			catDoc.Fill(&place)
 		}
+		e.Line, e.Column = place.Line, place.Column
 	}
 	rep.OK = len(rep.Changed) == 0 && len(rep.Added) == 0 && len(rep.Removed) == 0
 	return rep, probs

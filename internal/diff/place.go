@@ -2,46 +2,34 @@ package diff
 
 import "github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
-// placeCatalogDiff sets every line and column of a report, locating all its pointers in one pass
-// per text.
+// placeCatalogDiff sets every line and column of a report: added and changed tools in the right
+// text, removed ones and the old side of changes in the left.
 func placeCatalogDiff(d *CatalogDiff, leftDoc, rightDoc *jsondoc.Document) {
-	var right []*jsondoc.Place
-	var left []*LeftPlace
+	fillLeft := func(p *LeftPlace) {
+		place := jsondoc.Place{Pointer: p.LeftPointer}
+		leftDoc.Fill(&place)
+		p.LeftLine, p.LeftColumn = place.Line, place.Column
+	}
 	for i := range d.Changed {
 		c := &d.Changed[i]
-		right, left = append(right, &c.Place), append(left, &c.LeftPlace)
+		rightDoc.Fill(&c.Place)
+		fillLeft(&c.LeftPlace)
 		if c.Description != nil {
-			right = append(right, &c.Description.Place)
+			rightDoc.Fill(&c.Description.Place)
 		}
 		for j := range c.SchemaChanges {
-			right, left = append(right, &c.SchemaChanges[j].Place), append(left, &c.SchemaChanges[j].LeftPlace)
+			rightDoc.Fill(&c.SchemaChanges[j].Place)
+			fillLeft(&c.SchemaChanges[j].LeftPlace)
 		}
 		for j := range c.Annotations {
-			right, left = append(right, &c.Annotations[j].Place), append(left, &c.Annotations[j].LeftPlace)
+			rightDoc.Fill(&c.Annotations[j].Place)
+			fillLeft(&c.Annotations[j].LeftPlace)
 		}
 	}
 	for i := range d.AddedTools {
-		right = append(right, &d.AddedTools[i].Place)
-	}
-	ri := jsondoc.NewIndex(rightDoc)
-	for _, p := range right {
-		ri.Want(p.Pointer)
-	}
-	for _, p := range right {
-		ri.Fill(p)
-	}
-	// A removed tool is in the left text, in a place of its own.
-	li := jsondoc.NewIndex(leftDoc)
-	for _, p := range left {
-		li.Want(p.LeftPointer)
+		rightDoc.Fill(&d.AddedTools[i].Place)
 	}
 	for i := range d.RemovedTools {
-		li.Want(d.RemovedTools[i].Pointer)
-	}
-	for _, p := range left {
-		p.LeftLine, p.LeftColumn = li.Position(p.LeftPointer)
-	}
-	for i := range d.RemovedTools {
-		li.Fill(&d.RemovedTools[i].Place)
+		leftDoc.Fill(&d.RemovedTools[i].Place)
 	}
 }

@@ -488,7 +488,7 @@ func (g *gateRun) inputSchema() (*schema.Schema, problem.Problems) {
 				Message: fmt.Sprintf("the inputSchema of %s cannot be read: %v", untrusted.Quote(t.Name), err)}}
 		}
 	}
-	in.schema, in.problems = g.gk.schemas.Compile(&jsondoc.Document{Source: problem.SourceSchema, Text: text, Value: value}, "", nil)
+	in.schema, in.problems = g.gk.schemas.Compile(jsondoc.NewDocument(problem.SourceSchema, text, value), "", nil)
 	for i := range in.problems {
 		// Positions in the schema's own text mean nothing to the user: point into the catalog.
 		ptr := in.problems[i].KeywordLocation

@@ -1,5 +1,8 @@
 package jsondoc
 
-// LocateByTokens is [Document.Locate] by decoding tokens: the reference the tests hold the gjson
-// path to.
+// LocateByTokens is [Document.Locate] by decoding tokens, the slow and plain way: the reference
+// the tests hold the gjson path and the container indexes to.
 func (d *Document) LocateByTokens(pointer string) (int, bool) { return d.locate(pointer, false) }
+
+// LocateNameByTokens is [Document.LocateName] by decoding tokens.
+func (d *Document) LocateNameByTokens(pointer string) (int, bool) { return d.locate(pointer, true) }

@@ -10,29 +10,151 @@ import (
 )
 
 // Finding a JSON Pointer in a document's text: every problem, finding and change is reported at
-// a pointer, and the user wants the line and column where it is.
+// a pointer, and the user wants the line and column where it is. This is the one way anything
+// is placed.
+//
+// The text has passed the strict parse, so gjson can find a value without building anything: its
+// Result.Index is the offset. A first few lookups ask gjson for the whole path. A report that
+// places thousands of entries (a flood of schema errors, a 10,000-tool catalog's findings, a
+// message of 10,000 calls) would make that quadratic, so from then on each container a lookup
+// passes through is indexed once, with gjson's ForEach, and every later lookup is a walk through
+// those indexes: the work is the text plus the lookups, whatever their number or order.
+
+// directLookups is how many lookups a document answers with a whole-path gjson search before it
+// indexes the containers it passes through.
+const directLookups = 4
+
+// A container is an indexed array or object: where each child's value starts and, for an
+// object, where each member name starts (the first of duplicates, as every reader here takes).
+type container struct {
+	elements []int          // array: the offset of each element
+	values   map[string]int // object: member name → offset of its value
+	names    map[string]int // object: member name → offset of the name
+}
 
 // Locate returns the byte offset where the value at pointer starts, or false when no such value
 // is in the text.
-//
-// The text has passed the strict parse, so gjson can find the value without building anything:
-// its Result.Index is the offset, and it is several times faster than decoding tokens. Pointers
-// gjson cannot express (an empty key, an index with a leading zero) take the token scan.
 func (d *Document) Locate(pointer string) (int, bool) {
-	if path, ok := gjsonPath(pointer); ok {
-		r := gjson.GetBytes(d.Text[d.bom:], path)
-		if !r.Exists() {
-			return 0, false
-		}
-		return d.bom + r.Index, true
-	}
-	return d.locate(pointer, false)
+	return d.find(pointer, false)
 }
 
-// gjsonPath turns a JSON Pointer into a gjson path, escaping gjson's special characters.
-func gjsonPath(pointer string) (string, bool) {
+// LocateName returns the byte offset of the member name that the last token of pointer names
+// (where "additionalProperties" or a duplicate key points), or false.
+func (d *Document) LocateName(pointer string) (int, bool) {
+	return d.find(pointer, true)
+}
+
+func (d *Document) find(pointer string, name bool) (int, bool) {
 	tokens, ok := SplitPointer(pointer)
-	if !ok || len(tokens) == 0 {
+	if !ok || (name && len(tokens) == 0) {
+		return 0, false
+	}
+	if d.unparsed {
+		return d.locate(pointer, name)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.lookups++
+	if !name && d.lookups <= directLookups {
+		if path, ok := gjsonPath(tokens); ok {
+			r := gjson.Get(d.str[d.bom:], path)
+			if !r.Exists() {
+				return 0, false
+			}
+			return d.bom + r.Index, true
+		}
+	}
+	off := d.bom + tokenStart(d.str[d.bom:], 0)
+	for i, tok := range tokens {
+		c := d.container(off)
+		if c == nil {
+			return 0, false
+		}
+		last := i == len(tokens)-1
+		switch {
+		case c.values == nil: // an array
+			idx, err := strconv.Atoi(tok)
+			if err != nil || idx < 0 || idx >= len(c.elements) || strconv.Itoa(idx) != tok || (name && last) {
+				return 0, false
+			}
+			off = c.elements[idx]
+		case name && last:
+			at, ok := c.names[tok]
+			return at, ok
+		default:
+			if off, ok = c.values[tok]; !ok {
+				return 0, false
+			}
+		}
+	}
+	return off, true
+}
+
+// container indexes the array or object starting at off, once; nil when the value there is
+// neither. d.mu is held.
+func (d *Document) container(off int) *container {
+	if c, ok := d.containers[off]; ok {
+		return c
+	}
+	if off >= len(d.str) || (d.str[off] != '[' && d.str[off] != '{') {
+		return nil
+	}
+	// gjson takes the rest of the text as the container's: bound it, or ForEach walks on past
+	// the closing bracket.
+	r := gjson.Parse(d.str[off:valueEnd(d.str, off)])
+	c := &container{}
+	if d.str[off] == '{' {
+		c.values, c.names = map[string]int{}, map[string]int{}
+	}
+	r.ForEach(func(key, value gjson.Result) bool {
+		if c.values == nil {
+			c.elements = append(c.elements, off+value.Index)
+		} else if _, seen := c.values[key.Str]; !seen {
+			c.values[key.Str], c.names[key.Str] = off+value.Index, off+key.Index
+		}
+		return true
+	})
+	if d.containers == nil {
+		d.containers = map[int]*container{}
+	}
+	d.containers[off] = c
+	return c
+}
+
+// valueEnd returns where the value starting at off ends, in a text that passed the strict parse.
+func valueEnd(s string, off int) int {
+	depth := 0
+	for i := off; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\n', '\r':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
+// gjsonPath turns a JSON Pointer's tokens into a gjson path, escaping gjson's special
+// characters; false for what a gjson path cannot say (an empty key, an index with a leading zero).
+func gjsonPath(tokens []string) (string, bool) {
+	if len(tokens) == 0 {
 		return "", false
 	}
 	var b strings.Builder
@@ -48,10 +170,9 @@ func gjsonPath(pointer string) (string, bool) {
 	return b.String(), true
 }
 
-// LocateName returns the byte offset of the member name that the last token of pointer names
-// (where "additionalProperties" or a duplicate key points), or false.
-func (d *Document) LocateName(pointer string) (int, bool) { return d.locate(pointer, true) }
-
+// locate is Locate and LocateName by decoding tokens, duplicates allowed. It serves a text that
+// did not pass the strict parse (where the first of two duplicate keys is), which gjson, made for
+// valid JSON, must not be given.
 func (d *Document) locate(pointer string, name bool) (int, bool) {
 	tokens, ok := SplitPointer(pointer)
 	if !ok || (name && len(tokens) == 0) {
@@ -97,7 +218,7 @@ func (d *Document) locate(pointer string, name bool) (int, bool) {
 			}
 		case '[':
 			idx, err := strconv.Atoi(want)
-			if err != nil || idx < 0 || (len(want) > 1 && want[0] == '0') || (name && depth == len(tokens)-1) {
+			if err != nil || idx < 0 || strconv.Itoa(idx) != want || (name && depth == len(tokens)-1) {
 				return 0, false
 			}
 			for i := 0; i < idx; i++ {
@@ -114,174 +235,23 @@ func (d *Document) locate(pointer string, name bool) (int, bool) {
 	}
 }
 
-// An Index finds where many JSON Pointers start in one pass over a document's text.
-// [Document.Locate] scans from the start for each pointer, which is quadratic when a report on
-// a 10,000-tool catalog places thousands of items; this walks the text once, descending only
-// into members and elements that some wanted pointer passes through.
-type Index struct {
-	doc     *Document
-	want    *pointerTrie
-	offsets map[string]int // where wanted values start
-	names   map[string]int // where wanted member names start
-	done    bool
+// A Place is where a report entry is in a text: its JSON Pointer, and the line and column where
+// the value the pointer leads to starts (zero when unknown).
+type Place struct {
+	Pointer string `json:"pointer"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
 }
 
-type pointerTrie struct {
-	children map[string]*pointerTrie
-	pointer  string // the wanted pointer ending here, or ""
-	wanted   bool   // the value at pointer is wanted
-	name     bool   // the member name pointer ends at is wanted
-}
-
-// NewIndex returns an index over doc's text; a nil doc locates nothing.
-func NewIndex(doc *Document) *Index {
-	return &Index{doc: doc, want: &pointerTrie{}}
-}
-
-// Want registers a pointer to be located by the next [Index.Offset] call.
-func (ix *Index) Want(pointer string) {
-	if node := ix.node(pointer); node != nil && !node.wanted {
-		node.wanted, node.pointer = true, pointer
-		ix.done = false
+// Fill sets a place's line and column from its pointer, when the pointer is found in d's text;
+// a nil document places nothing.
+func (d *Document) Fill(p *Place) {
+	if d == nil {
+		return
 	}
-}
-
-// WantName registers a pointer whose last member name is to be located by [Index.NameOffset].
-func (ix *Index) WantName(pointer string) {
-	if node := ix.node(pointer); node != nil && !node.name {
-		node.name, node.pointer = true, pointer
-		ix.done = false
+	if off, ok := d.Locate(p.Pointer); ok {
+		p.Line, p.Column = d.Position(off)
 	}
-}
-
-// node returns the trie node of pointer, making the path to it.
-func (ix *Index) node(pointer string) *pointerTrie {
-	if ix == nil || ix.doc == nil {
-		return nil
-	}
-	tokens, ok := SplitPointer(pointer)
-	if !ok {
-		return nil
-	}
-	node := ix.want
-	for _, t := range tokens {
-		if node.children == nil {
-			node.children = map[string]*pointerTrie{}
-		}
-		next := node.children[t]
-		if next == nil {
-			next = &pointerTrie{}
-			node.children[t] = next
-		}
-		node = next
-	}
-	return node
-}
-
-// NameOffset returns where the member name pointer ends at starts in the text; the pointer
-// should have been registered with WantName.
-func (ix *Index) NameOffset(pointer string) (int, bool) {
-	if ix == nil || ix.doc == nil {
-		return 0, false
-	}
-	if !ix.done {
-		ix.scan()
-	}
-	if off, ok := ix.names[pointer]; ok {
-		return off, true
-	}
-	return ix.doc.LocateName(pointer)
-}
-
-// Offset returns where the value at pointer starts in the text; the pointer should have been
-// registered with Want (one that was not costs a scan of its own).
-func (ix *Index) Offset(pointer string) (int, bool) {
-	if ix == nil || ix.doc == nil {
-		return 0, false
-	}
-	if !ix.done {
-		ix.scan()
-	}
-	if off, ok := ix.offsets[pointer]; ok {
-		return off, true
-	}
-	return ix.doc.Locate(pointer)
-}
-
-// Position returns the 1-based line and column of the value at pointer, or zeros.
-func (ix *Index) Position(pointer string) (line, column int) {
-	if off, ok := ix.Offset(pointer); ok {
-		return ix.doc.Position(off)
-	}
-	return 0, 0
-}
-
-func (ix *Index) scan() {
-	ix.done = true
-	ix.offsets, ix.names = map[string]int{}, map[string]int{}
-	d := ix.doc
-	body := d.Text[d.bom:]
-	dec := jsontext.NewDecoder(bytes.NewReader(body), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	next := func() int {
-		return d.bom + tokenStart(body, int(dec.InputOffset()))
-	}
-	var walk func(node *pointerTrie) bool
-	walk = func(node *pointerTrie) bool {
-		if node.wanted {
-			ix.offsets[node.pointer] = next()
-		}
-		if len(node.children) == 0 {
-			return dec.SkipValue() == nil
-		}
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return false
-		}
-		switch tok.Kind() {
-		case '{':
-			for dec.PeekKind() == '"' {
-				at := next()
-				name, err := dec.ReadToken()
-				if err != nil {
-					return false
-				}
-				child := node.children[name.String()]
-				if child == nil {
-					if dec.SkipValue() != nil {
-						return false
-					}
-					continue
-				}
-				if child.name {
-					ix.names[child.pointer] = at
-				}
-				if !walk(child) {
-					return false
-				}
-			}
-		case '[':
-			for i := 0; dec.PeekKind() != ']'; i++ {
-				if dec.PeekKind() == 0 {
-					return false
-				}
-				child := node.children[strconv.Itoa(i)]
-				if child == nil {
-					if dec.SkipValue() != nil {
-						return false
-					}
-					continue
-				}
-				if !walk(child) {
-					return false
-				}
-			}
-		default:
-			return true
-		}
-		_, err = dec.ReadToken()
-		return err == nil
-	}
-	walk(ix.want)
 }
 
 // tokenStart skips from off over white space and the separators a decoder has not yet consumed,
@@ -311,15 +281,3 @@ func (d *Document) Raw(pointer string) ([]byte, bool) {
 	}
 	return d.Text[start : start+int(dec.InputOffset())], true
 }
-
-// A Place is where a report entry is in a text: its JSON Pointer, and the line and column where
-// the value the pointer leads to starts (zero when unknown).
-type Place struct {
-	Pointer string `json:"pointer"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-}
-
-// Fill sets a place's line and column from its pointer; the pointer should have been
-// registered with Want.
-func (ix *Index) Fill(p *Place) { p.Line, p.Column = ix.Position(p.Pointer) }

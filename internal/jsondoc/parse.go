@@ -17,6 +17,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 
@@ -43,8 +44,16 @@ type Document struct {
 	Text   []byte
 	Value  any
 
-	bom   int   // length of a leading byte order mark, skipped by the parse
-	lines lines // where lines start, computed on first use
+	str      string // the text as a string, for gjson, which reads strings without copying them
+	bom      int    // length of a leading byte order mark, skipped by the parse
+	unparsed bool   // the text did not pass the strict parse: lookups decode tokens
+
+	// What is found in the text is kept for later lookups, so that placing many problems costs
+	// the text plus the problems; a document may be read by several goroutines at once.
+	mu         sync.Mutex
+	lines      lines              // where lines start, computed on first use
+	lookups    int                // pointers located so far
+	containers map[int]*container // arrays and objects indexed so far, by where they start
 }
 
 // Parse parses text strictly with [DefaultLimits]. See [ParseLimits].
@@ -75,6 +84,18 @@ type Repeat struct {
 	First   int    // where the first occurrence's name starts
 }
 
+// NewDocument wraps a text already known to be strict JSON — a part of a parsed document, say —
+// and its decoded value.
+func NewDocument(src problem.Source, text []byte, value any) *Document {
+	return &Document{Source: src, Text: text, str: string(text), Value: value}
+}
+
+// Unparsed wraps a text that did not pass the strict parse, so that its problems can still be
+// placed: lookups decode tokens, duplicate keys allowed (the first counts).
+func Unparsed(src problem.Source, text string) *Document {
+	return &Document{Source: src, Text: []byte(text), str: text, unparsed: true}
+}
+
 // ParseKeepingRepeats parses text as [ParseString] does, except that a member name an object
 // repeats is recorded rather than refused, and the first occurrence's value is kept. Nothing may
 // decide on the value it returns: it serves only to tell where the repeats are (the gate denies
@@ -95,7 +116,7 @@ func parse(src problem.Source, text []byte, str string, lim Limits) (*Document, 
 }
 
 func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepeats bool) (*Document, problem.Problems, *valueParser) {
-	d := &Document{Source: src, Text: text}
+	d := &Document{Source: src, Text: text, str: str}
 	fail := func(p problem.Problem) (*Document, problem.Problems, *valueParser) {
 		return nil, problem.Problems{p}, nil
 	}

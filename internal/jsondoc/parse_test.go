@@ -221,29 +221,28 @@ func pointersOf(v any, at string, max int) []string {
 	return out
 }
 
-// An Index finds in one pass what Locate and LocateName find one by one: values and member names.
-func TestIndexAgreesWithLocate(t *testing.T) {
-	text := "{\"a\": [1, {\"b\": \"x\", \"c~/\": null}],\n \"d\": {\"e\": true}, \"\": 2}"
+// Locate and LocateName agree with the token scan, both while they ask gjson for the whole path
+// and once they walk the containers they have indexed.
+func TestLocateAgreesWithTokens(t *testing.T) {
+	text := "{\"a\": [1, {\"b\": \"x\", \"c~/\": null, \"b\\u0062\": [[]]}],\n \"d\": {\"e\": true}, \"\": {\"\": 2}, \"01\": 3}"
 	doc, probs := jsondoc.Parse(problem.SourceInstance, []byte(text))
 	if probs != nil {
 		t.Fatal(probs)
 	}
-	pointers := []string{"", "/a", "/a/0", "/a/1", "/a/1/b", "/a/1/c~0~1", "/d", "/d/e", "/", "/a/9", "/nope"}
-	ix := jsondoc.NewIndex(doc)
-	for _, p := range pointers {
-		ix.Want(p)
-		ix.WantName(p)
-	}
-	for _, p := range pointers {
-		got, gotOK := ix.Offset(p)
-		want, wantOK := doc.Locate(p)
-		if got != want || gotOK != wantOK {
-			t.Errorf("Offset(%q) = %d, %v; Locate says %d, %v", p, got, gotOK, want, wantOK)
-		}
-		gotName, gotNameOK := ix.NameOffset(p)
-		wantName, wantNameOK := doc.LocateName(p)
-		if gotName != wantName || gotNameOK != wantNameOK {
-			t.Errorf("NameOffset(%q) = %d, %v; LocateName says %d, %v", p, gotName, gotNameOK, wantName, wantNameOK)
+	pointers := []string{"", "/a", "/a/0", "/a/1", "/a/1/b", "/a/1/c~0~1", "/a/1/bb", "/a/1/bb/0", "/d", "/d/e", "/", "//", "/01",
+		"/a/01", "/a/+1", "/a/9", "/nope", "/d/e/f", "/a/1/b/0", "x"}
+	for round := 0; round < 2; round++ {
+		for _, p := range pointers {
+			got, gotOK := doc.Locate(p)
+			want, wantOK := doc.LocateByTokens(p)
+			if got != want || gotOK != wantOK {
+				t.Errorf("round %d: Locate(%q) = %d, %v; the token scan says %d, %v", round, p, got, gotOK, want, wantOK)
+			}
+			gotName, gotNameOK := doc.LocateName(p)
+			wantName, wantNameOK := doc.LocateNameByTokens(p)
+			if gotName != wantName || gotNameOK != wantNameOK {
+				t.Errorf("round %d: LocateName(%q) = %d, %v; the token scan says %d, %v", round, p, gotName, gotNameOK, wantName, wantNameOK)
+			}
 		}
 	}
 }

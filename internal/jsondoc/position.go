@@ -8,6 +8,8 @@ import (
 // Position converts a byte offset in the text to a 1-based line and a 1-based column counted in
 // Unicode code points.
 func (d *Document) Position(off int) (line, column int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	return d.lines.position(d.Text, off)
 }
 

@@ -92,18 +92,14 @@ func Tools(c *catalog.Catalog, tools []*catalog.Tool) []Finding {
 	return findings
 }
 
-// placeFindings sets Line and Column from the text, locating every pointer in one pass.
+// placeFindings sets Line and Column from the text.
 func placeFindings(findings []Finding, doc *jsondoc.Document) {
 	if doc == nil || len(findings) == 0 {
 		return
 	}
-	ix := jsondoc.NewIndex(doc)
-	for i := range findings {
-		ix.Want(findings[i].Pointer)
-	}
 	for i := range findings {
 		f := &findings[i]
-		off, ok := ix.Offset(f.Pointer)
+		off, ok := doc.Locate(f.Pointer)
 		if !ok {
 			continue
 		}

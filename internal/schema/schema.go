@@ -178,29 +178,16 @@ func collectLeaves(u *jsonschema.OutputUnit, _ *jsonschema.ValidationError, out 
 // locations are relative to the validated value.
 func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
 	errs := s.Validate(jsondoc.Lookup(doc.Value, prefix))
-	// A few failures are found one by one, many in one pass over the text: a flood of them must
-	// cost the text plus the failures, not their product.
-	value, name := doc.Locate, doc.LocateName
-	if len(errs) > 8 {
-		ix := jsondoc.NewIndex(doc)
-		for _, e := range errs {
-			ix.Want(prefix + e.InstanceLocation)
-			if e.Property != "" {
-				ix.WantName(jsondoc.JoinPointer(prefix+e.InstanceLocation, e.Property))
-			}
-		}
-		value, name = ix.Offset, ix.NameOffset
-	}
 	probs := make(problem.Problems, 0, len(errs))
 	for _, e := range errs {
 		p := problem.Problem{Source: doc.Source, Kind: problem.KindValidation, Message: e.Message, Offset: -1,
 			InstanceLocation: e.InstanceLocation, KeywordLocation: e.KeywordLocation}
 		off, ok := -1, false
 		if e.Property != "" {
-			off, ok = name(jsondoc.JoinPointer(prefix+e.InstanceLocation, e.Property))
+			off, ok = doc.LocateName(jsondoc.JoinPointer(prefix+e.InstanceLocation, e.Property))
 		}
 		if !ok {
-			off, ok = value(prefix + e.InstanceLocation)
+			off, ok = doc.Locate(prefix + e.InstanceLocation)
 		}
 		if ok {
 			p.Offset = off
