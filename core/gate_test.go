@@ -778,3 +778,32 @@ func TestGateProperty(t *testing.T) {
 		}
 	}
 }
+
+// A tool whose definition changed is denied before its arguments are looked at: the decision
+// says they were not checked, rather than letting argumentsValid false read as a failure found,
+// and keeps seed 000's shape: argumentsValid stays a boolean, valid against the published
+// decision schema.
+func TestGatePinnedChangeSaysArgumentsNotChecked(t *testing.T) {
+	res := core.Gate(readCase(t, "search-docs-rug-pull"))
+	d := res.Decision
+	if d.Reason != core.ReasonDefinitionChanged || d.ArgumentsChecked || d.ArgumentsValid {
+		t.Fatalf("got %s/%s, checked %v, valid %v", d.Decision, d.Reason, d.ArgumentsChecked, d.ArgumentsValid)
+	}
+	if !strings.Contains(d.Explanation[0], "its arguments were not checked") {
+		t.Errorf("the explanation does not say the arguments were not checked: %q", d.Explanation[0])
+	}
+	text := string(marshalGolden(t, d))
+	if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema.Text()), Instance: text}); !v.Valid {
+		t.Errorf("the decision fails the decision schema: %v", v.Problems)
+	}
+	// A decision that says its arguments were not checked cannot be an allow.
+	allow := strings.Replace(strings.Replace(text, `"decision": "deny"`, `"decision": "allow"`, 1), `"reason": "definition_changed"`, `"reason": "ok"`, 1)
+	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: allow}); c.Verdict == core.VerdictOK {
+		t.Errorf("an allow whose arguments were not checked passed the rule: %+v", c)
+	}
+	// Once the arguments are checked, the field says so.
+	ok := core.Gate(readCase(t, "send-email-allowed")).Decision
+	if !ok.ArgumentsChecked || !ok.ArgumentsValid {
+		t.Errorf("allowed call: checked %v, valid %v", ok.ArgumentsChecked, ok.ArgumentsValid)
+	}
+}

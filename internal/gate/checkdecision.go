@@ -178,6 +178,9 @@ func (c *decisionChecker) checkLetThrough(decision Outcome, n policy.ToolNames) 
 	if m["argumentsValid"] != true {
 		c.refuse("/argumentsValid", false, "%s needs argumentsValid true: arguments not known to be valid must not run", decision)
 	}
+	if checked, present := m["argumentsChecked"]; present && checked != true {
+		c.refuse("/argumentsChecked", false, "%s with argumentsChecked false: arguments that were not checked must not run", decision)
+	}
 	if m["toolAllowed"] != true {
 		c.refuse("/toolAllowed", false, "%s needs toolAllowed true: the tool must be on the allowlist", decision)
 	}

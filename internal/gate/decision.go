@@ -70,6 +70,10 @@ type Decision struct {
 	// Server is the server offering the tool in a multi-server catalog.
 	Server         string `json:"server,omitempty"`
 	ArgumentsValid bool   `json:"argumentsValid"` // gate 3 ran and passed
+	// ArgumentsChecked says whether gate 3 ran: false when an earlier gate denied (the tool is
+	// not allowed, or its definition is not the one reviewed), so that argumentsValid false says
+	// "not known valid" there, not "found invalid".
+	ArgumentsChecked bool `json:"argumentsChecked"`
 	ToolAllowed    bool   `json:"toolAllowed"`    // gate 1 passed: allowlisted and in the catalog
 	// Grant is the session's grant, from the policy.
 	Grant    []string `json:"grant"`

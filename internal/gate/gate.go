@@ -325,7 +325,7 @@ func (g *gateRun) pinGate() bool {
 			pinAt = jsondoc.JoinPointer("/pins", want.Name)
 		}
 		g.evidence(g.pol.Place(pinAt, fmt.Sprintf("the pin of %s is here", untrusted.Quote(want.Name))))
-		return g.deny(ReasonDefinitionChanged, "", fmt.Sprintf("%s no longer matches the definition that was reviewed", untrusted.Quote(g.tool.Name)))
+		return g.deny(ReasonDefinitionChanged, "", fmt.Sprintf("%s no longer matches the definition that was reviewed, so its arguments were not checked", untrusted.Quote(g.tool.Name)))
 	}
 	return true
 }
@@ -371,6 +371,7 @@ func canonicalJSON(v any) []byte {
 // Gate 3: the arguments parse strictly and pass the tool's inputSchema.
 func (g *gateRun) argumentsGate() bool {
 	c := g.call
+	g.d.ArgumentsChecked = true
 	if probs, repeatedKey := c.ArgumentsProblems(); len(probs) > 0 {
 		g.d.Errors = append(g.d.Errors, probs...)
 		g.evidence(probs...)
