@@ -7,12 +7,15 @@ package state
 import (
 	"bytes"
 	"compress/flate"
+	_ "embed"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/schema"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -69,11 +72,13 @@ type StateOptions struct {
 const fragmentPrefix = "#v1."
 
 // Limits on links. Browsers cut URLs near 2 MB; a link longer than MaxFragmentBytes would arrive
-// broken, so it is refused when made. MaxStateBytes caps the inflated state, so that a small
-// link cannot inflate into gigabytes (a deflate bomb).
+// broken, so it is refused when made. MaxStateBytes caps the inflated state at what a link can
+// honestly carry — texts compress, but rarely past a few times the link's own size — so that a
+// link typed by a stranger cannot inflate into tens of megabytes (a deflate bomb) and stall the
+// page that opens it.
 const (
 	MaxFragmentBytes = 1_900_000
-	MaxStateBytes    = 32 << 20
+	MaxStateBytes    = 8 << 20
 )
 
 var errFragmentTooLong = errors.New("fragment too long")
@@ -96,6 +101,12 @@ func Encode(s State) (string, error) {
 	}
 	return frag, nil
 }
+
+//go:embed state.schema.json
+var stateSchemaText []byte
+
+// stateSchema is what a link's contents must be: the page's state, closed and case-sensitive.
+var stateSchema = schema.NewPublished(stateSchemaText, "state")
 
 // Decode reads a fragment made by [Encode] (with or without the leading "#"). A
 // damaged, foreign or oversized fragment is a problem that says which, never a panic.
@@ -139,10 +150,14 @@ func Decode(fragment string) (State, problem.Problems) {
 	}
 	// Case-sensitive and closed, like the strict parse that accepted it: encoding/json would let
 	// a hidden "Call" member stand in for "call". A later format gets a new version (#v2.), so
-	// an unknown member here is damage, not the future.
+	// an unknown member here is damage, not the future. The state's schema says what is wrong in
+	// the link's own terms.
+	if probs := stateSchema.Check(doc); len(probs) > 0 {
+		return fail(problem.KindParse, "the link is damaged (its contents are not a page state): %s", probs[0].Message)
+	}
 	var s State
 	if err := jsonv2.Unmarshal(raw, &s, jsonv2.RejectUnknownMembers(true)); err != nil {
-		return fail(problem.KindParse, "the link is damaged (its contents are not a page state): %v", err)
+		return fail(problem.KindParse, "the link is damaged (its contents are not a page state)")
 	}
 	return s, nil
 }

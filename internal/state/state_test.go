@@ -86,6 +86,10 @@ func TestDecodeStateProblems(t *testing.T) {
 		{"case-folded member", deflated(t, []byte(`{"panes":{"decision":{"call":"shown","Call":"hidden"}}}`)), problem.KindParse, "not a page state"},
 		// 64 MiB of zeros deflates to ~64 KiB: it must be refused, not inflated.
 		{"deflate bomb", deflated(t, make([]byte, 64<<20)), problem.KindLimit, "unpacks to more than"},
+		// A 115 KB link whose texts inflate to 30 MB: under the old cap of 32 MiB, it froze the page.
+		{"inflates past what a link carries", deflated(t, []byte(`{"pane":"schema","panes":{"schema":{"instance":"`+strings.Repeat("a", 30<<20)+`"}}}`)), problem.KindLimit, "unpacks to more than 8.0 MiB"},
+		{"unknown member", deflated(t, []byte(`{"panes":{"schema":{"instance":"1","extra":2}}}`)), problem.KindParse, "additional properties 'extra' not allowed"},
+		{"wrong type deep", deflated(t, []byte(`{"panes":{"diff":{"left":["a"]}}}`)), problem.KindParse, "at /panes/diff/left"},
 		{"absurdly long", "#v1." + strings.Repeat("A", 8_000_000), problem.KindLimit, "more than any browser"},
 	}
 	for _, tt := range tests {
@@ -96,6 +100,12 @@ func TestDecodeStateProblems(t *testing.T) {
 			}
 			if !reflect.DeepEqual(st, state.State{}) {
 				t.Errorf("a damaged link must give an empty page, got %+v", st)
+			}
+			// Say what is wrong with the link, never how Go reads it.
+			for _, internal := range []string{"Go ", "json:", "core.", "state.State", "unmarshal"} {
+				if strings.Contains(probs[0].Message, internal) {
+					t.Errorf("the message shows an internal name (%q): %s", internal, probs[0].Message)
+				}
 			}
 		})
 	}
