@@ -46,7 +46,7 @@ func TestValidateProblems(t *testing.T) {
 		{"schema parse error", core.ValidateRequest{Schema: "{\n\"type\": }", Instance: `1`}, false,
 			[]want{{problem.SourceSchema, problem.KindParse, "/type", "", 2, 9, "missing value"}}},
 		{"both texts broken", core.ValidateRequest{Schema: "{", Instance: `[1,]`}, false,
-			[]want{{problem.SourceSchema, problem.KindParse, "", "", 1, 2, "ends before"}, {problem.SourceInstance, problem.KindParse, "", "", 1, 3, "invalid character"}}},
+			[]want{{problem.SourceSchema, problem.KindParse, "", "", 1, 2, "ends before"}, {problem.SourceInstance, problem.KindParse, "", "", 1, 3, "trailing comma"}}},
 		{"duplicate key in the schema", core.ValidateRequest{Schema: `{"type":"string","type":"number"}`, Instance: `1`}, false,
 			[]want{{problem.SourceSchema, problem.KindParse, "/type", "", 1, 18, "duplicate key"}}},
 		{"schema does not compile", core.ValidateRequest{Schema: "{\n \"minimum\": \"zero\"\n}", Instance: `1`}, false,

@@ -205,11 +205,11 @@ func TestArgumentsStringProblemsPlaced(t *testing.T) {
 		contains  string
 	}{
 		// Unquoted value after an escaped newline: the string is one line of the pasted text.
-		{"after escaped newline", `{"type":"function","function":{"name":"t","arguments":"{\"a\": 1,\n\"b\": nope}"}}`, 1, 76, "invalid character 'o' in literal null"},
+		{"after escaped newline", `{"type":"function","function":{"name":"t","arguments":"{\"a\": 1,\n\"b\": nope}"}}`, 1, 75, `"nope" is written without them`},
 		// Multi-byte escapes before the error: \u00e9 (two bytes) and a surrogate pair (four).
-		{"after unicode escapes", `{"type":"function_call","call_id":"c","name":"t","arguments":"{\"\u00e9\ud83d\ude00\": x}"}`, 1, 88, "invalid character 'x'"},
+		{"after unicode escapes", `{"type":"function_call","call_id":"c","name":"t","arguments":"{\"\u00e9\ud83d\ude00\": x}"}`, 1, 88, `"x" is written without them`},
 		// Raw non-ASCII before the error: columns count characters.
-		{"after raw utf-8", `{"type":"function_call","call_id":"c","name":"t","arguments":"{\"é😀\": x}"}`, 1, 72, "invalid character 'x'"},
+		{"after raw utf-8", `{"type":"function_call","call_id":"c","name":"t","arguments":"{\"é😀\": x}"}`, 1, 72, `"x" is written without them`},
 		// Duplicate key: the second "op" is the problem, the first named in the message.
 		{"duplicate key", "{\"type\":\"function\",\n\"function\":{\"name\":\"t\",\n\"arguments\":\"{\\\"op\\\":1,\\\"op\\\":2}\"}}", 3, 24, "first at line 3, column 15"},
 		// Truncated arguments: the end is the closing quote of the string.

@@ -312,6 +312,10 @@ func (d *Document) syntaxProblem(err error) problem.Problem {
 		off = len(d.Text)
 	case strings.Contains(msg, "invalid UTF-8"):
 		msg = "invalid UTF-8 in a string"
+	default:
+		if explained, at, ok := explainSyntax(d.Text, off, msg); ok {
+			msg, off = explained, at
+		}
 	}
 	p := d.problemAt(problem.KindParse, msg, off)
 	if se.JSONPointer != "" {

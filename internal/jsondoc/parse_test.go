@@ -26,14 +26,14 @@ func TestParseDocumentProblems(t *testing.T) {
 		{"duplicate key", "{\n  \"decision\": \"deny\",\n  \"decision\": \"allow\"\n}", problem.KindParse, 3, 3, "first at line 2, column 3"},
 		// Nested duplicate keys are found at any depth.
 		{"nested duplicate", `{"a":{"b":1,"b":2}}`, problem.KindParse, 1, 13, `duplicate key "b"`},
-		{"trailing comma", "{\"a\":1,}", problem.KindParse, 1, 7, "invalid character ','"},
+		{"trailing comma", "{\"a\":1,}", problem.KindParse, 1, 7, "remove the trailing comma"},
 		{"trailing text", "{} {}", problem.KindParse, 1, 4, "after the JSON value"},
 		{"truncated", "{\"a\":", problem.KindParse, 1, 6, "ends before"},
 		{"empty", "  \n ", problem.KindParse, 2, 2, "empty"},
 		// Columns count code points, not bytes: "é" and "😀" are one column each.
-		{"column in code points", "{\"é😀\": tru}", problem.KindParse, 1, 11, "invalid"},
-		{"single quotes", "{'a':1}", problem.KindParse, 1, 2, "invalid character"},
-		{"nan", "[NaN]", problem.KindParse, 1, 2, "invalid character"},
+		{"column in code points", "{\"é😀\": tru}", problem.KindParse, 1, 8, "cut short"},
+		{"single quotes", "{'a':1}", problem.KindParse, 1, 2, "not single quotes"},
+		{"nan", "[NaN]", problem.KindParse, 1, 2, "JSON has no NaN"},
 		{"invalid utf8", "[\"\xff\"]", problem.KindParse, 1, 3, "UTF-8"},
 		{"too deep", strings.Repeat("[", 300) + strings.Repeat("]", 300), problem.KindLimit, 1, 257, "deeper than the limit of 256"},
 	}
@@ -243,6 +243,35 @@ func TestLocateAgreesWithTokens(t *testing.T) {
 			if gotName != wantName || gotNameOK != wantNameOK {
 				t.Errorf("round %d: LocateName(%q) = %d, %v; the token scan says %d, %v", round, p, gotName, gotNameOK, wantName, wantNameOK)
 			}
+		}
+	}
+}
+
+// The mistakes people make writing JSON by hand get words that say what to write instead, at the
+// place to fix.
+func TestParseExplainsHandWrittenMistakes(t *testing.T) {
+	tests := []struct {
+		text     string
+		line     int
+		column   int
+		contains string
+	}{
+		{`{type: string}`, 1, 2, `keys and strings need double quotes: "type"`},
+		{`{"type": string}`, 1, 10, `keys and strings need double quotes: "string"`},
+		{`{'a': 1}`, 1, 2, "not single quotes"},
+		{`{"a": tru}`, 1, 7, "write true"},
+		{`{"a": None}`, 1, 7, "lower case"},
+		{`{"a": NaN}`, 1, 7, "JSON has no NaN"},
+		{"[1,\n 2,\n]", 2, 3, "trailing comma"},
+		{`{"a" 1}`, 1, 6, "colon"},
+		{`{"a": 01}`, 1, 7, "cannot start with a zero"},
+		{"// note\n{}", 1, 1, "no comments"},
+		{"{\"a\": \"x\ny\"}", 1, 9, `written \n`},
+	}
+	for _, tt := range tests {
+		_, probs := jsondoc.Parse(problem.SourceInstance, []byte(tt.text))
+		if len(probs) != 1 || probs[0].Line != tt.line || probs[0].Column != tt.column || !strings.Contains(probs[0].Message, tt.contains) {
+			t.Errorf("%q: got %v, want %d:%d containing %q", tt.text, probs, tt.line, tt.column, tt.contains)
 		}
 	}
 }

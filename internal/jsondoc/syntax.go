@@ -1,0 +1,80 @@
+package jsondoc
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+// explainSyntax says in a person's words what the text holds at a syntax error, for the mistakes
+// people make when JSON is written by hand or copied from JavaScript or Python: keys and strings
+// without double quotes, single quotes, True and None, a trailing comma, a comment, a leading
+// zero, a line break inside a string. It returns the message and where to put it, or ok false
+// to keep the decoder's own words.
+func explainSyntax(text []byte, off int, decoderMsg string) (msg string, at int, ok bool) {
+	if off < 0 || off >= len(text) {
+		return "", 0, false
+	}
+	// The decoder may stop inside a word (in "type" it reads "t" as the start of true): the word
+	// starts where the run of word characters around off begins.
+	start := off
+	for start > 0 && isWordChar(text[start-1]) {
+		start--
+	}
+	end := off
+	for end < len(text) && isWordChar(text[end]) {
+		end++
+	}
+	word := string(text[start:end])
+	c := text[off]
+	switch {
+	case strings.Contains(decoderMsg, "in string (expecting non-control character)"):
+		r, _ := utf8.DecodeRune(text[off:])
+		if r == '\n' || r == '\r' {
+			return "a line break inside a string must be written \\n", off, true
+		}
+		return fmt.Sprintf("a control character (U+%04X) inside a string must be written as an escape, such as \\u%04x", r, r), off, true
+	case strings.Contains(decoderMsg, "after object name (expecting ':')"):
+		return "expected a colon (:) between the key and its value", off, true
+	case word != "" && isWordChar(text[start]) && !(text[start] >= '0' && text[start] <= '9') && text[start] != '-':
+		switch word {
+		case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil":
+			return fmt.Sprintf("%s is not a JSON value: JSON writes true, false and null in lower case", untrusted.Quote(word)), start, true
+		case "NaN", "Infinity", "undefined":
+			return fmt.Sprintf("JSON has no %s: write null, or a number", word), start, true
+		}
+		for _, literal := range []string{"true", "false", "null"} {
+			if strings.HasPrefix(literal, word) && strings.Contains(decoderMsg, "in literal") {
+				return fmt.Sprintf("%s is cut short: write %s", untrusted.Quote(word), literal), start, true
+			}
+		}
+		return fmt.Sprintf("keys and strings need double quotes: %s is written without them (write \"%s\")", untrusted.Quote(word), word), start, true
+	case c == '\'':
+		return "strings and keys need double quotes (\"), not single quotes", off, true
+	case c == '/' && off+1 < len(text) && (text[off+1] == '/' || text[off+1] == '*'):
+		return "JSON has no comments: remove the // or /* */ text", off, true
+	case c == ',' && strings.Contains(decoderMsg, "at start of value"):
+		next := off + 1
+		for next < len(text) && isSpace(text[next]) {
+			next++
+		}
+		if next < len(text) && (text[next] == ']' || text[next] == '}') {
+			return fmt.Sprintf("a comma before %c is not allowed in JSON: remove the trailing comma", text[next]), off, true
+		}
+		return "two commas in a row, or a comma where a value should be", off, true
+	case c >= '0' && c <= '9' && strings.Contains(decoderMsg, "after object value"),
+		c >= '0' && c <= '9' && strings.Contains(decoderMsg, "after array element"):
+		if off > 0 && text[off-1] == '0' {
+			return "numbers cannot start with a zero followed by more digits (write 1, not 01)", off - 1, true
+		}
+	}
+	return "", 0, false
+}
+
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$'
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
