@@ -33,7 +33,7 @@ func TestValidateProblems(t *testing.T) {
 		{"unicode and escapes", core.ValidateRequest{
 			Schema:   `{"properties":{"é":{"maximum":1}}}`,
 			Instance: `{"日本": 1, "\u00e9": 2}`}, false,
-			[]want{{problem.SourceInstance, problem.KindValidation, "/é", "/properties/é/maximum", 1, 21, "maximum"}}},
+			[]want{{problem.SourceInstance, problem.KindValidation, "/é", "/properties/é/maximum", 1, 21, "must be at most 1; it is 2"}}},
 		// An additional property is shown at its name, where the reader's eye goes.
 		{"additional property at its name", core.ValidateRequest{
 			Schema:   `{"additionalProperties":false,"properties":{"to":{}}}`,
@@ -42,7 +42,7 @@ func TestValidateProblems(t *testing.T) {
 		{"exact big numbers", core.ValidateRequest{
 			Schema:   `{"maximum":12345678901234567890}`,
 			Instance: `12345678901234567891`}, false,
-			[]want{{problem.SourceInstance, problem.KindValidation, "", "/maximum", 1, 1, "maximum"}}},
+			[]want{{problem.SourceInstance, problem.KindValidation, "", "/maximum", 1, 1, "must be at most 12345678901234567890; it is 12345678901234567891"}}},
 		{"schema parse error", core.ValidateRequest{Schema: "{\n\"type\": }", Instance: `1`}, false,
 			[]want{{problem.SourceSchema, problem.KindParse, "/type", "", 2, 9, "missing value"}}},
 		{"both texts broken", core.ValidateRequest{Schema: "{", Instance: `[1,]`}, false,
@@ -141,5 +141,66 @@ func TestValidateResourceProblemNamesItsDocument(t *testing.T) {
 	parse := core.Validate(core.ValidateRequest{Schema: `{}`, Instance: `1`, Resources: map[string]string{u: "{\n,"}})
 	if p := parse.Problems[0]; p.Document != u || p.Line != 2 || p.Column != 1 {
 		t.Errorf("parse problem: got %+v", p)
+	}
+}
+
+// Messages a person understands, for what the library words poorly: numbers shown as written
+// (not as doubles that print alike), draft 4's boolean exclusiveMaximum, an unknown $schema, a
+// misspelt type, and which alternative of a oneOf fits best.
+func TestValidateMessages(t *testing.T) {
+	tests := []struct {
+		name, schema, instance string
+		keyword, contains      string
+	}{
+		{"numbers past the 17th digit", `{"maximum":12345678901234567890}`, `12345678901234567891`,
+			"/maximum", "must be at most 12345678901234567890; it is 12345678901234567891"},
+		{"draft 4 exclusiveMaximum", `{"$schema":"http://json-schema.org/draft-04/schema#","maximum":10,"exclusiveMaximum":true}`, `10`,
+			"/exclusiveMaximum", "must be less than 10; it is 10"},
+		{"small fractions exactly", `{"multipleOf":0.01}`, `0.015`, "/multipleOf", "must be a multiple of 0.01; it is 0.015"},
+		{"exponent as written", `{"minimum":1e3}`, `1E2`, "/minimum", "must be at least 1000; it is 1E2"},
+		{"unknown $schema", `{"$schema":"https://example.com/my-meta","type":"string"}`, `1`,
+			"/$schema", `unknown metaschema "https://example.com/my-meta": gatehouse knows drafts 4, 6, 7, 2019-09 and 2020-12`},
+		{"misspelt type", `{"type":"strnig"}`, `1`, "/type", `unknown type "strnig": the types are array, boolean, integer, null, number, object, string (did you mean "string"?)`},
+		{"misspelt type in a list", `{"properties":{"a":{"type":["number","bolean"]}}}`, `1`, "/properties/a/type", `unknown type "bolean"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := core.Validate(core.ValidateRequest{Schema: tt.schema, Instance: tt.instance})
+			if res.Valid || len(res.Problems) != 1 {
+				t.Fatalf("want exactly one problem, got %+v", res.Problems)
+			}
+			if p := res.Problems[0]; p.KeywordLocation != tt.keyword || !strings.Contains(p.Message, tt.contains) {
+				t.Errorf("got %s: %q, want %s containing %q", p.KeywordLocation, p.Message, tt.keyword, tt.contains)
+			}
+		})
+	}
+}
+
+// A value that matches no alternative of a oneOf keeps every failure in the list, each saying
+// which alternative it is in, and the alternative that fits best — here the one whose "kind"
+// const matches — is marked, so a view shows its failures and folds the others.
+func TestValidateAlternatives(t *testing.T) {
+	schema := `{"type":"array","items":{"oneOf":[
+		{"type":"object","properties":{"kind":{"const":"a"},"x":{"type":"string"}},"required":["kind","x"]},
+		{"type":"object","properties":{"kind":{"const":"b"},"y":{"type":"number"}},"required":["kind","y"]}]}}`
+	res := core.Validate(core.ValidateRequest{Schema: schema, Instance: `[{"kind":"b","y":"s"},{"kind":"a","x":1},{"kind":"c"}]`})
+	best := map[string]int{}
+	for _, p := range res.Problems {
+		if p.Alternative == nil || !strings.HasSuffix(p.Alternative.Of, "/oneOf") {
+			t.Fatalf("problem without its alternative: %+v", p)
+		}
+		if p.Alternative.Best {
+			item := p.InstanceLocation[:2]
+			if b, seen := best[item]; seen && b != p.Alternative.Branch {
+				t.Errorf("item %s has two best alternatives", item)
+			}
+			best[item] = p.Alternative.Branch
+		}
+	}
+	if best["/0"] != 1 || best["/1"] != 0 {
+		t.Errorf("best alternatives %v, want /0 → 1 (kind b) and /1 → 0 (kind a)", best)
+	}
+	if _, ok := best["/2"]; !ok {
+		t.Errorf("an item matching no discriminator still gets a best alternative: %v", best)
 	}
 }

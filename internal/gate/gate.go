@@ -436,7 +436,7 @@ func (g *gateRun) argumentsGate() bool {
 		} else {
 			p = c.ArgumentProblem(problem.KindValidation, e.InstanceLocation, e.Message)
 		}
-		p.InstanceLocation, p.KeywordLocation = e.InstanceLocation, e.KeywordLocation
+		p.InstanceLocation, p.KeywordLocation, p.Alternative = e.InstanceLocation, e.KeywordLocation, e.Alternative
 		p = secrets.RedactProblem(p)
 		field = secrets.RedactPointer(field)
 		if !slices.Contains(fields, field) {

@@ -774,7 +774,7 @@ func TestArgumentRulePolicySchema(t *testing.T) {
 		// 5.5 is not, and the schema says where.
 		{name: "max_length 5.5", rule: `{"max_length":5.5}`, problem: "/max_length: got number, want integer"},
 		// Too large to be a length.
-		{name: "max_length huge", rule: `{"max_length":1e40}`, problem: "/max_length: maximum"},
+		{name: "max_length huge", rule: `{"max_length":1e40}`, problem: "/max_length: must be at most 2147483647; it is 1e40"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -63,6 +63,19 @@ type Problem struct {
 	Document string `json:"document,omitempty"`
 	// Offset is the byte offset in the text, for tools that prefer it; -1 when unknown.
 	Offset int `json:"offset"`
+	// Alternative is set on a validation problem found inside one alternative of a oneOf or
+	// anyOf that no alternative satisfied: which one, and whether it is the one that fits best.
+	// A view shows the best alternative's problems and folds the others.
+	Alternative *Alternative `json:"alternative,omitempty"`
+}
+
+// An Alternative places a problem in a oneOf or anyOf: the keyword's location in the schema, the
+// alternative's index, and whether it is the alternative that fits the value best (a property
+// with a const or enum that matches it, else the fewest problems).
+type Alternative struct {
+	Of     string `json:"of"`
+	Branch int    `json:"branch"`
+	Best   bool   `json:"best"`
 }
 
 // MarshalJSON writes the problem as the JavaScript API spells it. Fields that are unknown are

@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 
@@ -52,6 +54,8 @@ type Failure struct {
 	// Property is set when the error is about a member name rather than a value (an
 	// additional property that is not allowed), so it can be shown at the name.
 	Property string
+	// Alternative says which alternative of a failed oneOf or anyOf the failure is in.
+	Alternative *problem.Alternative
 }
 
 // Compile compiles a parsed schema, with further schema documents by URL (resources) so
@@ -128,7 +132,7 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 	if !errors.As(err, &ve) {
 		return []Failure{{Message: err.Error()}}
 	}
-	collectLeaves(ve.DetailedOutput(), ve, &errs)
+	collectLeaves(ve.DetailedOutput(), v, nil, &errs)
 	if len(errs) == 0 {
 		errs = append(errs, Failure{Message: ve.Error()})
 	}
@@ -149,7 +153,10 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 
 // collectLeaves keeps the most specific errors: the leaves of the detailed output, where a
 // message says what is wrong rather than "allOf failed".
-func collectLeaves(u *jsonschema.OutputUnit, _ *jsonschema.ValidationError, out *[]Failure) {
+// instance is the validated value, to word some failures with its numbers as written; nil when
+// the failures are a schema's against its metaschema.
+// alt is the outermost failed oneOf or anyOf alternative the unit is in, if any.
+func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternative, out *[]Failure) {
 	if len(u.Errors) == 0 {
 		if u.Error == nil {
 			return
@@ -160,15 +167,29 @@ func collectLeaves(u *jsonschema.OutputUnit, _ *jsonschema.ValidationError, out 
 		if err != nil {
 			kw = u.KeywordLocation
 		}
-		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: u.Error.String()}
+		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: u.Error.String(), Alternative: alt}
+		if instance != nil {
+			if msg, ok := numberMessage(u.Error.Kind, jsondoc.Lookup(instance, u.InstanceLocation)); ok {
+				e.Message = msg
+			}
+		}
 		if ap, ok := u.Error.Kind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
 			e.Property = ap.Properties[0]
 		}
 		*out = append(*out, e)
 		return
 	}
+	if alt == nil && isAlternatives(u) {
+		best := bestAlternative(u)
+		of, _ := url.PathUnescape(u.KeywordLocation)
+		for i := range u.Errors {
+			branch := branchIndex(u.KeywordLocation, u.Errors[i].KeywordLocation)
+			collectLeaves(&u.Errors[i], instance, &problem.Alternative{Of: of, Branch: branch, Best: i == best}, out)
+		}
+		return
+	}
 	for i := range u.Errors {
-		collectLeaves(&u.Errors[i], nil, out)
+		collectLeaves(&u.Errors[i], instance, alt, out)
 	}
 }
 
@@ -181,7 +202,7 @@ func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
 	probs := make(problem.Problems, 0, len(errs))
 	for _, e := range errs {
 		p := problem.Problem{Source: doc.Source, Kind: problem.KindValidation, Message: e.Message, Offset: -1,
-			InstanceLocation: e.InstanceLocation, KeywordLocation: e.KeywordLocation}
+			InstanceLocation: e.InstanceLocation, KeywordLocation: e.KeywordLocation, Alternative: e.Alternative}
 		off, ok := -1, false
 		if e.Property != "" {
 			off, ok = doc.LocateName(jsondoc.JoinPointer(prefix+e.InstanceLocation, e.Property))
@@ -249,7 +270,7 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 			return problem.Problems{schemaProblem(doc, "", named(doc, sve.URL)+"the schema is not valid against its metaschema: "+sve.Err.Error())}
 		}
 		var leaves []Failure
-		collectLeaves(ve.DetailedOutput(), ve, &leaves)
+		collectLeaves(ve.DetailedOutput(), nil, nil, &leaves)
 		sort.Slice(leaves, func(i, j int) bool {
 			if leaves[i].InstanceLocation != leaves[j].InstanceLocation {
 				return leaves[i].InstanceLocation < leaves[j].InstanceLocation
@@ -257,8 +278,20 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 			return leaves[i].KeywordLocation < leaves[j].KeywordLocation
 		})
 		probs := problem.Problems{}
-		for _, l := range leaves {
+		for i, l := range leaves {
+			if i > 0 && l.InstanceLocation == leaves[i-1].InstanceLocation && strings.HasSuffix(l.InstanceLocation, "/type") {
+				continue // one problem per unknown type, below
+			}
 			msg := named(doc, sve.URL) + "not a valid schema: " + l.Message
+			if strings.HasSuffix(l.InstanceLocation, "/type") || strings.Contains(l.InstanceLocation, "/type/") {
+				typeAt := l.InstanceLocation[:strings.LastIndex(l.InstanceLocation, "/type")+len("/type")]
+				if explained, ok := unknownTypeMessage(jsondoc.Lookup(doc.Value, typeAt)); ok {
+					if i > 0 && strings.HasPrefix(leaves[i-1].InstanceLocation, typeAt) {
+						continue
+					}
+					msg, l.InstanceLocation = named(doc, sve.URL)+"not a valid schema: "+explained, typeAt
+				}
+			}
 			if strings.HasSuffix(l.KeywordLocation, "/format") && strings.Contains(l.Message, "regex") {
 				msg += " (gatehouse runs patterns with RE2, in linear time, so lookaround and backreferences are not available)"
 			}
@@ -269,6 +302,10 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 		return probs
 	case errors.As(err, &lue):
 		missing, _, _ := strings.Cut(lue.URL, "#")
+		if meta, _ := schema.Value.(map[string]any)["$schema"].(string); errors.Is(lue.Err, errNotPasted) && meta != "" && strings.TrimSuffix(meta, "#") == strings.TrimSuffix(missing, "#") {
+			return problem.Problems{schemaProblem(schema, "/$schema", fmt.Sprintf("unknown metaschema %s: gatehouse knows drafts 4, 6, 7, 2019-09 and 2020-12 (%s); it never fetches, so another metaschema must be pasted as a resource with that URL",
+				untrusted.Quote(meta), strings.Join(knownMetaschemas, ", ")))}
+		}
 		if errors.Is(lue.Err, errNotPasted) {
 			ptr := findRef(schema.Value, "", missing)
 			missing = strings.TrimPrefix(missing, strings.TrimSuffix(rootURL, "schema.json"))

@@ -1,0 +1,231 @@
+package schema
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// The library's messages are right for most keywords. Where they are not clear enough for a
+// person, gatehouse says it in its own words.
+
+// numberMessage words a failed numeric bound with the numbers as they are: the instance's as
+// written, the schema's exactly (the library shows both as doubles, so 12345678901234567891 and
+// …890 print alike, and draft 4's "exclusiveMaximum": true reads "got 10, want 10"). ok is false
+// for other kinds.
+func numberMessage(k jsonschema.ErrorKind, instance any) (string, bool) {
+	var verb string
+	var want *big.Rat
+	switch k := k.(type) {
+	case *kind.Minimum:
+		verb, want = "at least", k.Want
+	case *kind.Maximum:
+		verb, want = "at most", k.Want
+	case *kind.ExclusiveMinimum:
+		verb, want = "greater than", k.Want
+	case *kind.ExclusiveMaximum:
+		verb, want = "less than", k.Want
+	case *kind.MultipleOf:
+		verb, want = "a multiple of", k.Want
+	default:
+		return "", false
+	}
+	got, ok := jsondoc.NumberText(instance)
+	if !ok || want == nil {
+		return "", false
+	}
+	return fmt.Sprintf("must be %s %s; it is %s", verb, exactDecimal(want), untrusted.Shorten(got, 80)), true
+}
+
+// exactDecimal writes a rational read from a decimal literal exactly: its denominator is a
+// product of 2s and 5s, so as many fraction digits as the larger count of either suffice.
+func exactDecimal(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	d := new(big.Int).Set(r.Denom())
+	twos, fives := 0, 0
+	two, five, zero := big.NewInt(2), big.NewInt(5), new(big.Int)
+	var m big.Int
+	for m.Mod(d, two).Cmp(zero) == 0 {
+		d.Quo(d, two)
+		twos++
+	}
+	for m.Mod(d, five).Cmp(zero) == 0 {
+		d.Quo(d, five)
+		fives++
+	}
+	if d.Cmp(big.NewInt(1)) != 0 {
+		return r.FloatString(20) // not from a decimal literal; cannot happen for JSON
+	}
+	return strings.TrimRight(strings.TrimRight(r.FloatString(max(twos, fives)), "0"), ".")
+}
+
+// jsonTypes are the type names JSON Schema knows.
+var jsonTypes = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
+
+// unknownTypeMessage words a "type" whose value names a type JSON Schema does not know, with the
+// closest known name: the metaschema's answer is two failures, of the string form and of the
+// array form, neither of which says which name is wrong.
+func unknownTypeMessage(value any) (string, bool) {
+	var names []string
+	switch v := value.(type) {
+	case string:
+		names = []string{v}
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				names = append(names, s)
+			}
+		}
+	}
+	for _, name := range names {
+		if slices.Contains(jsonTypes, name) {
+			continue
+		}
+		msg := fmt.Sprintf("unknown type %s: the types are %s", untrusted.Quote(name), strings.Join(jsonTypes, ", "))
+		if near := closest(name, jsonTypes); near != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		return msg, true
+	}
+	return "", false
+}
+
+// closest returns the word of words nearest to s by edit distance, if it is near enough to be
+// a typo (at most a third of its letters differ).
+func closest(s string, words []string) string {
+	best, bestDist := "", len(s)/3+1
+	lower := strings.ToLower(s)
+	for _, w := range words {
+		if d := editDistance(lower, w); d < bestDist {
+			best, bestDist = w, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Damerau–Levenshtein distance (with adjacent transpositions), for short words.
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return max(len(a), len(b))
+	}
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// knownMetaschemas are the $schema URLs of the drafts gatehouse knows, for a message about one
+// it does not.
+var knownMetaschemas = []string{
+	"http://json-schema.org/draft-04/schema#",
+	"http://json-schema.org/draft-06/schema#",
+	"http://json-schema.org/draft-07/schema#",
+	"https://json-schema.org/draft/2019-09/schema",
+	"https://json-schema.org/draft/2020-12/schema",
+}
+
+// isAlternatives reports a failed oneOf or anyOf whose alternatives each failed: in the
+// detailed output its unit carries no error of its own, and its children are the alternatives.
+func isAlternatives(u *jsonschema.OutputUnit) bool {
+	if len(u.Errors) < 2 {
+		return false
+	}
+	tokens, ok := jsondoc.SplitPointer(u.KeywordLocation)
+	n := len(tokens)
+	if !ok || n == 0 || (tokens[n-1] != "oneOf" && tokens[n-1] != "anyOf") {
+		return false
+	}
+	// A property named oneOf is not the keyword.
+	return n == 1 || !slices.Contains([]string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}, tokens[n-2])
+}
+
+// branchIndex reads the alternative's index from its keyword location, below the oneOf's.
+func branchIndex(of, branch string) int {
+	rest := strings.TrimPrefix(strings.TrimPrefix(branch, of), "/")
+	if i := strings.IndexByte(rest, '/'); i >= 0 {
+		rest = rest[:i]
+	}
+	n := 0
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// bestAlternative picks the alternative that fits the value best: one where no property failed
+// a const or enum (a discriminator that matches) when others did, then the one with the fewest
+// failures, then the first.
+func bestAlternative(u *jsonschema.OutputUnit) int {
+	type fit struct {
+		discriminated bool // a const or enum failed below it
+		failures      int
+	}
+	fits := make([]fit, len(u.Errors))
+	anyDiscriminated := false
+	for i := range u.Errors {
+		walkLeaves(&u.Errors[i], func(leaf *jsonschema.OutputUnit) {
+			fits[i].failures++
+			switch leaf.Error.Kind.(type) {
+			case *kind.Const, *kind.Enum:
+				if leaf.InstanceLocation != u.InstanceLocation {
+					fits[i].discriminated = true
+				}
+			}
+		})
+		anyDiscriminated = anyDiscriminated || fits[i].discriminated
+	}
+	best := -1
+	for i, f := range fits {
+		if anyDiscriminated && f.discriminated {
+			continue
+		}
+		if best < 0 || f.failures < fits[best].failures {
+			best = i
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	return best
+}
+
+// walkLeaves calls f on every leaf failure under u.
+func walkLeaves(u *jsonschema.OutputUnit, f func(*jsonschema.OutputUnit)) {
+	if len(u.Errors) == 0 {
+		if u.Error != nil {
+			f(u)
+		}
+		return
+	}
+	for i := range u.Errors {
+		walkLeaves(&u.Errors[i], f)
+	}
+}
