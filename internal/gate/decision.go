@@ -74,7 +74,7 @@ type Decision struct {
 	// not allowed, or its definition is not the one reviewed), so that argumentsValid false says
 	// "not known valid" there, not "found invalid".
 	ArgumentsChecked bool `json:"argumentsChecked"`
-	ToolAllowed    bool   `json:"toolAllowed"`    // gate 1 passed: allowlisted and in the catalog
+	ToolAllowed      bool `json:"toolAllowed"` // gate 1 passed: allowlisted and in the catalog
 	// Grant is the session's grant, from the policy.
 	Grant    []string `json:"grant"`
 	Decision Outcome  `json:"decision"` // allow, deny or ask
