@@ -35,6 +35,9 @@ type AboutLimits struct {
 	Depth         int `json:"depth"`         // nesting of arrays and objects
 	FragmentBytes int `json:"fragmentBytes"` // a share link's fragment
 	StateBytes    int `json:"stateBytes"`    // a share link's texts, once inflated
+	// ShownProblems is how many problems a view lists before it says how many more there are
+	// (the API and the CLI's JSON always give them all).
+	ShownProblems int `json:"shownProblems"`
 }
 
 // About says what this build of gatehouse knows: its version, the order of severities, its
@@ -44,7 +47,7 @@ func About(AboutRequest) AboutResult {
 		Version:    Version,
 		Severities: lint.Severities,
 		Limits: AboutLimits{TextBytes: jsondoc.DefaultLimits.MaxBytes, Depth: jsondoc.DefaultLimits.MaxDepth,
-			FragmentBytes: state.MaxFragmentBytes, StateBytes: state.MaxStateBytes},
+			FragmentBytes: state.MaxFragmentBytes, StateBytes: state.MaxStateBytes, ShownProblems: 1000},
 		LintRules:    lint.Rules,
 		Drafts:       schema.Drafts,
 		DefaultDraft: schema.DefaultDraft,

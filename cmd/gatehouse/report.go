@@ -35,6 +35,9 @@ type item struct {
 	column  int    // 1-based, in Unicode code points; 0 when unknown
 	message string
 	detail  bool // a detail of the item before it (a piece of evidence): indented in text
+	// folded is a problem in an alternative of a oneOf or anyOf other than the one that fits
+	// best: text counts them instead of listing them; SARIF and JSON give them all.
+	folded string // the alternatives' keyword location, "" when not folded
 }
 
 // A report is what one command found, ready for any printer.
@@ -112,7 +115,36 @@ func levelColour(l level) string {
 
 func (p textPrinter) print(w io.Writer, r *report) error {
 	var b strings.Builder
-	for _, it := range r.items {
+	// A flood is cut after the first problems, saying how many more there are; the problems in
+	// the other alternatives of a oneOf are counted on one line where the first of them stands.
+	shown, most := 0, core.About(core.AboutRequest{}).Limits.ShownProblems
+	for i, it := range r.items {
+		if it.folded != "" && i > 0 && r.items[i-1].folded == it.folded {
+			continue
+		}
+		if !it.detail {
+			shown++
+		}
+		if shown > most {
+			rest := 0
+			for _, more := range r.items[i:] {
+				if !more.detail {
+					rest++
+				}
+			}
+			fmt.Fprintf(&b, "%s\n", p.paint(ansiBold, fmt.Sprintf("… and %d more not shown: --format json or sarif lists every one", rest)))
+			break
+		}
+		if it.folded != "" {
+			n := 0
+			for _, more := range r.items[i:] {
+				if more.folded != it.folded {
+					break
+				}
+				n++
+			}
+			it.message = fmt.Sprintf("and %s in the other alternatives of %s (--format json lists them)", plural(n, "problem"), it.folded)
+		}
 		if loc := it.location(); loc != "" {
 			b.WriteString(p.paint(ansiBold, loc+":"))
 			b.WriteByte(' ')
@@ -197,14 +229,23 @@ func problemItems(ps core.Problems, files inputsBySource) []item {
 		if p.Kind == core.KindValidation && p.InstanceLocation != "" && !strings.Contains(msg, p.InstanceLocation) {
 			msg = p.InstanceLocation + ": " + msg
 		}
-		items = append(items, item{
+		it := item{
 			rule:    "gatehouse/" + string(p.Kind),
 			level:   levelError,
 			in:      files[p.Source],
 			line:    p.Line,
 			column:  p.Column,
 			message: msg,
-		})
+		}
+		if a := p.Alternative; a != nil {
+			if a.Best {
+				it.message = fmt.Sprintf("%s (in alternative %d of %s, the closest)", msg, a.Branch, a.Of)
+			} else {
+				it.message = fmt.Sprintf("%s (in alternative %d of %s)", msg, a.Branch, a.Of)
+				it.folded = a.Of
+			}
+		}
+		items = append(items, it)
 	}
 	return items
 }

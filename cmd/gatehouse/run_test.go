@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -282,4 +283,46 @@ func TestJSONIsTheAPIAnswer(t *testing.T) {
 		t.Skip("SKIPPED: no examples with golden answers in ../../testdata")
 	}
 	t.Logf("%d answers compared", compared)
+}
+
+// TestTextOutputFloods: a text with thousands of problems prints the first 1,000 and says how
+// many more there are; --format json gives every one. The problems in the other alternatives of
+// a oneOf are counted on one line, the closest alternative's shown.
+func TestTextOutputFloods(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 0; i < 1500; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`{"id":` + strconv.Itoa(i) + `}`)
+	}
+	b.WriteString("]")
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	schema := write("s.json", `{"items":{"properties":{"id":{"type":"string"}}}}`)
+	instance := write("i.json", b.String())
+	code, stdout, _ := runIn(t, "", "validate", "--schema", schema, instance)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != exitFindings || len(lines) != 1002 || !strings.Contains(lines[1000], "and 500 more not shown") {
+		t.Errorf("exit %d, %d lines, line 1001 %q", code, len(lines), lines[min(1000, len(lines)-1)])
+	}
+	_, stdout, _ = runIn(t, "", "validate", "--format", "json", "--schema", schema, instance)
+	var res core.ValidateResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Problems) != 1500 {
+		t.Errorf("JSON: %v, %d problems, want all 1500", err, len(res.Problems))
+	}
+
+	oneOf := write("oneof.json", `{"oneOf":[{"properties":{"kind":{"const":"a"},"x":{"type":"string"}},"required":["kind","x"]},`+
+		`{"properties":{"kind":{"const":"b"},"y":{"type":"number"}},"required":["kind","y"]}]}`)
+	_, stdout, _ = runIn(t, "", "validate", "--schema", oneOf, write("v.json", `{"kind":"b","y":"s"}`))
+	if !strings.Contains(stdout, "and 2 problems in the other alternatives of /oneOf") || !strings.Contains(stdout, "/y: got string, want number (in alternative 1 of /oneOf, the closest)") {
+		t.Errorf("oneOf output:\n%s", stdout)
+	}
 }
