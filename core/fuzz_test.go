@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -26,6 +27,39 @@ func FuzzValidate(f *testing.F) {
 		for _, p := range res.Problems {
 			if p.Message == "" || (p.Source != core.SourceSchema && p.Source != core.SourceInstance) {
 				t.Fatalf("bad problem %+v", p)
+			}
+		}
+	})
+}
+
+// FuzzValidateFlood: a value repeated n times in an array fails the schema's items n times
+// over, every problem placed inside the text at the element it is about, and its problems are
+// the single value's, element by element: a flood is the sum of its parts, placed the same way
+// whether there are few problems or many.
+func FuzzValidateFlood(f *testing.F) {
+	f.Add(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`, `{"id":1}`, uint16(40))
+	f.Add(`{"oneOf":[{"const":1},{"const":"a"}]}`, `"b"`, uint16(300))
+	f.Add(`{"additionalProperties":false}`, "{\n \"x\": 1, \"é\": 2}", uint16(20))
+	f.Add(`{"maximum":12345678901234567890}`, `12345678901234567891`, uint16(1000))
+	f.Fuzz(func(t *testing.T, schema, item string, n uint16) {
+		n = n%2000 + 1
+		single := core.Validate(core.ValidateRequest{Schema: `{"items":` + schema + `}`, Instance: "[" + item + "]"})
+		if single.Valid || len(single.Problems) == 0 || single.Problems[0].Kind != core.KindValidation {
+			return // valid, or the texts themselves have problems
+		}
+		text := "[" + strings.Repeat(item+",\n", int(n)-1) + item + "]"
+		flood := core.Validate(core.ValidateRequest{Schema: `{"items":` + schema + `}`, Instance: text})
+		if len(flood.Problems) != int(n)*len(single.Problems) {
+			t.Fatalf("%d elements gave %d problems; one gave %d", n, len(flood.Problems), len(single.Problems))
+		}
+		lines := strings.Count(text, "\n") + 1
+		for i, p := range flood.Problems {
+			if p.Line < 1 || p.Line > lines || p.Column < 1 || p.Offset < 0 || p.Offset > len(text) {
+				t.Fatalf("problem %d outside the text: %+v", i, p)
+			}
+			want := single.Problems[i%len(single.Problems)]
+			if p.Message != want.Message || p.KeywordLocation != want.KeywordLocation {
+				t.Fatalf("problem %d is %q at %s, want %q at %s", i, p.Message, p.KeywordLocation, want.Message, want.KeywordLocation)
 			}
 		}
 	})

@@ -167,6 +167,11 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 		if err != nil {
 			kw = u.KeywordLocation
 		}
+		if ap, ok := u.Error.Kind.(*kind.AdditionalProperties); ok {
+			// The library lists them in map order: the same value would get another message
+			// each time.
+			slices.Sort(ap.Properties)
+		}
 		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: u.Error.String(), Alternative: alt}
 		if instance != nil {
 			if msg, ok := numberMessage(u.Error.Kind, jsondoc.Lookup(instance, u.InstanceLocation)); ok {
