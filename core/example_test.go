@@ -48,8 +48,9 @@ func ExampleLint() {
 	}
 	fmt.Println(res.AtOrAbove(core.SeverityHigh) > 0)
 	// Output:
+	// high exfiltration-instruction add
 	// high instruction-concealment add
-	// high instruction-tag add
+	// high exfiltration-parameter add
 	// true
 }
 

@@ -2,15 +2,22 @@ package core
 
 import "github.com/gatehouse-dev/gatehouse/internal/lint"
 
-// LintRequest is the input of [Lint]: a catalog text exactly as pasted.
+// LintRequest is the input of [Lint]: a catalog text exactly as pasted and, optionally, the lint
+// configuration a team keeps beside it.
 type LintRequest struct {
 	Catalog string `json:"catalog"`
+	// Ignore is the text of a lint configuration: rules to ignore for named tools, each with a
+	// reason, as {"ignore": [{"rule": …, "tool": …, "reason": …}]}. Findings it matches are
+	// reported as suppressed, never dropped.
+	Ignore string `json:"ignore,omitempty"`
 }
 
 // LintResult is the answer of [Lint].
 type LintResult struct {
 	Findings []Finding `json:"findings"`
-	Problems Problems  `json:"problems"`
+	// Suppressed are the findings the configuration ignores, each with its suppression.
+	Suppressed []Finding `json:"suppressed"`
+	Problems   Problems  `json:"problems"`
 }
 
 // A Finding is one thing in a catalog that a reviewer should look at before trusting a tool:
@@ -35,9 +42,12 @@ type LintRule = lint.Rule
 // Lint looks at every tool of a catalog for what a poisoned tool carries: instructions aimed at
 // the model, hidden characters, requests for secrets and sensitive paths, references to other
 // tools, parameters shaped to carry data out, loose schemas, annotations that contradict the tool.
+//
+// A lint configuration that names an unknown rule or tool is a problem (source "ignore"), and
+// none of it applies.
 func Lint(req LintRequest) LintResult {
-	findings, probs := lint.Text(req.Catalog)
-	return LintResult{Findings: findings, Problems: orEmpty(probs)}
+	findings, suppressed, probs := lint.Text(req.Catalog, req.Ignore)
+	return LintResult{Findings: findings, Suppressed: suppressed, Problems: orEmpty(probs)}
 }
 
 // ParseSeverity reads a severity: "high", "medium" or "low".

@@ -25,6 +25,7 @@ const (
 	SourceRight    = problem.SourceRight
 	SourceFragment = problem.SourceFragment
 	SourceLock     = problem.SourceLock
+	SourceIgnore   = problem.SourceIgnore // the lint configuration
 	// SourceRequest is the request itself, when it is not the JSON object a function takes.
 	SourceRequest = problem.SourceRequest
 )

@@ -38,6 +38,12 @@ type item struct {
 	// folded is a problem in an alternative of a oneOf or anyOf other than the one that fits
 	// best: text counts them instead of listing them; SARIF and JSON give them all.
 	folded string // the alternatives' keyword location, "" when not folded
+	// note is a sentence text output shows under the item (why a lint finding matters); SARIF
+	// carries it in the rule's description instead.
+	note string
+	// suppressed says why a lint configuration does not count the item, and where; SARIF
+	// records it as the result's suppression.
+	suppressed *suppression
 }
 
 // A report is what one command found, ready for any printer.
@@ -154,6 +160,11 @@ func (p textPrinter) print(w io.Writer, r *report) error {
 		}
 		b.WriteString(p.paint(levelColour(it.level), oneLine(it.message)))
 		b.WriteByte('\n')
+		if it.note != "" {
+			b.WriteString("  ")
+			b.WriteString(oneLine(it.note))
+			b.WriteByte('\n')
+		}
 	}
 	if r.summary != "" {
 		b.WriteString(p.paint(levelColour(r.outcome), r.summary))

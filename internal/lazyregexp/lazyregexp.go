@@ -34,4 +34,5 @@ func (r *Regexp) FindStringSubmatchIndex(s string) []int {
 func (r *Regexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return r.re().FindAllStringSubmatchIndex(s, n)
 }
-func (r *Regexp) String() string { return r.src }
+func (r *Regexp) String() string                             { return r.src }
+func (r *Regexp) FindAllStringIndex(s string, n int) [][]int { return r.re().FindAllStringIndex(s, n) }

@@ -1,28 +1,34 @@
-// Package lint looks at every string of every tool of a catalog — names, descriptions, parameter
-// names and descriptions, enum values, defaults, examples, since the model reads them all — for
-// what a poisoned tool carries: instructions aimed at the model, hidden characters, requests for
-// secrets and sensitive paths, steering of other tools, parameters shaped to carry data out, loose
-// schemas, and annotations that contradict the tool. Rules are deterministic and offline; a
-// finding's severity says how urgently a reviewer should look ([Severity]).
 package lint
 
 import (
 	"fmt"
+	"maps"
+	bits2 "math/bits"
 	"slices"
 	"sort"
 	"strconv"
-
-	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
-// A Severity says how urgently a reviewer should look at a [Finding] (and, in a catalog diff,
-// at a changed tool's risk): high, medium or low.
+// A Severity says how urgently a reviewer should look at a [Finding] (and, in a catalog diff, at
+// a changed tool's risk). From the most to the least urgent:
+//
+//   - high: the text steers the model against the user (hidden text, instructions that override
+//     its own, concealment, coercion, exfiltration, covert recipients, steering another tool,
+//     priority hijack, encoded commands, declared harvesting), or the definition lies about itself
+//     (annotations that contradict the name, a harmless-looking tool whose schema asks for
+//     credentials or for whatever the model knows). Do not approve the tool before reading it.
+//   - medium: a reviewer should look: a risky Capability, a loose schema on a dangerous tool,
+//     unusual markup, a path to secrets, another server's tool named.
+//   - low: hygiene: an open schema, a destructive tool without a warning word.
 type Severity string
 
-// Severities, from the most to the least urgent.
+// The severities.
 const (
 	SeverityHigh   Severity = "high"
 	SeverityMedium Severity = "medium"
@@ -31,136 +37,6 @@ const (
 
 // Severities lists every severity, from the most to the least urgent.
 var Severities = []Severity{SeverityHigh, SeverityMedium, SeverityLow}
-
-// A Finding is one thing in a catalog that a reviewer should look at before trusting a tool.
-type Finding struct {
-	Rule     string   `json:"rule"`     // the rule's name, one of [Rules]
-	Severity Severity `json:"severity"` // high | medium | low
-	Tool     string   `json:"tool"`     // the tool's key in the catalog
-	// Pointer is the JSON Pointer of the value the finding is about, in the catalog text.
-	Pointer string `json:"pointer"`
-	Message string `json:"message"`
-	// Evidence is the text that tripped the rule, with hidden characters written visibly
-	// ("U+200B") so that what the model reads is what the reviewer sees.
-	Evidence string `json:"evidence"`
-	// Line and Column place the evidence itself (inside a long description, not just at its
-	// start) in the catalog text; zero when unknown.
-	Line   int `json:"line"`
-	Column int `json:"column"`
-
-	// at is the byte offset of the evidence inside the decoded string at Pointer, or -1 when the
-	// finding is about the value as a whole.
-	at int
-}
-
-// A Rule names one check of [Catalog].
-type Rule struct {
-	Name     string   `json:"name"`
-	Severity Severity `json:"severity"` // the highest severity the rule gives
-	Summary  string   `json:"summary"`
-}
-
-// Catalog checks every tool of a catalog with the rules in [Rules] and returns the
-// findings in catalog order. Every string of a tool is read — name, title, description,
-// property names and descriptions, enum values, defaults, examples — since the model reads
-// them all. The rules are deterministic and offline. doc, when not nil, is the text the
-// catalog was parsed from: findings are then placed at their line and column.
-func Catalog(c *catalog.Catalog, doc *jsondoc.Document) []Finding {
-	findings := []Finding{}
-	if c == nil {
-		return findings
-	}
-	l := newLinter(c)
-	for i := range c.Tools {
-		findings = append(findings, l.tool(&c.Tools[i])...)
-	}
-	placeFindings(findings, doc)
-	return findings
-}
-
-// Tools lints some of a catalog's tools (the rules still see the whole catalog), without
-// placing the findings.
-func Tools(c *catalog.Catalog, tools []*catalog.Tool) []Finding {
-	findings := []Finding{}
-	if len(tools) == 0 {
-		return findings
-	}
-	l := newLinter(c)
-	for _, t := range tools {
-		findings = append(findings, l.tool(t)...)
-	}
-	return findings
-}
-
-// placeFindings sets Line and Column from the text.
-func placeFindings(findings []Finding, doc *jsondoc.Document) {
-	if doc == nil || len(findings) == 0 {
-		return
-	}
-	for i := range findings {
-		f := &findings[i]
-		off, ok := doc.Locate(f.Pointer)
-		if !ok {
-			continue
-		}
-		if f.at > 0 && off < len(doc.Text) && doc.Text[off] == '"' {
-			if rel, ok := jsondoc.RawOffset(doc.Text[off:], f.at); ok {
-				off += rel
-			}
-		}
-		f.Line, f.Column = doc.Position(off)
-	}
-}
-
-// A linter holds what the rules need to know about the whole catalog.
-type linter struct {
-	c *catalog.Catalog
-	// toolsByName maps each tool's own name to the servers offering it ("" for a one-server
-	// catalog), for the shadowing rule.
-	toolsByName map[string][]string
-	servers     map[string]bool
-	words       foundWords   // the phrase filter's answer for the string being checked, reused
-	strings     stringWalker // reused from tool to tool, with its buffers
-}
-
-func newLinter(c *catalog.Catalog) *linter {
-	l := &linter{c: c, toolsByName: make(map[string][]string, len(c.Tools)), servers: map[string]bool{}}
-	for i := range c.Tools {
-		t := &c.Tools[i]
-		n := t.ToolName()
-		l.toolsByName[n] = append(l.toolsByName[n], t.Server)
-	}
-	for _, s := range c.Servers {
-		l.servers[s] = true
-	}
-	return l
-}
-
-// toolFindings collects one tool's findings, one per rule and pointer.
-type toolFindings struct {
-	tool   *catalog.Tool
-	list   []Finding
-	seen   map[string]int  // rule and pointer → index in list
-	props  []property      // the tool's parameters, read on first use
-	params map[string]bool // their names
-}
-
-func (tf *toolFindings) add(rule string, severity Severity, pointer string, at int, msg, evidence string) {
-	key := rule + "\x00" + pointer
-	f := Finding{Rule: rule, Severity: severity, Tool: tf.tool.Name, Pointer: pointer, Message: msg, Evidence: evidence, at: at}
-	if i, ok := tf.seen[key]; ok {
-		// One finding per rule and string: keep the most severe.
-		if severity.Above(tf.list[i].Severity) {
-			tf.list[i] = f
-		}
-		return
-	}
-	if tf.seen == nil {
-		tf.seen = map[string]int{}
-	}
-	tf.seen[key] = len(tf.list)
-	tf.list = append(tf.list, f)
-}
 
 // Rank orders severities so that two can be compared: low 0, medium 1, high 2. ok is false for
 // a word that is not a severity.
@@ -190,16 +66,246 @@ func (s Severity) AtLeast(t Severity) bool {
 	return rs >= rt
 }
 
+// ParseSeverity reads a severity as the CLI's --fail-on and a team's configuration write it.
+func ParseSeverity(s string) (Severity, error) {
+	if _, ok := Severity(s).Rank(); ok {
+		return Severity(s), nil
+	}
+	return "", fmt.Errorf("unknown severity %q: use high, medium, low", s)
+}
+
+// CountAtOrAbove counts the findings as urgent as threshold or more.
+func CountAtOrAbove(findings []Finding, threshold Severity) int {
+	n := 0
+	for _, f := range findings {
+		if f.Severity.AtLeast(threshold) {
+			n++
+		}
+	}
+	return n
+}
+
+// A Finding is one thing in a catalog that a reviewer should look at before trusting a tool.
+type Finding struct {
+	Rule     string   `json:"rule"`     // the rule's name, one of [Rules]
+	Severity Severity `json:"severity"` // high | medium | low
+	Tool     string   `json:"tool"`     // the tool's key in the catalog
+	// Pointer is the JSON Pointer of the value the finding is about, in the catalog text.
+	Pointer string `json:"pointer"`
+	Message string `json:"message"`
+	// Evidence is the text that tripped the rule, with hidden characters written visibly
+	// ("[U+200B]") so that what the model reads is what the reviewer sees. For text decoded from
+	// an encoding it is the decoded text.
+	Evidence string `json:"evidence"`
+	// Line and Column place the evidence itself (inside a long description, not just at its
+	// start) in the catalog text; zero when unknown. For decoded text they place the encoded text.
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	// Why says in one sentence why the finding matters: the rule's (from [Rules]), or one
+	// of its own where the rule gives findings of different kinds.
+	Why string `json:"why"`
+	// DecodedFrom names what the evidence was read through when it is not the text as written:
+	// "base64", "hex", "percent-encoding", "html-entities", "unicode-tags", "variation-selectors",
+	// "confusables" (letters of another script standing for Latin ones) or "nfkc" (compatibility
+	// characters); "" for the text as written.
+	DecodedFrom string `json:"decodedFrom,omitempty"`
+	// Suppression is set on a finding an entry of the lint configuration suppressed; such a
+	// finding is in [Result.Suppressed], not in its findings.
+	Suppression *Suppression `json:"suppression,omitempty"`
+
+	// at is the byte offset of the evidence inside the decoded string at Pointer, or -1 when the
+	// finding is about the value as a whole.
+	at int
+}
+
+// A Rule names one check of [Catalog]; [Rules] lists them all.
+type Rule struct {
+	Name     string   `json:"name"`
+	Severity Severity `json:"severity"` // the highest severity the rule gives
+	Summary  string   `json:"summary"`
+	// Why says in one sentence why a finding of the rule matters.
+	Why string `json:"why"`
+	// Help says what the rule looks for, what lowers its severity, and what to do about a finding.
+	Help string `json:"help"`
+	// Families are the attack families the rule catches at high severity, as the README names
+	// them ("hidden-text", "exfiltration", …); none for rules that only advise.
+	Families []string `json:"families,omitempty"`
+}
+
+// Text parses a catalog text and lints it (see [Catalog]), less the findings the lint
+// configuration ignoreText suppresses, which are returned apart. A configuration that names an
+// unknown rule or tool is a problem (source "ignore"), and none of it applies.
+func Text(catalogText, ignoreText string) (findings, suppressed []Finding, probs problem.Problems) {
+	findings, suppressed = []Finding{}, []Finding{}
+	doc, probs := jsondoc.ParseString(problem.SourceCatalog, catalogText)
+	if doc == nil {
+		return findings, suppressed, probs
+	}
+	c, catProbs := catalog.Parse(doc)
+	probs = append(probs, catProbs...)
+	if c == nil {
+		return findings, suppressed, probs
+	}
+	all := Catalog(c, doc)
+	if strings.TrimSpace(ignoreText) == "" {
+		return all, suppressed, probs
+	}
+	cfg, cfgProbs := ParseConfig(ignoreText, c)
+	probs = append(probs, cfgProbs...)
+	if cfg == nil {
+		return all, suppressed, probs
+	}
+	findings, suppressed = cfg.Apply(all)
+	return findings, suppressed, probs
+}
+
+// Catalog checks every tool of a catalog with the rules in [Rules] and returns the
+// findings in catalog order. Every string of a tool is read — name, title, description,
+// property names and descriptions, enum values, defaults, examples — since the model reads
+// them all, and so is what can be decoded from them (base64, hex, percent-encoding, HTML
+// entities, Unicode tag characters). The rules are deterministic and offline. doc, when not nil,
+// is the text the catalog was parsed from: findings are then placed at their line and column.
+func Catalog(c *catalog.Catalog, doc *jsondoc.Document) []Finding {
+	findings := []Finding{}
+	if c == nil {
+		return findings
+	}
+	l := newLinter(c)
+	for i := range c.Tools {
+		findings = append(findings, l.tool(&c.Tools[i])...)
+	}
+	placeFindings(findings, doc)
+	return findings
+}
+
+// Tools lints some of a catalog's tools (the rules still see the whole catalog), without
+// placing the findings.
+func Tools(c *catalog.Catalog, tools []*catalog.Tool) []Finding {
+	findings := []Finding{}
+	if len(tools) == 0 {
+		return findings
+	}
+	l := newLinter(c)
+	for _, t := range tools {
+		findings = append(findings, l.tool(t)...)
+	}
+	return findings
+}
+
+// placeFindings sets Line and Column from the text: the evidence's own place, inside the string
+// when the finding is about part of one.
+func placeFindings(findings []Finding, doc *jsondoc.Document) {
+	if doc == nil {
+		return
+	}
+	for i := range findings {
+		f := &findings[i]
+		off, ok := doc.Locate(f.Pointer)
+		if !ok {
+			continue
+		}
+		if f.at > 0 && off < len(doc.Text) && doc.Text[off] == '"' {
+			if rel, ok := jsondoc.RawOffset(doc.Text[off:], f.at); ok {
+				off += rel
+			}
+		}
+		f.Line, f.Column = doc.Position(off)
+	}
+}
+
+// A linter holds what the rules need to know about the whole catalog.
+type linter struct {
+	c *catalog.Catalog
+	// toolsByName maps each tool's own name to the servers offering it ("" for a one-server
+	// catalog), for the shadowing rule.
+	toolsByName map[string][]string
+	servers     map[string]bool
+	words       foundWords   // the phrase filter's answer for the view being checked, reused
+	strings     stringWalker // reused from tool to tool, with its buffers
+	// site and view are the string being checked and its reading as written, reused from string
+	// to string: most strings are checked once and never referred to again.
+	site       textSite
+	view       textView
+	candidates []phraseRef
+}
+
+func newLinter(c *catalog.Catalog) *linter {
+	l := &linter{c: c, toolsByName: make(map[string][]string, len(c.Tools)), servers: map[string]bool{}}
+	for i := range c.Tools {
+		t := &c.Tools[i]
+		n := t.ToolName()
+		l.toolsByName[n] = append(l.toolsByName[n], t.Server)
+	}
+	for _, s := range c.Servers {
+		l.servers[s] = true
+	}
+	return l
+}
+
+// toolFindings collects one tool's findings, one per rule and pointer.
+type toolFindings struct {
+	tool   *catalog.Tool
+	list   []Finding
+	seen   map[string]int  // rule and pointer → index in list
+	props  []property      // the tool's parameters, read on first use
+	params map[string]bool // their names
+	// highs counts the high findings added, so the engine can tell whether a decoded text
+	// tripped one.
+	highs int
+}
+
+// add records a finding, keeping one per rule and string: the most severe.
+func (tf *toolFindings) add(f Finding) {
+	f.Tool = tf.tool.Name
+	if r := lintRuleByName[f.Rule]; r != nil && f.Why == "" {
+		f.Why = r.Why
+	}
+	if f.Severity == SeverityHigh {
+		tf.highs++
+	}
+	key := f.Rule + "\x00" + f.Pointer
+	if i, ok := tf.seen[key]; ok {
+		if f.Severity.Above(tf.list[i].Severity) {
+			tf.list[i] = f
+		}
+		return
+	}
+	if tf.seen == nil {
+		tf.seen = map[string]int{}
+	}
+	tf.seen[key] = len(tf.list)
+	tf.list = append(tf.list, f)
+}
+
+// hasRule reports whether any string of the tool tripped rule.
+func (tf *toolFindings) hasRule(rule string) bool {
+	return slices.ContainsFunc(tf.list, func(f Finding) bool { return f.Rule == rule })
+}
+
+// has reports whether the string at pointer tripped rule.
+func (tf *toolFindings) has(rule, pointer string) bool {
+	_, found := tf.seen[rule+"\x00"+pointer]
+	return found
+}
+
 func (l *linter) tool(t *catalog.Tool) []Finding {
 	tf := &toolFindings{tool: t}
 	l.strings.base = t.Pointer
 	l.strings.fn = func(s textSite) { l.checkString(tf, s) }
 	l.strings.walk(t.Def)
-	l.checkNames(tf)
-	l.checkParameters(tf)
-	l.checkSchema(tf)
-	l.checkAnnotations(tf)
-	sort.SliceStable(tf.list, func(i, j int) bool { return tf.list[i].Pointer < tf.list[j].Pointer })
+	for _, r := range lintRegistry {
+		if r.tool != nil {
+			r.tool(l, tf)
+		}
+	}
+	// In the order of the text: by string, then by place in it.
+	sort.SliceStable(tf.list, func(i, j int) bool {
+		a, b := tf.list[i], tf.list[j]
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		return a.at < b.at
+	})
 	return tf.list
 }
 
@@ -276,35 +382,216 @@ func (w *stringWalker) walk(v any) {
 	}
 }
 
-// Text parses a catalog text and returns its findings and the problems that kept any tool from
-// being read.
-func Text(catalogText string) ([]Finding, problem.Problems) {
-	doc, probs := jsondoc.ParseString(problem.SourceCatalog, catalogText)
-	if doc == nil {
-		return []Finding{}, probs
-	}
-	c, probs := catalog.Parse(doc)
-	if c == nil {
-		return []Finding{}, probs
-	}
-	return Catalog(c, doc), probs
+// schemaMachinery are the members whose strings are read by programs, not models: phrases
+// are not looked for in them (a "pattern" of "^[^<>]+$" is no tag).
+var schemaMachinery = map[string]bool{
+	"pattern": true, "$ref": true, "$schema": true, "$id": true, "format": true, "type": true,
+	"$anchor": true, "$dynamicRef": true, "$dynamicAnchor": true, "contentEncoding": true, "contentMediaType": true,
 }
 
-// ParseSeverity reads a severity as the CLI's --fail-on and a team's configuration write it.
-func ParseSeverity(s string) (Severity, error) {
-	if _, ok := Severity(s).Rank(); ok {
-		return Severity(s), nil
-	}
-	return "", fmt.Errorf("unknown severity %q: use high, medium, low", s)
+// A textView is one reading of a string that the text rules check: the string as written, or
+// what was decoded from part of it. The rules match in its folded reading ([foldForMatch]).
+type textView struct {
+	site   *textSite
+	raw    string // the text read: the string itself, or the decoded text
+	folded string
+	index  []int // folded byte → raw byte; nil when folded is raw
+	words  foundWords
+	// from names the decoding ("" for the string as written); start and end are then the
+	// encoded span in the string, where every finding of the view is placed.
+	from       string
+	start, end int
 }
 
-// CountAtOrAbove counts the findings as urgent as threshold or more.
-func CountAtOrAbove(findings []Finding, threshold Severity) int {
-	n := 0
-	for _, f := range findings {
-		if f.Severity.AtLeast(threshold) {
-			n++
+// rawAt maps a byte offset of the folded reading to one of raw.
+func (v *textView) rawAt(i int) int {
+	if v.index == nil {
+		return min(i, len(v.raw))
+	}
+	if i >= len(v.index) {
+		return len(v.raw)
+	}
+	return v.index[i]
+}
+
+// find reports a finding of rule in the view, at folded[start:end], with evidence from the text
+// read there.
+func (v *textView) find(tf *toolFindings, rule string, severity Severity, start, end int, msg string) {
+	rs, re := v.rawAt(start), v.rawAt(end)
+	f := Finding{Rule: rule, Severity: severity, Pointer: v.site.pointer(), Message: where(*v.site) + msg, at: rs}
+	f.Evidence = untrusted.Snippet(v.raw, rs, re, 30)
+	if v.from != "" {
+		f.at = v.start
+		f.DecodedFrom = v.from
+		f.Message += " (in text decoded from " + v.from + ")"
+	} else if v.index != nil {
+		f.DecodedFrom = foldedFrom(v.raw, rs, re)
+	}
+	tf.add(f)
+}
+
+// sentence returns the folded sentence around folded[start:end].
+func (v *textView) sentence(start, end int) string {
+	from, to := sentenceAround(v.folded, start, end)
+	return v.folded[from:to]
+}
+
+func (l *linter) newView(v *textView, site *textSite, raw, from string, start, end int) *textView {
+	folded, index := foldForMatch(raw)
+	folded = unwrapLines(folded)
+	*v = textView{site: site, raw: raw, folded: folded, index: index, from: from, start: start, end: end}
+	l.words = phraseFilter.scan(folded, l.words)
+	v.words = l.words
+	return v
+}
+
+func (l *linter) checkString(tf *toolFindings, site textSite) {
+	l.site = site
+	s := &l.site
+	for _, r := range lintRegistry {
+		if r.raw != nil {
+			r.raw(l, tf, s)
 		}
 	}
-	return n
+	if s.isKey || schemaMachinery[s.key] || s.text == "" {
+		return
+	}
+	l.checkView(tf, l.newView(&l.view, s, s.text, "", 0, len(s.text)))
+	for _, d := range decodeAll(s.text) {
+		highs := tf.highs
+		v := l.newView(&textView{}, s, d.text, d.from, d.start, d.end)
+		l.checkView(tf, v)
+		if tf.highs > highs {
+			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityHigh, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
+				Message:  where(*s) + "hides instructions for the model in " + d.from + ": the decoded text trips the rules above, and no reader sees it",
+				Evidence: untrusted.Snippet(d.text, 0, 0, 60)})
+		} else if readableProse(d.text) {
+			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityMedium, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
+				Message:  where(*s) + "carries " + d.from + " that decodes to readable text a reviewer does not see",
+				Evidence: untrusted.Snippet(d.text, 0, 0, 60)})
+		}
+	}
+}
+
+// checkView runs every text rule on one reading of a string: the phrases one of whose words the
+// string holds, in registry order, then the rules' own checks.
+func (l *linter) checkView(tf *toolFindings, v *textView) {
+	l.candidates = l.candidates[:0]
+	for w, bits := range v.words {
+		for bits != 0 {
+			id := w*64 + bits2.TrailingZeros64(bits)
+			bits &= bits - 1
+			for _, ref := range phrasesByWord[id] {
+				if !slices.ContainsFunc(l.candidates, func(c phraseRef) bool { return c.phrase == ref.phrase }) {
+					l.candidates = append(l.candidates, ref)
+				}
+			}
+		}
+	}
+	slices.SortFunc(l.candidates, func(a, b phraseRef) int { return a.order - b.order })
+	for _, c := range l.candidates {
+		c.phrase.check(tf, v, c.rule.Name)
+	}
+	for _, r := range lintRegistry {
+		if r.text != nil {
+			r.text(l, tf, v)
+		}
+	}
+}
+
+// where says which string of the tool a finding is in, to start its message.
+func where(s textSite) string {
+	switch {
+	case s.isKey:
+		return "a member name "
+	case s.key == "description" && s.parent == "":
+		return "the description "
+	case s.key == "description":
+		return "a parameter description "
+	case s.key == "title":
+		return "the title "
+	case s.key == "default":
+		return "a default value "
+	case s.key == "enum" || s.parent == "enum":
+		return "an enum value "
+	case s.key == "examples" || s.parent == "examples":
+		return "an example "
+	}
+	return "a string "
+}
+
+// A property is one parameter of a tool's inputSchema, nested objects and array items included.
+type property struct {
+	name     string
+	parent   string // the pointer of the "properties" object holding it, shared by its siblings
+	schema   map[string]any
+	required bool   // listed in its object's "required"
+	squashed string // the name lowercased without separators, as the name lists hold them
+}
+
+// pointer is written out only for a property a finding is about.
+func (p property) pointer() string { return jsondoc.JoinPointer(p.parent, p.name) }
+
+// properties lists the tool's parameters, read once for all the rules that need them.
+func (tf *toolFindings) properties() []property {
+	if tf.props == nil {
+		tf.props = []property{}
+		if schema, ok := tf.tool.Def["inputSchema"].(map[string]any); ok {
+			tf.props = appendProperties(tf.props, schema, jsondoc.JoinPointer(tf.tool.Pointer, "inputSchema"), 0)
+		}
+	}
+	return tf.props
+}
+
+// appendProperties appends the properties of an object schema at pointer, each followed by
+// those nested in it (in its own properties, or in its items), members in name order.
+func appendProperties(list []property, schema map[string]any, pointer string, depth int) []property {
+	if depth > 16 {
+		return list
+	}
+	if props, ok := schema["properties"].(map[string]any); ok {
+		required, _ := schema["required"].([]any)
+		parent := pointer + "/properties"
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			prop, ok := props[name].(map[string]any)
+			if !ok {
+				continue
+			}
+			list = append(list, property{name, parent, prop, slices.Contains(required, any(name)), Squash(name)})
+			if prop["properties"] != nil || prop["items"] != nil {
+				list = appendProperties(list, prop, jsondoc.JoinPointer(parent, name), depth+1)
+			}
+		}
+	}
+	if items, ok := schema["items"].(map[string]any); ok {
+		list = appendProperties(list, items, pointer+"/items", depth+1)
+	}
+	return list
+}
+
+// isParameter reports a name that is one of the tool's own parameters ("replaces old_string
+// with new_string" speaks of arguments, not of tools).
+func (tf *toolFindings) isParameter(name string) bool {
+	if tf.params == nil {
+		tf.params = map[string]bool{}
+		for _, p := range tf.properties() {
+			tf.params[p.name] = true
+		}
+	}
+	return tf.params[name]
+}
+
+// purpose is what a tool says it is for: its name (as words), its title and the first sentence
+// of its description, where honest descriptions say what the tool does. Instructions an attacker
+// adds come later; except, a sentence under judgement, is left out even when it is the first.
+func (tf *toolFindings) purpose(except string) string {
+	title, _ := tf.tool.Def["title"].(string)
+	desc, _ := tf.tool.Def["description"].(string)
+	desc = strings.TrimSpace(desc)
+	from, to := sentenceAround(desc, 0, 0)
+	first := desc[from:min(to, from+300)]
+	if except != "" && strings.Contains(except, strings.TrimSpace(first)) || strings.Contains(first, except) && except != "" {
+		first = ""
+	}
+	return strings.Join(nameWords(tf.tool.ToolName()), " ") + " " + title + " " + first
 }

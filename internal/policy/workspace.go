@@ -97,8 +97,8 @@ func percentDecodeOnce(s string) string {
 	var out strings.Builder
 	out.Grow(len(s))
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			out.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+		if s[i] == '%' && i+2 < len(s) && untrusted.IsHex(s[i+1]) && untrusted.IsHex(s[i+2]) {
+			out.WriteByte(untrusted.Unhex(s[i+1])<<4 | untrusted.Unhex(s[i+2]))
 			i += 2
 			continue
 		}
@@ -221,16 +221,3 @@ func fileURLOutside(p, workspace string) string {
 	return ""
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}

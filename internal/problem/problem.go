@@ -24,6 +24,8 @@ const (
 	SourceRight    Source = "right"
 	SourceFragment Source = "fragment"
 	SourceLock     Source = "lock"
+	// SourceIgnore is the lint configuration: the rules a team ignores for named tools.
+	SourceIgnore Source = "ignore"
 	// SourceRequest is the request itself: not the JSON object an API function takes.
 	SourceRequest Source = "request"
 )

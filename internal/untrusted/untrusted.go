@@ -111,7 +111,7 @@ func Label(r rune) string {
 }
 
 // Visible writes s so that nothing in it hides: hidden characters and invalid UTF-8 become
-// "[U+XXXX]", line breaks and tabs "\n" and "\t", and the text is cut after max characters.
+// "[U+XXXX]", line breaks and tabs "\n", "\r" and "\t", and the text is cut after max characters.
 func Visible(s string, max int) string {
 	var b strings.Builder
 	n := 0
@@ -126,6 +126,8 @@ func Visible(s string, max int) string {
 			b.WriteString("\\n")
 		case r == '\t':
 			b.WriteString("\\t")
+		case r == '\r':
+			b.WriteString("\\r")
 		case IsHidden(r) || r == utf8.RuneError:
 			fmt.Fprintf(&b, "[U+%04X]", r)
 		default:
@@ -228,4 +230,20 @@ func ASCIILower(s string) string {
 		}
 	}
 	return s
+}
+
+// IsHex reports a hexadecimal digit, for reading percent-encoding and escapes.
+func IsHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// Unhex is the value of a hexadecimal digit.
+func Unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }

@@ -1,0 +1,100 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+var ruleAnnotationHonesty = lintRule{
+	Rule: Rule{
+		Name:     RuleAnnotationHonesty,
+		Severity: SeverityHigh,
+		Summary:  "annotations that contradict the tool's name (a delete tool claiming readOnlyHint), or a destructive tool with no warning",
+		Why:      "Clients skip confirmation for tools that claim to be read-only; a tool that writes, deletes, runs or sends while claiming so is let through unasked.",
+		Help: "The tool's verb is read from its name's verb position — the first word, or the word after a namespace " +
+			"(\"get_merge_request\" and \"get_commit\" read; \"git_commit\" writes; \"email_send\" sends) — never from any noun " +
+			"in it. High for readOnlyHint: true on a tool whose verb deletes, writes or sends (or runs, unless its description " +
+			"says it changes nothing); medium for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
+			"openWorldHint: false on a fetch or send verb; low for a destructive tool whose description carries no warning word.",
+		Families: []string{FamilyAnnotationLie},
+	},
+	tool: checkAnnotations,
+}
+
+var (
+	warnPattern    = lazyregexp.New(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:ation)?|will\s+be\s+lost|data\s+loss)\b`)
+	readOnlyPhrase = lazyregexp.New(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b`)
+)
+
+func AnnotationBool(def map[string]any, hint string) (value, set bool) {
+	ann, ok := def["annotations"].(map[string]any)
+	if !ok {
+		return false, false
+	}
+	b, ok := ann[hint].(bool)
+	return b, ok
+}
+
+func checkAnnotations(l *linter, tf *toolFindings) {
+	t := tf.tool
+	name := t.ToolName()
+	verb, object := nameVerb(name)
+	kind := capabilityOf(verb, object)
+	is := func(kinds ...string) bool {
+		for _, k := range kinds {
+			if kind != "" && kind == k {
+				return true
+			}
+		}
+		return false
+	}
+	says := func() string { return fmt.Sprintf("its name says %q", verb) }
+	if _, ok := t.Def["annotations"]; !ok && !is("delete") {
+		return // no hint to contradict, and nothing destructive to warn about
+	}
+	desc, _ := t.Def["description"].(string)
+	annPointer := jsondoc.JoinPointer(t.Pointer, "annotations")
+	readOnly, readOnlySet := AnnotationBool(t.Def, "readOnlyHint")
+	destructive, destructiveSet := AnnotationBool(t.Def, "destructiveHint")
+	openWorld, openWorldSet := AnnotationBool(t.Def, "openWorldHint")
+	add := func(sev Severity, pointer, msg, evidence string) {
+		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: sev, Pointer: pointer, at: -1, Message: msg, Evidence: evidence})
+	}
+	if readOnlySet && readOnly {
+		if is("delete", "write", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
+			add(SeverityHigh, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
+				fmt.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), kind),
+				fmt.Sprintf("%s: readOnlyHint true", name))
+		}
+		if destructiveSet && destructive {
+			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "destructiveHint"),
+				"the tool claims both readOnlyHint: true and destructiveHint: true; they contradict each other",
+				"readOnlyHint true, destructiveHint true")
+		}
+	}
+	if is("delete") && destructiveSet && !destructive {
+		add(SeverityMedium, jsondoc.JoinPointer(annPointer, "destructiveHint"),
+			fmt.Sprintf("the tool claims destructiveHint: false, but %s: deleting is destructive", says()),
+			fmt.Sprintf("%s: destructiveHint false", name))
+	}
+	if is("send", "fetch") && openWorldSet && !openWorld {
+		add(SeverityMedium, jsondoc.JoinPointer(annPointer, "openWorldHint"),
+			fmt.Sprintf("the tool claims openWorldHint: false, but %s: it reaches beyond the local system", says()),
+			fmt.Sprintf("%s: openWorldHint false", name))
+	}
+	// A destructive tool should say so in words the model reads: the verb is otherwise all it
+	// has to go on (seed 004: 96.4% of descriptions carry no such warning).
+	if (is("delete") || (destructiveSet && destructive && !(readOnlySet && readOnly))) && !warnPattern.MatchString(desc) {
+		at := jsondoc.JoinPointer(t.Pointer, "description")
+		if _, ok := t.Def["description"].(string); !ok {
+			at = t.Pointer
+		}
+		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: SeverityLow, Pointer: at, at: -1,
+			Message:  "a destructive tool whose description carries no warning (permanent, cannot be undone, confirm…): the model can only guess the risk from the name",
+			Evidence: untrusted.Snippet(desc, 0, 0, 60),
+			Why:      "The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not."})
+	}
+}
