@@ -1,7 +1,6 @@
 package core
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -9,7 +8,16 @@ import (
 	"unicode/utf8"
 )
 
-// Severities of a [Finding], from the most to the least urgent.
+// Severities of a [Finding], from the most to the least urgent. They mean:
+//
+//   - high: the text steers the model against the user (hidden text, instructions that override
+//     its own, concealment, coercion, exfiltration, covert recipients, steering another tool,
+//     priority hijack, encoded commands, declared harvesting), or the definition lies about itself
+//     (annotations that contradict the name, a harmless-looking tool whose schema asks for
+//     credentials or for whatever the model knows). Do not approve the tool before reading it.
+//   - medium: a reviewer should look: a risky capability, a loose schema on a dangerous tool,
+//     unusual markup, a path to secrets, another server's tool named.
+//   - low: hygiene: an open schema, a destructive tool without a warning word.
 const (
 	SeverityHigh   = "high"
 	SeverityMedium = "medium"
@@ -25,39 +33,65 @@ type Finding struct {
 	Pointer string `json:"pointer"`
 	Message string `json:"message"`
 	// Evidence is the text that tripped the rule, with hidden characters written visibly
-	// ("U+200B") so that what the model reads is what the reviewer sees.
+	// ("[U+200B]") so that what the model reads is what the reviewer sees. For text decoded from
+	// an encoding it is the decoded text.
 	Evidence string `json:"evidence"`
 	// Line and Column place the evidence itself (inside a long description, not just at its
-	// start) in the catalog text; zero when unknown.
+	// start) in the catalog text; zero when unknown. For decoded text they place the encoded text.
 	Line   int `json:"line"`
 	Column int `json:"column"`
+	// Why says in one sentence why the rule matters (the rule's, from [LintRules]).
+	Why string `json:"why"`
+	// DecodedFrom names what the evidence was read through when it is not the text as written:
+	// "base64", "hex", "percent-encoding", "html-entities", "unicode-tags", "variation-selectors",
+	// "confusables" (letters of another script standing for Latin ones) or "nfkc" (compatibility
+	// characters); "" for the text as written.
+	DecodedFrom string `json:"decodedFrom,omitempty"`
+	// Suppression is set on a finding an entry of the lint configuration suppressed; such a
+	// finding is in [LintResult.Suppressed], not in its findings.
+	Suppression *Suppression `json:"suppression,omitempty"`
 
 	// at is the byte offset of the evidence inside the decoded string at Pointer, or -1 when the
 	// finding is about the value as a whole.
 	at int
 }
 
-// A LintRule names one check of [LintCatalog].
+// A LintRule names one check of [LintCatalog]; [LintRules] lists them all.
 type LintRule struct {
 	Name     string `json:"name"`
 	Severity string `json:"severity"` // the highest severity the rule gives
 	Summary  string `json:"summary"`
+	// Why says in one sentence why a finding of the rule matters.
+	Why string `json:"why"`
+	// Help says what the rule looks for, what lowers its severity, and what to do about a finding.
+	Help string `json:"help"`
+	// Families are the attack families the rule catches at high severity, as the README names
+	// them ("hidden-text", "exfiltration", …); none for rules that only advise.
+	Families []string `json:"families,omitempty"`
 }
 
-// LintRequest is the input of [Lint]: a catalog text exactly as pasted.
+// LintRequest is the input of [Lint]: a catalog text exactly as pasted and, optionally, the lint
+// configuration kept beside it (see [ParseLintConfig]).
 type LintRequest struct {
 	Catalog string `json:"catalog"`
+	// Ignore is the text of a lint configuration: rules to ignore for named tools, each with a
+	// reason. Findings it matches are reported as suppressed, never dropped.
+	Ignore string `json:"ignore,omitempty"`
 }
 
 // LintResult is the answer of [Lint].
 type LintResult struct {
 	Findings []Finding `json:"findings"`
-	Problems Problems  `json:"problems"`
+	// Suppressed are the findings the configuration ignores, each with its [Suppression].
+	Suppressed []Finding `json:"suppressed"`
+	Problems   Problems  `json:"problems"`
 }
 
-// Lint parses a catalog and returns its findings (see [LintCatalog]).
+// Lint parses a catalog and returns its findings (see [LintCatalog]), less those the lint
+// configuration suppresses, which are returned apart. A configuration that names an unknown rule
+// or tool is a problem (source "ignore"), and none of it applies.
 func Lint(req LintRequest) LintResult {
-	res := LintResult{Findings: []Finding{}, Problems: Problems{}}
+	res := LintResult{Findings: []Finding{}, Suppressed: []Finding{}, Problems: Problems{}}
 	doc, probs := ParseText(SourceCatalog, req.Catalog)
 	res.Problems = append(res.Problems, probs...)
 	if doc == nil {
@@ -68,15 +102,27 @@ func Lint(req LintRequest) LintResult {
 	if c == nil {
 		return res
 	}
-	res.Findings = LintCatalog(c, doc)
+	findings := LintCatalog(c, doc)
+	if strings.TrimSpace(req.Ignore) == "" {
+		res.Findings = findings
+		return res
+	}
+	cfg, probs := ParseLintConfig(req.Ignore, c)
+	res.Problems = append(res.Problems, probs...)
+	if cfg == nil {
+		res.Findings = findings
+		return res
+	}
+	res.Findings, res.Suppressed = cfg.Apply(findings)
 	return res
 }
 
 // LintCatalog checks every tool of a catalog with the rules in [LintRules] and returns the
 // findings in catalog order. Every string of a tool is read — name, title, description,
 // property names and descriptions, enum values, defaults, examples — since the model reads
-// them all. The rules are deterministic and offline. doc, when not nil, is the text the
-// catalog was parsed from: findings are then placed at their line and column.
+// them all, and so is what can be decoded from them (base64, hex, percent-encoding, HTML
+// entities, Unicode tag characters). The rules are deterministic and offline. doc, when not nil,
+// is the text the catalog was parsed from: findings are then placed at their line and column.
 func LintCatalog(c *Catalog, doc *Document) []Finding {
 	findings := []Finding{}
 	if c == nil {
@@ -184,7 +230,7 @@ type linter struct {
 	// catalog), for the shadowing rule.
 	toolsByName map[string][]string
 	servers     map[string]bool
-	words       foundWords   // the phrase filter's answer for the string being checked, reused
+	words       foundWords   // the phrase filter's answer for the view being checked, reused
 	strings     stringWalker // reused from tool to tool, with its buffers
 }
 
@@ -208,14 +254,23 @@ type toolFindings struct {
 	seen   map[string]int  // rule and pointer → index in list
 	props  []property      // the tool's parameters, read on first use
 	params map[string]bool // their names
+	// highs counts the high findings added, so the engine can tell whether a decoded text
+	// tripped one.
+	highs int
 }
 
-func (tf *toolFindings) add(rule, severity, pointer string, at int, msg, evidence string) {
-	key := rule + "\x00" + pointer
-	f := Finding{Rule: rule, Severity: severity, Tool: tf.tool.Name, Pointer: pointer, Message: msg, Evidence: evidence, at: at}
+// add records a finding, keeping one per rule and string: the most severe.
+func (tf *toolFindings) add(f Finding) {
+	f.Tool = tf.tool.Name
+	if r := lintRuleByName[f.Rule]; r != nil {
+		f.Why = r.Why
+	}
+	if f.Severity == SeverityHigh {
+		tf.highs++
+	}
+	key := f.Rule + "\x00" + f.Pointer
 	if i, ok := tf.seen[key]; ok {
-		// One finding per rule and string: keep the most severe.
-		if moreSevere(severity, tf.list[i].Severity) {
+		if moreSevere(f.Severity, tf.list[i].Severity) {
 			tf.list[i] = f
 		}
 		return
@@ -225,6 +280,12 @@ func (tf *toolFindings) add(rule, severity, pointer string, at int, msg, evidenc
 	}
 	tf.seen[key] = len(tf.list)
 	tf.list = append(tf.list, f)
+}
+
+// has reports whether the string at pointer tripped rule.
+func (tf *toolFindings) has(rule, pointer string) bool {
+	_, found := tf.seen[rule+"\x00"+pointer]
+	return found
 }
 
 // SeverityRank orders a severity — or a risk, on the same high/medium/low scale — so that two can
@@ -253,10 +314,11 @@ func (l *linter) tool(t *Tool) []Finding {
 	l.strings.base = t.Pointer
 	l.strings.fn = func(s textSite) { l.checkString(tf, s) }
 	l.strings.walk(t.Def)
-	l.checkNames(tf)
-	l.checkParameters(tf)
-	l.checkSchema(tf)
-	l.checkAnnotations(tf)
+	for _, r := range lintRegistry {
+		if r.tool != nil {
+			r.tool(l, tf)
+		}
+	}
 	sort.SliceStable(tf.list, func(i, j int) bool { return tf.list[i].Pointer < tf.list[j].Pointer })
 	return tf.list
 }
@@ -334,62 +396,198 @@ func (w *stringWalker) walk(v any) {
 	}
 }
 
-// visible writes untrusted text so that nothing in it hides: control, format and bidi
-// characters become "U+XXXX", and the text is clipped on a rune boundary.
-func visible(s string, max int) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range s {
-		if n >= max {
-			b.WriteString("…")
-			break
-		}
-		n++
-		switch {
-		case r == '\n':
-			b.WriteString("\\n")
-		case r == '\t':
-			b.WriteString("\\t")
-		case isHiddenRune(r) || r == utf8.RuneError:
-			fmt.Fprintf(&b, "[U+%04X]", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+// schemaMachinery are the members whose strings are read by programs, not models: phrases
+// are not looked for in them (a "pattern" of "^[^<>]+$" is no tag).
+var schemaMachinery = map[string]bool{
+	"pattern": true, "$ref": true, "$schema": true, "$id": true, "format": true, "type": true,
+	"$anchor": true, "$dynamicRef": true, "$dynamicAnchor": true, "contentEncoding": true, "contentMediaType": true,
 }
 
-// snippet returns visible text around s[start:end], clipped to about width runes each side
-// and never crossing a line break, so evidence reads as the sentence it came from.
-func snippet(s string, start, end, width int) string {
-	if start < 0 {
-		start = 0
+// A textView is one reading of a string that the text rules check: the string as written, or
+// what was decoded from part of it. The rules match in its folded reading ([foldForMatch]).
+type textView struct {
+	site   *textSite
+	raw    string // the text read: the string itself, or the decoded text
+	folded string
+	index  []int // folded byte → raw byte; nil when folded is raw
+	words  foundWords
+	// from names the decoding ("" for the string as written); start and end are then the
+	// encoded span in the string, where every finding of the view is placed.
+	from       string
+	start, end int
+}
+
+// rawAt maps a byte offset of the folded reading to one of raw.
+func (v *textView) rawAt(i int) int {
+	if v.index == nil {
+		return min(i, len(v.raw))
 	}
-	if end > len(s) {
-		end = len(s)
+	if i >= len(v.index) {
+		return len(v.raw)
 	}
-	from := start
-	for k := 0; from > 0 && k < width; k++ {
-		_, size := utf8.DecodeLastRuneInString(s[:from])
-		if s[from-size] == '\n' {
-			break
+	return v.index[i]
+}
+
+// find reports a finding of rule in the view, at folded[start:end], with evidence from the text
+// read there.
+func (v *textView) find(tf *toolFindings, rule, severity string, start, end int, msg string) {
+	rs, re := v.rawAt(start), v.rawAt(end)
+	f := Finding{Rule: rule, Severity: severity, Pointer: v.site.pointer(), Message: where(*v.site) + msg, at: rs}
+	f.Evidence = snippet(v.raw, rs, re, 30)
+	if v.from != "" {
+		f.at = v.start
+		f.DecodedFrom = v.from
+		f.Message += " (in text decoded from " + v.from + ")"
+	} else if v.index != nil {
+		f.DecodedFrom = foldedFrom(v.raw, rs, re)
+	}
+	tf.add(f)
+}
+
+// sentence returns the folded sentence around folded[start:end].
+func (v *textView) sentence(start, end int) string {
+	from, to := sentenceAround(v.folded, start, end)
+	return v.folded[from:to]
+}
+
+func (l *linter) newView(site *textSite, raw, from string, start, end int) *textView {
+	folded, index := foldForMatch(raw)
+	v := &textView{site: site, raw: raw, folded: folded, index: index, from: from, start: start, end: end}
+	l.words = phraseFilter.scan(folded, l.words)
+	v.words = l.words
+	return v
+}
+
+func (l *linter) checkString(tf *toolFindings, s textSite) {
+	for _, r := range lintRegistry {
+		if r.raw != nil {
+			r.raw(l, tf, &s)
 		}
-		from -= size
 	}
-	to := end
-	for k := 0; to < len(s) && k < width; k++ {
-		r, size := utf8.DecodeRuneInString(s[to:])
-		if r == '\n' {
-			break
+	if s.isKey || schemaMachinery[s.key] || s.text == "" {
+		return
+	}
+	l.checkView(tf, l.newView(&s, s.text, "", 0, len(s.text)))
+	for _, d := range decodeAll(s.text) {
+		highs := tf.highs
+		v := l.newView(&s, d.text, d.from, d.start, d.end)
+		l.checkView(tf, v)
+		if tf.highs > highs {
+			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityHigh, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
+				Message:  where(s) + "hides instructions for the model in " + d.from + ": the decoded text trips the rules above, and no reader sees it",
+				Evidence: snippet(d.text, 0, 0, 60)})
+		} else if readableProse(d.text) {
+			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityMedium, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
+				Message:  where(s) + "carries " + d.from + " that decodes to readable text a reviewer does not see",
+				Evidence: snippet(d.text, 0, 0, 60)})
 		}
-		to += size
 	}
-	out := visible(s[from:to], 4*width+(end-start))
-	if from > 0 {
-		out = "…" + out
+}
+
+// checkView runs every text rule on one reading of a string.
+func (l *linter) checkView(tf *toolFindings, v *textView) {
+	for _, r := range lintRegistry {
+		for i := range r.phrases {
+			r.phrases[i].check(tf, v, r.Name)
+		}
+		if r.text != nil {
+			r.text(l, tf, v)
+		}
 	}
-	if to < len(s) && !strings.HasSuffix(out, "…") {
-		out += "…"
+}
+
+// where says which string of the tool a finding is in, to start its message.
+func where(s textSite) string {
+	switch {
+	case s.isKey:
+		return "a member name "
+	case s.key == "description" && s.parent == "":
+		return "the description "
+	case s.key == "description":
+		return "a parameter description "
+	case s.key == "title":
+		return "the title "
+	case s.key == "default":
+		return "a default value "
+	case s.key == "enum" || s.parent == "enum":
+		return "an enum value "
+	case s.key == "examples" || s.parent == "examples":
+		return "an example "
 	}
-	return out
+	return "a string "
+}
+
+// A property is one parameter of a tool's inputSchema, nested objects and array items included.
+type property struct {
+	name     string
+	parent   string // the pointer of the "properties" object holding it, shared by its siblings
+	schema   map[string]any
+	required bool // listed in its object's "required"
+}
+
+// pointer is written out only for a property a finding is about.
+func (p property) pointer() string { return JoinPointer(p.parent, p.name) }
+
+// properties lists the tool's parameters, read once for all the rules that need them.
+func (tf *toolFindings) properties() []property {
+	if tf.props == nil {
+		tf.props = []property{}
+		if schema, ok := tf.tool.Def["inputSchema"].(map[string]any); ok {
+			tf.props = appendProperties(tf.props, schema, JoinPointer(tf.tool.Pointer, "inputSchema"), 0)
+		}
+	}
+	return tf.props
+}
+
+// appendProperties appends the properties of an object schema at pointer, each followed by
+// those nested in it (in its own properties, or in its items), members in name order.
+func appendProperties(list []property, schema map[string]any, pointer string, depth int) []property {
+	if depth > 16 {
+		return list
+	}
+	if props, ok := schema["properties"].(map[string]any); ok {
+		required, _ := schema["required"].([]any)
+		parent := pointer + "/properties"
+		for _, name := range sortedKeys(props) {
+			prop, ok := props[name].(map[string]any)
+			if !ok {
+				continue
+			}
+			list = append(list, property{name, parent, prop, slices.Contains(required, any(name))})
+			if prop["properties"] != nil || prop["items"] != nil {
+				list = appendProperties(list, prop, JoinPointer(parent, name), depth+1)
+			}
+		}
+	}
+	if items, ok := schema["items"].(map[string]any); ok {
+		list = appendProperties(list, items, pointer+"/items", depth+1)
+	}
+	return list
+}
+
+// isParameter reports a name that is one of the tool's own parameters ("replaces old_string
+// with new_string" speaks of arguments, not of tools).
+func (tf *toolFindings) isParameter(name string) bool {
+	if tf.params == nil {
+		tf.params = map[string]bool{}
+		for _, p := range tf.properties() {
+			tf.params[p.name] = true
+		}
+	}
+	return tf.params[name]
+}
+
+// purpose is what a tool says it is for: its name (as words), its title and the first sentence
+// of its description, where honest descriptions say what the tool does. Instructions an attacker
+// adds come later; except, a sentence under judgement, is left out even when it is the first.
+func (tf *toolFindings) purpose(except string) string {
+	title, _ := tf.tool.Def["title"].(string)
+	desc, _ := tf.tool.Def["description"].(string)
+	desc = strings.TrimSpace(desc)
+	from, to := sentenceAround(desc, 0, 0)
+	first := desc[from:min(to, from+300)]
+	if except != "" && strings.Contains(except, strings.TrimSpace(first)) || strings.Contains(first, except) && except != "" {
+		first = ""
+	}
+	return strings.Join(nameWords(tf.tool.ToolName()), " ") + " " + title + " " + first
 }

@@ -1,0 +1,128 @@
+package core
+
+import "strings"
+
+// A phrase is one regular expression of a rule, with the lowercase words (or marks, such as
+// "@") one of which must appear for the expression to be tried at all (a cheap filter: most
+// strings contain none). The expression is matched in a view's folded reading ([foldForMatch]),
+// and the words are found in it without regard to ASCII case. A judge, when set, looks at each
+// match in its sentence and gives its severity and message, or rejects it.
+type phrase struct {
+	severity, message string
+	re                *lazyRegexp
+	anyOf             []string
+	gate              []string // when set, one of these must appear before anyOf is tried
+	anyOfIDs, gateIDs []int    // the words' ids in phraseFilter
+	judge             func(tf *toolFindings, v *textView, m []int) (severity, message string, ok bool)
+}
+
+// gated adds a second filter: one of these words must appear too. It keeps a phrase whose
+// words are common from running its expression on most strings.
+func (p phrase) gated(words ...string) phrase {
+	p.gate = words
+	return p
+}
+
+// judged sets the phrase's judge.
+func (p phrase) judged(judge func(tf *toolFindings, v *textView, m []int) (string, string, bool)) phrase {
+	p.judge = judge
+	return p
+}
+
+// gap matches the rest of a sentence, bounded: phrases never reach across sentences or run
+// over a long description (no greedy ".*").
+const gap = `[^.!?\n]{0,60}?`
+
+func mustPhrase(severity, message, expr string, anyOf ...string) phrase {
+	return phrase{severity: severity, message: message, re: lazyRE(`(?i)` + expr), anyOf: anyOf}
+}
+
+// check matches the phrase in a view and reports the most severe match it accepts.
+func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
+	if (p.gate != nil && !v.words.any(p.gateIDs)) || !v.words.any(p.anyOfIDs) {
+		return
+	}
+	best, bestMsg := "", ""
+	var bestLoc []int
+	for _, m := range p.re.FindAllStringSubmatchIndex(v.folded, 8) {
+		sev, msg, ok := p.severity, p.message, true
+		if p.judge != nil {
+			sev, msg, ok = p.judge(tf, v, m)
+		}
+		if !ok {
+			continue
+		}
+		if best == "" || moreSevere(sev, best) {
+			best, bestMsg, bestLoc = sev, msg, m
+		}
+		if best == SeverityHigh {
+			break
+		}
+	}
+	if best != "" {
+		v.find(tf, rule, best, bestLoc[0], bestLoc[1], bestMsg)
+	}
+}
+
+// hasWord reports whether the view holds one of the filter's words (a rule's words, or a
+// phrase's).
+func (v *textView) hasWord(words ...string) bool {
+	for _, w := range words {
+		if id, ok := phraseFilter.ids[w]; ok && v.words.has(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// group returns submatch i of m in the view's folded text, or "".
+func (v *textView) group(m []int, i int) string {
+	if 2*i+1 >= len(m) || m[2*i] < 0 {
+		return ""
+	}
+	return v.folded[m[2*i]:m[2*i+1]]
+}
+
+// The vocabulary the phrases are written in: classes of words, not strings of an attack, so that
+// a rule catches the family whatever its wording.
+const (
+	// reSecret names secret material: credentials, keys, tokens, the files that hold them.
+	reSecret = `(?:passwords?|passphrases?|passcodes?|credentials?|secrets?|(?:session\s+)?cookies?|` +
+		`(?:ssh|rsa|gpg|pgp|private|secret|api|access|signing|wallet|encryption|license|master)[\s_-]?keys?|` +
+		`keys?[\s_-]?(?:files?|material|pairs?)|` +
+		`(?:api|auth(?:entication|orization)?|access|bearer|session|refresh|oauth|github|gitlab|slack|npm|pypi|personal[\s_-]access|jwt|id)[\s_-]?tokens?|` +
+		`(?:your|the\s+user'?s|users'|their|my)\s+(?:\w+\s+)?(?:tokens?|keys?)|` +
+		`session[\s_-]?(?:ids?|data)|env(?:ironment)?[\s_-]?(?:variables?|vars?)|\.env(?:\s+files?)?|` +
+		`seed[\s_-]?phrases?|mnemonics?|recovery[\s_-]?(?:phrases?|codes?)|2fa[\s_-]?codes?|otp[\s_-]?codes?|one[\s-]time[\s_-]?(?:codes?|passwords?)|` +
+		`keychains?|keyrings?|id_(?:rsa|dsa|ecdsa|ed25519)|mcp\.json|(?:mcp|client|cursor|claude|app|application)\s+config(?:uration)?(?:\s+files?)?)`
+	// reConversation names what the model holds of the user: the conversation, its history, the
+	// system prompt, other tools' results, the user's messages and files.
+	reConversation = `(?:(?:entire|whole|full|complete|previous|prior|past|recent|last|all|every)\s+)*` +
+		`(?:conversation(?:\s+(?:history|log|so\s+far|context))?|chat(?:\s+(?:history|log|transcript|messages))?|message\s+history|` +
+		`(?:user\s+|chat\s+)?messages|transcript|context\s+window|system\s+prompt|(?:system\s+|developer\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|` +
+		`(?:previous|prior|other)\s+tool\s+(?:calls?|results?|outputs?)|results?\s+of\s+(?:the\s+|any\s+)?(?:previous\s+|earlier\s+)?\w+\s+calls?|` +
+		`(?:the\s+)?user'?s\s+(?:messages|data|files|input|queries|questions|requests|emails|documents|code)|code\s+snippets?|source\s+code)`
+	// reContents names the contents of something the model is to read first.
+	reContents = `(?:(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+[^.!?\n]{1,60}?|(?:its|their|the\s+file'?s?)\s+(?:full\s+|entire\s+)?contents?)`
+	// reDestination is a place outside: a URL, an e-mail address, a phone number, an IP address.
+	reDestination = `(?:https?://[^\s'"\x60)<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d\s().-]{6,}\d|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)`
+	// reModelTarget is where a phrase puts what the model holds: a field of the call.
+	reFieldTarget = `(?:(?:the\s+)?['"\x60]([A-Za-z_][\w-]*)['"\x60](?:\s+(?:field|parameter|argument|param|property))?|` +
+		`(?:the\s+)?([A-Za-z_][\w-]*)\s+(?:field|parameter|argument|param|property)\b|the\s+(?:tool\s+call|request|call|arguments?)|` +
+		`(?:every|each|all|any)\s+(?:tool\s+)?(?:calls?|requests?))`
+)
+
+// destinationRE finds a place outside in a text.
+var destinationRE = lazyRE(reDestination)
+
+// asExample reports whether the text just before folded[at] introduces an example ("e.g.",
+// "such as", "for example", "like"): an address given as an example is not a recipient.
+func asExample(folded string, at int) bool {
+	before := strings.ToLower(folded[max(0, at-24):at])
+	for _, w := range []string{"e.g.", "eg.", "e.g", "example", "such as", "like ", "i.e."} {
+		if strings.Contains(before, w) {
+			return true
+		}
+	}
+	return false
+}

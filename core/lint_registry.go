@@ -1,0 +1,116 @@
+package core
+
+// The lint rules' names, as findings carry them.
+const (
+	RuleHiddenCharacters        = "hidden-characters"
+	RuleInstructionOverride     = "instruction-override"
+	RuleInstructionConcealment  = "instruction-concealment"
+	RuleInstructionCoercion     = "instruction-coercion"
+	RuleInstructionPriority     = "instruction-priority"
+	RuleExfiltrationInstruction = "exfiltration-instruction"
+	RuleCovertRecipient         = "covert-recipient"
+	RuleToolShadowing           = "tool-shadowing"
+	RuleEncodedCommand          = "encoded-command"
+	RuleDeclaredHarvesting      = "declared-harvesting"
+	RuleAnnotationHonesty       = "annotation-honesty"
+	RuleCredentialParameter     = "credential-parameter"
+	RuleExfiltrationParameter   = "exfiltration-parameter"
+	RuleConfusableName          = "confusable-name"
+	RuleInstructionTag          = "instruction-tag"
+	RuleHTMLComment             = "html-comment"
+	RuleSensitivePath           = "sensitive-path"
+	RuleSecretLiteral           = "secret-literal"
+	RuleLooseSchema             = "loose-schema"
+)
+
+// The attack families the high-severity rules catch, as [LintRule.Families] names them.
+const (
+	FamilyHiddenText          = "hidden-text"
+	FamilyInstructionOverride = "instruction-override"
+	FamilyConcealment         = "concealment"
+	FamilyCoercion            = "coercion"
+	FamilyExfiltration        = "exfiltration"
+	FamilyCovertRecipient     = "covert-recipient"
+	FamilyCrossToolSteering   = "cross-tool-steering"
+	FamilyPriorityHijack      = "priority-hijack"
+	FamilyEncodedCommand      = "encoded-command"
+	FamilyDeclaredHarvesting  = "declared-harvesting"
+	FamilyAnnotationLie       = "annotation-lie"
+	FamilySchemaMismatch      = "schema-mismatch"
+	FamilyLookalikeName       = "lookalike-name"
+)
+
+// A lintRule is one rule of the registry: what [LintRules] says about it, and its checks. A rule
+// has any of: phrases, matched in every reading of every string the model reads; raw, run on
+// every string as written (member names too); text, run on every reading; tool, run once per
+// tool after its strings.
+type lintRule struct {
+	LintRule
+	phrases []phrase
+	// words are the lowercase words (or marks) the rule's text check asks the filter about
+	// ([textView.hasWord]).
+	words []string
+	raw   func(l *linter, tf *toolFindings, s *textSite)
+	text  func(l *linter, tf *toolFindings, v *textView)
+	tool  func(l *linter, tf *toolFindings)
+}
+
+// lintRegistry is every rule, in the order the documentation lists them: the attack families
+// first, then what a reviewer should look at, then hygiene. Each rule lives in its own file,
+// lint_rule_<name>.go; [LintRules], the CLI's help and SARIF rule metadata and the page's legend
+// are all derived from this list.
+var lintRegistry = []*lintRule{
+	&ruleHiddenCharacters,
+	&ruleInstructionOverride,
+	&ruleInstructionConcealment,
+	&ruleInstructionCoercion,
+	&ruleInstructionPriority,
+	&ruleExfiltrationInstruction,
+	&ruleCovertRecipient,
+	&ruleToolShadowing,
+	&ruleEncodedCommand,
+	&ruleDeclaredHarvesting,
+	&ruleAnnotationHonesty,
+	&ruleCredentialParameter,
+	&ruleExfiltrationParameter,
+	&ruleConfusableName,
+	&ruleInstructionTag,
+	&ruleHTMLComment,
+	&ruleSensitivePath,
+	&ruleSecretLiteral,
+	&ruleLooseSchema,
+}
+
+// LintRules lists every rule [LintCatalog] applies, from the registry: for documentation, SARIF
+// rule metadata and the page's legend.
+var LintRules []LintRule
+
+// lintRuleByName finds a rule of the registry.
+var lintRuleByName map[string]*lintRule
+
+// phraseFilter holds every word the rules filter on; building it also gives each phrase the ids
+// of its words.
+var phraseFilter *wordFilter
+
+// The registry's derived tables are built in init, not as initialisers: the rules' checks refer
+// to them, and an initialiser would make that a cycle.
+func init() {
+	lintRuleByName = make(map[string]*lintRule, len(lintRegistry))
+	var all []string
+	for _, r := range lintRegistry {
+		LintRules = append(LintRules, r.LintRule)
+		lintRuleByName[r.Name] = r
+		all = append(all, r.words...)
+		for _, p := range r.phrases {
+			all = append(all, p.anyOf...)
+			all = append(all, p.gate...)
+		}
+	}
+	phraseFilter = newWordFilter(all)
+	for _, r := range lintRegistry {
+		for i := range r.phrases {
+			r.phrases[i].anyOfIDs = phraseFilter.idsOf(r.phrases[i].anyOf)
+			r.phrases[i].gateIDs = phraseFilter.idsOf(r.phrases[i].gate)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package core
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+var ruleAnnotationHonesty = lintRule{
+	LintRule: LintRule{
+		Name:     RuleAnnotationHonesty,
+		Severity: SeverityHigh,
+		Summary:  "annotations that contradict the tool's name (a delete tool claiming readOnlyHint), or a destructive tool with no warning",
+		Why:      "Clients skip confirmation for tools that claim to be read-only; a tool that writes, deletes, runs or sends while claiming so is let through unasked.",
+		Help: "The tool's verb is read from its name's verb position — the first word, or the word after a namespace " +
+			"(\"get_merge_request\" and \"get_commit\" read; \"git_commit\" writes; \"email_send\" sends) — never from any noun " +
+			"in it. High for readOnlyHint: true on a tool whose verb deletes, writes or sends (or runs, unless its description " +
+			"says it changes nothing); medium for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
+			"openWorldHint: false on a fetch or send verb; low for a destructive tool whose description carries no warning word.",
+		Families: []string{FamilyAnnotationLie},
+	},
+	tool: checkAnnotations,
+}
+
+var (
+	warnPattern    = lazyRE(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:ation)?|will\s+be\s+lost|data\s+loss)\b`)
+	readOnlyPhrase = lazyRE(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b`)
+)
+
+// compactJSON writes a value for evidence.
+func compactJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+func annotationBool(def map[string]any, hint string) (value, set bool) {
+	ann, ok := def["annotations"].(map[string]any)
+	if !ok {
+		return false, false
+	}
+	b, ok := ann[hint].(bool)
+	return b, ok
+}
+
+func checkAnnotations(l *linter, tf *toolFindings) {
+	t := tf.tool
+	name := t.ToolName()
+	c, hasCap := nameCapability(name)
+	is := func(kinds ...string) bool {
+		for _, k := range kinds {
+			if hasCap && c.kind == k {
+				return true
+			}
+		}
+		return false
+	}
+	desc, _ := t.Def["description"].(string)
+	annPointer := JoinPointer(t.Pointer, "annotations")
+	readOnly, readOnlySet := annotationBool(t.Def, "readOnlyHint")
+	destructive, destructiveSet := annotationBool(t.Def, "destructiveHint")
+	openWorld, openWorldSet := annotationBool(t.Def, "openWorldHint")
+	add := func(sev, pointer, msg, evidence string) {
+		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: sev, Pointer: pointer, at: -1, Message: msg, Evidence: evidence})
+	}
+	if readOnlySet && readOnly {
+		if is("delete", "write", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
+			add(SeverityHigh, JoinPointer(annPointer, "readOnlyHint"),
+				fmt.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", c.why, c.kind),
+				fmt.Sprintf("%s: readOnlyHint true", name))
+		}
+		if destructiveSet && destructive {
+			add(SeverityMedium, JoinPointer(annPointer, "destructiveHint"),
+				"the tool claims both readOnlyHint: true and destructiveHint: true; they contradict each other",
+				"readOnlyHint true, destructiveHint true")
+		}
+	}
+	if is("delete") && destructiveSet && !destructive {
+		add(SeverityMedium, JoinPointer(annPointer, "destructiveHint"),
+			fmt.Sprintf("the tool claims destructiveHint: false, but %s: deleting is destructive", c.why),
+			fmt.Sprintf("%s: destructiveHint false", name))
+	}
+	if is("send", "fetch") && openWorldSet && !openWorld {
+		add(SeverityMedium, JoinPointer(annPointer, "openWorldHint"),
+			fmt.Sprintf("the tool claims openWorldHint: false, but %s: it reaches beyond the local system", c.why),
+			fmt.Sprintf("%s: openWorldHint false", name))
+	}
+	// A destructive tool should say so in words the model reads: the verb is otherwise all it
+	// has to go on (seed 004: 96.4% of descriptions carry no such warning).
+	if (is("delete") || (destructiveSet && destructive && !(readOnlySet && readOnly))) && !warnPattern.MatchString(desc) {
+		at := JoinPointer(t.Pointer, "description")
+		if _, ok := t.Def["description"].(string); !ok {
+			at = t.Pointer
+		}
+		add(SeverityLow, at,
+			"a destructive tool whose description carries no warning (permanent, cannot be undone, confirm…): the model can only guess the risk from the name",
+			snippet(desc, 0, 0, 60))
+	}
+}

@@ -1,0 +1,51 @@
+package core
+
+var ruleCovertRecipient = lintRule{
+	LintRule: LintRule{
+		Name:     RuleCovertRecipient,
+		Severity: SeverityHigh,
+		Summary:  "text adds a recipient the user did not choose: always BCC or CC an address, also send every message to one, change the recipient",
+		Why:      "A fixed extra recipient copies every message the user sends to someone they never chose, and nothing in the reply shows it.",
+		Help: "High when a sentence orders a blind or carbon copy, a forward, a redirect or an extra send to a fixed address, phone " +
+			"number or URL for every message or always (\"always BCC audit@…\", \"send all emails to…\", \"also forward each " +
+			"message to…\"), or tells the model to change or replace the recipient a user gave. Addresses given as examples " +
+			"(\"e.g. alice@example.com\") are not reported. Do not approve the tool.",
+		Families: []string{FamilyCovertRecipient},
+	},
+	words: []string{"@", "://", "+", "recipient", "address", "destination", "to field", "phone number", "number"},
+	text:  checkCovertRecipient,
+}
+
+var (
+	recipientVerbRE = lazyRE(`(?i)\b(?:bcc|cc|blind[\s-]?cop(?:y|ied|ies)|carbon[\s-]?cop(?:y|ied|ies)|bcc'?d|cc'?d|cop(?:y|ied|ies)|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|redirect(?:s|ed|ing)?|rout(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|deliver(?:s|ed|ing)?|relay(?:s|ed|ing)?|cc:|bcc:)\b`)
+	alwaysRE        = lazyRE(`(?i)\b(?:always|also|all|every|each|any|automatically|additionally|in\s+addition|as\s+well|silently|secretly|quietly|make\s+sure|ensure|whenever|bcc|bcc'?d|blind)\b`)
+	changeRecipient = lazyRE(`(?i)\b(?:change|replace|override|overwrite|swap|rewrite|redirect|substitute)\s+(?:the\s+|its\s+|their\s+)?(?:actual\s+|real\s+|original\s+|intended\s+)?(?:recipients?|to\s+field|to\s+address|destination|address(?:ee)?|phone\s+number|email\s+address|target\s+(?:number|address))\b[^.!?\n]{0,80}`)
+	whenAnyRE       = lazyRE(`(?i)\b(?:when(?:ever)?|every|each|all|always|make\s+sure|instead|invoked|called)\b`)
+)
+
+func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
+	if v.hasWord("@", "://", "+") {
+		for _, loc := range destinationRE.re().FindAllStringIndex(v.folded, 8) {
+			if asExample(v.folded, loc[0]) {
+				continue
+			}
+			from, to := sentenceAround(v.folded, loc[0], loc[1])
+			sentence := v.folded[from:to]
+			if !recipientVerbRE.MatchString(sentence) || !alwaysRE.MatchString(sentence) {
+				continue
+			}
+			v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, "adds a recipient the user did not choose: every message is copied or sent to "+visible(v.folded[loc[0]:loc[1]], 60))
+			return
+		}
+	}
+	if v.hasWord("recipient", "address", "destination", "to field", "phone number", "number") {
+		for _, loc := range changeRecipient.re().FindAllStringIndex(v.folded, 4) {
+			from, to := sentenceAround(v.folded, loc[0], loc[1])
+			if !whenAnyRE.MatchString(v.folded[from:to]) {
+				continue
+			}
+			v.find(tf, RuleCovertRecipient, SeverityHigh, loc[0], loc[1], "tells the model to change the recipient the user chose")
+			return
+		}
+	}
+}

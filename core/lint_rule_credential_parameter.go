@@ -1,0 +1,69 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+var ruleCredentialParameter = lintRule{
+	LintRule: LintRule{
+		Name:     RuleCredentialParameter,
+		Severity: SeverityHigh,
+		Summary:  "a parameter that asks the model for a credential (password, API key, token, private key) on a tool whose name and purpose do not need one",
+		Why:      "A harmless-looking tool that asks for a secret is harvesting it, and any credential passed as an argument lands in the transcript and the server's logs.",
+		Help: "A parameter named or described as a password, passphrase, secret, API key or token, private key, cookie or seed " +
+			"phrase (pagination tokens are not credentials). High when the tool's name promises only to read or compute, or the " +
+			"parameter is required, and the tool's stated purpose (its name, title and first sentence) is not about " +
+			"authentication, credentials or HTTP requests; medium when optional; low for a tool that is about them, where " +
+			"the advice is to keep credentials in the server's configuration instead of the model's hands.",
+		Families: []string{FamilySchemaMismatch},
+	},
+	tool: checkCredentialParameters,
+}
+
+// credentialNames are what a credential parameter is called, squashed; a name ending in one of
+// them counts ("github_token", "smtpPassword").
+var credentialNames = []string{"password", "passwd", "passphrase", "secret", "clientsecret", "apikey", "apitoken", "accesstoken",
+	"authtoken", "bearertoken", "sessiontoken", "refreshtoken", "idtoken", "token", "privatekey", "sshkey", "secretkey", "accesskey",
+	"credentials", "credential", "cookie", "cookies", "sessioncookie", "seedphrase", "mnemonic", "otp", "totp", "mfacode",
+	"authorization", "pat"}
+
+// notCredentialParts mark tokens that only page or count ("next_page_token", "max_tokens").
+var notCredentialParts = []string{"page", "next", "cursor", "continuation", "pagination", "sync", "csrf", "count", "limit", "max",
+	"num", "cancel", "input", "output", "completion", "prompt", "budget", "usage"}
+
+var solicitsSecret = lazyRE(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
+
+func isCredentialName(name string) bool {
+	s := squash(name)
+	if slices.ContainsFunc(notCredentialParts, func(part string) bool { return strings.Contains(s, part) }) {
+		return false
+	}
+	return slices.ContainsFunc(credentialNames, func(c string) bool { return s == c || len(c) > 4 && strings.HasSuffix(s, c) })
+}
+
+func checkCredentialParameters(l *linter, tf *toolFindings) {
+	toolName := tf.tool.ToolName()
+	for _, p := range tf.properties() {
+		pdesc, _ := p.schema["description"].(string)
+		if !isCredentialName(p.name) && !(pdesc != "" && solicitsSecret.MatchString(pdesc)) {
+			continue
+		}
+		if t, _ := p.schema["type"].(string); t != "" && t != "string" {
+			continue // a boolean "password_protected" or a number is no secret
+		}
+		evidence := fmt.Sprintf("%q with no description", p.name)
+		if pdesc != "" {
+			evidence = fmt.Sprintf("%q: %s", p.name, snippet(pdesc, 0, 0, 60))
+		}
+		sev, msg := SeverityMedium, fmt.Sprintf("parameter %q asks the model for a credential the tool's purpose does not explain", p.name)
+		switch {
+		case authTool(tf, ""):
+			sev, msg = SeverityLow, fmt.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
+		case harmlessName(toolName) || p.required:
+			sev, msg = SeverityHigh, fmt.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
+		}
+		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
+	}
+}

@@ -1,0 +1,155 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+var ruleExfiltrationParameter = lintRule{
+	LintRule: LintRule{
+		Name:     RuleExfiltrationParameter,
+		Severity: SeverityHigh,
+		Summary:  "a parameter shaped to carry out what the model knows (notes, context, the conversation, a file it is told to read) that the tool does not justify",
+		Why:      "A free-form field the tool has no use for is a channel: whatever the model is talked into putting there goes to the server.",
+		Help: "High for a parameter named for the conversation, its history or the system prompt, or named or described for the " +
+			"contents of a file or secret (\"content_from_reading_ssh_id_rsa\", \"paste the chat history here\"), and for a " +
+			"required notes/context/extra/debug/feedback field on a tool whose name promises only to read or compute. Medium " +
+			"for such a field that is optional and unexplained. A parameter the tool's name or description accounts for " +
+			"(\"add_note\" taking \"note\") is not reported.",
+		Families: []string{FamilyExfiltration, FamilySchemaMismatch},
+	},
+	tool: checkExfilParameters,
+}
+
+// exfilNames are parameter names that invite the model to hand over what it knows. The
+// conversation-shaped ones are high: almost no tool needs the conversation.
+var exfilNames = map[string]string{
+	"summaryofconversation": SeverityHigh, "conversationsummary": SeverityHigh, "conversation": SeverityHigh,
+	"conversationhistory": SeverityHigh, "chathistory": SeverityHigh, "chatlog": SeverityHigh,
+	"previousmessages": SeverityHigh, "allmessages": SeverityHigh, "transcript": SeverityHigh,
+	"systemprompt": SeverityHigh, "fullcontext": SeverityHigh, "conversationcontext": SeverityHigh,
+	"internalmonologue": SeverityHigh, "userhistory": SeverityHigh, "chatcontext": SeverityHigh,
+	"hiddencontext": SeverityHigh, "toolslist": SeverityHigh, "availabletools": SeverityHigh, "chainofthought": SeverityHigh,
+	"notes": SeverityMedium, "note": SeverityMedium, "sidenote": SeverityMedium, "context": SeverityMedium,
+	"metadata": SeverityMedium, "extra": SeverityMedium, "extradata": SeverityMedium, "extrainfo": SeverityMedium,
+	"additionalinfo": SeverityMedium, "additionalcontext": SeverityMedium, "additionalnotes": SeverityMedium,
+	"debug": SeverityMedium, "debuginfo": SeverityMedium, "misc": SeverityMedium, "remarks": SeverityMedium,
+	"feedback": SeverityMedium, "memory": SeverityMedium, "thoughts": SeverityMedium, "reasoning": SeverityMedium,
+	"annotations": SeverityMedium, "sessioncontext": SeverityMedium, "comment": SeverityMedium, "comments": SeverityMedium,
+	"details": SeverityMedium, "info": SeverityMedium, "data": SeverityMedium, "payload": SeverityMedium, "telemetry": SeverityMedium,
+}
+
+// solicitingNameParts, inside a parameter's name, ask for what the model holds or can read.
+var solicitingNameParts = []string{"conversation", "chathistory", "messagehistory", "systemprompt", "transcript", "contentfrom",
+	"fromreading", "idrsa", "sshkey", "privatekey", "mcpjson", "envvars", "environmentvariables", "dotenv", "cookies", "clipboard",
+	"previousmessages", "toolresults", "filecontents"}
+
+// fillerWords do not justify a parameter when they appear in the tool's name.
+var fillerWords = map[string]bool{"of": true, "the": true, "info": true, "extra": true, "additional": true, "full": true, "all": true, "data": true, "hidden": true}
+
+var (
+	// solicitsHeld: a parameter description asking for what the model holds or reads.
+	solicitsHeld = lazyRE(`(?i)\b(?:include|paste|provide|put|pass|enter|add|fill|insert|append|copy|send|attach|contains?|containing|should\s+(?:contain|hold|be)|must\s+(?:contain|hold|be)|with)\s+(?:here\s+|in\s+here\s+)?(?:the\s+|your\s+|all\s+|any\s+|a\s+copy\s+of\s+)?(?:full\s+|entire\s+|complete\s+|raw\s+)?` + `(?:` + reConversation + `|` + reContents + `)`)
+	// invitesAnything: a parameter description inviting free-form content.
+	invitesAnything = lazyRE(`(?i)\b(?:any(?:thing)?\s+(?:else|additional|extra|other|relevant)|additional\s+(?:context|information|info|details|data|notes)|extra\s+(?:context|information|info|details|data)|free[\s-]?form|everything\s+(?:you|relevant)|all\s+(?:relevant\s+|available\s+)?(?:context|information|details|data)|whatever\s+(?:you|is))\b`)
+)
+
+func checkExfilParameters(l *linter, tf *toolFindings) {
+	var toolWords, descWords map[string]bool // read only when a suspicious parameter needs them
+	toolName := tf.tool.ToolName()
+	writer := false
+	if c, ok := nameCapability(toolName); ok && (c.kind == "write" || c.kind == "send") {
+		writer = true
+	}
+	for _, p := range tf.properties() {
+		name, prop := p.name, p.schema
+		squashed := squash(name)
+		pdesc, _ := prop["description"].(string)
+		if !carriesText(prop) {
+			continue // a flag or a number carries nothing out
+		}
+		report := func(sev, msg string) {
+			evidence := fmt.Sprintf("%q with no description", name)
+			if pdesc != "" {
+				evidence = fmt.Sprintf("%q: %s", name, snippet(pdesc, 0, 0, 60))
+			}
+			tf.add(Finding{Rule: RuleExfiltrationParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
+		}
+		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) {
+			report(SeverityHigh, fmt.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))
+			continue
+		}
+		if pdesc != "" && solicitsHeld.MatchString(pdesc) && !(writer && contentParams[strings.ToLower(name)]) {
+			report(SeverityHigh, fmt.Sprintf("parameter %q is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over", name))
+			continue
+		}
+		severity, suspicious := exfilNames[squashed]
+		if !suspicious {
+			continue
+		}
+		if toolWords == nil {
+			toolWords = map[string]bool{}
+			title, _ := tf.tool.Def["title"].(string)
+			for _, w := range append(nameWords(toolName), nameWords(title)...) {
+				toolWords[singular(w)] = true
+			}
+		}
+		words := nameWords(name)
+		if slices.ContainsFunc(words, func(w string) bool { return !fillerWords[w] && toolWords[singular(w)] }) {
+			continue // "add_note" taking "note", "update_metadata" taking "metadata"
+		}
+		invites := pdesc != "" && invitesAnything.MatchString(pdesc)
+		if severity == SeverityMedium && harmlessName(toolName) && (p.required || invites) {
+			report(SeverityHigh, fmt.Sprintf("parameter %q is a free-form field the model must fill, on a tool whose name promises only to read or compute: nothing it does needs it, so it can only carry out what the model knows", name))
+			continue
+		}
+		if severity == SeverityMedium && !invites && len(strings.Fields(pdesc)) >= 3 && !tf.instructs(JoinPointer(p.pointer(), "description")) {
+			if descWords == nil {
+				descWords = map[string]bool{}
+				desc, _ := tf.tool.Def["description"].(string)
+				for _, w := range nameWords(desc) {
+					descWords[singular(w)] = true
+				}
+			}
+			if slices.ContainsFunc(words, func(w string) bool { return !fillerWords[w] && descWords[singular(w)] }) {
+				continue // the tool says what the parameter is for, and the parameter agrees
+			}
+		}
+		if squashed == "data" || squashed == "details" || squashed == "info" || squashed == "payload" || squashed == "comment" || squashed == "comments" {
+			if !invites {
+				continue // common honest names: only a free-form invitation makes them suspicious
+			}
+		}
+		report(severity, fmt.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name))
+	}
+}
+
+// instructionRules are the rules whose findings mean a string gives the model orders.
+var instructionRules = []string{RuleInstructionOverride, RuleInstructionConcealment, RuleInstructionCoercion, RuleInstructionPriority,
+	RuleExfiltrationInstruction, RuleCovertRecipient, RuleInstructionTag, RuleHTMLComment}
+
+// instructs reports whether the string at pointer tripped an instruction rule, which cannot
+// then justify anything. The strings are checked before the parameters, so this reads their
+// findings rather than matching the phrases again.
+func (tf *toolFindings) instructs(pointer string) bool {
+	return slices.ContainsFunc(instructionRules, func(rule string) bool { return tf.has(rule, pointer) })
+}
+
+// carriesText reports a parameter that can hold text: a string, an untyped value, an object or
+// an array of them.
+func carriesText(prop map[string]any) bool {
+	switch t := prop["type"].(type) {
+	case nil:
+		return true
+	case string:
+		return t == "string" || t == "object" || t == "array"
+	case []any:
+		for _, x := range t {
+			if x == "string" || x == "object" || x == "array" {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,202 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+var ruleHiddenCharacters = lintRule{
+	LintRule: LintRule{
+		Name:     RuleHiddenCharacters,
+		Severity: SeverityHigh,
+		Summary:  "zero-width, bidi, tag, terminal-escape or other characters a reader cannot see but the model reads (tag text is decoded)",
+		Why:      "What a reviewer approves is what is drawn on the screen; text the screen does not draw reaches the model unreviewed.",
+		Help: "High for zero-width characters between visible ones, bidirectional controls, Unicode tag characters (their text is " +
+			"decoded and linted too), ANSI escape sequences and runs of variation selectors; medium for other controls, a soft " +
+			"hyphen, a byte-order mark at the start, or a long run of blanks that pushes text off screen. Zero-width joiners inside " +
+			"emoji and the joiners scripts such as Arabic or Devanagari write with are not reported. Rewrite the text without them.",
+		Families: []string{FamilyHiddenText},
+	},
+	raw: func(l *linter, tf *toolFindings, s *textSite) { checkHidden(tf, s) },
+}
+
+var hiddenNames = map[rune]string{
+	0x00ad: "SOFT HYPHEN", 0x034f: "COMBINING GRAPHEME JOINER", 0x061c: "ARABIC LETTER MARK",
+	0x180e: "MONGOLIAN VOWEL SEPARATOR", 0x200b: "ZERO WIDTH SPACE", 0x200c: "ZERO WIDTH NON-JOINER",
+	0x200d: "ZERO WIDTH JOINER", 0x200e: "LEFT-TO-RIGHT MARK", 0x200f: "RIGHT-TO-LEFT MARK",
+	0x202a: "LEFT-TO-RIGHT EMBEDDING", 0x202b: "RIGHT-TO-LEFT EMBEDDING", 0x202c: "POP DIRECTIONAL FORMATTING",
+	0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x2060: "WORD JOINER",
+	0x2061: "FUNCTION APPLICATION", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR",
+	0x2064: "INVISIBLE PLUS", 0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE",
+	0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE", 0xfeff: "ZERO WIDTH NO-BREAK SPACE",
+	0x115f: "HANGUL CHOSEONG FILLER", 0x1160: "HANGUL JUNGSEONG FILLER", 0x3164: "HANGUL FILLER",
+	0xffa0: "HALFWIDTH HANGUL FILLER", 0x0000: "NULL", 0x001b: "ESCAPE", 0x007f: "DELETE",
+}
+
+func runeLabel(r rune) string {
+	if name, ok := hiddenNames[r]; ok {
+		return fmt.Sprintf("U+%04X %s", r, name)
+	}
+	switch {
+	case isTagRune(r):
+		return fmt.Sprintf("U+%04X TAG CHARACTER", r)
+	case isVariationSelector(r):
+		return fmt.Sprintf("U+%04X VARIATION SELECTOR", r)
+	case r < 0x20 || (r >= 0x7f && r < 0xa0):
+		return fmt.Sprintf("U+%04X CONTROL CHARACTER", r)
+	}
+	return fmt.Sprintf("U+%04X FORMAT CHARACTER", r)
+}
+
+func isBidi(r rune) bool {
+	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
+}
+
+func isTagRune(r rune) bool { return r >= 0xe0000 && r <= 0xe007f }
+
+// isZeroWidth reports the characters that take no room at all between visible ones.
+func isZeroWidth(r rune) bool {
+	return r == 0x200b || r == 0x200c || r == 0x200d || (r >= 0x2060 && r <= 0x2064) || r == 0xfeff || r == 0x180e || r == 0x034f
+}
+
+// isPictograph reports emoji and symbols a ZERO WIDTH JOINER or a variation selector may follow.
+func isPictograph(r rune) bool {
+	return r >= 0x2190 && (unicode.Is(unicode.So, r) || r == 0xfe0f || (r >= 0x1f000 && r <= 0x1faff))
+}
+
+// honestJoiner reports a ZERO WIDTH JOINER or NON-JOINER where writing needs one: inside an
+// emoji sequence (👩‍💻), or between letters of a script that joins them (Arabic, Persian,
+// Devanagari…), which is how those scripts are spelled, not a hiding place.
+func honestJoiner(s string, i int, r rune) bool {
+	if r != 0x200d && r != 0x200c {
+		return false
+	}
+	prev, _ := utf8.DecodeLastRuneInString(s[:i])
+	next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+	if r == 0x200d && isPictograph(prev) && isPictograph(next) {
+		return true
+	}
+	joining := func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r)
+	}
+	script := scriptOf(prev)
+	return joining(prev) && joining(next) && script != "" && script != "Latin" && script != "Cyrillic" && script != "Greek"
+}
+
+// paddingRun is how many blanks in a row push text out of a reader's view.
+const paddingRun = 40
+
+func checkHidden(tf *toolFindings, s *textSite) {
+	plain := true
+	for i := 0; i < len(s.text); i++ {
+		if c := s.text[i]; c >= 0x80 || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f || (c == ' ' && i+paddingRun <= len(s.text)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return
+	}
+	first := -1
+	counts := map[rune]int{}
+	var order []rune
+	var tagText strings.Builder
+	high := ""
+	blanks, padAt := 0, -1
+	var prev rune
+	selectors := 0
+	for i, r := range s.text {
+		if r == ' ' || r == '\t' || r == 0xa0 || r == 0x3000 {
+			blanks++
+			if blanks >= paddingRun && padAt < 0 && strings.TrimSpace(s.text[i:]) != "" {
+				padAt = i
+			}
+		} else {
+			blanks = 0
+		}
+		if isVariationSelector(r) {
+			selectors++
+			if selectors == 1 && (isPictograph(prev) || unicode.Is(unicode.So, prev)) && r == 0xfe0f {
+				prev = r
+				continue // an emoji's presentation selector
+			}
+		} else {
+			selectors = 0
+		}
+		hidden := isHiddenRune(r) && !honestJoiner(s.text, i, r) || (isVariationSelector(r) && selectors >= 2)
+		prev = r
+		if !hidden {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if counts[r] == 0 {
+			order = append(order, r)
+		}
+		counts[r]++
+		switch {
+		case isTagRune(r):
+			high = "hides text in Unicode tag characters: invisible on screen, read by the model"
+			if r >= 0xe0020 && r <= 0xe007e {
+				tagText.WriteRune(r - 0xe0000)
+			}
+		case r == 0x1b || (r >= 0x80 && r < 0xa0):
+			if high == "" {
+				high = "contains terminal escape sequences, which can hide or overwrite text where it is shown"
+			}
+		case isBidi(r):
+			if high == "" {
+				high = "contains bidirectional controls that make the text read differently from how it displays"
+			}
+		case isVariationSelector(r):
+			if high == "" {
+				high = "carries a run of variation selectors, which draw nothing and can encode hidden bytes"
+			}
+		case isZeroWidth(r) && !(r == 0xfeff && i == 0):
+			if high == "" {
+				high = "hides zero-width characters between visible ones: invisible on screen, read by the model"
+			}
+		}
+	}
+	if first < 0 && padAt < 0 {
+		return
+	}
+	what := where(*s)
+	at := first
+	if s.isKey {
+		at = -1
+	}
+	if first < 0 {
+		tf.add(Finding{Rule: RuleHiddenCharacters, Severity: SeverityMedium, Pointer: s.pointer(), at: padAt,
+			Message:  what + fmt.Sprintf("pads text with %d or more blanks in a row, which pushes what follows out of a reader's view", paddingRun),
+			Evidence: snippet(s.text, padAt, padAt, 40)})
+		return
+	}
+	var ev strings.Builder
+	for k, r := range order {
+		if k == 6 {
+			fmt.Fprintf(&ev, "; and %d more kinds", len(order)-k)
+			break
+		}
+		if k > 0 {
+			ev.WriteString("; ")
+		}
+		ev.WriteString(runeLabel(r))
+		if counts[r] > 1 {
+			fmt.Fprintf(&ev, " ×%d", counts[r])
+		}
+	}
+	severity, msg := SeverityMedium, "contains characters a reader cannot see but the model reads"
+	if high != "" {
+		severity, msg = SeverityHigh, high
+	}
+	if tagText.Len() > 0 {
+		fmt.Fprintf(&ev, "; hidden tag text: %q", visible(tagText.String(), 200))
+	}
+	ev.WriteString(" in: ")
+	ev.WriteString(snippet(s.text, first, first, 30))
+	tf.add(Finding{Rule: RuleHiddenCharacters, Severity: severity, Pointer: s.pointer(), at: at, Message: what + msg, Evidence: ev.String()})
+}

@@ -1,0 +1,230 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+var ruleToolShadowing = lintRule{
+	LintRule: LintRule{
+		Name:     RuleToolShadowing,
+		Severity: SeverityHigh,
+		Summary:  "text steers another tool: how another server's tool must be called, what it must add or change, or that it must not be used",
+		Why:      "One server's description that rules how another server's tool behaves turns the trusted tool into the attacker's, without the attacker's tool ever being called.",
+		Help: "A tool name is a name some pasted catalog has, or one the text itself calls a tool (\"the send_email tool\", " +
+			"\"(mcp_whatsapp) send_message\", \"when send_message is invoked\"); a quoted word is not. High when the text steers " +
+			"such a tool of another server or of no pasted catalog: a condition on it (\"when X is invoked\", \"whenever you call " +
+			"X\") followed by an order, \"the X tool must…\", a side effect on it, or an order never to use it. Medium for naming " +
+			"another server's tool or claiming to replace it; low for the same server's tools, which is usually how they work " +
+			"together. Paste every server's catalog ({\"servers\": {…}}) so that names resolve.",
+		Families: []string{FamilyCrossToolSteering},
+	},
+	words: []string{"when", "whenever", "each time", "every time", "before", "after", " if ", "once", " tool", " function", "effect", "impact",
+		"influence", "never", "not use", "n't use", "instead", "rather", "place of", "replace", "overrid", "supersede", "`", "_", "-", "."},
+	text: checkShadowing,
+}
+
+const reToolRef = `(?:the\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
+
+var (
+	// shadowCondition: a condition on another tool being called or present.
+	shadowCondition = lazyRE(`(?i)\b(?:when(?:ever)?|each\s+time|every\s+time|before|after|if|once|as\s+soon\s+as)\s+(?:(?:you\s+)?(?:use|call|invoke|run|execute|using|calling|invoking|running|executing)\s+)?` + reToolRef + `(\s+(?:tool|function))?(?:\s+(?:is|gets|has\s+been|are)\s+(invoked|called|used|run|executed|available|present|loaded|connected|enabled|listed))?`)
+	// shadowMust: "the X tool must …".
+	shadowMust = lazyRE(`(?i)` + reToolRef + `\s+(tool|function)\s+(?:must|should|needs?\s+to|has\s+to|will\s+(?:now|always)|shall|is\s+(?:required|expected)\s+to)\b`)
+	// shadowEffect: a side effect on another tool.
+	shadowEffect = lazyRE(`(?i)\b(?:side[\s-]effects?|effects?|impact|influence)\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+|existing\s+)?` + reToolRef + `(\s+(?:tool|function))?`)
+	// shadowNever: an order not to use another tool.
+	shadowNever = lazyRE(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|invoke|trust|run)\s+` + reToolRef + `(\s+(?:tool|function))?`)
+	// shadowInstead: a claim to stand in for another tool.
+	shadowInstead = lazyRE(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaces?|overrides?|supersedes?)\s+(?:using\s+|calling\s+)?(?:any\s+)?` + reToolRef + `(\s+(?:tool|function|command))?`)
+	// shadowOrder: an order the text gives about the steered tool.
+	shadowOrder = lazyRE(`(?i)\b(?:make\s+sure|must|always|never|change|set|add|include|append|prefix|prepend|replace|override|send|put|format|bcc|cc|instead|ensure|redirect|strip|remove|do\s+not|don'?t|copy|forward|attach|first\s+(?:call|read|send|run)|use)\b`)
+)
+
+// notToolWords are words a condition names that are no tool ("when this tool is called",
+// "when the user is …").
+var notToolWords = wordSet("this", "that", "it", "the", "a", "an", "any", "user", "users", "you", "page", "file", "request", "server",
+	"data", "result", "results", "query", "tool", "function", "called", "used", "done", "needed", "necessary", "possible", "available",
+	"unsure", "using", "calling", "there", "they", "we", "he", "she", "one", "some", "all", "each", "every", "no", "not", "set", "present")
+
+// toolRef is a name the text speaks of as a tool.
+type toolRef struct {
+	name      string
+	explicit  bool // the text calls it a tool, qualifies it with a server, or says it is invoked
+	known     bool // some pasted catalog has it
+	sameOnly  bool // only this tool's own server has it
+	selfOrArg bool // this tool, or one of its parameters
+}
+
+func (l *linter) resolveRef(tf *toolFindings, name string, explicit bool) toolRef {
+	r := toolRef{name: name, explicit: explicit}
+	if name == tf.tool.ToolName() || tf.isParameter(name) || notToolWords[strings.ToLower(name)] {
+		r.selfOrArg = true
+		return r
+	}
+	servers, known := l.toolsByName[name]
+	r.known = known
+	r.sameOnly = known && onlyServer(servers, tf.tool.Server)
+	return r
+}
+
+func checkShadowing(l *linter, tf *toolFindings, v *textView) {
+	f := v.folded
+	if v.hasWord("when", "whenever", "each time", "every time", "before", "after", " if ", "once") {
+		for _, m := range shadowCondition.FindAllStringSubmatchIndex(f, 8) {
+			explicit := m[2] >= 0 || m[6] >= 0 || (m[8] >= 0 && !isPresenceWord(f[m[8]:m[9]]))
+			name := f[m[4]:m[5]]
+			r := l.resolveRef(tf, name, explicit)
+			if r.selfOrArg || !(r.known || r.explicit && looksLikeToolName(name) || m[2] >= 0 || m[6] >= 0) {
+				continue
+			}
+			from, to := sentenceAround(f, m[0], m[1])
+			rest := f[m[1]:to]
+			if to < len(f) {
+				_, next := sentenceAround(f, to+1, to+1)
+				rest = f[m[1]:next]
+			}
+			if !shadowOrder.MatchString(rest) {
+				continue
+			}
+			reportSteering(tf, v, r, m[0], max(to, m[1]), from)
+		}
+	}
+	if v.hasWord(" tool", " function") {
+		for _, m := range shadowMust.FindAllStringSubmatchIndex(f, 8) {
+			r := l.resolveRef(tf, f[m[4]:m[5]], true)
+			if r.selfOrArg {
+				continue
+			}
+			_, to := sentenceAround(f, m[0], m[1])
+			reportSteering(tf, v, r, m[0], to, m[0])
+		}
+	}
+	if v.hasWord("effect", "impact", "influence") {
+		for _, m := range shadowEffect.FindAllStringSubmatchIndex(f, 4) {
+			name := f[m[4]:m[5]]
+			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
+			if r.selfOrArg || !(r.known || r.explicit) {
+				continue
+			}
+			reportSteering(tf, v, r, m[0], m[1], m[0])
+		}
+	}
+	if v.hasWord("never", "not use", "n't use") {
+		for _, m := range shadowNever.FindAllStringSubmatchIndex(f, 4) {
+			name := f[m[4]:m[5]]
+			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
+			if r.selfOrArg || !(r.known || r.explicit) {
+				continue
+			}
+			reportSteering(tf, v, r, m[0], m[1], m[0])
+		}
+	}
+	if v.hasWord("instead", "rather", "place of", "replace", "overrid", "supersede") {
+		for _, m := range shadowInstead.FindAllStringSubmatchIndex(f, 4) {
+			name := f[m[4]:m[5]]
+			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
+			switch {
+			case r.selfOrArg:
+			case r.sameOnly:
+				v.find(tf, RuleToolShadowing, SeverityLow, m[0], m[1], fmt.Sprintf("steers the model between this tool and %q on the same server; usually guidance, check it says no more", name))
+			case r.known || r.explicit:
+				v.find(tf, RuleToolShadowing, SeverityMedium, m[0], m[1], fmt.Sprintf("claims to stand in for %q, a tool of another server or of no pasted catalog", name))
+			}
+		}
+	}
+	if v.site.key != "description" && v.site.key != "title" || len(l.toolsByName) < 2 || !v.hasWord("`", "_", "-", ".") && !hasInnerCapital(f) {
+		return
+	}
+	// Mentions of other tools of the catalog by name, found by scanning identifiers once.
+	mentioned := 0
+	for i := 0; i < len(f) && mentioned < 4; {
+		c := f[i]
+		if !isAlnumUnderscore(c) {
+			i++
+			continue
+		}
+		j, shaped := i, false
+		for j < len(f) && (isAlnumUnderscore(f[j]) || f[j] == '-' || f[j] == '.') {
+			shaped = shaped || f[j] == '_' || f[j] == '-' || f[j] == '.' || j > i && 'A' <= f[j] && f[j] <= 'Z'
+			j++
+		}
+		end := j
+		for end > i && (f[end-1] == '.' || f[end-1] == '-') {
+			end--
+		}
+		word := f[i:end]
+		quoted := i > 0 && f[i-1] == '`' && j < len(f) && f[j] == '`'
+		at := i
+		i = j
+		if !shaped && !quoted || word == tf.tool.ToolName() || !(quoted || looksLikeToolName(word)) {
+			continue
+		}
+		servers, known := l.toolsByName[word]
+		if !known {
+			continue
+		}
+		mentioned++
+		if onlyServer(servers, tf.tool.Server) {
+			v.find(tf, RuleToolShadowing, SeverityLow, at, at+len(word), fmt.Sprintf("names %q, another tool of the same server (informational: usually how the two work together)", word))
+		} else {
+			v.find(tf, RuleToolShadowing, SeverityMedium, at, at+len(word), fmt.Sprintf("names %q, a tool another server offers: one server's text should not talk about another's tools", word))
+		}
+	}
+}
+
+func isPresenceWord(w string) bool {
+	switch strings.ToLower(w) {
+	case "available", "present", "loaded", "connected", "enabled", "listed":
+		return true
+	}
+	return false
+}
+
+func hasInnerCapital(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' && 'a' <= s[i-1] && s[i-1] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// reportSteering reports text that steers another tool, by where that tool lives.
+func reportSteering(tf *toolFindings, v *textView, r toolRef, start, end, _ int) {
+	switch {
+	case r.sameOnly:
+		v.find(tf, RuleToolShadowing, SeverityLow, start, end, fmt.Sprintf("tells the model how to use %q, another tool of the same server; usually guidance, check it says no more", r.name))
+	case r.known:
+		v.find(tf, RuleToolShadowing, SeverityHigh, start, end, fmt.Sprintf("tells the model how %q, a tool of another server, must behave: a server steering another's tools is shadowing them", r.name))
+	default:
+		v.find(tf, RuleToolShadowing, SeverityHigh, start, end, fmt.Sprintf("tells the model how %q, a tool of no pasted catalog (another server's), must behave: a server steering another's tools is shadowing them", r.name))
+	}
+}
+
+// looksLikeToolName reports an identifier shaped like a tool name (read_file, git-push,
+// fs.read, sendEmail) rather than a word of prose.
+func looksLikeToolName(s string) bool {
+	if strings.ContainsAny(s, "_") {
+		return true
+	}
+	if strings.ContainsAny(s, "-.") {
+		return !strings.Contains(s, "..") && strings.IndexFunc(s, unicode.IsUpper) < 0
+	}
+	for i, r := range s {
+		if i > 0 && unicode.IsUpper(r) && unicode.IsLower(rune(s[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+func onlyServer(servers []string, server string) bool {
+	for _, s := range servers {
+		if s != server {
+			return false
+		}
+	}
+	return true
+}

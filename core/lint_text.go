@@ -1,0 +1,216 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// This file holds how lint reads untrusted text: which characters hide, how hidden text is shown,
+// and the one folded reading the rules match in. (They are the lint's for now; the page and the
+// CLI show untrusted text through [visible] too.)
+
+// isHiddenRune reports characters a reader does not see but a model reads: controls other
+// than line breaks and tabs, format characters (zero-width, bidi, tag block, soft hyphen), and
+// the invisible Hangul fillers. It is the one answer to "is this rune hidden" in lint.
+func isHiddenRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t' || r == '\r':
+		return false
+	case r < 0x20 || r == 0x7f:
+		return true
+	case r < 0x80:
+		return false
+	case r >= 0x80 && r < 0xa0:
+		return true
+	case r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0:
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}
+
+// visible writes untrusted text so that nothing in it hides: control, format and bidi
+// characters become "[U+XXXX]", line breaks "\n", and the text is clipped on a rune boundary
+// after max runes. It is the one way lint shows untrusted text.
+func visible(s string, max int) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if n >= max {
+			b.WriteString("…")
+			break
+		}
+		n++
+		switch {
+		case r == '\n':
+			b.WriteString("\\n")
+		case r == '\t':
+			b.WriteString("\\t")
+		case r == '\r':
+			b.WriteString("\\r")
+		case isHiddenRune(r) || r == utf8.RuneError || isVariationSelector(r):
+			fmt.Fprintf(&b, "[U+%04X]", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// snippet returns visible text around s[start:end], clipped to about width runes each side
+// and never crossing a line break, so evidence reads as the sentence it came from.
+func snippet(s string, start, end, width int) string {
+	if start < 0 {
+		start = 0
+	}
+	if end > len(s) {
+		end = len(s)
+	}
+	if start > end {
+		start = end
+	}
+	from := start
+	for k := 0; from > 0 && k < width; k++ {
+		_, size := utf8.DecodeLastRuneInString(s[:from])
+		if s[from-size] == '\n' {
+			break
+		}
+		from -= size
+	}
+	to := end
+	for k := 0; to < len(s) && k < width; k++ {
+		r, size := utf8.DecodeRuneInString(s[to:])
+		if r == '\n' {
+			break
+		}
+		to += size
+	}
+	out := visible(s[from:to], 4*width+(end-start))
+	if from > 0 {
+		out = "…" + out
+	}
+	if to < len(s) && !strings.HasSuffix(out, "…") {
+		out += "…"
+	}
+	return out
+}
+
+// maxFoldGrowth bounds the folded reading: NFKC may expand a character (U+FDFA is eighteen
+// letters), and a text made of such characters must not make the reading much larger than the
+// text itself. Past the bound the rest of the text is read as written.
+const maxFoldGrowth = 4
+
+// foldForMatch is the one reading of a string that the phrases are matched in. It applies NFKC,
+// which turns look-alike compatibility characters into the letters they imitate ("Ⅰgnore",
+// fullwidth "ｉｇｎｏｒｅ", mathematical "𝐢𝐠𝐧𝐨𝐫𝐞" all read "ignore"), writes Cyrillic, Greek and
+// Armenian letters that look Latin as the Latin letters ("іgnоrе" with Cyrillic і and о), removes
+// the characters that can split a phrase without being seen (zero-width and other format
+// characters), and folds typographic apostrophes, so "ig\u200bnore previous instructions" and
+// "don’t tell the user" are still caught. index maps each byte of the result to the byte of s its
+// character came from, with one more entry for the end; it is nil when the result is s itself.
+// The result is never longer than maxFoldGrowth times s (plus a little).
+func foldForMatch(s string) (string, []int) {
+	if isASCII(s) {
+		return s, nil
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	index := make([]int, 0, len(s)+1)
+	changed := false
+	limit := maxFoldGrowth*len(s) + 16
+	var segments norm.Iter
+	segments.InitString(norm.NFKC, s)
+	for !segments.Done() {
+		from := segments.Pos()
+		segment := segments.Next()
+		if b.Len()+len(segment) > limit {
+			// Beyond the bound: the rest as written.
+			rest := s[from:]
+			b.WriteString(rest)
+			for i := range len(rest) {
+				index = append(index, from+i)
+			}
+			changed = true
+			break
+		}
+		changed = changed || string(segment) != s[from:segments.Pos()]
+		for len(segment) > 0 {
+			r, size := utf8.DecodeRune(segment)
+			segment = segment[size:]
+			switch {
+			case unicode.Is(unicode.Cf, r) || isVariationSelector(r):
+				changed = true
+				continue
+			case r == '\u2019' || r == '\u2018' || r == '\u02bc':
+				r, changed = '\'', true
+			default:
+				if latin, ok := latinLookalikes[r]; ok {
+					r, changed = latin, true
+				}
+			}
+			before := b.Len()
+			b.WriteRune(r)
+			for range b.Len() - before {
+				index = append(index, from)
+			}
+		}
+	}
+	if !changed {
+		return s, nil
+	}
+	return b.String(), append(index, len(s))
+}
+
+// foldedFrom says what the folded reading changed in s[start:end] so that a phrase matched
+// there: "confusables" when a look-alike letter of another script stood in for a Latin one,
+// "nfkc" when a compatibility character did, "" when the text reads as written (or only lost
+// characters the hidden-characters rule reports).
+func foldedFrom(s string, start, end int) string {
+	if start < 0 || end > len(s) || start >= end || isASCII(s[start:end]) {
+		return ""
+	}
+	nfkc := false
+	for _, r := range s[start:end] {
+		if _, ok := latinLookalikes[r]; ok {
+			return "confusables"
+		}
+		if r >= utf8.RuneSelf && !isHiddenRune(r) && !isVariationSelector(r) && !norm.NFKC.IsNormalString(string(r)) {
+			nfkc = true
+		}
+	}
+	if nfkc {
+		return "nfkc"
+	}
+	return ""
+}
+
+// isVariationSelector reports the variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF): they
+// change how the character before them is drawn, and nothing else; a run of them carries bytes.
+func isVariationSelector(r rune) bool {
+	return (r >= 0xfe00 && r <= 0xfe0f) || (r >= 0xe0100 && r <= 0xe01ef)
+}
+
+// sentenceAround returns the bounds of the sentence of s holding s[start:end]: from the last
+// '.', '!', '?' or line break before it to the next one after it.
+func sentenceAround(s string, start, end int) (int, int) {
+	from := start
+	for from > 0 {
+		c := s[from-1]
+		if c == '\n' || c == '!' || c == '?' || (c == '.' && (from >= len(s) || s[from] == ' ')) {
+			break
+		}
+		from--
+	}
+	to := end
+	for to < len(s) {
+		c := s[to]
+		if c == '\n' || c == '!' || c == '?' || (c == '.' && (to+1 >= len(s) || s[to+1] == ' ' || s[to+1] == '\n')) {
+			break
+		}
+		to++
+	}
+	return from, to
+}

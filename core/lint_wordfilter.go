@@ -1,0 +1,128 @@
+package core
+
+// A wordFilter finds which of a fixed set of lowercase words a text contains, in one pass
+// (Aho–Corasick): the rules' cheap filters then cost one scan per string, not one per word. The
+// scan reads ASCII letters in either case and a run of white space as one space, so it needs no
+// lower-cased copy of the text.
+type wordFilter struct {
+	ids   map[string]int
+	class [256]uint8 // byte → column of next; 0 for bytes no word contains; A–Z share a–z's
+	next  [][]int32  // state → class → state
+	out   [][]int    // state → ids of the words that end there
+}
+
+// A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
+type foundWords []uint64
+
+func (ws foundWords) has(id int) bool { return ws[id/64]&(1<<(id%64)) != 0 }
+
+func (ws foundWords) any(ids []int) bool {
+	for _, id := range ids {
+		if ws[id/64]&(1<<(id%64)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func newWordFilter(words []string) *wordFilter {
+	f := &wordFilter{ids: map[string]int{}}
+	classes := 1
+	for _, w := range words {
+		if _, ok := f.ids[w]; !ok {
+			f.ids[w] = len(f.ids)
+		}
+		for i := 0; i < len(w); i++ {
+			if f.class[w[i]] == 0 {
+				f.class[w[i]] = uint8(classes)
+				classes++
+			}
+		}
+	}
+	// The words are lower case; an upper-case letter in the text moves like its lower case.
+	for c := 'A'; c <= 'Z'; c++ {
+		f.class[c] = f.class[c+'a'-'A']
+	}
+	newState := func() int32 {
+		row := make([]int32, classes)
+		for i := range row {
+			row[i] = -1
+		}
+		f.next = append(f.next, row)
+		f.out = append(f.out, nil)
+		return int32(len(f.next) - 1)
+	}
+	newState()
+	for w, id := range f.ids {
+		st := int32(0)
+		for i := 0; i < len(w); i++ {
+			c := f.class[w[i]]
+			if f.next[st][c] < 0 {
+				n := newState()
+				f.next[st][c] = n
+			}
+			st = f.next[st][c]
+		}
+		f.out[st] = append(f.out[st], id)
+	}
+	// Breadth first: each state's failure link, its outputs merged, its missing moves filled.
+	fail := make([]int32, len(f.next))
+	queue := []int32{}
+	for c := 0; c < classes; c++ {
+		if n := f.next[0][c]; n > 0 {
+			queue = append(queue, n)
+		} else {
+			f.next[0][c] = 0
+		}
+	}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		f.out[st] = append(f.out[st], f.out[fail[st]]...)
+		for c := 0; c < classes; c++ {
+			n := f.next[st][c]
+			if n < 0 {
+				f.next[st][c] = f.next[fail[st]][c]
+				continue
+			}
+			fail[n] = f.next[fail[st]][c]
+			queue = append(queue, n)
+		}
+	}
+	return f
+}
+
+func (f *wordFilter) idsOf(words []string) []int {
+	ids := make([]int, len(words))
+	for i, w := range words {
+		ids[i] = f.ids[w]
+	}
+	return ids
+}
+
+// scan returns the set of words found in text, reusing found's storage.
+func (f *wordFilter) scan(text string, found foundWords) foundWords {
+	if size := (len(f.ids) + 63) / 64; len(found) != size {
+		found = make(foundWords, size)
+	} else {
+		clear(found)
+	}
+	st := int32(0)
+	space := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+			if space {
+				continue
+			}
+			space, c = true, ' '
+		} else {
+			space = false
+		}
+		st = f.next[st][f.class[c]]
+		for _, id := range f.out[st] {
+			found[id/64] |= 1 << (id % 64)
+		}
+	}
+	return found
+}
