@@ -67,7 +67,7 @@ var (
 		"install", "deploy", "reopen", "assign", "archive", "fork", "mkdir", "copy", "cp", "transfer",
 		"approve", "enable", "disable", "restart", "schedule", "cancel", "chmod", "chown", "grant", "store", "submit",
 		"set", "add", "make", "lock", "unlock", "toggle", "rebase", "tag", "stage", "unstage", "checkout", "revert",
-		"cherry", "stash", "init", "register", "unregister", "configure", "change", "mark", "close", "publish")
+		"cherry", "stash", "init", "draft", "register", "unregister", "configure", "change", "mark", "close", "publish")
 	execVerbs  = wordSet("exec", "execute", "run", "eval", "spawn", "invoke", "bash", "sh", "powershell", "shell")
 	sendVerbs  = wordSet("send", "reply", "forward", "tweet", "notify", "broadcast", "dm", "sms", "invite", "post", "email", "mail", "message", "comment")
 	fetchVerbs = wordSet("fetch", "download", "curl", "wget", "browse", "navigate", "crawl", "scrape", "http")
@@ -117,7 +117,7 @@ func nameVerb(name string) (verb, object string) {
 		if i+1 < len(words) {
 			next = words[i+1]
 		}
-		if modifierNouns[next] && !readVerbs[w] || ambiguousVerbs[w] && isNameVerb(next) {
+		if modifierNouns[next] && !readVerbs[w] || ambiguousVerbs[w] && (isNameVerb(next) || next == "" && i > 0) {
 			continue
 		}
 		return w, next

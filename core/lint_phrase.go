@@ -103,13 +103,15 @@ const (
 		`(?:previous|prior|other)\s+tool\s+(?:calls?|results?|outputs?)|results?\s+of\s+(?:the\s+|any\s+)?(?:previous\s+|earlier\s+)?\w+\s+calls?|` +
 		`(?:the\s+)?user'?s\s+(?:messages|data|files|input|queries|questions|requests|emails|documents|code)|code\s+snippets?|source\s+code)`
 	// reContents names the contents of something the model is to read first.
-	reContents = `(?:(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+[^.!?\n]{1,60}?|(?:its|their|the\s+file'?s?)\s+(?:full\s+|entire\s+)?contents?)`
+	reContents = `(?:(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+` + reNoStop + `{1,60}?|(?:its|their|the\s+file'?s?)\s+(?:full\s+|entire\s+)?contents?)`
+	// reNoStop is a character of the same sentence: a dot only inside a word or a path.
+	reNoStop = `(?:[^.!?\n]|\.[^\s.!?])`
 	// reDestination is a place outside: a URL, an e-mail address, a phone number, an IP address.
 	reDestination = `(?:https?://[^\s'"\x60)<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d\s().-]{6,}\d|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b)`
 	// reModelTarget is where a phrase puts what the model holds: a field of the call.
 	reFieldTarget = `(?:(?:the\s+)?['"\x60]([A-Za-z_][\w-]*)['"\x60](?:\s+(?:field|parameter|argument|param|property))?|` +
 		`(?:the\s+)?([A-Za-z_][\w-]*)\s+(?:field|parameter|argument|param|property)\b|the\s+(?:tool\s+call|request|call|arguments?)|` +
-		`(?:every|each|all|any)\s+(?:tool\s+)?(?:calls?|requests?))`
+		`(?:every|each|all|any)\s+(?:tool\s+)?(?:calls?|requests?)|the\s+([A-Za-z_][\w-]*))`
 )
 
 // destinationRE finds a place outside in a text.

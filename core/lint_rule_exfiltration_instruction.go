@@ -19,6 +19,10 @@ var ruleExfiltrationInstruction = lintRule{
 			`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed|store|write)\s+(?:in\s+|into\s+)?(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|your\s+|all\s+|any\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
 			"pass", "put", "place", "insert", "copy", "paste", "add", "send", "include", "provide", "attach", "append", "fill", "enter", "concatenate", "embed", "store", "write").
 			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request").judged(judgeFieldTarget),
+		mustPhrase(SeverityHigh, "tells the model to read something and put it into a field of the call",
+			`\b(?:read|open|cat|load|fetch|retrieve|get|copy|take|grab|collect|look\s+up)\s+`+reNoStop+`{1,80}?\b(?:and\s+)?(?:then\s+)?(?:pass|put|place|insert|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed)\s+(?:it|them|that|this|its\s+contents?|their\s+contents?|the\s+contents?|the\s+(?:result|output|value|text))\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
+			"read", "open", "cat", "load", "fetch", "retrieve", "get", "copy", "take", "grab", "collect", "look up").
+			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").judged(judgeFieldTarget),
 		mustPhrase(SeverityHigh, "tells the model to fill a field with what it holds",
 			`\b(?:in|within|inside|into|to)\s+(?:the\s+)?['"\x60]?([A-Za-z_][\w-]*)['"\x60]?\s+(?:field|parameter|argument|param|property)\b[^.!?\n]{0,40}?\b(?:include|pass|put|add|append|provide|send|write|insert)\s+(?:always\s+)?(?:the\s+|all\s+|a\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)`,
 			"field", "parameter", "argument", "param", "property"),
@@ -44,6 +48,12 @@ func judgeFieldTarget(tf *toolFindings, v *textView, m []int) (string, string, b
 	}
 	matched := strings.ToLower(v.folded[m[0]:m[1]])
 	sensitive := reSecretRE.MatchString(matched) || reConversationRE.MatchString(matched)
+	if bare := v.group(m, 3); field == "" && bare != "" {
+		if !tf.isParameter(bare) && !sensitive {
+			return "", "", false // "the notes" is a field only when the tool has one so named
+		}
+		field = bare
+	}
 	if c, ok := nameCapability(tf.tool.ToolName()); ok && (c.kind == "write" || c.kind == "send") && !sensitive {
 		return "", "", false
 	}

@@ -16,7 +16,7 @@ var ruleInstructionTag = lintRule{
 			`<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|assistant|sys|prompt|override|system[-_]?(?:note|message|prompt)|mandatory|urgent)\b[^<>]{0,40}>`,
 			"<"),
 		mustPhrase(SeverityHigh, "contains a chat-template marker that forges a turn of the conversation",
-			`\[/?(?:INST|SYS)\]|<<\s*/?SYS\s*>>|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>`,
-			"[", "<<", "<|"),
+			`\[/?(?:INST|SYS|SYSTEM)\]|<<\s*/?SYS\s*>>|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>`,
+			"[inst", "[/inst", "[sys", "[/sys", "<<", "<|"),
 	},
 }

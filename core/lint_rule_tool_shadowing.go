@@ -124,7 +124,9 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 	if v.hasWord("instead", "rather", "place of", "replace", "overrid", "supersede") {
 		for _, m := range shadowInstead.FindAllStringSubmatchIndex(f, 4) {
 			name := f[m[4]:m[5]]
-			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
+			from, to := sentenceAround(f, m[0], m[1])
+			contrast := looksLikeToolName(name) && strings.Contains(strings.ToLower(f[from:to]), "this tool")
+			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0 || contrast)
 			switch {
 			case r.selfOrArg:
 			case r.sameOnly:
