@@ -452,6 +452,7 @@ func (v *textView) sentence(start, end int) string {
 
 func (l *linter) newView(site *textSite, raw, from string, start, end int) *textView {
 	folded, index := foldForMatch(raw)
+	folded = unwrapLines(folded)
 	v := &textView{site: site, raw: raw, folded: folded, index: index, from: from, start: start, end: end}
 	l.words = phraseFilter.scan(folded, l.words)
 	v.words = l.words

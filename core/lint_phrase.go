@@ -6,7 +6,7 @@ import "strings"
 // "@") one of which must appear for the expression to be tried at all (a cheap filter: most
 // strings contain none). The expression is matched in a view's folded reading ([foldForMatch]),
 // and the words are found in it without regard to ASCII case. A judge, when set, looks at each
-// match in its sentence and gives its severity and message, or rejects it.
+// match in its sentence and gives its severity and message ("": the phrase's), or rejects it.
 type phrase struct {
 	severity, message string
 	re                *lazyRegexp
@@ -48,6 +48,9 @@ func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
 		sev, msg, ok := p.severity, p.message, true
 		if p.judge != nil {
 			sev, msg, ok = p.judge(tf, v, m)
+			if msg == "" {
+				msg = p.message
+			}
 		}
 		if !ok {
 			continue

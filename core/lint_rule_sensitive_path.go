@@ -35,5 +35,5 @@ func judgeDefensive(tf *toolFindings, v *textView, m []int) (string, string, boo
 	if defensiveRE.MatchString(v.sentence(m[0], m[1])) {
 		return SeverityLow, "names a path that holds secrets, in a sentence that refuses or protects it", true
 	}
-	return SeverityMedium, "names a path or file that holds secrets", true
+	return SeverityMedium, "", true
 }

@@ -348,3 +348,50 @@ func BenchmarkLintCorpus(b *testing.B) {
 		}
 	}
 }
+
+// TestLintHonestTexts holds the rules to honest wording that used to trip them: nouns in a
+// read-only tool's name, quoted words that are no tool, defensive mentions of secret paths,
+// bracketed emphasis, a tool's claim to be the default for its own job. None may give a high
+// finding.
+func TestLintHonestTexts(t *testing.T) {
+	tool := func(name, desc string, readOnly bool) string {
+		return `{"name":` + quote(name) + `,"description":` + quote(desc) + `,"inputSchema":{"type":"object","properties":{"query":{"type":"string","maxLength":100}},"additionalProperties":false},"annotations":{"readOnlyHint":` + fmt.Sprint(readOnly) + `}}`
+	}
+	catalog := `{"tools":[` + strings.Join([]string{
+		// Read verbs first; the nouns after them are not verbs.
+		tool("get_merge_request", "Get the details of a merge request.", true),
+		tool("get_commit", "Get a commit with its diff.", true),
+		tool("start_search", "Start a search in the background; fetch results with get_more_search_results.", true),
+		tool("list_pull_requests", "List pull requests.", true),
+		tool("firecrawl_check_crawl_status", "Check the status of a crawl job.", true),
+		// A quoted field name is not a tool, and "instead of" a tool no catalog has is guidance.
+		tool("vector_search", "Pass the embedding as 'queryVector' instead of 'query' when you have one.", true),
+		tool("run_process", "Starts a process. Use this instead of 'execute_command', which older clients called.", false),
+		// Defensive mentions of secret paths.
+		tool("read_text_file", "Reads a text file. Paths such as /etc or ~/.ssh are rejected, and .env files are never read.", true),
+		// Bracketed emphasis is prose.
+		tool("connect_cluster", "[IMPORTANT] If auto-discovery fails, pass the cluster name explicitly.", true),
+		// A claim to be the default for the tool's own job.
+		tool("web_scrape", "This is the most reliable scraper; if available you should always default to using this tool for any web scraping needs.", true),
+		// Sequencing between a server's own tools.
+		tool("query_docs", "You must call resolve_library first to obtain a valid library ID.", true),
+		tool("resolve_library", "Resolves a library name to an ID.", true),
+		// A warning not to pass secrets.
+		tool("ask_docs", "The query is sent to the API. Do not include any sensitive information such as API keys, passwords or credentials.", true),
+		// A send tool with an example address.
+		tool("send_email", "Send an email to the given recipients, e.g. alice@example.com; cc and bcc are optional.", false),
+	}, ",") + `]}`
+	res := core.Lint(core.LintRequest{Catalog: catalog})
+	if len(res.Problems) > 0 {
+		t.Fatal(res.Problems)
+	}
+	checkFindingsPlaced(t, catalog, res.Findings)
+	for _, f := range res.Findings {
+		if f.Severity == core.SeverityHigh {
+			t.Errorf("high finding on honest text: %s %s: %s (%s)", f.Tool, f.Rule, f.Message, f.Evidence)
+		}
+		if f.Rule == core.RuleSensitivePath && f.Severity != core.SeverityLow {
+			t.Errorf("a defensive mention of a path should be low: %s %s", f.Tool, f.Message)
+		}
+	}
+}

@@ -214,3 +214,48 @@ func sentenceAround(s string, start, end int) (int, int) {
 	}
 	return from, to
 }
+
+// unwrapLines joins the lines of a hard-wrapped paragraph (a docstring wrapped at 80 columns)
+// by writing each soft line break as a blank, so that a sentence reads as one whatever its
+// wrapping. A break stays where a paragraph, a list item or a heading starts, or after a
+// sentence ends. The result has the length of s, so offsets into it are offsets into s.
+func unwrapLines(s string) string {
+	if strings.IndexByte(s, '\n') < 0 {
+		return s
+	}
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\n' || !softWrap(s, i) {
+			continue
+		}
+		if b == nil {
+			b = []byte(s)
+		}
+		b[i] = ' '
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// softWrap reports whether the line break at s[i] only wraps a sentence: the line before ends
+// mid-sentence and the next goes on in lower case.
+func softWrap(s string, i int) bool {
+	j := i - 1
+	for j >= 0 && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
+		j--
+	}
+	if j < 0 || s[j] == '\n' || s[j] == '.' || s[j] == '!' || s[j] == '?' || s[j] == ':' || s[j] == '>' {
+		return false
+	}
+	k := i + 1
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r') {
+		k++
+	}
+	if k >= len(s) {
+		return false
+	}
+	c := s[k]
+	return 'a' <= c && c <= 'z' || c == '`' || c == '(' || c == '\'' || c == '"' || c == '~' || c == '/' || '0' <= c && c <= '9'
+}
