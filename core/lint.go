@@ -40,7 +40,8 @@ type Finding struct {
 	// start) in the catalog text; zero when unknown. For decoded text they place the encoded text.
 	Line   int `json:"line"`
 	Column int `json:"column"`
-	// Why says in one sentence why the rule matters (the rule's, from [LintRules]).
+	// Why says in one sentence why the finding matters: the rule's (from [LintRules]), or one
+	// of its own where the rule gives findings of different kinds.
 	Why string `json:"why"`
 	// DecodedFrom names what the evidence was read through when it is not the text as written:
 	// "base64", "hex", "percent-encoding", "html-entities", "unicode-tags", "variation-selectors",
@@ -262,7 +263,7 @@ type toolFindings struct {
 // add records a finding, keeping one per rule and string: the most severe.
 func (tf *toolFindings) add(f Finding) {
 	f.Tool = tf.tool.Name
-	if r := lintRuleByName[f.Rule]; r != nil {
+	if r := lintRuleByName[f.Rule]; r != nil && f.Why == "" {
 		f.Why = r.Why
 	}
 	if f.Severity == SeverityHigh {

@@ -93,8 +93,9 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 		if _, ok := t.Def["description"].(string); !ok {
 			at = t.Pointer
 		}
-		add(SeverityLow, at,
-			"a destructive tool whose description carries no warning (permanent, cannot be undone, confirm…): the model can only guess the risk from the name",
-			snippet(desc, 0, 0, 60))
+		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: SeverityLow, Pointer: at, at: -1,
+			Message:  "a destructive tool whose description carries no warning (permanent, cannot be undone, confirm…): the model can only guess the risk from the name",
+			Evidence: snippet(desc, 0, 0, 60),
+			Why:      "The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not."})
 	}
 }

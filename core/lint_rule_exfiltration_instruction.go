@@ -31,7 +31,7 @@ var ruleExfiltrationInstruction = lintRule{
 			`\b(?:in|within|inside|into|to)\s+(?:the\s+)?['"\x60]?([A-Za-z_][\w-]*)['"\x60]?\s+(?:field|parameter|argument|param|property)\b[^.!?\n]{0,40}?\b(?:include|pass|put|add|append|provide|send|write|insert)\s+(?:always\s+)?(?:the\s+|all\s+|a\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)`,
 			"field", "parameter", "argument", "param", "property"),
 		mustPhrase(SeverityHigh, "tells the model to send what it holds to a place outside",
-			`\b(?:send|forward|upload|post|copy|transmit|deliver|leak|exfiltrate|share|report|mirror|sync|email|mail|submit|push)\s+(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+[^.!?\n]{0,40}?\bto\s+`+reDestination,
+			`\b(?:send|forward|upload|post|copy|transmit|deliver|leak|exfiltrate|share|report|mirror|sync|email|mail|submit|push)\s+(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`|[~$/][\w./~$*-]*|(?:[\w.-]+\s+){0,2}?files?)\s+[^.!?\n]{0,40}?\bto\s+`+reDestination,
 			"://", "@", "+").gated("send", "forward", "upload", "post", "copy", "transmit", "deliver", "leak", "exfiltrate", "share", "report", "mirror", "sync", "email", "mail", "submit", "push"),
 		mustPhrase(SeverityHigh, "tells the model to hand over a whole list of what it has seen",
 			`\b(?:include|pass|send|add|provide|append|attach|forward)\s+(?:also\s+)?(?:a|the)\s+(?:full|complete|entire|whole)\s+(?:list|copy|dump|log|record|history|export)\s+of\s+(?:\w+\s+){0,3}?(?:messages|chats?|conversations?|emails|files|contacts|history|results?|outputs?|queries|requests)\b`,

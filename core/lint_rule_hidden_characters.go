@@ -35,7 +35,20 @@ var hiddenNames = map[rune]string{
 	0xffa0: "HALFWIDTH HANGUL FILLER", 0x0000: "NULL", 0x001b: "ESCAPE", 0x007f: "DELETE",
 }
 
+// tagKind and selectorKind stand for the whole tag block and the variation selectors
+// supplement in evidence: listing each character would only spell the hidden text badly.
+const (
+	tagKind      rune = -1
+	selectorKind rune = -2
+)
+
 func runeLabel(r rune) string {
+	switch r {
+	case tagKind:
+		return "U+E0000–U+E007F TAG CHARACTERS"
+	case selectorKind:
+		return "U+E0100–U+E01EF VARIATION SELECTORS"
+	}
 	if name, ok := hiddenNames[r]; ok {
 		return fmt.Sprintf("U+%04X %s", r, name)
 	}
@@ -133,10 +146,16 @@ func checkHidden(tf *toolFindings, s *textSite) {
 		if first < 0 {
 			first = i
 		}
-		if counts[r] == 0 {
-			order = append(order, r)
+		kind := r
+		if isTagRune(r) {
+			kind = tagKind // one kind: the text they spell is shown below
+		} else if r >= 0xe0100 && r <= 0xe01ef {
+			kind = selectorKind
 		}
-		counts[r]++
+		if counts[kind] == 0 {
+			order = append(order, kind)
+		}
+		counts[kind]++
 		switch {
 		case isTagRune(r):
 			high = "hides text in Unicode tag characters: invisible on screen, read by the model"

@@ -136,6 +136,12 @@ var cliCases = []cliCase{
 	{name: "lint-stdin", args: []string{"lint"}, stdin: "in/catalog.v2.json"},                      // the catalog on standard input
 	{name: "lint-not-catalog", args: []string{"lint", "in/policy.json"}},                           // JSON that is no catalog: a problem, exit 1
 	{name: "lint-not-json", args: []string{"lint", "in/truncated.json"}},                           // exit 3
+	{name: "lint-ignore", args: []string{"lint", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}},                      // ignored findings are printed as suppressed, with the reason, and do not fail the run
+	{name: "lint-ignore-json", args: []string{"lint", "--format", "json", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}}, // "suppressed" beside "findings"
+	{name: "lint-ignore-sarif", args: []string{"lint", "--format", "sarif", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}}, // SARIF suppressions with the reason
+	{name: "lint-ignore-bad", args: []string{"lint", "--ignore-file", "in/lint.ignore.bad.json", "in/catalog.v2.json"}},              // an unknown rule or tool, a missing reason: problems at line:column, nothing ignored
+	{name: "lint-ignore-not-json", args: []string{"lint", "--ignore-file", "in/truncated.json", "in/catalog.v2.json"}},               // a configuration that is not JSON: exit 3
+	{name: "help-lint", args: []string{"help", "lint"}},                                                                               // severities and rules from core's registry
 
 	// pin and verify
 	{name: "pin", args: []string{"pin", "in/catalog.json"}},                                                // the lock file on standard output
@@ -158,6 +164,8 @@ var cliCases = []cliCase{
 	{name: "example-seed000", args: []string{"check-decision", "--schema", "../../../testdata/seed000/schema.json", "../../../testdata/seed000/decision.json"}}, // seed 000's deny passes its own schema
 	{name: "example-lint-hidden", args: []string{"lint", "../../../testdata/lint/poisoned/hidden-characters.json"}},                                             // hidden characters are shown, never written raw to the terminal
 	{name: "example-lint-benign", args: []string{"lint", "--fail-on", "high", "../../../testdata/lint/benign/filesystem.json"}},                                 // a real, benign catalog passes --fail-on high
+	{name: "example-lint-poisoned", args: []string{"lint", "--fail-on", "high", "../../../testdata/lint/poisoned-public/invariant-direct-poisoning.json"}},      // the README's poisoned example: Invariant Labs' add tool
+	{name: "example-lint-honest", args: []string{"lint", "--fail-on", "high", "../../../testdata/lint/readme-honest.json"}},                                     // the README's honest example
 	{name: "example-pin-approved", args: []string{"pin", "../../../testdata/lock/approved.json"}},                                                               // the README's "In CI" example: pin
 	{name: "example-verify-now", args: []string{"verify", "--lock", "in/approved.lock.json", "../../../testdata/lock/now.json"}},                                // then verify today's catalog: drift
 	{name: "example-diff-rename", args: []string{"diff", "../../../testdata/diff/rename/left.json", "../../../testdata/diff/rename/right.json"}},                // a likely rename is said as such

@@ -33,6 +33,12 @@ type item struct {
 	column  int    // 1-based, in Unicode code points; 0 when unknown
 	message string
 	detail  bool // a detail of the item before it (a piece of evidence): indented in text
+	// note is a sentence text output shows under the item (why a lint finding matters); SARIF
+	// carries it in the rule's description instead.
+	note string
+	// suppressed says why a lint configuration does not count the item, and where; SARIF
+	// records it as the result's suppression.
+	suppressed *suppression
 }
 
 // A report is what one command found, ready for any printer.
@@ -120,6 +126,11 @@ func (p textPrinter) print(w io.Writer, r *report) error {
 		}
 		b.WriteString(p.paint(levelColour(it.level), oneLine(it.message)))
 		b.WriteByte('\n')
+		if it.note != "" {
+			b.WriteString("  ")
+			b.WriteString(oneLine(it.note))
+			b.WriteByte('\n')
+		}
 	}
 	if r.summary != "" {
 		b.WriteString(p.paint(levelColour(r.outcome), r.summary))

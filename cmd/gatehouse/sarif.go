@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha1"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,11 +33,15 @@ func (sarifPrinter) print(w io.Writer, r *report) error {
 		rule := run.AddRule(it.rule).WithDescription(ruleDescription(it.rule))
 		if rule.DefaultConfiguration == nil {
 			rule.DefaultConfiguration = sarif.NewReportingConfiguration().WithLevel(string(it.level))
+			describeLintRule(rule, it.rule)
 		}
 		res := run.CreateResultForRule(it.rule).
 			WithLevel(string(it.level)).
 			WithMessage(sarif.NewTextMessage(it.message)).
 			WithRuleIndex(ruleIndex(run, it.rule))
+		if it.suppressed != nil {
+			res.WithSuppression([]*sarif.Suppression{sarifSuppression(it)})
+		}
 		if it.in != nil && it.in.uri != "" {
 			loc := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(it.in.uri))
 			if it.line > 0 {
@@ -84,6 +89,69 @@ var ruleFamilies = []struct{ prefix, description string }{
 	{"gatehouse/diff/", "The two documents differ: "},
 	{"gatehouse/drift/", "The catalog no longer matches its lock file: "},
 }
+
+// describeLintRule fills a lint rule's SARIF metadata from core's rule registry: its summary,
+// why it matters, its help text, its default level (the highest severity it gives) and, for code
+// scanning, a security severity and tags naming the attack families it catches.
+func describeLintRule(rule *sarif.ReportingDescriptor, id string) {
+	name, ok := strings.CutPrefix(id, "gatehouse/lint/")
+	if !ok {
+		return
+	}
+	for _, r := range core.LintRules {
+		if r.Name != name {
+			continue
+		}
+		rule.WithName(r.Name).
+			WithShortDescription(sarif.NewMultiformatMessageString(r.Summary)).
+			WithFullDescription(sarif.NewMultiformatMessageString(r.Why)).
+			WithHelp(sarif.NewMultiformatMessageString(r.Why + " " + r.Help)).
+			WithHelpURI(informationURI + "#lint")
+		rule.DefaultConfiguration = sarif.NewReportingConfiguration().WithLevel(string(severityLevel(r.Severity)))
+		tags := append([]string{"security"}, r.Families...)
+		rule.WithProperties(sarif.Properties{"security-severity": securitySeverity[r.Severity], "tags": tags})
+		return
+	}
+}
+
+// sarifSuppression records a lint configuration's entry as an external, accepted suppression,
+// located at the entry, with a GUID derived from what it suppresses (a name-based UUID, so the
+// same entry and finding always get the same one).
+func sarifSuppression(it item) *sarif.Suppression {
+	sup := it.suppressed
+	s := sarif.NewSuppression("external").WithStatus("accepted").WithJustifcation(sup.reason)
+	uri := ""
+	if sup.in != nil {
+		uri = sup.in.uri
+	}
+	loc := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(uri))
+	if sup.line > 0 {
+		loc.WithRegion(sarif.NewRegion().WithStartLine(sup.line).WithStartColumn(sup.column))
+	}
+	if uri == "" {
+		loc = sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation("stdin"))
+	}
+	s.WithLocation(sarif.NewLocationWithPhysicalLocation(loc))
+	return s.WithGuid(nameUUID(fmt.Sprintf("%s\x00%s\x00%d:%d\x00%s:%d:%d", uri, it.rule, sup.line, sup.column, locationURI(it), it.line, it.column)))
+}
+
+func locationURI(it item) string {
+	if it.in == nil {
+		return ""
+	}
+	return it.in.uri
+}
+
+// nameUUID is an RFC 4122 version 5 UUID of name in gatehouse's own namespace.
+func nameUUID(name string) string {
+	h := sha1.Sum(append([]byte("gatehouse/lint/suppression\x00"), name...))
+	h[6] = h[6]&0x0f | 0x50
+	h[8] = h[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", h[0:4], h[4:6], h[6:8], h[8:10], h[10:16])
+}
+
+// securitySeverity is the score code scanning sorts by: high, medium and low as it reads them.
+var securitySeverity = map[string]string{core.SeverityHigh: "8.0", core.SeverityMedium: "5.0", core.SeverityLow: "2.0"}
 
 func ruleDescription(id string) string {
 	if d, ok := ruleDescriptions[id]; ok {
