@@ -40,6 +40,9 @@ func checkFindingsPlaced(t testing.TB, text string, findings []core.Finding) {
 	}
 	lines := strings.Split(text, "\n")
 	for _, f := range findings {
+		if f.Why == "" {
+			t.Errorf("%s %s: no why", f.Rule, f.Tool)
+		}
 		if _, ok := doc.Locate(f.Pointer); !ok {
 			t.Errorf("%s %s: pointer %q does not resolve", f.Rule, f.Tool, f.Pointer)
 		}

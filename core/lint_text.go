@@ -100,18 +100,20 @@ func snippet(s string, start, end, width int) string {
 
 // maxFoldGrowth bounds the folded reading: NFKC may expand a character (U+FDFA is eighteen
 // letters), and a text made of such characters must not make the reading much larger than the
-// text itself. Past the bound the rest of the text is read as written.
-const maxFoldGrowth = 4
+// text itself. A character whose compatibility form is more than maxFoldGrowth times its own
+// size is read as written: nobody spells "ignore" with it.
+const maxFoldGrowth = 3
 
-// foldForMatch is the one reading of a string that the phrases are matched in. It applies NFKC,
-// which turns look-alike compatibility characters into the letters they imitate ("Ⅰgnore",
-// fullwidth "ｉｇｎｏｒｅ", mathematical "𝐢𝐠𝐧𝐨𝐫𝐞" all read "ignore"), writes Cyrillic, Greek and
-// Armenian letters that look Latin as the Latin letters ("іgnоrе" with Cyrillic і and о), removes
-// the characters that can split a phrase without being seen (zero-width and other format
-// characters), and folds typographic apostrophes, so "ig\u200bnore previous instructions" and
-// "don’t tell the user" are still caught. index maps each byte of the result to the byte of s its
-// character came from, with one more entry for the end; it is nil when the result is s itself.
-// The result is never longer than maxFoldGrowth times s (plus a little).
+// foldForMatch is the one reading of a string that the phrases are matched in. It applies NFKC
+// character by character, which turns look-alike compatibility characters into the letters they
+// imitate ("Ⅰgnore", fullwidth "ｉｇｎｏｒｅ", mathematical "𝐢𝐠𝐧𝐨𝐫𝐞" all read "ignore"), writes
+// Cyrillic, Greek and Armenian letters that look Latin as the Latin letters ("іgnоrе" with
+// Cyrillic і and о), removes the characters that can split a phrase without being seen
+// (zero-width and other format characters, variation selectors), and folds typographic
+// apostrophes, so "ig\u200bnore previous instructions" and "don’t tell the user" are still
+// caught. index maps each byte of the result to the byte of s its character came from, with one
+// more entry for the end; it is nil when the result is s itself. The result is never longer than
+// maxFoldGrowth times s.
 func foldForMatch(s string) (string, []int) {
 	if isASCII(s) {
 		return s, nil
@@ -119,44 +121,49 @@ func foldForMatch(s string) (string, []int) {
 	var b strings.Builder
 	b.Grow(len(s))
 	index := make([]int, 0, len(s)+1)
+	var buf []byte
 	changed := false
-	limit := maxFoldGrowth*len(s) + 16
-	var segments norm.Iter
-	segments.InitString(norm.NFKC, s)
-	for !segments.Done() {
-		from := segments.Pos()
-		segment := segments.Next()
-		if b.Len()+len(segment) > limit {
-			// Beyond the bound: the rest as written.
-			rest := s[from:]
-			b.WriteString(rest)
-			for i := range len(rest) {
-				index = append(index, from+i)
-			}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		before := b.Len()
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteByte(byte(r))
+		case unicode.Is(unicode.Cf, r) || isVariationSelector(r):
 			changed = true
-			break
-		}
-		changed = changed || string(segment) != s[from:segments.Pos()]
-		for len(segment) > 0 {
-			r, size := utf8.DecodeRune(segment)
-			segment = segment[size:]
-			switch {
-			case unicode.Is(unicode.Cf, r) || isVariationSelector(r):
+		case r == '\u2019' || r == '\u2018' || r == '\u02bc':
+			b.WriteByte('\'')
+			changed = true
+		default:
+			if latin, ok := latinLookalikes[r]; ok {
+				b.WriteRune(latin)
 				changed = true
-				continue
-			case r == '\u2019' || r == '\u2018' || r == '\u02bc':
-				r, changed = '\'', true
-			default:
-				if latin, ok := latinLookalikes[r]; ok {
-					r, changed = latin, true
+				break
+			}
+			buf = norm.NFKC.AppendString(buf[:0], s[i:i+size])
+			if len(buf) > maxFoldGrowth*size || string(buf) == s[i:i+size] {
+				b.WriteString(s[i : i+size])
+				break
+			}
+			// The compatibility form may itself hold look-alikes or format characters.
+			for _, c := range string(buf) {
+				switch {
+				case unicode.Is(unicode.Cf, c):
+				case c == '\u2019' || c == '\u2018':
+					b.WriteByte('\'')
+				default:
+					if latin, ok := latinLookalikes[c]; ok {
+						c = latin
+					}
+					b.WriteRune(c)
 				}
 			}
-			before := b.Len()
-			b.WriteRune(r)
-			for range b.Len() - before {
-				index = append(index, from)
-			}
+			changed = true
 		}
+		for range b.Len() - before {
+			index = append(index, i)
+		}
+		i += size
 	}
 	if !changed {
 		return s, nil

@@ -128,20 +128,20 @@ var cliCases = []cliCase{
 	{name: "diff-not-json", args: []string{"diff", "in/left.json", "in/truncated.json"}},                                   // exit 3 at the right file's line
 
 	// lint
-	{name: "lint-clean", args: []string{"lint", "in/catalog.json"}},                                // a careful catalog: no findings
-	{name: "lint-findings", args: []string{"lint", "in/catalog.v2.json"}},                          // instructions to the model, a secret path, loose schemas
-	{name: "lint-fail-on-high", args: []string{"lint", "--fail-on", "high", "in/catalog.v2.json"}}, // only high findings fail
-	{name: "lint-json", args: []string{"lint", "--format", "json", "in/catalog.v2.json"}},          // the JavaScript API's answer
-	{name: "lint-sarif", args: []string{"lint", "--format", "sarif", "in/catalog.v2.json"}},        // gatehouse/lint/<rule> at line:column
-	{name: "lint-stdin", args: []string{"lint"}, stdin: "in/catalog.v2.json"},                      // the catalog on standard input
-	{name: "lint-not-catalog", args: []string{"lint", "in/policy.json"}},                           // JSON that is no catalog: a problem, exit 1
-	{name: "lint-not-json", args: []string{"lint", "in/truncated.json"}},                           // exit 3
-	{name: "lint-ignore", args: []string{"lint", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}},                      // ignored findings are printed as suppressed, with the reason, and do not fail the run
-	{name: "lint-ignore-json", args: []string{"lint", "--format", "json", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}}, // "suppressed" beside "findings"
+	{name: "lint-clean", args: []string{"lint", "in/catalog.json"}},                                                                        // a careful catalog: no findings
+	{name: "lint-findings", args: []string{"lint", "in/catalog.v2.json"}},                                                                  // instructions to the model, a secret path, loose schemas
+	{name: "lint-fail-on-high", args: []string{"lint", "--fail-on", "high", "in/catalog.v2.json"}},                                         // only high findings fail
+	{name: "lint-json", args: []string{"lint", "--format", "json", "in/catalog.v2.json"}},                                                  // the JavaScript API's answer
+	{name: "lint-sarif", args: []string{"lint", "--format", "sarif", "in/catalog.v2.json"}},                                                // gatehouse/lint/<rule> at line:column
+	{name: "lint-stdin", args: []string{"lint"}, stdin: "in/catalog.v2.json"},                                                              // the catalog on standard input
+	{name: "lint-not-catalog", args: []string{"lint", "in/policy.json"}},                                                                   // JSON that is no catalog: a problem, exit 1
+	{name: "lint-not-json", args: []string{"lint", "in/truncated.json"}},                                                                   // exit 3
+	{name: "lint-ignore", args: []string{"lint", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}},                            // ignored findings are printed as suppressed, with the reason, and do not fail the run
+	{name: "lint-ignore-json", args: []string{"lint", "--format", "json", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}},   // "suppressed" beside "findings"
 	{name: "lint-ignore-sarif", args: []string{"lint", "--format", "sarif", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}}, // SARIF suppressions with the reason
-	{name: "lint-ignore-bad", args: []string{"lint", "--ignore-file", "in/lint.ignore.bad.json", "in/catalog.v2.json"}},              // an unknown rule or tool, a missing reason: problems at line:column, nothing ignored
-	{name: "lint-ignore-not-json", args: []string{"lint", "--ignore-file", "in/truncated.json", "in/catalog.v2.json"}},               // a configuration that is not JSON: exit 3
-	{name: "help-lint", args: []string{"help", "lint"}},                                                                               // severities and rules from core's registry
+	{name: "lint-ignore-bad", args: []string{"lint", "--ignore-file", "in/lint.ignore.bad.json", "in/catalog.v2.json"}},                    // an unknown rule or tool, a missing reason: problems at line:column, nothing ignored
+	{name: "lint-ignore-not-json", args: []string{"lint", "--ignore-file", "in/truncated.json", "in/catalog.v2.json"}},                     // a configuration that is not JSON: exit 3
+	{name: "help-lint", args: []string{"help", "lint"}},                                                                                    // severities and rules from core's registry
 
 	// pin and verify
 	{name: "pin", args: []string{"pin", "in/catalog.json"}},                                                // the lock file on standard output
