@@ -1,6 +1,7 @@
 package core
 
 import (
+	bits2 "math/bits"
 	"slices"
 	"sort"
 	"strconv"
@@ -233,6 +234,11 @@ type linter struct {
 	servers     map[string]bool
 	words       foundWords   // the phrase filter's answer for the view being checked, reused
 	strings     stringWalker // reused from tool to tool, with its buffers
+	// site and view are the string being checked and its reading as written, reused from string
+	// to string: most strings are checked once and never referred to again.
+	site       textSite
+	view       textView
+	candidates []phraseRef
 }
 
 func newLinter(c *Catalog) *linter {
@@ -281,6 +287,11 @@ func (tf *toolFindings) add(f Finding) {
 	}
 	tf.seen[key] = len(tf.list)
 	tf.list = append(tf.list, f)
+}
+
+// hasRule reports whether any string of the tool tripped rule.
+func (tf *toolFindings) hasRule(rule string) bool {
+	return slices.ContainsFunc(tf.list, func(f Finding) bool { return f.Rule == rule })
 }
 
 // has reports whether the string at pointer tripped rule.
@@ -451,47 +462,63 @@ func (v *textView) sentence(start, end int) string {
 	return v.folded[from:to]
 }
 
-func (l *linter) newView(site *textSite, raw, from string, start, end int) *textView {
+func (l *linter) newView(v *textView, site *textSite, raw, from string, start, end int) *textView {
 	folded, index := foldForMatch(raw)
 	folded = unwrapLines(folded)
-	v := &textView{site: site, raw: raw, folded: folded, index: index, from: from, start: start, end: end}
+	*v = textView{site: site, raw: raw, folded: folded, index: index, from: from, start: start, end: end}
 	l.words = phraseFilter.scan(folded, l.words)
 	v.words = l.words
 	return v
 }
 
-func (l *linter) checkString(tf *toolFindings, s textSite) {
+func (l *linter) checkString(tf *toolFindings, site textSite) {
+	l.site = site
+	s := &l.site
 	for _, r := range lintRegistry {
 		if r.raw != nil {
-			r.raw(l, tf, &s)
+			r.raw(l, tf, s)
 		}
 	}
 	if s.isKey || schemaMachinery[s.key] || s.text == "" {
 		return
 	}
-	l.checkView(tf, l.newView(&s, s.text, "", 0, len(s.text)))
+	l.checkView(tf, l.newView(&l.view, s, s.text, "", 0, len(s.text)))
 	for _, d := range decodeAll(s.text) {
 		highs := tf.highs
-		v := l.newView(&s, d.text, d.from, d.start, d.end)
+		v := l.newView(&textView{}, s, d.text, d.from, d.start, d.end)
 		l.checkView(tf, v)
 		if tf.highs > highs {
 			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityHigh, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
-				Message:  where(s) + "hides instructions for the model in " + d.from + ": the decoded text trips the rules above, and no reader sees it",
+				Message:  where(*s) + "hides instructions for the model in " + d.from + ": the decoded text trips the rules above, and no reader sees it",
 				Evidence: snippet(d.text, 0, 0, 60)})
 		} else if readableProse(d.text) {
 			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityMedium, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
-				Message:  where(s) + "carries " + d.from + " that decodes to readable text a reviewer does not see",
+				Message:  where(*s) + "carries " + d.from + " that decodes to readable text a reviewer does not see",
 				Evidence: snippet(d.text, 0, 0, 60)})
 		}
 	}
 }
 
-// checkView runs every text rule on one reading of a string.
+// checkView runs every text rule on one reading of a string: the phrases one of whose words the
+// string holds, in registry order, then the rules' own checks.
 func (l *linter) checkView(tf *toolFindings, v *textView) {
-	for _, r := range lintRegistry {
-		for i := range r.phrases {
-			r.phrases[i].check(tf, v, r.Name)
+	l.candidates = l.candidates[:0]
+	for w, bits := range v.words {
+		for bits != 0 {
+			id := w*64 + bits2.TrailingZeros64(bits)
+			bits &= bits - 1
+			for _, ref := range phrasesByWord[id] {
+				if !slices.ContainsFunc(l.candidates, func(c phraseRef) bool { return c.phrase == ref.phrase }) {
+					l.candidates = append(l.candidates, ref)
+				}
+			}
 		}
+	}
+	slices.SortFunc(l.candidates, func(a, b phraseRef) int { return a.order - b.order })
+	for _, c := range l.candidates {
+		c.phrase.check(tf, v, c.rule.Name)
+	}
+	for _, r := range lintRegistry {
 		if r.text != nil {
 			r.text(l, tf, v)
 		}
@@ -524,7 +551,8 @@ type property struct {
 	name     string
 	parent   string // the pointer of the "properties" object holding it, shared by its siblings
 	schema   map[string]any
-	required bool // listed in its object's "required"
+	required bool   // listed in its object's "required"
+	squashed string // the name lowercased without separators, as the name lists hold them
 }
 
 // pointer is written out only for a property a finding is about.
@@ -555,7 +583,7 @@ func appendProperties(list []property, schema map[string]any, pointer string, de
 			if !ok {
 				continue
 			}
-			list = append(list, property{name, parent, prop, slices.Contains(required, any(name))})
+			list = append(list, property{name, parent, prop, slices.Contains(required, any(name)), squash(name)})
 			if prop["properties"] != nil || prop["items"] != nil {
 				list = appendProperties(list, prop, JoinPointer(parent, name), depth+1)
 			}

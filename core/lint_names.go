@@ -131,34 +131,43 @@ type capability struct {
 	kind, why string
 }
 
+
 // nameCapability reads what a tool name's verb lets it do; read-only verbs and names with no verb
 // give none.
 func nameCapability(name string) (capability, bool) {
-	verb, object := nameVerb(name)
-	why := fmt.Sprintf("its name says %q", verb)
+	kind := capabilityOf(nameVerb(name))
+	if kind == "" {
+		return capability{}, false
+	}
+	verb, _ := nameVerb(name)
+	return capability{kind, fmt.Sprintf("its name says %q", verb)}, true
+}
+
+// capabilityOf is what a name's verb and its object let a tool do, or "".
+func capabilityOf(verb, object string) string {
 	switch {
 	case verb == "":
-		return capability{}, false
+		return ""
 	case deleteVerbs[verb]:
-		return capability{"delete", why}, true
+		return "delete"
 	case execVerbs[verb]:
-		return capability{"execute", why}, true
+		return "execute"
 	case sendVerbs[verb]:
 		if verb == "post" || verb == "comment" || verb == "message" {
-			return capability{"write", why}, true
+			return "write"
 		}
-		return capability{"send", why}, true
+		return "send"
 	case fetchVerbs[verb]:
-		return capability{"fetch", why}, true
+		return "fetch"
 	case verb == "open" && (object == "url" || object == "page" || object == "link" || object == "website" || object == "browser" || object == "tab"):
-		return capability{"fetch", why}, true
+		return "fetch"
 	case writeVerbs[verb]:
 		if verb == "add" && object == "" {
-			return capability{}, false // "add" alone adds numbers
+			return "" // "add" alone adds numbers
 		}
-		return capability{"write", why}, true
+		return "write"
 	}
-	return capability{}, false
+	return ""
 }
 
 // harmlessName reports a tool whose name promises only to read or compute ("add_numbers",

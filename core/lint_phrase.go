@@ -11,15 +11,16 @@ type phrase struct {
 	severity, message string
 	re                *lazyRegexp
 	anyOf             []string
-	gate              []string // when set, one of these must appear before anyOf is tried
-	anyOfIDs, gateIDs []int    // the words' ids in phraseFilter
+	gates             [][]string // when set, one word of each must appear too
+	anyOfIDs          []int      // the words' ids in phraseFilter
+	gateIDs           [][]int
 	judge             func(tf *toolFindings, v *textView, m []int) (severity, message string, ok bool)
 }
 
-// gated adds a second filter: one of these words must appear too. It keeps a phrase whose
-// words are common from running its expression on most strings.
+// gated adds a filter: one of these words must appear too. It keeps a phrase whose words are
+// common from running its expression on most strings; a phrase may have several.
 func (p phrase) gated(words ...string) phrase {
-	p.gate = words
+	p.gates = append(append([][]string(nil), p.gates...), words)
 	return p
 }
 
@@ -39,8 +40,10 @@ func mustPhrase(severity, message, expr string, anyOf ...string) phrase {
 
 // check matches the phrase in a view and reports the most severe match it accepts.
 func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
-	if (p.gate != nil && !v.words.any(p.gateIDs)) || !v.words.any(p.anyOfIDs) {
-		return
+	for _, ids := range p.gateIDs {
+		if !v.words.any(ids) {
+			return
+		}
 	}
 	best, bestMsg := "", ""
 	var bestLoc []int
@@ -67,16 +70,26 @@ func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
 	}
 }
 
-// hasWord reports whether the view holds one of the filter's words (a rule's words, or a
-// phrase's).
-func (v *textView) hasWord(words ...string) bool {
-	for _, w := range words {
-		if id, ok := phraseFilter.ids[w]; ok && v.words.has(id) {
-			return true
-		}
-	}
-	return false
+// A filterWordSet is a set of the filter's words a rule's own check asks about, its ids resolved once
+// when the filter is built.
+type filterWordSet struct {
+	words []string
+	ids   []int
 }
+
+// wordSets are every filterWordSet declared, for the filter to learn their words.
+var wordSets []*filterWordSet
+
+// filterWords declares a filterWordSet: the lowercase words (or marks) a text check tests with
+// [textView.holds].
+func filterWords(words ...string) *filterWordSet {
+	ws := &filterWordSet{words: words}
+	wordSets = append(wordSets, ws)
+	return ws
+}
+
+// holds reports whether the view holds one of the set's words.
+func (v *textView) holds(ws *filterWordSet) bool { return v.words.any(ws.ids) }
 
 // group returns submatch i of m in the view's folded text, or "".
 func (v *textView) group(m []int, i int) string {

@@ -47,9 +47,6 @@ const (
 type lintRule struct {
 	LintRule
 	phrases []phrase
-	// words are the lowercase words (or marks) the rule's text check asks the filter about
-	// ([textView.hasWord]).
-	words []string
 	raw   func(l *linter, tf *toolFindings, s *textSite)
 	text  func(l *linter, tf *toolFindings, v *textView)
 	tool  func(l *linter, tf *toolFindings)
@@ -92,6 +89,17 @@ var lintRuleByName map[string]*lintRule
 // of its words.
 var phraseFilter *wordFilter
 
+// A phraseRef names one phrase of the registry.
+type phraseRef struct {
+	rule   *lintRule
+	phrase *phrase
+	order  int // the phrase's place in the registry, so that candidates are tried in that order
+}
+
+// phrasesByWord lists, for each word id of the filter, the phrases one of whose anyOf words it
+// is: a string's candidates are found from the few words it holds, not by asking every phrase.
+var phrasesByWord [][]phraseRef
+
 // The registry's derived tables are built in init, not as initialisers: the rules' checks refer
 // to them, and an initialiser would make that a cycle.
 func init() {
@@ -100,17 +108,36 @@ func init() {
 	for _, r := range lintRegistry {
 		LintRules = append(LintRules, r.LintRule)
 		lintRuleByName[r.Name] = r
-		all = append(all, r.words...)
 		for _, p := range r.phrases {
 			all = append(all, p.anyOf...)
-			all = append(all, p.gate...)
+			for _, g := range p.gates {
+				all = append(all, g...)
+			}
 		}
 	}
+	for _, ws := range wordSets {
+		all = append(all, ws.words...)
+	}
 	phraseFilter = newWordFilter(all)
+	for _, ws := range wordSets {
+		ws.ids = phraseFilter.idsOf(ws.words)
+	}
+	phrasesByWord = make([][]phraseRef, len(phraseFilter.ids))
+	order := 0
 	for _, r := range lintRegistry {
 		for i := range r.phrases {
-			r.phrases[i].anyOfIDs = phraseFilter.idsOf(r.phrases[i].anyOf)
-			r.phrases[i].gateIDs = phraseFilter.idsOf(r.phrases[i].gate)
+			p := &r.phrases[i]
+			p.anyOfIDs = phraseFilter.idsOf(p.anyOf)
+			for _, id := range p.anyOfIDs {
+				if n := len(phrasesByWord[id]); n == 0 || phrasesByWord[id][n-1].phrase != p {
+					phrasesByWord[id] = append(phrasesByWord[id], phraseRef{r, p, order})
+				}
+			}
+			order++
+			p.gateIDs = nil
+			for _, g := range p.gates {
+				p.gateIDs = append(p.gateIDs, phraseFilter.idsOf(g))
+			}
 		}
 	}
 }

@@ -47,14 +47,19 @@ func annotationBool(def map[string]any, hint string) (value, set bool) {
 func checkAnnotations(l *linter, tf *toolFindings) {
 	t := tf.tool
 	name := t.ToolName()
-	c, hasCap := nameCapability(name)
+	verb, object := nameVerb(name)
+	kind := capabilityOf(verb, object)
 	is := func(kinds ...string) bool {
 		for _, k := range kinds {
-			if hasCap && c.kind == k {
+			if kind != "" && kind == k {
 				return true
 			}
 		}
 		return false
+	}
+	says := func() string { return fmt.Sprintf("its name says %q", verb) }
+	if _, ok := t.Def["annotations"]; !ok && !is("delete") {
+		return // no hint to contradict, and nothing destructive to warn about
 	}
 	desc, _ := t.Def["description"].(string)
 	annPointer := JoinPointer(t.Pointer, "annotations")
@@ -67,7 +72,7 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 	if readOnlySet && readOnly {
 		if is("delete", "write", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
 			add(SeverityHigh, JoinPointer(annPointer, "readOnlyHint"),
-				fmt.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", c.why, c.kind),
+				fmt.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), kind),
 				fmt.Sprintf("%s: readOnlyHint true", name))
 		}
 		if destructiveSet && destructive {
@@ -78,12 +83,12 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 	}
 	if is("delete") && destructiveSet && !destructive {
 		add(SeverityMedium, JoinPointer(annPointer, "destructiveHint"),
-			fmt.Sprintf("the tool claims destructiveHint: false, but %s: deleting is destructive", c.why),
+			fmt.Sprintf("the tool claims destructiveHint: false, but %s: deleting is destructive", says()),
 			fmt.Sprintf("%s: destructiveHint false", name))
 	}
 	if is("send", "fetch") && openWorldSet && !openWorld {
 		add(SeverityMedium, JoinPointer(annPointer, "openWorldHint"),
-			fmt.Sprintf("the tool claims openWorldHint: false, but %s: it reaches beyond the local system", c.why),
+			fmt.Sprintf("the tool claims openWorldHint: false, but %s: it reaches beyond the local system", says()),
 			fmt.Sprintf("%s: openWorldHint false", name))
 	}
 	// A destructive tool should say so in words the model reads: the verb is otherwise all it

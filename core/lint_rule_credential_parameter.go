@@ -35,19 +35,16 @@ var notCredentialParts = []string{"page", "next", "cursor", "continuation", "pag
 
 var solicitsSecret = lazyRE(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
 
-func isCredentialName(name string) bool {
-	s := squash(name)
-	if slices.ContainsFunc(notCredentialParts, func(part string) bool { return strings.Contains(s, part) }) {
-		return false
-	}
-	return slices.ContainsFunc(credentialNames, func(c string) bool { return s == c || len(c) > 4 && strings.HasSuffix(s, c) })
+func isCredentialName(s string) bool {
+	return slices.ContainsFunc(credentialNames, func(c string) bool { return s == c || len(c) > 4 && strings.HasSuffix(s, c) }) &&
+		!slices.ContainsFunc(notCredentialParts, func(part string) bool { return strings.Contains(s, part) })
 }
 
 func checkCredentialParameters(l *linter, tf *toolFindings) {
 	toolName := tf.tool.ToolName()
 	for _, p := range tf.properties() {
 		pdesc, _ := p.schema["description"].(string)
-		if !isCredentialName(p.name) && !(pdesc != "" && solicitsSecret.MatchString(pdesc)) {
+		if !isCredentialName(p.squashed) && !(pdesc != "" && (strings.Contains(pdesc, "your") || strings.Contains(pdesc, "Your") || strings.Contains(pdesc, "user") || strings.Contains(pdesc, "User")) && solicitsSecret.MatchString(pdesc)) {
 			continue
 		}
 		if t, _ := p.schema["type"].(string); t != "" && t != "string" {
@@ -66,4 +63,17 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
 	}
+}
+
+// hasAnyFold reports whether s holds one of the lowercase ASCII words, in any case: a cheap
+// test before a regular expression.
+func hasAnyFold(s string, words ...string) bool {
+	for _, w := range words {
+		for i := 0; i+len(w) <= len(s); i++ {
+			if strings.EqualFold(s[i:i+len(w)], w) {
+				return true
+			}
+		}
+	}
+	return false
 }

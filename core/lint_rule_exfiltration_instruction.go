@@ -18,15 +18,17 @@ var ruleExfiltrationInstruction = lintRule{
 		mustPhrase(SeverityHigh, "tells the model to put what it holds into a field of the call",
 			`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed|store|write)\s+(?:in\s+|into\s+)?(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|your\s+|all\s+|any\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
 			"pass", "put", "place", "insert", "copy", "paste", "add", "send", "include", "provide", "attach", "append", "fill", "enter", "concatenate", "embed", "store", "write").
-			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").judged(judgeFieldTarget),
+			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").gated(heldWords...).judged(judgeFieldTarget),
 		mustPhrase(SeverityHigh, "tells the model to read something and put it into a field of the call",
 			`\b(?:read|open|cat|load|fetch|retrieve|get|copy|take|grab|collect|look\s+up)\s+`+reNoStop+`{1,80}?\b(?:and\s+)?(?:then\s+)?(?:pass|put|place|insert|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed)\s+(?:it|them|that|this|its\s+contents?|their\s+contents?|the\s+contents?|the\s+(?:result|output|value|text))\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
 			"read", "open", "cat", "load", "fetch", "retrieve", "get", "copy", "take", "grab", "collect", "look up").
-			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").judged(judgeFieldTarget),
+			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").
+			gated(" it ", " them ", " that ", " this ", "its content", "their content", "the content", "the result", "the output", "the value", "the text").judged(judgeFieldTarget),
 		mustPhrase(SeverityHigh, "tells the model to copy a file into a field of the call",
 			`\b(?:copy|paste|put|insert|include|attach|embed|add|pass|send|upload)\s+(?:the\s+)?(?:(?:full\s+|entire\s+|raw\s+)?contents?\s+of\s+)?(?:[~$/][\w./~$*-]*|\.[\w][\w./*-]*|(?:the\s+|your\s+|a\s+|any\s+|every\s+)?(?:[\w.-]+\s+){0,2}?files?)\s+(?:in|into|as|to|inside|within)\s+`+reFieldTarget,
 			"copy", "paste", "put", "insert", "include", "attach", "embed", "add", "pass", "send", "upload").
-			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").judged(judgeFieldTarget),
+			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").
+			gated("file", "~", "$home", "/", "content").judged(judgeFieldTarget),
 		mustPhrase(SeverityHigh, "tells the model to fill a field with what it holds",
 			`\b(?:in|within|inside|into|to)\s+(?:the\s+)?['"\x60]?([A-Za-z_][\w-]*)['"\x60]?\s+(?:field|parameter|argument|param|property)\b[^.!?\n]{0,40}?\b(?:include|pass|put|add|append|provide|send|write|insert)\s+(?:always\s+)?(?:the\s+|all\s+|a\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)`,
 			"field", "parameter", "argument", "param", "property"),
@@ -66,6 +68,12 @@ func judgeFieldTarget(tf *toolFindings, v *textView, m []int) (string, string, b
 	}
 	return SeverityHigh, "tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call", true
 }
+
+// heldWords filter the phrases about what the model holds: one must appear before the
+// vocabulary of [reConversation], [reContents] and [reSecret] is tried.
+var heldWords = append([]string{"content", "conversation", "chat", "messages", "history", "transcript", "context window",
+	"system prompt", "instructions you", "tool call", "tool result", "tool output", "results of", "user's", "users'", "code snippet",
+	"source code"}, secretMaterialWords...)
 
 var (
 	reSecretRE       = lazyRE(`(?i)` + reSecret)

@@ -19,7 +19,27 @@ var ruleExfiltrationParameter = lintRule{
 			"(\"add_note\" taking \"note\") is not reported.",
 		Families: []string{FamilyExfiltration, FamilySchemaMismatch},
 	},
+	phrases: []phrase{
+		mustPhrase(SeverityHigh, "is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over",
+			`\b(?:include|paste|provide|put|pass|enter|add|fill|insert|append|copy|send|attach|contains?|containing|should\s+(?:contain|hold|be)|must\s+(?:contain|hold|be)|with)\s+(?:here\s+|in\s+here\s+)?(?:the\s+|your\s+|all\s+|any\s+|every\s+|a\s+copy\s+of\s+)?(?:full\s+|entire\s+|complete\s+|raw\s+)?`+`(?:`+reConversation+`|`+reContents+`)`,
+			"content", "conversation", "chat", "messages", "message history", "transcript", "context window", "system prompt", "instructions you", "tool call", "tool result", "tool output", "results of", "user's", "users'", "code snippet", "source code").
+			gated("include", "paste", "provide", "put", "pass", "enter", "add", "fill", "insert", "append", "copy", "send", "attach", "contain", "should", "must", "with").judged(judgeParameterDescription),
+	},
 	tool: checkExfilParameters,
+}
+
+// judgeParameterDescription keeps the phrase to parameter descriptions (the tool's own
+// description is the exfiltration-instruction rule's), and lets a write tool describe the content
+// it writes.
+func judgeParameterDescription(tf *toolFindings, v *textView, m []int) (string, string, bool) {
+	if v.site.key != "description" || v.site.parent == "" || v.from != "" {
+		return "", "", false
+	}
+	name := v.site.parent
+	if c, ok := nameCapability(tf.tool.ToolName()); ok && (c.kind == "write" || c.kind == "send") && contentParams[strings.ToLower(name)] {
+		return "", "", false
+	}
+	return SeverityHigh, fmt.Sprintf("parameter %q is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over", name), true
 }
 
 // exfilNames are parameter names that invite the model to hand over what it knows. The
@@ -49,8 +69,6 @@ var solicitingNameParts = []string{"conversation", "chathistory", "messagehistor
 var fillerWords = map[string]bool{"of": true, "the": true, "info": true, "extra": true, "additional": true, "full": true, "all": true, "data": true, "hidden": true}
 
 var (
-	// solicitsHeld: a parameter description asking for what the model holds or reads.
-	solicitsHeld = lazyRE(`(?i)\b(?:include|paste|provide|put|pass|enter|add|fill|insert|append|copy|send|attach|contains?|containing|should\s+(?:contain|hold|be)|must\s+(?:contain|hold|be)|with)\s+(?:here\s+|in\s+here\s+)?(?:the\s+|your\s+|all\s+|any\s+|a\s+copy\s+of\s+)?(?:full\s+|entire\s+|complete\s+|raw\s+)?` + `(?:` + reConversation + `|` + reContents + `)`)
 	// invitesAnything: a parameter description inviting free-form content.
 	invitesAnything = lazyRE(`(?i)\b(?:any(?:thing)?\s+(?:else|additional|extra|other|relevant)|additional\s+(?:context|information|info|details|data|notes)|extra\s+(?:context|information|info|details|data)|free[\s-]?form|everything\s+(?:you|relevant)|all\s+(?:relevant\s+|available\s+)?(?:context|information|details|data)|whatever\s+(?:you|is))\b`)
 )
@@ -58,13 +76,9 @@ var (
 func checkExfilParameters(l *linter, tf *toolFindings) {
 	var toolWords, descWords map[string]bool // read only when a suspicious parameter needs them
 	toolName := tf.tool.ToolName()
-	writer := false
-	if c, ok := nameCapability(toolName); ok && (c.kind == "write" || c.kind == "send") {
-		writer = true
-	}
 	for _, p := range tf.properties() {
 		name, prop := p.name, p.schema
-		squashed := squash(name)
+		squashed := p.squashed
 		pdesc, _ := prop["description"].(string)
 		if !carriesText(prop) {
 			continue // a flag or a number carries nothing out
@@ -80,9 +94,8 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			report(SeverityHigh, fmt.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))
 			continue
 		}
-		if pdesc != "" && solicitsHeld.MatchString(pdesc) && !(writer && contentParams[strings.ToLower(name)]) {
-			report(SeverityHigh, fmt.Sprintf("parameter %q is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over", name))
-			continue
+		if tf.hasRule(RuleExfiltrationParameter) && tf.has(RuleExfiltrationParameter, JoinPointer(p.pointer(), "description")) {
+			continue // its description asks for what the model holds: reported there
 		}
 		severity, suspicious := exfilNames[squashed]
 		if !suspicious {
@@ -99,12 +112,12 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if slices.ContainsFunc(words, func(w string) bool { return !fillerWords[w] && toolWords[singular(w)] }) {
 			continue // "add_note" taking "note", "update_metadata" taking "metadata"
 		}
-		invites := pdesc != "" && invitesAnything.MatchString(pdesc)
+		invites := pdesc != "" && hasAnyFold(pdesc, "any", "additional", "extra", "free", "everything", "all ", "whatever") && invitesAnything.MatchString(pdesc)
 		if severity == SeverityMedium && harmlessName(toolName) && (p.required || invites) {
 			report(SeverityHigh, fmt.Sprintf("parameter %q is a free-form field the model must fill, on a tool whose name promises only to read or compute: nothing it does needs it, so it can only carry out what the model knows", name))
 			continue
 		}
-		if severity == SeverityMedium && !invites && len(strings.Fields(pdesc)) >= 3 && !tf.instructs(JoinPointer(p.pointer(), "description")) {
+		if severity == SeverityMedium && !invites && len(strings.Fields(pdesc)) >= 3 && !(len(tf.list) > 0 && tf.instructs(JoinPointer(p.pointer(), "description"))) {
 			if descWords == nil {
 				descWords = map[string]bool{}
 				desc, _ := tf.tool.Def["description"].(string)

@@ -23,7 +23,7 @@ var ruleInstructionCoercion = lintRule{
 			"otherwise", "or else", "if you").gated("crash", "not work", "n't work", "blocked", "lost", "break", "stop working").judged(judgeThreat),
 		mustPhrase(SeverityHigh, "demands the user's secrets",
 			`\b(?:you\s+(?:must|need\s+to|have\s+to|should|are\s+required\s+to)|(?:must|need\s+to|have\s+to)\s+(?:first\s+)?|please|always|first|unless\s+you(?:\s+first)?|before\s+\w+ing\b[^.!?\n]{0,40}?)\s*(?:first\s+|also\s+)?(?:pass|provide|include|send|give|enter|supply|paste|attach|share|put|add|read|fetch|retrieve|get|copy)\s+(?:us\s+|me\s+|it\s+|along\s+)?(?:the\s+|your\s+|a\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?`+reSecret,
-			"must", "need to", "have to", "should", "please", "always", "first", "unless you", "before").judged(judgeSecretDemand),
+			"must", "need to", "have to", "should", "please", "always", "first", "unless you", "before").gated(secretMaterialWords...).judged(judgeSecretDemand),
 		mustPhrase(SeverityMedium, "sets a precondition for the model before it may use the tool",
 			`\bbefore\s+(?:using|calling|invoking|running|executing|you\s+use|you\s+call|searching|answering|responding)\b`+gap+`\b(?:read|call|invoke|run|fetch|send|include|pass|copy|upload|open|cat|attach|append|load|paste)\b`,
 			"before using", "before calling", "before invoking", "before running", "before executing", "before you", "before searching", "before answering", "before responding").gated("before "),
@@ -35,6 +35,10 @@ var ruleInstructionCoercion = lintRule{
 			"required for", "mandatory for", "necessary for", "needed for", "not optional", "compliance requirement"),
 	},
 }
+
+// secretMaterialWords filter the phrases about secret material: one must appear before [reSecret] is tried.
+var secretMaterialWords = []string{"password", "passphrase", "passcode", "credential", "secret", "cookie", "key", "token", "env", "seed",
+	"mnemonic", "recovery", "2fa", "otp", "one-time", "one time", "keychain", "keyring", "id_", "mcp.json", "config"}
 
 // judgeThreat makes a threat high when it stands beside an order to the model in its sentence.
 func judgeThreat(tf *toolFindings, v *textView, m []int) (string, string, bool) {

@@ -20,10 +20,18 @@ var ruleToolShadowing = lintRule{
 			"together. Paste every server's catalog ({\"servers\": {…}}) so that names resolve.",
 		Families: []string{FamilyCrossToolSteering},
 	},
-	words: []string{"when", "whenever", "each time", "every time", "before", "after", " if ", "once", " tool", " function", "effect", "impact",
-		"influence", "never", "not use", "n't use", "instead", "rather", "place of", "replace", "overrid", "supersede", "`", "_", "-", "."},
 	text: checkShadowing,
 }
+
+var (
+	shadowNamedWords   = filterWords("_", "-", "`", "(", " tool", " function", "invoked", "called")
+	shadowWhenWords    = filterWords("when", "whenever", "each time", "every time", "before", "after", " if ", "once")
+	shadowToolWords    = filterWords(" tool", " function")
+	shadowEffectWords  = filterWords("effect", "impact", "influence")
+	shadowNeverWords   = filterWords("never", "not use", "n't use")
+	shadowInsteadWords = filterWords("instead", "rather", "place of", "replace", "overrid", "supersede")
+	identifierWords    = filterWords("`", "_", "-")
+)
 
 const reToolRef = `(?:the\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
 
@@ -71,7 +79,8 @@ func (l *linter) resolveRef(tf *toolFindings, name string, explicit bool) toolRe
 
 func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 	f := v.folded
-	if v.hasWord("when", "whenever", "each time", "every time", "before", "after", " if ", "once") {
+	named := v.holds(shadowNamedWords)
+	if named && v.holds(shadowWhenWords) {
 		for _, m := range shadowCondition.FindAllStringSubmatchIndex(f, 8) {
 			explicit := m[2] >= 0 || m[6] >= 0 || (m[8] >= 0 && !isPresenceWord(f[m[8]:m[9]]))
 			name := f[m[4]:m[5]]
@@ -91,7 +100,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			reportSteering(tf, v, r, m[0], max(to, m[1]), from)
 		}
 	}
-	if v.hasWord(" tool", " function") {
+	if v.holds(shadowToolWords) {
 		for _, m := range shadowMust.FindAllStringSubmatchIndex(f, 8) {
 			r := l.resolveRef(tf, f[m[4]:m[5]], true)
 			if r.selfOrArg {
@@ -101,7 +110,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			reportSteering(tf, v, r, m[0], to, m[0])
 		}
 	}
-	if v.hasWord("effect", "impact", "influence") {
+	if v.holds(shadowEffectWords) {
 		for _, m := range shadowEffect.FindAllStringSubmatchIndex(f, 4) {
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
@@ -111,7 +120,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			reportSteering(tf, v, r, m[0], m[1], m[0])
 		}
 	}
-	if v.hasWord("never", "not use", "n't use") {
+	if v.holds(shadowNeverWords) {
 		for _, m := range shadowNever.FindAllStringSubmatchIndex(f, 4) {
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
@@ -121,7 +130,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			reportSteering(tf, v, r, m[0], m[1], m[0])
 		}
 	}
-	if v.hasWord("instead", "rather", "place of", "replace", "overrid", "supersede") {
+	if v.holds(shadowInsteadWords) {
 		for _, m := range shadowInstead.FindAllStringSubmatchIndex(f, 4) {
 			name := f[m[4]:m[5]]
 			from, to := sentenceAround(f, m[0], m[1])
@@ -136,7 +145,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			}
 		}
 	}
-	if v.site.key != "description" && v.site.key != "title" || len(l.toolsByName) < 2 || !v.hasWord("`", "_", "-", ".") && !hasInnerCapital(f) {
+	if v.site.key != "description" && v.site.key != "title" || len(l.toolsByName) < 2 || !v.holds(identifierWords) && !hasInnerCapital(f) {
 		return
 	}
 	// Mentions of other tools of the catalog by name, found by scanning identifiers once.
