@@ -131,7 +131,6 @@ type capability struct {
 	kind, why string
 }
 
-
 // nameCapability reads what a tool name's verb lets it do; read-only verbs and names with no verb
 // give none.
 func nameCapability(name string) (capability, bool) {

@@ -47,9 +47,9 @@ const (
 type lintRule struct {
 	LintRule
 	phrases []phrase
-	raw   func(l *linter, tf *toolFindings, s *textSite)
-	text  func(l *linter, tf *toolFindings, v *textView)
-	tool  func(l *linter, tf *toolFindings)
+	raw     func(l *linter, tf *toolFindings, s *textSite)
+	text    func(l *linter, tf *toolFindings, v *textView)
+	tool    func(l *linter, tf *toolFindings)
 }
 
 // lintRegistry is every rule, in the order the documentation lists them: the attack families

@@ -12,16 +12,16 @@ var ruleCovertRecipient = lintRule{
 			"(\"e.g. alice@example.com\") are not reported. Do not approve the tool.",
 		Families: []string{FamilyCovertRecipient},
 	},
-	text:  checkCovertRecipient,
+	text: checkCovertRecipient,
 }
 
 var (
 	destinationWords = filterWords("@", "://", "+")
 	recipientWords   = filterWords("recipient", "address", "destination", "to field", "phone number", "number")
-	recipientVerbRE = lazyRE(`(?i)\b(?:bcc|cc|blind[\s-]?cop(?:y|ied|ies)|carbon[\s-]?cop(?:y|ied|ies)|bcc'?d|cc'?d|cop(?:y|ied|ies)|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|redirect(?:s|ed|ing)?|rout(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|deliver(?:s|ed|ing)?|relay(?:s|ed|ing)?|cc:|bcc:)\b`)
-	alwaysRE        = lazyRE(`(?i)\b(?:always|also|all|every|each|any|automatically|additionally|in\s+addition|as\s+well|silently|secretly|quietly|make\s+sure|ensure|whenever|bcc|bcc'?d|blind)\b`)
-	changeRecipient = lazyRE(`(?i)\b(?:change|replace|override|overwrite|swap|rewrite|redirect|substitute)\s+(?:the\s+|its\s+|their\s+)?(?:actual\s+|real\s+|original\s+|intended\s+)?(?:recipients?|to\s+field|to\s+address|destination|address(?:ee)?|phone\s+number|email\s+address|target\s+(?:number|address))\b[^.!?\n]{0,80}`)
-	whenAnyRE       = lazyRE(`(?i)\b(?:when(?:ever)?|every|each|all|always|make\s+sure|instead|invoked|called)\b`)
+	recipientVerbRE  = lazyRE(`(?i)\b(?:bcc|cc|blind[\s-]?cop(?:y|ied|ies)|carbon[\s-]?cop(?:y|ied|ies)|bcc'?d|cc'?d|cop(?:y|ied|ies)|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|redirect(?:s|ed|ing)?|rout(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|deliver(?:s|ed|ing)?|relay(?:s|ed|ing)?|cc:|bcc:)\b`)
+	alwaysRE         = lazyRE(`(?i)\b(?:always|also|all|every|each|any|automatically|additionally|in\s+addition|as\s+well|silently|secretly|quietly|make\s+sure|ensure|whenever|bcc|bcc'?d|blind)\b`)
+	changeRecipient  = lazyRE(`(?i)\b(?:change|replace|override|overwrite|swap|rewrite|redirect|substitute)\s+(?:the\s+|its\s+|their\s+)?(?:actual\s+|real\s+|original\s+|intended\s+)?(?:recipients?|to\s+field|to\s+address|destination|address(?:ee)?|phone\s+number|email\s+address|target\s+(?:number|address))\b[^.!?\n]{0,80}`)
+	whenAnyRE        = lazyRE(`(?i)\b(?:when(?:ever)?|every|each|all|always|make\s+sure|instead|invoked|called)\b`)
 )
 
 func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
