@@ -20,7 +20,7 @@ export type Text = string;
 
 export type Source =
   | 'schema' | 'instance' | 'call' | 'catalog' | 'policy' | 'decision'
-  | 'left' | 'right' | 'fragment' | 'lock';
+  | 'left' | 'right' | 'fragment' | 'lock' | 'ignore';
 
 /** "internal" marks a bug in gatehouse (a recovered panic), never a problem with the input. */
 export type Kind = 'parse' | 'schema' | 'validation' | 'rule' | 'limit' | 'internal';
@@ -256,6 +256,11 @@ export interface DiffResponse {
 
 export interface LintRequest {
   catalog: Text;
+  /**
+   * A lint configuration: {"ignore": [{"rule", "tool", "reason"}]}. Findings it names are returned
+   * in `suppressed`, never dropped; an unknown rule or tool is a problem of source "ignore".
+   */
+  ignore?: Text;
 }
 export interface LintFinding {
   rule: string;
@@ -270,9 +275,21 @@ export interface LintFinding {
   /** Where the evidence itself is in the catalog text; 0 when unknown. */
   line: number;
   column: number;
+  /** One sentence: why the finding matters. */
+  why: string;
+  /**
+   * What the evidence was read through when it is not the text as written: "base64", "hex",
+   * "percent-encoding", "html-entities", "unicode-tags", "variation-selectors", "confusables",
+   * "nfkc" (or "base64 then hex"…).
+   */
+  decodedFrom?: string;
+  /** Set on a suppressed finding: the configuration's reason and the entry's place in it. */
+  suppression?: { reason: string; line: number; column: number };
 }
 export interface LintResponse {
   findings: LintFinding[];
+  /** Findings the lint configuration suppressed, each with its `suppression`. */
+  suppressed: LintFinding[];
   problems: Problem[];
 }
 
@@ -319,7 +336,18 @@ export interface AboutResponse {
     /** A share link's texts once inflated, in bytes. */
     stateBytes: number;
   };
-  lintRules: Array<{ name: string; severity: 'high' | 'medium' | 'low'; summary: string }>;
+  lintRules: Array<{
+    name: string;
+    /** The highest severity the rule gives. */
+    severity: 'high' | 'medium' | 'low';
+    summary: string;
+    /** One sentence: why a finding of the rule matters. */
+    why: string;
+    /** What the rule looks for, what lowers it, what to do. */
+    help: string;
+    /** The attack families the rule catches at high ("hidden-text", "exfiltration", …). */
+    families?: string[];
+  }>;
   drafts: Draft[];
   callFormats: string[];
   reasons: Reason[];
