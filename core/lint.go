@@ -331,7 +331,14 @@ func (l *linter) tool(t *Tool) []Finding {
 			r.tool(l, tf)
 		}
 	}
-	sort.SliceStable(tf.list, func(i, j int) bool { return tf.list[i].Pointer < tf.list[j].Pointer })
+	// In the order of the text: by string, then by place in it.
+	sort.SliceStable(tf.list, func(i, j int) bool {
+		a, b := tf.list[i], tf.list[j]
+		if a.Pointer != b.Pointer {
+			return a.Pointer < b.Pointer
+		}
+		return a.at < b.at
+	})
 	return tf.list
 }
 

@@ -158,7 +158,7 @@ func suppressedItem(f core.Finding, catalog, ignore *input) item {
 func findingMessage(f core.Finding) string {
 	msg := fmt.Sprintf("%s: %s: %s [%s]", f.Severity, f.Tool, f.Message, f.Rule)
 	if f.Evidence != "" && !strings.Contains(f.Message, f.Evidence) {
-		msg += fmt.Sprintf(" evidence: %q", f.Evidence)
+		msg += ` evidence: "` + f.Evidence + `"` // already visible: hidden characters and line breaks written out
 	}
 	if f.DecodedFrom != "" && !strings.Contains(f.Message, f.DecodedFrom) {
 		msg += " (read through " + f.DecodedFrom + ")"

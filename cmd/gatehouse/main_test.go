@@ -296,3 +296,23 @@ func parseGolden(t *testing.T, s string) (code int, stdout, stderr string) {
 	}
 	return code, rest[:i], rest[i+len(stderrMark):]
 }
+
+// TestREADMELintExamples holds the README's lint section to what the CLI prints: the poisoned
+// and the honest example's output is the golden output, paths as run from the repository.
+func TestREADMELintExamples(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"example-lint-poisoned", "example-lint-honest"} {
+		b, err := os.ReadFile(goldenPath(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, stdout, _ := parseGolden(t, string(b))
+		stdout = strings.ReplaceAll(stdout, "../../../", "")
+		if !strings.Contains(string(readme), stdout) {
+			t.Errorf("README.md does not show the output of %s as the CLI prints it:\n%s", name, stdout)
+		}
+	}
+}
