@@ -14,7 +14,6 @@ type wordFilter struct {
 // A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
 type foundWords []uint64
 
-
 func (ws foundWords) any(ids []int) bool {
 	for _, id := range ids {
 		if ws[id/64]&(1<<(id%64)) != 0 {
