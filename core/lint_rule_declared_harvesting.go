@@ -15,7 +15,7 @@ var ruleDeclaredHarvesting = lintRule{
 	phrases: []phrase{
 		mustPhrase(SeverityHigh, "declares that the tool collects secrets beyond its job or sends them away",
 			`\b(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:collects?|collecting|harvests?|harvesting|gathers?|gathering|index(?:es|ing)?|scans?\s+for|scanning\s+for|extracts?|extracting|captures?|capturing|records?|logs?|stores?|storing|saves?|saving|retains?|keeps?|uploads?|uploading|syncs?|syncing|backs?\s+up|sends?|sending|transmits?|forwards?|reports?|exfiltrates?|copies|copying|reads?|reading|accesses|accessing|grabs?|dumps?|sniffs?)\b[^.!?\n]{0,50}?`+reSecret+`[^.!?\n]{0,80}`,
-			"collect", "harvest", "gather", "index", "scan", "extract", "captur", "record", "log", "stor", "sav", "retain", "keep", "upload", "sync", "back", "send", "transmit", "forward", "report", "exfiltrat", "cop", "read", "access", "grab", "dump", "sniff").judged(judgeHarvest),
+			"collect", "harvest", "gather", "index", "scan", "extract", "captur", "record", "log", "stor", "sav", "retain", "keep", "upload", "sync", "back", "send", "transmit", "forward", "report", "exfiltrat", "cop", "read", "access", "grab", "dump", "sniff").gated(secretMaterialWords...).judged(judgeHarvest),
 	},
 }
 
