@@ -152,7 +152,9 @@ func lintTools(c *Catalog, tools []*Tool) []Finding {
 	return findings
 }
 
-// placeFindings sets Line and Column from the text, locating every pointer in one pass.
+// placeFindings sets Line and Column from the text, locating every pointer in one pass and
+// counting lines and columns in another, in the order of the text: a catalog on one line (as
+// servers send it) costs no more than one on many.
 func placeFindings(findings []Finding, doc *Document) {
 	if doc == nil || len(findings) == 0 {
 		return
@@ -161,6 +163,8 @@ func placeFindings(findings []Finding, doc *Document) {
 	for i := range findings {
 		ix.Want(findings[i].Pointer)
 	}
+	type place struct{ finding, off int }
+	places := make([]place, 0, len(findings))
 	for i := range findings {
 		f := &findings[i]
 		off, ok := ix.Offset(f.Pointer)
@@ -170,7 +174,21 @@ func placeFindings(findings []Finding, doc *Document) {
 		if f.at > 0 && off < len(doc.Text) && doc.Text[off] == '"' {
 			off = stringByteOffset(doc.Text, off, f.at)
 		}
-		f.Line, f.Column = doc.Position(off)
+		places = append(places, place{i, min(max(off, 0), len(doc.Text))})
+	}
+	sort.Slice(places, func(a, b int) bool { return places[a].off < places[b].off })
+	text := doc.Text
+	line, column, pos := 1, 1, 0
+	for _, p := range places {
+		for ; pos < p.off; pos++ {
+			switch c := text[pos]; {
+			case c == '\n':
+				line, column = line+1, 1
+			case c < 0x80 || c >= 0xc0: // the first byte of a character (the text is valid UTF-8)
+				column++
+			}
+		}
+		findings[p.finding].Line, findings[p.finding].Column = line, column
 	}
 }
 

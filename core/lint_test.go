@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -396,5 +397,31 @@ func TestLintHonestTexts(t *testing.T) {
 		if f.Rule == core.RuleSensitivePath && f.Severity != core.SeverityLow {
 			t.Errorf("a defensive mention of a path should be low: %s %s", f.Tool, f.Message)
 		}
+	}
+}
+
+// BenchmarkLintScale lints the benchmark catalog's first 1,000 to 10,000 tools written on one
+// line, as servers send them: the time per tool must stay flat (placing findings used to count
+// columns from the line's start for each, which made a one-line catalog quadratic).
+func BenchmarkLintScale(b *testing.B) {
+	_, right := benchCatalogs()
+	var catalog struct {
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(right), &catalog); err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{1000, 10000} {
+		text, err := json.Marshal(map[string]any{"tools": catalog.Tools[:n]})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				core.Lint(core.LintRequest{Catalog: string(text)})
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/tool")
+		})
 	}
 }
