@@ -201,10 +201,15 @@ func TestLintPoisonedPublic(t *testing.T) {
 
 }
 
-// TestLintCalibration lints the real catalogs in ../shared/corpora/mcp-catalogs (honest servers
-// as they answered tools/list): at most 1% of their tools may get a high finding.
+// TestLintCalibration lints real catalogs — honest servers as they answered tools/list: the 22 of
+// ../shared/corpora/mcp-catalogs and the six of testdata/lint/real-npm. In each set, at most 1% of
+// the tools may get a high finding.
 func TestLintCalibration(t *testing.T) {
-	dir := testenv.SharedDir(t, "corpora/mcp-catalogs")
+	t.Run("shared", func(t *testing.T) { calibrate(t, testenv.SharedDir(t, "corpora/mcp-catalogs")) })
+	t.Run("real-npm", func(t *testing.T) { calibrate(t, "../testdata/lint/real-npm") })
+}
+
+func calibrate(t *testing.T, dir string) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no catalogs in %s: %v", dir, err)
@@ -220,6 +225,7 @@ func TestLintCalibration(t *testing.T) {
 		if len(res.Problems) > 0 {
 			t.Errorf("%s: problems %v", filepath.Base(f), res.Problems)
 		}
+		checkFindingsPlaced(t, string(text), res.Findings)
 		doc, _ := core.ParseDocument(core.SourceCatalog, text)
 		c, _ := core.ParseCatalog(doc)
 		high := map[string]bool{}

@@ -13,9 +13,9 @@ var ruleCredentialParameter = lintRule{
 		Summary:  "a parameter that asks the model for a credential (password, API key, token, private key) on a tool whose name and purpose do not need one",
 		Why:      "A harmless-looking tool that asks for a secret is harvesting it, and any credential passed as an argument lands in the transcript and the server's logs.",
 		Help: "A parameter named or described as a password, passphrase, secret, API key or token, private key, cookie or seed " +
-			"phrase (pagination tokens are not credentials). High when the tool's name promises only to read or compute, or the " +
-			"parameter is required, and the tool's stated purpose (its name, title and first sentence) is not about " +
-			"authentication, credentials or HTTP requests; medium when optional; low for a tool that is about them, where " +
+			"phrase (pagination tokens are not credentials). High when the tool's name promises only to read or compute and " +
+			"its stated purpose (its name, title and first sentence) is not about authentication, credentials or HTTP " +
+			"requests; medium for other tools not about them; low for a tool that is about them, where " +
 			"the advice is to keep credentials in the server's configuration instead of the model's hands.",
 		Families: []string{FamilySchemaMismatch},
 	},
@@ -58,7 +58,7 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		switch {
 		case authTool(tf, ""):
 			sev, msg = SeverityLow, fmt.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
-		case harmlessName(toolName) || p.required:
+		case harmlessName(toolName):
 			sev, msg = SeverityHigh, fmt.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
