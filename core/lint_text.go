@@ -247,13 +247,17 @@ func unwrapLines(s string) string {
 }
 
 // softWrap reports whether the line break at s[i] only wraps a sentence: the line before ends
-// mid-sentence and the next goes on in lower case.
+// mid-sentence, in a word, and the next goes on in lower case. Code (JSON, a shell line) keeps its
+// breaks.
 func softWrap(s string, i int) bool {
 	j := i - 1
 	for j >= 0 && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r') {
 		j--
 	}
-	if j < 0 || s[j] == '\n' || s[j] == '.' || s[j] == '!' || s[j] == '?' || s[j] == ':' || s[j] == '>' {
+	if j < 0 {
+		return false
+	}
+	if p := s[j]; !('a' <= p && p <= 'z' || 'A' <= p && p <= 'Z' || '0' <= p && p <= '9' || p == ',' || p == '`' || p == ')' || p == '\'' || p >= 0x80) {
 		return false
 	}
 	k := i + 1
@@ -264,5 +268,5 @@ func softWrap(s string, i int) bool {
 		return false
 	}
 	c := s[k]
-	return 'a' <= c && c <= 'z' || c == '`' || c == '(' || c == '\'' || c == '"' || c == '~' || c == '/' || '0' <= c && c <= '9'
+	return 'a' <= c && c <= 'z' || c == '`' || c == '(' || c == '~'
 }
