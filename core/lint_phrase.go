@@ -45,6 +45,11 @@ func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
 			return
 		}
 	}
+	// Most strings a phrase is tried on hold its words but not the phrase: asking whether it
+	// matches at all, with no groups to record, is much cheaper than finding every match.
+	if !p.re.MatchString(v.folded) {
+		return
+	}
 	best, bestMsg := "", ""
 	var bestLoc []int
 	for _, m := range p.re.FindAllStringSubmatchIndex(v.folded, 8) {
