@@ -220,4 +220,3 @@ func fileURLOutside(p, workspace string) string {
 	}
 	return ""
 }
-
