@@ -93,7 +93,7 @@ func decodeTags(s string, add func(text, from string, start, end int)) {
 			b.WriteRune(r - 0xe0000)
 			continue
 		}
-		if isTagRune(r) {
+		if untrusted.IsTag(r) {
 			continue // language tags and CANCEL TAG spell nothing
 		}
 		if start >= 0 && !unicode.IsSpace(r) {
@@ -226,21 +226,7 @@ func decodePercent(s string, add func(text, from string, start, end int)) {
 		return
 	}
 	span := s[first:last]
-	var b strings.Builder
-	b.Grow(len(span))
-	for i := 0; i < len(span); i++ {
-		if span[i] == '%' && i+2 < len(span) && untrusted.IsHex(span[i+1]) && untrusted.IsHex(span[i+2]) {
-			b.WriteByte(untrusted.Unhex(span[i+1])<<4 | untrusted.Unhex(span[i+2]))
-			i += 2
-			continue
-		}
-		if span[i] == '+' {
-			b.WriteByte(' ')
-			continue
-		}
-		b.WriteByte(span[i])
-	}
-	if text := b.String(); utf8.ValidString(text) && readableText(text) {
+	if text := untrusted.PercentDecode(span, true); utf8.ValidString(text) && readableText(text) {
 		add(text, "percent-encoding", first, last)
 	}
 }

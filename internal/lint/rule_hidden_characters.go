@@ -24,19 +24,6 @@ var ruleHiddenCharacters = lintRule{
 	raw: func(l *linter, tf *toolFindings, s *textSite) { checkHidden(tf, s) },
 }
 
-var hiddenNames = map[rune]string{
-	0x00ad: "SOFT HYPHEN", 0x034f: "COMBINING GRAPHEME JOINER", 0x061c: "ARABIC LETTER MARK",
-	0x180e: "MONGOLIAN VOWEL SEPARATOR", 0x200b: "ZERO WIDTH SPACE", 0x200c: "ZERO WIDTH NON-JOINER",
-	0x200d: "ZERO WIDTH JOINER", 0x200e: "LEFT-TO-RIGHT MARK", 0x200f: "RIGHT-TO-LEFT MARK",
-	0x202a: "LEFT-TO-RIGHT EMBEDDING", 0x202b: "RIGHT-TO-LEFT EMBEDDING", 0x202c: "POP DIRECTIONAL FORMATTING",
-	0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x202e: "RIGHT-TO-LEFT OVERRIDE", 0x2060: "WORD JOINER",
-	0x2061: "FUNCTION APPLICATION", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR",
-	0x2064: "INVISIBLE PLUS", 0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE",
-	0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE", 0xfeff: "ZERO WIDTH NO-BREAK SPACE",
-	0x115f: "HANGUL CHOSEONG FILLER", 0x1160: "HANGUL JUNGSEONG FILLER", 0x3164: "HANGUL FILLER",
-	0xffa0: "HALFWIDTH HANGUL FILLER", 0x0000: "NULL", 0x001b: "ESCAPE", 0x007f: "DELETE",
-}
-
 // tagKind and selectorKind stand for the whole tag block and the variation selectors
 // supplement in evidence: listing each character would only spell the hidden text badly.
 const (
@@ -51,25 +38,8 @@ func runeLabel(r rune) string {
 	case selectorKind:
 		return "U+E0100–U+E01EF VARIATION SELECTORS"
 	}
-	if name, ok := hiddenNames[r]; ok {
-		return fmt.Sprintf("U+%04X %s", r, name)
-	}
-	switch {
-	case isTagRune(r):
-		return fmt.Sprintf("U+%04X TAG CHARACTER", r)
-	case isVariationSelector(r):
-		return fmt.Sprintf("U+%04X VARIATION SELECTOR", r)
-	case r < 0x20 || (r >= 0x7f && r < 0xa0):
-		return fmt.Sprintf("U+%04X CONTROL CHARACTER", r)
-	}
-	return fmt.Sprintf("U+%04X FORMAT CHARACTER", r)
+	return untrusted.Label(r)
 }
-
-func isBidi(r rune) bool {
-	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
-}
-
-func isTagRune(r rune) bool { return r >= 0xe0000 && r <= 0xe007f }
 
 // isZeroWidth reports the characters that take no room at all between visible ones.
 func isZeroWidth(r rune) bool {
@@ -149,7 +119,7 @@ func checkHidden(tf *toolFindings, s *textSite) {
 			first = i
 		}
 		kind := r
-		if isTagRune(r) {
+		if untrusted.IsTag(r) {
 			kind = tagKind // one kind: the text they spell is shown below
 		} else if r >= 0xe0100 && r <= 0xe01ef {
 			kind = selectorKind
@@ -159,7 +129,7 @@ func checkHidden(tf *toolFindings, s *textSite) {
 		}
 		counts[kind]++
 		switch {
-		case isTagRune(r):
+		case untrusted.IsTag(r):
 			high = "hides text in Unicode tag characters: invisible on screen, read by the model"
 			if r >= 0xe0020 && r <= 0xe007e {
 				tagText.WriteRune(r - 0xe0000)
@@ -168,7 +138,7 @@ func checkHidden(tf *toolFindings, s *textSite) {
 			if high == "" {
 				high = "contains terminal escape sequences, which can hide or overwrite text where it is shown"
 			}
-		case isBidi(r):
+		case untrusted.IsBidi(r):
 			if high == "" {
 				high = "contains bidirectional controls that make the text read differently from how it displays"
 			}

@@ -90,22 +90,7 @@ func pathReadings(raw string) ([]pathReading, bool) {
 
 // percentDecodeOnce decodes every valid %XX escape and leaves a stray % as it is (file names may
 // contain one).
-func percentDecodeOnce(s string) string {
-	if !strings.Contains(s, "%") {
-		return s
-	}
-	var out strings.Builder
-	out.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && untrusted.IsHex(s[i+1]) && untrusted.IsHex(s[i+2]) {
-			out.WriteByte(untrusted.Unhex(s[i+1])<<4 | untrusted.Unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		out.WriteByte(s[i])
-	}
-	return out.String()
-}
+func percentDecodeOnce(s string) string { return untrusted.PercentDecode(s, false) }
 
 // foldCompatible applies NFKC, which turns fullwidth "．．／" into "../"; Windows' best-fit code
 // page conversion and some file APIs do the same behind a tool's back.

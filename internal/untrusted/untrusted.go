@@ -247,3 +247,25 @@ func Unhex(c byte) byte {
 	}
 	return c - 'A' + 10
 }
+
+// PercentDecode decodes every valid %XX escape once and leaves a stray % as it is (file names
+// may hold one); with plusIsSpace, a + is a space, as in a form or a query string.
+func PercentDecode(s string, plusIsSpace bool) string {
+	if !strings.Contains(s, "%") && !(plusIsSpace && strings.Contains(s, "+")) {
+		return s
+	}
+	var out strings.Builder
+	out.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]):
+			out.WriteByte(Unhex(s[i+1])<<4 | Unhex(s[i+2]))
+			i += 2
+		case s[i] == '+' && plusIsSpace:
+			out.WriteByte(' ')
+		default:
+			out.WriteByte(s[i])
+		}
+	}
+	return out.String()
+}
