@@ -435,7 +435,7 @@ func (vd *validator) strValidate(str string) {
 
 	strLen := -1
 	if s.MinLength != nil || s.MaxLength != nil {
-		strLen = utf8.RuneCount([]byte(str))
+		strLen = utf8.RuneCountInString(str)
 	}
 
 	// minLength --
@@ -460,6 +460,11 @@ func (vd *validator) strValidate(str string) {
 	}
 
 	if s.DraftVersion == 6 {
+		return
+	}
+
+	// the content keywords below need the string as bytes: copy it only for them
+	if s.ContentEncoding == nil && s.ContentMediaType == nil {
 		return
 	}
 
