@@ -270,6 +270,9 @@ func strVal(obj map[string]any, prop string) (string, bool) {
 }
 
 func isInteger(num any) bool {
+	if d, ok := decimalOf(num); ok {
+		return d.isInteger()
+	}
 	rat, ok := new(big.Rat).SetString(fmt.Sprint(num))
 	return ok && rat.IsInt()
 }
@@ -322,6 +325,11 @@ func equals(v1, v2 any) (bool, ErrorKind) {
 	case json.Number, float32, float64, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		if typeOf(v2) != numberType {
 			return false, nil
+		}
+		d1, ok1 := decimalOf(v1)
+		d2, ok2 := decimalOf(v2)
+		if ok1 && ok2 {
+			return d1 == d2, nil
 		}
 		num1, ok1 := new(big.Rat).SetString(fmt.Sprint(v1))
 		num2, ok2 := new(big.Rat).SetString(fmt.Sprint(v2))
