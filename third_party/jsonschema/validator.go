@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -16,11 +17,12 @@ func (sch *Schema) Validate(v any) error {
 }
 
 func (sch *Schema) validate(v any, regexpEngine RegexpEngine, meta *Schema, resources map[jsonPointer]*resource, assertVocabs bool, vocabularies map[string]*Vocabulary) error {
-	vd := validator{
+	vd := validatorPool.Get().(*validator)
+	*vd = validator{
 		v:            v,
 		vloc:         make([]string, 0, 8),
 		sch:          sch,
-		scp:          &scope{sch, "", 0, nil},
+		scp:          scope{sch, "", 0, nil},
 		uneval:       unevalFrom(v, sch, false),
 		errors:       nil,
 		boolResult:   false,
@@ -30,7 +32,9 @@ func (sch *Schema) validate(v any, regexpEngine RegexpEngine, meta *Schema, reso
 		assertVocabs: assertVocabs,
 		vocabularies: vocabularies,
 	}
-	if _, err := vd.validate(); err != nil {
+	_, err := vd.validate()
+	vd.release()
+	if err != nil {
 		verr := err.(*ValidationError)
 		var causes []*ValidationError
 		if _, ok := verr.ErrorKind.(*kind.Group); ok {
@@ -53,8 +57,8 @@ type validator struct {
 	v            any
 	vloc         []string
 	sch          *Schema
-	scp          *scope
-	uneval       *uneval
+	scp          scope
+	uneval       uneval
 	errors       []*ValidationError
 	boolResult   bool // is interested to know valid or not (but not actuall error)
 	regexpEngine RegexpEngine
@@ -66,6 +70,38 @@ type validator struct {
 	vocabularies map[string]*Vocabulary
 }
 
+// Validating a value takes a validator from the pool and gives it back when
+// done: the validators, their scopes and uneval records are reused, not
+// allocated per value.
+var validatorPool = sync.Pool{New: func() any { return new(validator) }}
+
+// child returns a validator from the pool for value v against sch, whose scope
+// is below vd's. Its uneval is left empty.
+func (vd *validator) child(sch *Schema, v any, vloc []string, refKw string, vid int, boolResult bool) *validator {
+	subvd := validatorPool.Get().(*validator)
+	*subvd = validator{
+		v:            v,
+		vloc:         vloc,
+		sch:          sch,
+		scp:          scope{sch, refKw, vid, &vd.scp},
+		errors:       nil,
+		boolResult:   boolResult,
+		regexpEngine: vd.regexpEngine,
+		meta:         vd.meta,
+		resources:    vd.resources,
+		assertVocabs: vd.assertVocabs,
+		vocabularies: vd.vocabularies,
+	}
+	return subvd
+}
+
+// release gives vd back to the pool. Nothing may use vd, its scope or its
+// uneval afterwards; errors it returned do not refer to them.
+func (vd *validator) release() {
+	*vd = validator{}
+	validatorPool.Put(vd)
+}
+
 func (vd *validator) validate() (*uneval, error) {
 	s := vd.sch
 	v := vd.v
@@ -73,7 +109,7 @@ func (vd *validator) validate() (*uneval, error) {
 	// boolean --
 	if s.Bool != nil {
 		if *s.Bool {
-			return vd.uneval, nil
+			return &vd.uneval, nil
 		} else {
 			return nil, vd.error(&kind.FalseSchema{})
 		}
@@ -148,7 +184,7 @@ func (vd *validator) validate() (*uneval, error) {
 	if s.Ref != nil {
 		err := vd.validateRef(s.Ref, "$ref")
 		if s.DraftVersion < 2019 {
-			return vd.uneval, err
+			return &vd.uneval, err
 		}
 		if err != nil {
 			vd.addErr(err)
@@ -184,7 +220,7 @@ func (vd *validator) validate() (*uneval, error) {
 
 	switch len(vd.errors) {
 	case 0:
-		return vd.uneval, nil
+		return &vd.uneval, nil
 	case 1:
 		return nil, vd.errors[0]
 	default:
@@ -654,73 +690,32 @@ func (vd *validator) unevalValidate() {
 // validation helpers --
 
 func (vd *validator) validateSelf(sch *Schema, refKw string, boolResult bool) error {
-	scp := vd.scp.child(sch, refKw, vd.scp.vid)
-	uneval := unevalFrom(vd.v, sch, !vd.uneval.isEmpty())
-	subvd := validator{
-		v:            vd.v,
-		vloc:         vd.vloc,
-		sch:          sch,
-		scp:          scp,
-		uneval:       uneval,
-		errors:       nil,
-		boolResult:   vd.boolResult || boolResult,
-		regexpEngine: vd.regexpEngine,
-		meta:         vd.meta,
-		resources:    vd.resources,
-		assertVocabs: vd.assertVocabs,
-		vocabularies: vd.vocabularies,
-	}
+	subvd := vd.child(sch, vd.v, vd.vloc, refKw, vd.scp.vid, vd.boolResult || boolResult)
+	subvd.uneval = unevalFrom(vd.v, sch, !vd.uneval.isEmpty())
 	subvd.handleMeta()
 	uneval, err := subvd.validate()
 	if err == nil {
 		vd.uneval.merge(uneval)
 	}
+	subvd.release()
 	return err
 }
 
 func (vd *validator) validateVal(sch *Schema, v any, vtok string) error {
-	vloc := append(vd.vloc, vtok)
-	scp := vd.scp.child(sch, "", vd.scp.vid+1)
-	uneval := unevalFrom(v, sch, false)
-	subvd := validator{
-		v:            v,
-		vloc:         vloc,
-		sch:          sch,
-		scp:          scp,
-		uneval:       uneval,
-		errors:       nil,
-		boolResult:   vd.boolResult,
-		regexpEngine: vd.regexpEngine,
-		meta:         vd.meta,
-		resources:    vd.resources,
-		assertVocabs: vd.assertVocabs,
-		vocabularies: vd.vocabularies,
-	}
+	subvd := vd.child(sch, v, append(vd.vloc, vtok), "", vd.scp.vid+1, vd.boolResult)
+	subvd.uneval = unevalFrom(v, sch, false)
 	subvd.handleMeta()
 	_, err := subvd.validate()
+	subvd.release()
 	return err
 }
 
 func (vd *validator) validateValue(sch *Schema, v any, vpath []string) error {
-	vloc := append(vd.vloc, vpath...)
-	scp := vd.scp.child(sch, "", vd.scp.vid+1)
-	uneval := unevalFrom(v, sch, false)
-	subvd := validator{
-		v:            v,
-		vloc:         vloc,
-		sch:          sch,
-		scp:          scp,
-		uneval:       uneval,
-		errors:       nil,
-		boolResult:   vd.boolResult,
-		regexpEngine: vd.regexpEngine,
-		meta:         vd.meta,
-		resources:    vd.resources,
-		assertVocabs: vd.assertVocabs,
-		vocabularies: vd.vocabularies,
-	}
+	subvd := vd.child(sch, v, append(vd.vloc, vpath...), "", vd.scp.vid+1, vd.boolResult)
+	subvd.uneval = unevalFrom(v, sch, false)
 	subvd.handleMeta()
 	_, err := subvd.validate()
+	subvd.release()
 	return err
 }
 
@@ -765,7 +760,7 @@ func (vd *validator) validateRef(sch *Schema, kw string) error {
 
 func (vd *validator) resolveRecursiveAnchor(fallback *Schema) *Schema {
 	sch := fallback
-	scp := vd.scp
+	scp := &vd.scp
 	for scp != nil {
 		if scp.sch.resource.RecursiveAnchor {
 			sch = scp.sch
@@ -777,7 +772,7 @@ func (vd *validator) resolveRecursiveAnchor(fallback *Schema) *Schema {
 
 func (vd *validator) resolveDynamicAnchor(name string, fallback *Schema) *Schema {
 	sch := fallback
-	scp := vd.scp
+	scp := &vd.scp
 	for scp != nil {
 		if dsch, ok := scp.sch.resource.dynamicAnchors[name]; ok {
 			sch = dsch
@@ -874,10 +869,6 @@ type scope struct {
 	parent *scope
 }
 
-func (sc *scope) child(sch *Schema, refKeyword string, vid int) *scope {
-	return &scope{sch, refKeyword, vid, sc}
-}
-
 func (sc *scope) checkCycle() *scope {
 	scp := sc.parent
 	for scp != nil {
@@ -914,8 +905,8 @@ type uneval struct {
 	items map[int]struct{}
 }
 
-func unevalFrom(v any, sch *Schema, callerNeeds bool) *uneval {
-	uneval := &uneval{}
+func unevalFrom(v any, sch *Schema, callerNeeds bool) uneval {
+	var uneval uneval
 	switch v := v.(type) {
 	case map[string]any:
 		if !sch.allPropsEvaluated && (callerNeeds || sch.UnevaluatedProperties != nil) {
