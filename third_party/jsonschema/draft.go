@@ -4,18 +4,24 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A Draft represents json-schema specification.
 type Draft struct {
 	version       int
 	url           string
-	sch           *Schema
-	id            string             // property name used to represent id
-	subschemas    []SchemaPath       // locations of subschemas
-	vocabPrefix   string             // prefix used for vocabulary
-	allVocabs     map[string]*Schema // names of supported vocabs with its schemas
-	defaultVocabs []string           // names of default vocabs
+	id            string       // property name used to represent id
+	subschemas    []SchemaPath // locations of subschemas
+	vocabPrefix   string       // prefix used for vocabulary
+	allVocabs     []string     // names of supported vocabs
+	defaultVocabs []string     // names of default vocabs
+
+	// compiled on first use by compileMeta, not at init: a program
+	// seldom needs more than one draft, and compiling them all is slow.
+	metaOnce     sync.Once
+	sch          *Schema            // the metaschema
+	vocabSchemas map[string]*Schema // schemas of allVocabs
 }
 
 // String returns the specification url.
@@ -46,7 +52,7 @@ var (
 			schemaPath("dependencies/*"),
 		},
 		vocabPrefix:   "",
-		allVocabs:     map[string]*Schema{},
+		allVocabs:     []string{},
 		defaultVocabs: []string{},
 	}
 
@@ -59,7 +65,7 @@ var (
 			schemaPath("contains"),
 		),
 		vocabPrefix:   "",
-		allVocabs:     map[string]*Schema{},
+		allVocabs:     []string{},
 		defaultVocabs: []string{},
 	}
 
@@ -73,7 +79,7 @@ var (
 			schemaPath("else"),
 		),
 		vocabPrefix:   "",
-		allVocabs:     map[string]*Schema{},
+		allVocabs:     []string{},
 		defaultVocabs: []string{},
 	}
 
@@ -89,13 +95,8 @@ var (
 			schemaPath("contentSchema"),
 		),
 		vocabPrefix: "https://json-schema.org/draft/2019-09/vocab/",
-		allVocabs: map[string]*Schema{
-			"core":       nil,
-			"applicator": nil,
-			"validation": nil,
-			"meta-data":  nil,
-			"format":     nil,
-			"content":    nil,
+		allVocabs: []string{
+			"core", "applicator", "validation", "meta-data", "format", "content",
 		},
 		defaultVocabs: []string{"core", "applicator", "validation"},
 	}
@@ -108,15 +109,9 @@ var (
 			schemaPath("prefixItems/[]"),
 		),
 		vocabPrefix: "https://json-schema.org/draft/2020-12/vocab/",
-		allVocabs: map[string]*Schema{
-			"core":              nil,
-			"applicator":        nil,
-			"unevaluated":       nil,
-			"validation":        nil,
-			"meta-data":         nil,
-			"format-annotation": nil,
-			"format-assertion":  nil,
-			"content":           nil,
+		allVocabs: []string{
+			"core", "applicator", "unevaluated", "validation",
+			"meta-data", "format-annotation", "format-assertion", "content",
 		},
 		defaultVocabs: []string{"core", "applicator", "unevaluated", "validation"},
 	}
@@ -124,15 +119,18 @@ var (
 	draftLatest = Draft2020
 )
 
-func init() {
-	c := NewCompiler()
-	c.AssertFormat()
-	for _, d := range []*Draft{Draft4, Draft6, Draft7, Draft2019, Draft2020} {
+// compileMeta compiles the draft's metaschema and the schemas of its
+// vocabularies, once.
+func (d *Draft) compileMeta() {
+	d.metaOnce.Do(func() {
+		c := NewCompiler()
+		c.AssertFormat()
 		d.sch = c.MustCompile(d.url)
-		for name := range d.allVocabs {
-			d.allVocabs[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
+		d.vocabSchemas = map[string]*Schema{}
+		for _, name := range d.allVocabs {
+			d.vocabSchemas[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
 		}
-	}
+	})
 }
 
 func draftFromURL(url string) *Draft {
@@ -202,7 +200,7 @@ func (d *Draft) getVocabs(url url, doc any, vocabularies map[string]*Vocabulary)
 		}
 		name, ok := strings.CutPrefix(vocab, d.vocabPrefix)
 		if ok {
-			if _, ok := d.allVocabs[name]; ok {
+			if slices.Contains(d.allVocabs, name) {
 				if !slices.Contains(vocabs, name) {
 					vocabs = append(vocabs, name)
 					continue
@@ -264,6 +262,7 @@ func (d *dialect) activeVocabs(assertVocabs bool, vocabularies map[string]*Vocab
 }
 
 func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabulary) *Schema {
+	d.draft.compileMeta()
 	vocabs := d.activeVocabs(assertVocabs, vocabularies)
 	if vocabs == nil {
 		return d.draft.sch
@@ -271,7 +270,7 @@ func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabula
 
 	var allOf []*Schema
 	for _, vocab := range vocabs {
-		sch := d.draft.allVocabs[vocab]
+		sch := d.draft.vocabSchemas[vocab]
 		if sch == nil {
 			if v, ok := vocabularies[vocab]; ok {
 				sch = v.Schema
@@ -282,7 +281,7 @@ func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabula
 		}
 	}
 	if !slices.Contains(vocabs, "core") {
-		sch := d.draft.allVocabs["core"]
+		sch := d.draft.vocabSchemas["core"]
 		if sch == nil {
 			sch = d.draft.sch
 		}

@@ -3,6 +3,7 @@ package jsonschema
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -160,5 +161,40 @@ func TestDraft_collectAnchors(t *testing.T) {
 	}
 	if !reflect.DeepEqual(res.anchors, want) {
 		t.Fatalf("anchors for /$defs/s2/items/1:\n got: %v\nwant: %v", res.anchors, want)
+	}
+}
+
+func TestDraftMetaschemaOnFirstUse(t *testing.T) {
+	drafts := []*Draft{Draft4, Draft6, Draft7, Draft2019, Draft2020}
+	// the first use of each draft may come from several goroutines at once
+	var wg sync.WaitGroup
+	for _, d := range drafts {
+		for i := 0; i < 4; i++ {
+			wg.Add(1)
+			go func(d *Draft) {
+				defer wg.Done()
+				c := NewCompiler()
+				c.DefaultDraft(d)
+				if err := c.AddResource("schema.json", map[string]any{"minLength": "1"}); err != nil {
+					t.Error(err)
+					return
+				}
+				_, err := c.Compile("schema.json")
+				if _, ok := err.(*SchemaValidationError); !ok {
+					t.Errorf("draft %d: got %v, want SchemaValidationError", d.version, err)
+				}
+			}(d)
+		}
+	}
+	wg.Wait()
+	for _, d := range drafts {
+		if d.sch == nil {
+			t.Errorf("draft %d: metaschema not compiled", d.version)
+		}
+		for _, name := range d.allVocabs {
+			if d.vocabSchemas[name] == nil {
+				t.Errorf("draft %d: vocabulary %q not compiled", d.version, name)
+			}
+		}
 	}
 }
