@@ -10,7 +10,7 @@ export GATEHOUSE_REQUIRE_SHARED  ?= 1
 export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 
-.PHONY: all build wasm serve test vet check-imports unit browser-deps wasm-test js-test bench fuzz clean
+.PHONY: all build wasm serve test vet check-imports unit browser-deps wasm-test js-test third-party-test bench fuzz clean
 
 all: build
 
@@ -27,19 +27,25 @@ build: wasm
 serve: build
 	./bin/gatehouse serve --addr 127.0.0.1:8080
 
-## test: every test: imports, vet, staticcheck, unit (with the suites and browser), wasm under Node, JS API.
-test: check-imports vet wasm unit wasm-test js-test
+## test: every test: imports, vet, staticcheck, unit (with the suites and browser), wasm under Node, JS API,
+## and the jsonschema fork's own tests beside its differential test against the release.
+test: check-imports vet wasm unit wasm-test js-test third-party-test
 
 # core/ must stay pure: no syscalls, files, network or flags, so it runs the same in the page.
 check-imports:
 	@bad=$$($(GO) list -f '{{range .Imports}}{{.}} {{end}}' ./core | tr ' ' '\n' | grep -xE 'os|net|net/http|flag|syscall/js|os/exec|syscall|unsafe' || true); \
 	if [ -n "$$bad" ]; then echo "core/ imports forbidden packages: $$bad"; exit 1; fi; echo "check-imports: core/ is pure"
 
+# third_party/jsonschema (the fork) and third_party/jsonschema-upstream (the release it is checked
+# against) are modules of their own, so ./... leaves them out: they are checked on their own.
+THIRD_PARTY := third_party/jsonschema third_party/jsonschema-upstream
+
 vet:
-	@test -z "$$(gofmt -l core wasm cmd site)" || { gofmt -l core wasm cmd site; echo "gofmt needed"; exit 1; }
+	@test -z "$$(gofmt -l core wasm cmd site third_party)" || { gofmt -l core wasm cmd site third_party; echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./core
 	$(GO) run $(STATICCHECK) ./...
+	for m in $(THIRD_PARTY); do (cd $$m && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...) || exit 1; done
 
 unit: wasm browser-deps
 	$(GO) test -count=1 ./...
@@ -59,6 +65,11 @@ wasm-test:
 js-test: wasm
 	node --test test/js/
 
+# The fork's own tests (third_party/jsonschema/GATEHOUSE.md), and the differential test that runs it
+# beside the unpatched release over the whole JSON-Schema-Test-Suite: never a different verdict.
+third-party-test:
+	for m in $(THIRD_PARTY); do (cd $$m && $(GO) test -count=1 ./...) || exit 1; done
+
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
 # side by side with ajv and JSON.parse (bench/bench.mjs).
 bench: wasm
@@ -71,6 +82,8 @@ FUZZTIME ?= 30s
 fuzz:
 	@for f in $$($(GO) test -list 'Fuzz.*' ./core | grep ^Fuzz); do \
 		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./core || exit 1; done
+	cd third_party/jsonschema && $(GO) test -run '^$$' -fuzz '^FuzzNumberAgreesWithBigRat$$' -fuzztime $(FUZZTIME) .
+	cd third_party/jsonschema-upstream && $(GO) test -run '^$$' -fuzz '^FuzzForkAgreesWithUpstream$$' -fuzztime $(FUZZTIME) .
 
 clean:
 	rm -rf bin site/gatehouse.wasm site/wasm_exec.js
