@@ -84,3 +84,66 @@ func TestValidateConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// The errors of propertyNames and contentSchema keep the location of the value
+// they are about, whatever siblings are validated after it.
+func TestErrorLocationNotOverwritten(t *testing.T) {
+	tests := []struct {
+		schema, instance string
+		kind             string
+	}{
+		{
+			`{"properties": {"a": {"propertyNames": {"maxLength": 1}}}, "additionalProperties": {"type": "integer"}}`,
+			`{"a": {"long": 1}, "b": 1, "c": 2, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7}`,
+			"*kind.PropertyNames",
+		},
+		{
+			`{"properties": {"a": {"contentMediaType": "application/json", "contentSchema": {"type": "integer"}}}, "additionalProperties": {"type": "integer"}}`,
+			`{"a": "\"x\"", "b": 1, "c": 2, "d": 3, "e": 4, "f": 5, "g": 6, "h": 7}`,
+			"*kind.ContentSchema",
+		},
+	}
+	for _, test := range tests {
+		c := jsonschema.NewCompiler()
+		c.AssertContent()
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(test.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.AddResource("schema.json", doc); err != nil {
+			t.Fatal(err)
+		}
+		sch, err := c.Compile("schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(test.instance))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// map order decides which sibling comes last: try a few
+		for i := 0; i < 20; i++ {
+			verr, ok := sch.Validate(inst).(*jsonschema.ValidationError)
+			if !ok {
+				t.Fatalf("%s: want a ValidationError", test.kind)
+			}
+			var found bool
+			var walk func(e *jsonschema.ValidationError)
+			walk = func(e *jsonschema.ValidationError) {
+				if fmt.Sprintf("%T", e.ErrorKind) == test.kind {
+					found = true
+					if got := strings.Join(e.InstanceLocation, "/"); got != "a" {
+						t.Errorf("%s: instance location %q, want %q", test.kind, got, "a")
+					}
+				}
+				for _, c := range e.Causes {
+					walk(c)
+				}
+			}
+			walk(verr)
+			if !found {
+				t.Fatalf("%s: no such error in %v", test.kind, verr)
+			}
+		}
+	}
+}
