@@ -230,6 +230,12 @@ type outcome struct {
 
 var printer = message.NewPrinter(language.English)
 
+// aliased stands for the instance location of a propertyNames or contentSchema error, which is
+// not compared: the release gives such an error its validator's location slice itself, which the
+// next sibling value overwrites, so it names whichever property map order validated last (the
+// fork clones it: TestErrorLocationNotOverwritten in ../jsonschema).
+const aliased = "(location not compared)"
+
 func validateFork(s *fork.Schema, v any) (out outcome) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -246,11 +252,14 @@ func validateFork(s *fork.Schema, v any) (out outcome) {
 	}
 	var walk func(e *fork.ValidationError)
 	walk = func(e *fork.ValidationError) {
-		k := e.ErrorKind
-		if ap, ok := k.(*forkkind.AdditionalProperties); ok {
-			k = &forkkind.AdditionalProperties{Properties: sorted(ap.Properties)}
+		k, loc := e.ErrorKind, fmt.Sprintf("%q", e.InstanceLocation)
+		switch kk := k.(type) {
+		case *forkkind.AdditionalProperties:
+			k = &forkkind.AdditionalProperties{Properties: sorted(kk.Properties)}
+		case *forkkind.PropertyNames, *forkkind.ContentSchema:
+			loc = aliased
 		}
-		out.Errors = append(out.Errors, fmt.Sprintf("%s %q %T %s", e.SchemaURL, e.InstanceLocation, k, k.LocalizedString(printer)))
+		out.Errors = append(out.Errors, fmt.Sprintf("%s %s %T %s", e.SchemaURL, loc, k, k.LocalizedString(printer)))
 		for _, c := range e.Causes {
 			walk(c)
 		}
@@ -277,11 +286,14 @@ func validateUpstream(s *upstream.Schema, v any) (out outcome) {
 	}
 	var walk func(e *upstream.ValidationError)
 	walk = func(e *upstream.ValidationError) {
-		k := e.ErrorKind
-		if ap, ok := k.(*upstreamkind.AdditionalProperties); ok {
-			k = &upstreamkind.AdditionalProperties{Properties: sorted(ap.Properties)}
+		k, loc := e.ErrorKind, fmt.Sprintf("%q", e.InstanceLocation)
+		switch kk := k.(type) {
+		case *upstreamkind.AdditionalProperties:
+			k = &upstreamkind.AdditionalProperties{Properties: sorted(kk.Properties)}
+		case *upstreamkind.PropertyNames, *upstreamkind.ContentSchema:
+			loc = aliased
 		}
-		out.Errors = append(out.Errors, fmt.Sprintf("%s %q %T %s", e.SchemaURL, e.InstanceLocation, k, k.LocalizedString(printer)))
+		out.Errors = append(out.Errors, fmt.Sprintf("%s %s %T %s", e.SchemaURL, loc, k, k.LocalizedString(printer)))
 		for _, c := range e.Causes {
 			walk(c)
 		}
@@ -312,6 +324,9 @@ func canonical(unit any) string {
 	var norm func(u map[string]any) string
 	norm = func(u map[string]any) string {
 		delete(u, "error")
+		if kw, _ := u["keywordLocation"].(string); strings.HasSuffix(kw, "/propertyNames") || strings.HasSuffix(kw, "/contentSchema") {
+			u["instanceLocation"] = aliased
+		}
 		if children, ok := u["errors"].([]any); ok {
 			keys := make([]string, len(children))
 			for i, c := range children {
