@@ -11,7 +11,7 @@ export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 export GATEHOUSE_REQUIRE_MCP ?= 1
 
-.PHONY: all build wasm serve test vet check-imports unit browser-deps mcp-deps wasm-test js-test bench fuzz clean
+.PHONY: all build wasm serve test vet check-imports unit browser-deps mcp-deps wasm-test js-test third-party-test bench fuzz clean
 
 all: build
 
@@ -28,8 +28,9 @@ build: wasm
 serve: build
 	./bin/gatehouse serve --addr 127.0.0.1:8080
 
-## test: every test: imports, vet, staticcheck, unit (with the suites and browser), wasm under Node, JS API.
-test: check-imports vet wasm unit wasm-test js-test
+## test: every test: imports, vet, staticcheck, unit (with the suites and browser), wasm under Node, JS API,
+## and the jsonschema fork's own tests beside its differential test against the release.
+test: check-imports vet wasm unit wasm-test js-test third-party-test
 
 # The checker must stay pure — no syscalls, files, network or flags — so it runs the same in the
 # page: core/ and every package of this module that the wasm build compiles in.
@@ -40,11 +41,16 @@ check-imports:
 		if [ -n "$$bad" ]; then echo "$$p imports forbidden packages: $$bad"; exit 1; fi; \
 	done; echo "check-imports: pure: $(WASM_PACKAGES)"
 
+# third_party/jsonschema (the fork) and third_party/jsonschema-upstream (the release it is checked
+# against) are modules of their own, so ./... leaves them out: they are checked on their own.
+THIRD_PARTY := third_party/jsonschema third_party/jsonschema-upstream
+
 vet:
-	@test -z "$$(gofmt -l core internal wasm cmd site)" || { gofmt -l core internal wasm cmd site; echo "gofmt needed"; exit 1; }
+	@test -z "$$(gofmt -l core internal wasm cmd site third_party)" || { gofmt -l core internal wasm cmd site third_party; echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm $(WASM_PACKAGES)
 	$(GO) run $(STATICCHECK) ./...
+	for m in $(THIRD_PARTY); do (cd $$m && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...) || exit 1; done
 
 unit: wasm browser-deps mcp-deps
 	$(GO) test -count=1 ./...
@@ -68,6 +74,11 @@ wasm-test:
 js-test: wasm
 	node --test test/js/
 
+# The fork's own tests (third_party/jsonschema/GATEHOUSE.md), and the differential test that runs it
+# beside the unpatched release over the whole JSON-Schema-Test-Suite: never a different verdict.
+third-party-test:
+	for m in $(THIRD_PARTY); do (cd $$m && $(GO) test -count=1 ./...) || exit 1; done
+
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
 # side by side with ajv and JSON.parse (bench/bench.mjs).
 bench: wasm mcp-deps
@@ -81,6 +92,8 @@ fuzz:
 	@for p in ./core $$($(GO) list ./internal/...); do \
 		for f in $$($(GO) test -list 'Fuzz.*' $$p | grep ^Fuzz); do \
 			echo "== $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s $$p || exit 1; done; done
+	cd third_party/jsonschema && $(GO) test -run '^$$' -fuzz '^FuzzNumberAgreesWithBigRat$$' -fuzztime $(FUZZTIME) .
+	cd third_party/jsonschema-upstream && $(GO) test -run '^$$' -fuzz '^FuzzForkAgreesWithUpstream$$' -fuzztime $(FUZZTIME) .
 
 clean:
 	rm -rf bin site/gatehouse.wasm site/wasm_exec.js test/mcp/node_modules
