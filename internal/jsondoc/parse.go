@@ -102,7 +102,7 @@ func Unparsed(src problem.Source, text string) *Document {
 // the calls whose arguments repeat a key, by name, and gates the others). ok is false when the
 // text has any other problem.
 func ParseKeepingRepeats(src problem.Source, text string) (doc *Document, repeats []Repeat, ok bool) {
-	d, probs, p := parseWith(src, []byte(text), text, DefaultLimits, true)
+	d, probs, p := parseWith(src, []byte(text), text, DefaultLimits, true, false)
 	if len(probs) > 0 {
 		return nil, nil, false
 	}
@@ -111,11 +111,11 @@ func ParseKeepingRepeats(src problem.Source, text string) (doc *Document, repeat
 
 // parse does the work of the Parse functions; str holds the same text as text.
 func parse(src problem.Source, text []byte, str string, lim Limits) (*Document, problem.Problems) {
-	d, probs, _ := parseWith(src, text, str, lim, false)
+	d, probs, _ := parseWith(src, text, str, lim, false, false)
 	return d, probs
 }
 
-func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepeats bool) (*Document, problem.Problems, *valueParser) {
+func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepeats, referenceOnly bool) (*Document, problem.Problems, *valueParser) {
 	d := &Document{Source: src, Text: text, str: str}
 	fail := func(p problem.Problem) (*Document, problem.Problems, *valueParser) {
 		return nil, problem.Problems{p}, nil
@@ -131,12 +131,16 @@ func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepe
 	if len(bytes.TrimSpace(body)) == 0 {
 		return fail(d.problemAt(problem.KindParse, "the text is empty: expected a JSON value", len(text)))
 	}
+	if !keepRepeats && !referenceOnly && str != "" {
+		if v, ok := fastParse(str[d.bom:], maxDepthOf(lim)); ok {
+			d.Value = v
+			return d, nil, nil
+		}
+	}
+	// The reference reading, for what the fast path gave up on: it says what is wrong and where.
 	// A bytes.Buffer lets jsontext parse in place, without copying the text into its own buffer.
 	dec := jsontext.NewDecoder(bytes.NewBuffer(body), jsontext.AllowDuplicateNames(keepRepeats), jsontext.AllowInvalidUTF8(false))
-	p := &valueParser{dec: dec, text: str[d.bom:], maxDepth: lim.MaxDepth, keepRepeats: keepRepeats, base: d.bom}
-	if p.maxDepth <= 0 {
-		p.maxDepth = 10000
-	}
+	p := &valueParser{dec: dec, text: str[d.bom:], maxDepth: maxDepthOf(lim), keepRepeats: keepRepeats, base: d.bom}
 	v, err := p.value(0)
 	if err == errTooDeep {
 		return fail(d.problemAt(problem.KindLimit, fmt.Sprintf("nesting is deeper than the limit of %d", p.maxDepth), d.bom+p.deepAt))
@@ -155,6 +159,14 @@ func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepe
 }
 
 var errTooDeep = errors.New("too deep")
+
+// maxDepthOf is the nesting a parse allows: the limit's, or 10,000 when it sets none.
+func maxDepthOf(lim Limits) int {
+	if lim.MaxDepth <= 0 {
+		return 10000
+	}
+	return lim.MaxDepth
+}
 
 // valueParser builds the decoded value from jsontext, counting depth itself. Strings without
 // escapes and numbers are cut from one copy of the text rather than allocated one by one: most

@@ -275,3 +275,24 @@ func TestParseExplainsHandWrittenMistakes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFastParse holds the fast path to the reference decoder: on any text, the parse gives the
+// same value, or the same problem, as the reference alone.
+func FuzzFastParse(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":[1,2.5e10,-0,"\u00e9\ud83d\ude00"]}`, `{"a":1,"a":2}`, `{"a":1,"\u0061":2}`,
+		`12345678901234567890`, "\xef\xbb\xbf{\"x\":null}", `[[[[[[]]]]]]`, `{"a":"\x00"}`, `"\ud800"`, ` true `,
+		`{"":{"":{}}}`, "{\n\"k\":\ttrue,\r\n}", `"\/\b\f\n\r\t\"\\"`, `-01`, `1.`, `.5`, `1e`, `1e+`, `01`, `-`, `nul`, `[1 2]`,
+		"\"\xff\"", `{"a" 1}`, `"\u00"`, `"\x"`, `[1,]`, `1 2`, `tru`, `{"a":1}x`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got, gotProbs := jsondoc.ParseString(problem.SourceInstance, text)
+		want, wantProbs := jsondoc.ParseReference(problem.SourceInstance, text)
+		if !reflect.DeepEqual(gotProbs, wantProbs) {
+			t.Fatalf("problems differ:\n fast path %v\n reference %v", gotProbs, wantProbs)
+		}
+		if (got == nil) != (want == nil) || got != nil && !reflect.DeepEqual(got.Value, want.Value) {
+			t.Fatalf("values differ:\n fast path %#v\n reference %#v", got, want)
+		}
+	})
+}

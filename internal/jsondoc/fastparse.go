@@ -1,0 +1,304 @@
+package jsondoc
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+// fastParse reads a text that is most likely strict JSON — as nearly every pasted text is — in
+// one pass over the string, cutting unescaped strings and numbers out of it rather than copying
+// them. It is the fast path of [Parse]: it answers only for texts it is sure of. Anything it does
+// not take in its stride (an error of any kind, a repeated key, a nesting deeper than the limit,
+// and escapes it leaves to the reference decoder, such as surrogate pairs) makes it give up,
+// and the jsontext decoder, the reference, reads the text and says what is wrong where. So the
+// fast path never changes an answer: FuzzFastParse holds it to the reference, value for value.
+func fastParse(text string, maxDepth int) (any, bool) {
+	p := fastParser{s: text, maxDepth: maxDepth}
+	p.space()
+	v, ok := p.value(0)
+	if !ok {
+		return nil, false
+	}
+	p.space()
+	return v, p.i == len(p.s)
+}
+
+type fastParser struct {
+	s        string
+	i        int
+	maxDepth int
+	buf      []byte // reused to decode strings with escapes
+}
+
+func (p *fastParser) space() {
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *fastParser) value(depth int) (any, bool) {
+	if p.i >= len(p.s) {
+		return nil, false
+	}
+	switch c := p.s[p.i]; {
+	case c == '{':
+		if depth >= p.maxDepth {
+			return nil, false
+		}
+		return p.object(depth)
+	case c == '[':
+		if depth >= p.maxDepth {
+			return nil, false
+		}
+		return p.array(depth)
+	case c == '"':
+		return p.str()
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case c == 't':
+		return true, p.literal("true")
+	case c == 'f':
+		return false, p.literal("false")
+	case c == 'n':
+		return nil, p.literal("null")
+	}
+	return nil, false
+}
+
+func (p *fastParser) literal(word string) bool {
+	if len(p.s)-p.i < len(word) || p.s[p.i:p.i+len(word)] != word {
+		return false
+	}
+	p.i += len(word)
+	return true
+}
+
+func (p *fastParser) object(depth int) (any, bool) {
+	p.i++ // {
+	obj := map[string]any{}
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == '}' {
+		p.i++
+		return obj, true
+	}
+	for {
+		if p.i >= len(p.s) || p.s[p.i] != '"' {
+			return nil, false
+		}
+		key, ok := p.str()
+		if !ok {
+			return nil, false
+		}
+		if _, repeated := obj[key]; repeated {
+			return nil, false
+		}
+		p.space()
+		if p.i >= len(p.s) || p.s[p.i] != ':' {
+			return nil, false
+		}
+		p.i++
+		p.space()
+		v, ok := p.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		obj[key] = v
+		p.space()
+		if p.i >= len(p.s) {
+			return nil, false
+		}
+		switch p.s[p.i] {
+		case ',':
+			p.i++
+			p.space()
+		case '}':
+			p.i++
+			return obj, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+func (p *fastParser) array(depth int) (any, bool) {
+	p.i++ // [
+	arr := []any{}
+	p.space()
+	if p.i < len(p.s) && p.s[p.i] == ']' {
+		p.i++
+		return arr, true
+	}
+	for {
+		v, ok := p.value(depth + 1)
+		if !ok {
+			return nil, false
+		}
+		arr = append(arr, v)
+		p.space()
+		if p.i >= len(p.s) {
+			return nil, false
+		}
+		switch p.s[p.i] {
+		case ',':
+			p.i++
+			p.space()
+		case ']':
+			p.i++
+			return arr, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// str reads a string: cut from the text when it has no escapes, decoded into a new string when
+// it has the common ones. A \u escape of a surrogate is left to the reference decoder.
+func (p *fastParser) str() (string, bool) {
+	start := p.i + 1
+	i := start
+	for i < len(p.s) {
+		c := p.s[i]
+		switch {
+		case c == '"':
+			p.i = i + 1
+			return p.s[start:i], true
+		case c == '\\':
+			return p.escaped(start, i)
+		case c < 0x20:
+			return "", false
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(p.s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", false
+			}
+			i += size
+		}
+	}
+	return "", false
+}
+
+// escaped decodes a string from its first escape at i on; start is where the string's text
+// begins.
+func (p *fastParser) escaped(start, i int) (string, bool) {
+	b := append(p.buf[:0], p.s[start:i]...)
+	for i < len(p.s) {
+		c := p.s[i]
+		switch {
+		case c == '"':
+			p.i = i + 1
+			p.buf = b
+			return string(b), true
+		case c == '\\':
+			if i+1 >= len(p.s) {
+				return "", false
+			}
+			switch p.s[i+1] {
+			case '"', '\\', '/':
+				b = append(b, p.s[i+1])
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				if i+6 > len(p.s) {
+					return "", false
+				}
+				r := rune(0)
+				for _, h := range []byte(p.s[i+2 : i+6]) {
+					if !untrusted.IsHex(h) {
+						return "", false
+					}
+					r = r<<4 | rune(untrusted.Unhex(h))
+				}
+				if r >= 0xd800 && r < 0xe000 {
+					return "", false // a surrogate: the reference decoder pairs or refuses it
+				}
+				b = utf8.AppendRune(b, r)
+				i += 6
+				continue
+			default:
+				return "", false
+			}
+			i += 2
+		case c < 0x20:
+			return "", false
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(p.s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", false
+			}
+			b = append(b, p.s[i:i+size]...)
+			i += size
+		}
+	}
+	return "", false
+}
+
+// number reads JSON number syntax exactly: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?.
+func (p *fastParser) number() (any, bool) {
+	start, i := p.i, p.i
+	if i < len(p.s) && p.s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(p.s) && p.s[i] == '0':
+		i++
+	case i < len(p.s) && p.s[i] >= '1' && p.s[i] <= '9':
+		for i < len(p.s) && p.s[i] >= '0' && p.s[i] <= '9' {
+			i++
+		}
+	default:
+		return nil, false
+	}
+	if i < len(p.s) && p.s[i] == '.' {
+		i++
+		digits := i
+		for i < len(p.s) && p.s[i] >= '0' && p.s[i] <= '9' {
+			i++
+		}
+		if i == digits {
+			return nil, false
+		}
+	}
+	if i < len(p.s) && (p.s[i] == 'e' || p.s[i] == 'E') {
+		i++
+		if i < len(p.s) && (p.s[i] == '+' || p.s[i] == '-') {
+			i++
+		}
+		digits := i
+		for i < len(p.s) && p.s[i] >= '0' && p.s[i] <= '9' {
+			i++
+		}
+		if i == digits {
+			return nil, false
+		}
+	}
+	// A number runs up to a delimiter; "01" or "1x" is an error the reference words.
+	if i < len(p.s) {
+		switch p.s[i] {
+		case ' ', '\t', '\n', '\r', ',', ']', '}':
+		default:
+			return nil, false
+		}
+	}
+	p.i = i
+	return json.Number(p.s[start:i]), true
+}
