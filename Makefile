@@ -50,6 +50,8 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm $(WASM_PACKAGES)
 	$(GO) run $(STATICCHECK) ./...
+	GOBIN=$(CURDIR)/bin $(GO) install $(STATICCHECK)
+	GOOS=js GOARCH=wasm bin/staticcheck ./wasm $(WASM_PACKAGES)
 	for m in $(THIRD_PARTY); do (cd $$m && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...) || exit 1; done
 
 unit: wasm browser-deps mcp-deps

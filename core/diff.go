@@ -13,6 +13,9 @@ type DiffRequest struct {
 	// Mode is "auto" (or ""), "patch", "catalog" or "lock". Auto picks "lock" when the left is a
 	// lock file and the right a catalog, "catalog" when both are catalogs, else "patch".
 	Mode string `json:"mode"`
+	// OmitPatch leaves the RFC 6902 patch out of a catalog comparison (its patch is then null):
+	// the report of two large catalogs first, the patch when the reader opens it.
+	OmitPatch bool `json:"omitPatch,omitempty"`
 }
 
 // DiffResult is the answer of [Diff]: the mode used, the RFC 6902 patch from left to right, the
@@ -47,5 +50,5 @@ type (
 // text), and, for catalogs, tool by tool — what was added, removed or changed, whether a schema
 // was loosened, which annotations flipped, a risk per tool — or a catalog against a lock file.
 func Diff(req DiffRequest) DiffResult {
-	return diff.Compare(req.Left, req.Right, req.Mode)
+	return diff.Compare(req.Left, req.Right, req.Mode, !req.OmitPatch)
 }

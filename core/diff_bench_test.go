@@ -11,7 +11,7 @@ import (
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
-// benchCatalogs builds two catalogs of 10,000 tools (about 10 MB each): the right one has 3%
+// benchCatalogs builds two catalogs of 10,000 tools (about 10 MB each; bench/bench.mjs builds the like): the right one has 3%
 // of the tools changed (descriptions, loosened schemas, flipped annotations), 100 removed, 100
 // added and a stretch of tools moved, as a large upgrade would look.
 var benchCatalogs = sync.OnceValues(func() (string, string) {
@@ -65,8 +65,9 @@ var benchCatalogs = sync.OnceValues(func() (string, string) {
 	}
 	copy(right[5000:5100], append([]any{}, right[7000:7100]...)) // a block moved (and duplicated away)
 	copy(right[7000:7100], left[5100:5200])
-	lb, _ := json.MarshalIndent(map[string]any{"tools": left}, "", "")
-	rb, _ := json.MarshalIndent(map[string]any{"tools": right}, "", "")
+	// One line each, as servers send them: the hard case for line and column positions.
+	lb, _ := json.Marshal(map[string]any{"tools": left})
+	rb, _ := json.Marshal(map[string]any{"tools": right})
 	return string(lb), string(rb)
 })
 

@@ -447,3 +447,26 @@ func TestDiffCatalogReportsAndPatch(t *testing.T) {
 		t.Errorf("changed %v, want [a]", got)
 	}
 }
+
+// OmitPatch leaves out only the patch, and says so with null rather than an empty patch; the
+// report is the same, and a request in patch mode still gets its patch.
+func TestDiffOmitPatch(t *testing.T) {
+	left := `{"tools":[{"name":"a","description":"x","inputSchema":{"type":"object"}}]}`
+	right := `{"tools":[{"name":"b","inputSchema":{"type":"object"}},{"name":"a","description":"y","inputSchema":{"type":"object"}}]}`
+	full := core.Diff(core.DiffRequest{Left: left, Right: right})
+	short := core.Diff(core.DiffRequest{Left: left, Right: right, OmitPatch: true})
+	if short.Patch != nil {
+		t.Errorf("patch %v, want none", short.Patch)
+	}
+	full.Patch = nil
+	if !reflect.DeepEqual(full, short) {
+		t.Errorf("the report changed with the patch left out:\n%+v\n%+v", full, short)
+	}
+	answer, _ := core.Call("diff", fmt.Sprintf(`{"left":%q,"right":%q,"omitPatch":true}`, left, right))
+	if !strings.Contains(string(answer), `"patch":null`) {
+		t.Errorf("answer without patch: %s", answer)
+	}
+	if patch := core.Diff(core.DiffRequest{Left: `[1]`, Right: `[2]`, OmitPatch: true}).Patch; len(patch) != 1 {
+		t.Errorf("patch mode with omitPatch: %v, want its one operation", patch)
+	}
+}

@@ -27,7 +27,8 @@ const (
 type Result struct {
 	Mode string `json:"mode"`
 	// Patch turns left into right (RFC 6902). It is given in every mode but "lock", so the page
-	// can show the raw patch one click away from the catalog report.
+	// can show the raw patch one click away from the catalog report, unless the comparison was
+	// asked without it: then it is nil (null), not an empty patch, which would say "no change".
 	Patch   []PatchOp           `json:"patch"`
 	Catalog *CatalogDiff        `json:"catalog,omitempty"`
 	Lock    *catalog.LockReport `json:"lock,omitempty"`
@@ -51,7 +52,11 @@ type Result struct {
 //
 // Arrays are compared index by index (never with a longest-common-subsequence search, which is
 // quadratic on large arrays); that is why catalogs get their own report keyed by tool name.
-func Compare(leftText, rightText, requested string) Result {
+//
+// withPatch false leaves the patch out of a catalog comparison: on two large catalogs it is most
+// of the answer (a moved block of tools is an operation per changed index), and a reader who
+// wants it can ask for it when they open it.
+func Compare(leftText, rightText, requested string, withPatch bool) Result {
 	res := Result{Mode: ModePatch, Patch: []PatchOp{}, Problems: problem.Problems{}}
 	mode := requested
 	switch mode {
@@ -88,11 +93,15 @@ func Compare(leftText, rightText, requested string) Result {
 		res.Lock, res.Findings, res.Problems = verifyLock(left, right, res.Problems)
 		return res
 	}
-	patch, err := jsonPatch(left.Value, right.Value)
-	if err != nil {
-		res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceRight, Kind: problem.KindRule, Offset: -1, Message: err.Error()})
+	if withPatch || mode != ModeCatalog {
+		patch, err := jsonPatch(left.Value, right.Value)
+		if err != nil {
+			res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceRight, Kind: problem.KindRule, Offset: -1, Message: err.Error()})
+		}
+		res.Patch = patch
+	} else {
+		res.Patch = nil
 	}
-	res.Patch = patch
 	if mode != ModeCatalog {
 		return res
 	}

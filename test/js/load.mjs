@@ -1,15 +1,10 @@
-// Loads gatehouse.wasm in Node the way an embedder would: wasm_exec.js, then go.run.
+// Loads gatehouse.wasm in Node the way an embedder would: through site/gatehouse.mjs.
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { load } from "../../site/gatehouse.mjs";
 
-const site = fileURLToPath(new URL("../../site/", import.meta.url));
+const wasm = new URL("../../site/gatehouse.wasm", import.meta.url);
 
 export async function loadGatehouse() {
-  if (globalThis.gatehouse) return globalThis.gatehouse;
-  await import(site + "wasm_exec.js");
-  const go = new globalThis.Go();
-  if (process.env.GATEHOUSE_GOGC) go.env = { GATEHOUSE_GOGC: process.env.GATEHOUSE_GOGC };
-  const { instance } = await WebAssembly.instantiate(await readFile(site + "gatehouse.wasm"), go.importObject);
-  go.run(instance); // resolves when gatehouse.close() is called
-  return globalThis.gatehouse;
+  const env = process.env.GATEHOUSE_GOGC ? { GATEHOUSE_GOGC: process.env.GATEHOUSE_GOGC } : undefined;
+  return load(await readFile(wasm), { env });
 }

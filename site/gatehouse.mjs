@@ -1,0 +1,107 @@
+// gatehouse.mjs loads gatehouse.wasm and gives its functions to JavaScript: the page's worker,
+// Node scripts and the benchmarks all load the checker through it.
+//
+//   import { load } from "./gatehouse.mjs";
+//   const gatehouse = await load(await readFile("gatehouse.wasm"));
+//   JSON.parse(gatehouse.validate(JSON.stringify({ schema, instance })));
+//
+// Every function takes one JSON string and returns one JSON string, synchronously, exactly as
+// globalThis.gatehouse does (see gatehouse.d.ts). The texts cross into Go through the module's
+// memory and its exports (wasm/main.go), not through syscall/js: a call costs well under a
+// microsecond more than the work it asks for.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * load instantiates gatehouse.wasm and starts its Go program.
+ * @param {BufferSource | WebAssembly.Module | Response | PromiseLike<Response>} wasm the module,
+ *   its bytes, or the response that carries them (fetch("gatehouse.wasm"))
+ * @param {{env?: Record<string, string>}} [options] env: the Go program's environment
+ * @returns {Promise<import("./gatehouse").Loaded>}
+ */
+export async function load(wasm, options = {}) {
+  if (typeof globalThis.Go !== "function") {
+    await import(new URL("./wasm_exec.js", import.meta.url).href);
+  }
+  // @ts-ignore: Go comes from wasm_exec.js
+  const go = new globalThis.Go();
+  if (options.env) go.env = { ...options.env };
+  const module = await compile(await wasm);
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  const x = /** @type {any} */ (instance.exports);
+  if (typeof x.gatehouse_call !== "function") {
+    throw new Error("this gatehouse.wasm has no gatehouse_call export: rebuild it with `make wasm`");
+  }
+
+  let stopped = false;
+  const exited = go.run(instance).then(() => { stopped = true; });
+  // main() reaches its first wait synchronously: from here on the exports can be called.
+
+  const bytes = () => new Uint8Array(x.mem.buffer);
+  /** take copies an answer out of the module's memory and frees it there. */
+  const take = (/** @type {bigint} */ packed) => {
+    const ptr = Number(packed >> 32n);
+    const len = Number(packed & 0xffffffffn);
+    const text = decoder.decode(bytes().subarray(ptr, ptr + len));
+    x.gatehouse_free(ptr);
+    return text;
+  };
+  /** put writes s into a buffer of the module as UTF-8 and returns [address, length]. */
+  const put = (/** @type {string} */ s) => {
+    // Most texts are ASCII, where the UTF-8 is as long as the string; otherwise it takes at most
+    // three bytes per UTF-16 unit.
+    let size = s.length;
+    let ptr = x.gatehouse_alloc(size);
+    let { read, written } = encoder.encodeInto(s, bytes().subarray(ptr, ptr + size));
+    if (read < s.length) {
+      x.gatehouse_free(ptr);
+      size = s.length * 3;
+      ptr = x.gatehouse_alloc(size);
+      ({ written } = encoder.encodeInto(s, bytes().subarray(ptr, ptr + size)));
+    }
+    return [ptr, written];
+  };
+  const alive = () => {
+    if (stopped) throw new Error("the gatehouse program has stopped (closed, or it failed); load it again");
+  };
+
+  const { version, functions } = JSON.parse(take(x.gatehouse_describe()));
+  /** @type {Record<string, any>} */
+  const api = { version, functions, module, exited };
+  for (const name of functions) {
+    // Each name is written once and kept for the module's life.
+    const [namePtr, nameLen] = put(name);
+    api[name] = (/** @type {unknown} */ request) => {
+      alive();
+      if (typeof request !== "string") return take(x.gatehouse_refuse(namePtr, nameLen));
+      const [ptr, len] = put(request);
+      try {
+        return take(x.gatehouse_call(namePtr, nameLen, ptr, len));
+      } finally {
+        x.gatehouse_free(ptr);
+      }
+    };
+  }
+  // close lets the Go program end; the functions refuse from then on.
+  api.close = () => {
+    if (!stopped) x.gatehouse_close();
+    stopped = true;
+  };
+  return /** @type {any} */ (api);
+}
+
+/** @param {BufferSource | WebAssembly.Module | Response} wasm */
+async function compile(wasm) {
+  if (wasm instanceof WebAssembly.Module) return wasm;
+  if (typeof Response === "function" && wasm instanceof Response) {
+    if (!wasm.ok) throw new Error(`gatehouse.wasm could not be loaded (HTTP ${wasm.status})`);
+    try {
+      return await WebAssembly.compileStreaming(wasm.clone());
+    } catch {
+      // compileStreaming needs the application/wasm type; the bytes do without it.
+      return WebAssembly.compile(await wasm.arrayBuffer());
+    }
+  }
+  return WebAssembly.compile(/** @type {BufferSource} */ (wasm));
+}
