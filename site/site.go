@@ -87,6 +87,7 @@ var contentTypes = map[string]string{
 	".html": "text/html; charset=utf-8",
 	".css":  "text/css; charset=utf-8",
 	".js":   "text/javascript; charset=utf-8",
+	".mjs":  "text/javascript; charset=utf-8", // gatehouse.mjs: the loader, for the worker and embedders
 	".wasm": "application/wasm",
 	".ts":   "text/plain; charset=utf-8", // gatehouse.d.ts: the API's declarations, for embedders
 }

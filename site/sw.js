@@ -27,6 +27,7 @@ const pageFiles = [
   'text.js',
   'worker.js',
   'wasm_exec.js',
+  'gatehouse.mjs',
   'gatehouse.wasm',
 ];
 
