@@ -58,7 +58,7 @@ func keyFor(draft, schema string, texts map[string]string, docs map[string]*json
 	for _, u := range slices.Sorted(maps.Keys(docs)) {
 		fmt.Fprintf(&b, "%d:%s%d:%s", len(u), u, len(docs[u].Text), docs[u].Text)
 	}
-	return cacheKey{draft, strings.Clone(schema), b.String()}, true
+	return cacheKey{draft, schema, b.String()}, true
 }
 
 func (c *Cache) get(key cacheKey, ok bool) *Schema {
@@ -79,6 +79,9 @@ func (c *Cache) put(key cacheKey, ok bool, s *Schema) {
 	if _, ok := c.byKey[key]; ok {
 		return
 	}
+	// The schema text may point into a caller's buffer (the wasm exports pass texts without
+	// copying them); a key kept for later is a copy of its own.
+	key.schema = strings.Clone(key.schema)
 	c.byKey[key] = s
 	c.order = append(c.order, key)
 	if len(c.order) > cacheSize {
