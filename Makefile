@@ -10,14 +10,35 @@ export GATEHOUSE_REQUIRE_SHARED  ?= 1
 export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 
-.PHONY: all build wasm serve test vet check-imports unit browser-deps wasm-test js-test bench fuzz clean
+.PHONY: all build wasm editor npm serve test vet check-imports unit browser-deps wasm-test js-test bench fuzz dist single clean
 
 all: build
 
-## wasm: site/gatehouse.wasm and site/wasm_exec.js, which the page loads.
-wasm:
+## wasm: site/gatehouse.wasm and site/wasm_exec.js, which the page loads, and the editor bundle.
+wasm: editor
 	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) -o site/gatehouse.wasm ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" site/wasm_exec.js
+
+## npm: node_modules from the committed lockfile (CodeMirror for the editor, axe-core for the tests).
+npm: node_modules/.package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+
+## editor: site/codemirror.js, CodeMirror 6 bundled into one local ES module by esbuild (a Go tool).
+editor: site/codemirror.js
+site/codemirror.js: site/codemirror.entry.mjs node_modules/.package-lock.json
+	$(GO) tool esbuild site/codemirror.entry.mjs --bundle --format=esm --target=es2022 --minify \
+		--legal-comments=none --log-level=warning --outfile=site/codemirror.js \
+		'--banner:js=/* CodeMirror 6 (MIT licence, Marijn Haverbeke and others), bundled for gatehouse from npm: see package-lock.json */'
+
+## dist: the page for any static host in dist/: files, .br/.gz copies, header files for common hosts.
+dist: wasm
+	rm -rf dist
+	$(GO) run ./site/publish -dist dist
+
+## single: the page as one self-contained HTML file, gatehouse.html, that works from file://.
+single: wasm
+	$(GO) run ./site/publish -single gatehouse.html
 
 ## build: the CLI with the page (and its wasm) embedded.
 build: wasm
@@ -73,4 +94,4 @@ fuzz:
 		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s ./core || exit 1; done
 
 clean:
-	rm -rf bin site/gatehouse.wasm site/wasm_exec.js
+	rm -rf bin dist gatehouse.html site/gatehouse.wasm site/wasm_exec.js site/codemirror.js
