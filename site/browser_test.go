@@ -418,8 +418,8 @@ func (h *harness) checkRequests() {
 			h.t.Errorf("%s: unreadable request URL %q", r.tab, r.url)
 			continue
 		}
-		if u.Scheme == "data" {
-			continue // the inline favicon: not a network request
+		if u.Scheme == "data" || u.Scheme == "blob" {
+			continue // the inline favicon, a file the page makes to save: not network requests
 		}
 		switch {
 		case u.Host != origin.Host || u.Scheme != origin.Scheme:

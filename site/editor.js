@@ -118,6 +118,7 @@ export class Editor {
     this.cursor = h('span', { class: 'cursor-pos' });
     this.note = h('span', { class: 'editor-note', id: `${id}-note` });
     this.optionalTag = h('span', { class: 'optional', dataset: { i18n: 'editor.optional' }, hidden: !optional });
+    this.fileTag = h('span', { class: 'file-name', hidden: true });
     this.fileInput = h('input', {
       type: 'file', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true', accept: '.json,application/json,text/*',
       onchange: () => {
@@ -144,7 +145,7 @@ export class Editor {
     Object.defineProperty(this.host, 'editor', { value: this });
     const root = this.host.attachShadow({ mode: 'open' });
     this.el = h('div', { class: 'editor', dataset: { source } },
-      h('div', { class: 'editor-bar' }, this.labelEl, this.optionalTag, h('span', { class: 'spacer' }), actions, buttons, this.fileInput),
+      h('div', { class: 'editor-bar' }, this.labelEl, this.optionalTag, this.fileTag, h('span', { class: 'spacer' }), actions, buttons, this.fileInput),
       this.host,
       h('div', { class: 'editor-foot' }, this.cursor, this.note));
 
@@ -390,7 +391,9 @@ export class Editor {
       const text = await file.text();
       this.value = text;
       this.fileName = file.name;
-      this.setNote(t('editor.opened', { name: file.name }));
+      this.fileTag.textContent = file.name;
+      this.fileTag.title = t('editor.opened', { name: file.name });
+      this.fileTag.hidden = false;
     } catch (err) {
       this.setNote(t('editor.openFailed', { name: file.name, message: err instanceof Error ? err.message : String(err) }), true);
     }
