@@ -26,7 +26,7 @@ function byId(id) {
   return el;
 }
 
-const checker = new Checker(checkerSource());
+const checker = new Checker(checkerSource(), ['schema', 'decision', 'diff']);
 
 /**
  * checkerSource says where the checker's worker is: worker.js beside the page, or, in the
@@ -145,15 +145,49 @@ function saveState() {
   clearTimeout(saveTimer);
   let size = 0;
   for (const editor of editors()) size += editor.length;
-  saveTimer = window.setTimeout(() => writeFragment(), size > 1_000_000 ? 1500 : 300);
+  saveTimer = window.setTimeout(() => size > keepOver ? keepInBrowser() : writeFragment(), size > 1_000_000 ? 1500 : 300);
 }
+
+/**
+ * Texts longer than this (2 MB together) are not encoded for the address bar as they change:
+ * their link would be far over addressBarMax, so they go straight to this browser's storage
+ * (Share still encodes them, and says when they are too large for any link).
+ */
+const keepOver = 2_000_000;
+
+async function keepInBrowser() {
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  currentFragment = '';
+  noteKept(await keepState(currentState()));
+}
+
+/**
+ * noteKept says, once, that the texts now live in this browser rather than in the address bar.
+ * @param {boolean} kept
+ */
+function noteKept(kept) {
+  if (kept && !keptInBrowser && notice.hidden) {
+    showNotice(t('share.keptNow'), 'warn', 'kept', { label: t('share.clearKept'), run: clearKept });
+  }
+  keptInBrowser = kept;
+}
+
+/**
+ * Longer fragments are not put in the address bar as the texts change: browsers take time that
+ * grows faster than the URL (measured in Chromium: 23 ms at 16 KB, 110 ms at 64 KB, 770 ms at
+ * 256 KB), which would freeze the page after each pause in the typing. Such texts are kept in
+ * this browser instead, and Share still makes the link.
+ */
+const addressBarMax = 32_000;
 
 /**
  * writeFragment encodes the state now and puts it in the address bar (history.replaceState, so
  * typing does not fill the history). Resolves to the URL, or null when there is none to share.
+ * Unless sharing, a state whose fragment is over addressBarMax is kept in this browser instead.
+ * @param {{share?: boolean}} [options]
  * @returns {Promise<string | null>}
  */
-async function writeFragment() {
+async function writeFragment({ share = false } = {}) {
   clearTimeout(saveTimer);
   const state = currentState();
   const answer = await checker.call('encodeState', state);
@@ -176,7 +210,14 @@ async function writeFragment() {
     showNotice(t('share.encodeFailed', { message: problems[0]?.message ?? '?' }), 'warn', 'encode');
     return null;
   }
-  if (notice.dataset.code === 'too-large' || notice.dataset.code === 'encode' || notice.dataset.code === 'kept') hideNotice();
+  if (notice.dataset.code === 'too-large' || notice.dataset.code === 'encode') hideNotice();
+  if (!share && answer.fragment.length > addressBarMax) {
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+    currentFragment = '';
+    noteKept(await keepState(state));
+    return null;
+  }
+  if (notice.dataset.code === 'kept') hideNotice();
   if (keptInBrowser) {
     keptInBrowser = false;
     clearState(); // the link holds the texts now
@@ -249,7 +290,7 @@ window.addEventListener('hashchange', async () => {
 
 byId('share').addEventListener('click', async () => {
   shareMessage.textContent = t('share.making');
-  const url = await writeFragment();
+  const url = await writeFragment({ share: true });
   if (!url) {
     shareBox.hidden = true;
     return;

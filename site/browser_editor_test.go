@@ -192,7 +192,7 @@ func TestBrowserFiles(t *testing.T) {
 			window.bigText = '"' + chunks.join('') + '"';
 			document.getElementById('schema-instance').editor.value = window.bigText;
 		})()`),
-		waitTrue(`document.getElementById('notice').dataset.code === 'too-large' && !document.getElementById('notice-action').hidden`))
+		waitTrue(`document.getElementById('notice').dataset.code === 'kept' && !document.getElementById('notice-action').hidden`))
 	size := evaluate[int](h, ctx, `window.bigText.length`)
 	h.do(ctx, "reload", stepLimit,
 		chromedp.Reload(),

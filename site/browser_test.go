@@ -536,8 +536,8 @@ func TestBrowserLinks(t *testing.T) {
 		t.Errorf("parseExact in the page = %q, %v; want the number kept exact", exact, err)
 	}
 
-	// 2.3 MB that deflate cannot shrink much: the link would be cut, so the page says so and
-	// drops the fragment rather than leave a broken link in the address bar.
+	// 2.3 MB that deflate cannot shrink much: the link would be cut, so Share says so and the
+	// page drops the fragment rather than leave a broken link in the address bar.
 	h.do(ctx, "paste 2.3 MB", stepLimit,
 		chromedp.Evaluate[chromedp.Void](`(() => {
 			const chunks = [];
@@ -547,6 +547,8 @@ func TestBrowserLinks(t *testing.T) {
 			}
 			document.getElementById('schema-instance').editor.value = '"' + chunks.join('') + '"';
 		})()`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state !== 'busy'`),
+		chromedp.Click(chromedp.CSS("#share")),
 		waitTrue(`!document.getElementById('notice').hidden && document.getElementById('notice').dataset.code === 'too-large'`))
 	if hash := evaluate[string](h, ctx, `location.hash`); hash != "" {
 		t.Errorf("the address bar kept a fragment of %d characters", len(hash))

@@ -110,9 +110,13 @@ class Lane {
 }
 
 export class Checker {
-  /** @param {CheckerSource} source where the worker script (and, in the single file, the wasm) is */
-  constructor(source) {
+  /**
+   * @param {CheckerSource} source where the worker script (and, in the single file, the wasm) is
+   * @param {string[]} [prestart] lanes to start as soon as the checker is ready
+   */
+  constructor(source, prestart = []) {
     this.source = source;
+    this.prestart = prestart;
     this.nextId = 1;
     /** @type {Set<string>} */
     this.functions = new Set();
@@ -174,7 +178,13 @@ export class Checker {
     }
     this.lane('main').send('about', {}).then((answer) => {
       this.about = typeof answer === 'string' ? parseExact(answer) : answer;
-    }, () => {}).finally(() => this.resolveReady(info));
+    }, () => {}).finally(() => {
+      this.resolveReady(info);
+      // The panes' lanes start now, one after the other, so a pane's first check does not wait
+      // for its worker.
+      let start = Promise.resolve();
+      for (const name of this.prestart) start = start.then(() => this.lane(name).ready);
+    });
   }
 
   /** @param {string} message */
@@ -277,9 +287,12 @@ export class Channel {
   /**
    * @param {Checker} checker
    * @param {{lane: string, onResult: (result: any, request: {fn: string, arg: any}) => void,
-   *          onBusy?: (busy: boolean) => void, onCancel?: () => void, delay?: number}} options
+   *          onBusy?: (busy: boolean) => void, onCancel?: () => void, delay?: number, el?: HTMLElement}} options
+   *   el, when given, shows in data-dropped how many stale checks were dropped (for whoever
+   *   measures the page).
    */
-  constructor(checker, { lane, onResult, onBusy = () => {}, onCancel = () => {}, delay = 150 }) {
+  constructor(checker, { lane, onResult, onBusy = () => {}, onCancel = () => {}, delay = 150, el }) {
+    this.el = el;
     this.checker = checker;
     this.laneName = lane;
     this.onResult = onResult;
@@ -296,7 +309,7 @@ export class Channel {
     this.timer = undefined;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.busyTimer = undefined;
-    /** Requests dropped because a newer one came (for whoever measures the page). */
+    /** Requests dropped because a newer one came. */
     this.dropped = 0;
   }
 
@@ -349,6 +362,7 @@ export class Channel {
       if (performance.now() - this.running.started < staleAfterMs) return; // flushed again when it lands
       // The running request is stale and slow: end it rather than wait behind it.
       this.dropped++;
+      if (this.el) this.el.dataset.dropped = String(this.dropped);
       this.checker.lane(this.laneName).restart('stale');
       this.running = null;
     }

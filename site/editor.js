@@ -17,7 +17,7 @@ import {
   drawSelection, foldGutter, foldKeymap, highlightActiveLineGutter, highlightSelectionMatches,
   highlightSpecialChars, history, historyKeymap, indentOnInput, indentWithTab, json, keymap,
   lineNumbers, lintGutter, lintKeymap, placeholder, search, searchKeymap, setDiagnostics,
-  syntaxHighlighting, syntaxTree, tags,
+  syntaxHighlighting, syntaxTree, tags, Transaction,
 } from './codemirror.js';
 import { download, h } from './dom.js';
 import { t } from './i18n.js';
@@ -30,6 +30,34 @@ import { describeCodePoint, hiddenChars } from './text.js';
 
 /** Problems marked in one editor at most; the result list says how many there are in all. */
 export const maxMarks = 10_000;
+
+/**
+ * Past this many characters a text is edited as plain text: no syntax tree, so no highlighting,
+ * folding or tree-based bracket matching. CodeMirror parses on the page's own thread, and for a
+ * text of megabytes the parse (and the tree it hands over) blocks the page for seconds; search,
+ * hidden characters, line numbers and problem marks stay.
+ */
+export const plainTextOver = 1_000_000;
+
+/**
+ * Past this many characters per line on average (minified JSON), brackets are not matched:
+ * before the syntax tree reaches a bracket, CodeMirror looks for its partner by reading the whole
+ * line, which for a 1 MB line is a long freeze on every move of the cursor.
+ */
+const bracketsUpToLineLength = 5_000;
+
+/**
+ * Past this many characters per line on average (a minified text of megabytes), hidden
+ * characters are not drawn: CodeMirror looks for them again in the whole of each line that
+ * changes, which for a 5 MB line is hundreds of milliseconds per key. The checker still reports
+ * every one (lint, and the problems of the texts it reads).
+ */
+const hiddenCharsUpToLineLength = 100_000;
+
+/** @param {import('@codemirror/state').Text} doc */
+const isLarge = (doc) => doc.length > plainTextOver;
+/** @param {import('@codemirror/state').Text} doc */
+const hasLongLines = (doc) => doc.length / doc.lines >= bracketsUpToLineLength;
 
 // Colours come from the page's variables, so light and dark follow style.css.
 const highlightStyle = HighlightStyle.define([
@@ -111,6 +139,13 @@ export class Editor {
     this.wraps = false;
 
     this.labelComp = new Compartment();
+    this.bracketComp = new Compartment();
+    this.languageComp = new Compartment();
+    this.hiddenComp = new Compartment();
+    this.hiddenChars = highlightSpecialChars({ addSpecialChars: hiddenChars, render: hiddenCharMark });
+    // The "off" values of the two compartments, told apart from "on" by identity.
+    this.plain = [];
+    this.noBrackets = [];
     this.placeholderComp = new Compartment();
     this.editableComp = new Compartment();
     this.wrapComp = new Compartment();
@@ -171,15 +206,32 @@ export class Editor {
       foldGutter(),
       lintGutter(),
       highlightActiveLineGutter(),
-      highlightSpecialChars({ addSpecialChars: hiddenChars, render: hiddenCharMark }),
+      this.hiddenComp.of(this.hiddenChars),
       history(),
       drawSelection(),
       indentOnInput(),
-      bracketMatching(),
+      this.bracketComp.of(bracketMatching()),
+      this.languageComp.of([json(), syntaxHighlighting(highlightStyle)]),
+      // The language and bracket matching follow the text's size, in the same transaction.
+      EditorState.transactionExtender.of((tr) => {
+        if (!tr.docChanged) return null;
+        const effects = [];
+        const language = !isLarge(tr.newDoc);
+        if (language !== (this.languageComp.get(tr.startState) !== this.plain)) {
+          effects.push(this.languageComp.reconfigure(language ? [json(), syntaxHighlighting(highlightStyle)] : this.plain));
+        }
+        const hidden = tr.newDoc.length / tr.newDoc.lines < hiddenCharsUpToLineLength;
+        if (hidden !== (this.hiddenComp.get(tr.startState) === this.hiddenChars)) {
+          effects.push(this.hiddenComp.reconfigure(hidden ? this.hiddenChars : []));
+        }
+        const brackets = language && !hasLongLines(tr.newDoc);
+        if (brackets !== (this.bracketComp.get(tr.startState) !== this.noBrackets)) {
+          effects.push(this.bracketComp.reconfigure(brackets ? bracketMatching() : this.noBrackets));
+        }
+        return effects.length ? { effects } : null;
+      }),
       highlightSelectionMatches(),
       search({ top: true }),
-      json(),
-      syntaxHighlighting(highlightStyle),
       EditorState.tabSize.of(2),
       keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
       theme,
@@ -250,12 +302,18 @@ export class Editor {
     });
   }
 
-  /** setQuietly sets the text without reporting a change, and starts a new history (restoring state). */
+  /** setQuietly sets the text without reporting a change or adding it to the undo history (restoring state). */
   setQuietly(/** @type {string} */ text) {
     if (text === this.value) return;
     this.quiet = true;
     try {
-      this.view.setState(EditorState.create({ doc: text, extensions: this.extensions() }));
+      this.view.dispatch({
+        changes: { from: 0, to: this.view.state.doc.length, insert: text },
+        selection: EditorSelection.cursor(0),
+        annotations: Transaction.addToHistory.of(false),
+        effects: setDiagnostics(this.view.state, []).effects,
+        scrollIntoView: true,
+      });
     } finally {
       this.quiet = false;
     }
@@ -420,7 +478,9 @@ export class Editor {
     if (this.view.hasFocus) {
       const head = state.selection.main.head;
       const line = state.doc.lineAt(head);
-      const column = [...state.doc.sliceString(line.from, head)].length + 1;
+      // Columns count code points, as the checker's do; far into a very long line, UTF-16
+      // units stand in for them rather than read the line on every move of the cursor.
+      const column = head - line.from < 10_000 ? [...state.doc.sliceString(line.from, head)].length + 1 : head - line.from + 1;
       this.cursor.textContent = t('editor.cursor', { line: line.number, column, lines });
     } else {
       this.cursor.textContent = t('editor.lines', { lines, n: lines });
@@ -463,13 +523,17 @@ const literalToken = /^(?:true|false|null)/;
 function tokenEnd(state, from) {
   const doc = state.doc;
   if (from >= doc.length) return from;
-  const head = doc.sliceString(from, Math.min(doc.length, from + 4096));
+  let head = doc.sliceString(from, Math.min(doc.length, from + 256));
   const c = head[0];
   if (c === '"') {
+    // Most strings end within the first slice; a long one is read further, up to 64 KB.
     for (let i = 1; i < head.length; i++) {
       if (head[i] === '\\') i++;
       else if (head[i] === '"') return from + i + 1;
       else if (head[i] === '\n') return from + i;
+      if (i === head.length - 1 && head.length < 65_536 && from + head.length < doc.length) {
+        head = doc.sliceString(from, Math.min(doc.length, from + head.length * 4));
+      }
     }
     return from + head.length;
   }

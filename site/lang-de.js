@@ -242,6 +242,7 @@ export const de = {
   'lint.saveJSON': 'Als JSON speichern',
   'lint.saveSARIF': 'Als SARIF speichern',
   'share.tooLargeKept': 'Die Texte dieser Seite sind zu groß für einen Link (Browser kürzen Links bei etwa {max}); die Adressleiste enthält sie nicht mehr. Sie werden stattdessen in diesem Browser aufbewahrt (nur auf diesem Rechner) und kommen beim Neuladen zurück; teilen Sie sie als Dateien.',
-  'share.restoredKept': 'Diese Texte waren zu groß für einen Link und wurden in diesem Browser aufbewahrt ({when}).',
+  'share.restoredKept': 'Diese Texte wurden in diesem Browser aufbewahrt ({when}): zu lang für die Adressleiste beim Tippen. Teilen erzeugt trotzdem einen Link, wenn sie hineinpassen.',
   'share.clearKept': 'Löschen',
+  'share.keptNow': 'Diese Texte sind zu lang für die Adressleiste und werden stattdessen in diesem Browser aufbewahrt (nur auf diesem Rechner); beim Neuladen kommen sie zurück. Teilen erzeugt einen Link, wenn sie hineinpassen.',
 };

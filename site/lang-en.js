@@ -242,6 +242,7 @@ export const en = {
   'lint.saveJSON': 'Save JSON',
   'lint.saveSARIF': 'Save SARIF',
   'share.tooLargeKept': 'This page’s texts are too large for a link (browsers cut links near {max}), so the address bar no longer holds them. They are kept in this browser instead (on this computer only) and come back when you reload; share them as files.',
-  'share.restoredKept': 'These texts were too large for a link and were kept in this browser ({when}).',
+  'share.restoredKept': 'These texts were kept in this browser ({when}): too long to put in the address bar as you type. Share still makes a link of them if they fit in one.',
   'share.clearKept': 'Clear',
+  'share.keptNow': 'These texts are too long for the address bar, so they are kept in this browser instead (on this computer only) and come back when you reload. Share makes a link of them if they fit in one.',
 };

@@ -242,6 +242,7 @@ export const fr = {
   'lint.saveJSON': 'Enregistrer en JSON',
   'lint.saveSARIF': 'Enregistrer en SARIF',
   'share.tooLargeKept': 'Les textes de cette page sont trop grands pour un lien (les navigateurs coupent les liens vers {max}) ; la barre d’adresse ne les contient plus. Ils sont gardés dans ce navigateur (sur cet ordinateur seulement) et reviennent au rechargement ; partagez-les en fichiers.',
-  'share.restoredKept': 'Ces textes étaient trop grands pour un lien et ont été gardés dans ce navigateur ({when}).',
+  'share.restoredKept': 'Ces textes ont été gardés dans ce navigateur ({when}) : trop longs pour la barre d’adresse pendant la saisie. Partager en fait encore un lien s’ils y tiennent.',
   'share.clearKept': 'Effacer',
+  'share.keptNow': 'Ces textes sont trop longs pour la barre d’adresse : ils sont gardés dans ce navigateur (sur cet ordinateur seulement) et reviennent au rechargement. Partager en fait un lien s’ils y tiennent.',
 };

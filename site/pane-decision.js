@@ -71,6 +71,7 @@ export class DecisionPane {
       onResult: (result, request) => this.show(result, request.fn),
       onBusy: (busy) => { if (busy) this.setSummary(busyLine(this.channel, t(checker.loaded ? 'result.working' : 'result.loading')), 'busy'); },
       onCancel: () => this.setSummary(statusLine('idle', t('result.cancelled')), 'cancelled'),
+      el: this.summary,
     });
 
     this.el = h('div', { class: 'pane-body' },

@@ -71,6 +71,7 @@ export class DiffPane {
       onResult: (result) => this.showDiff(result),
       onBusy: (busy) => { if (busy) this.setSummary(busyLine(this.diffChannel, t(checker.loaded ? 'result.working' : 'result.loading')), 'busy'); },
       onCancel: () => this.setSummary(statusLine('idle', t('result.cancelled')), 'cancelled'),
+      el: this.summary,
     });
 
     this.el = h('div', { class: 'pane-body' },

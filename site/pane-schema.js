@@ -91,6 +91,7 @@ export class SchemaPane {
       onResult: (result) => this.show(result),
       onBusy: (busy) => { if (busy) this.showBusy(); },
       onCancel: () => this.setSummary(statusLine('idle', t('result.cancelled')), 'cancelled'),
+      el: this.summary,
     });
 
     this.el = h('div', { class: 'pane-body' },

@@ -26,6 +26,24 @@
 const unsafeNumber = /\d{16}|[eE][+-]?\d{3}/;
 
 /**
+ * parseHere parses an answer in the worker, so a large one costs the page nothing but the copy;
+ * undefined when a number in it would not survive (the page then reads the text with parseExact,
+ * which keeps such numbers exact).
+ * @param {string} text
+ */
+function parseHere(text) {
+  if (!unsafeNumber.test(text)) return JSON.parse(text);
+  let lossy = false;
+  // The reviver's third argument (the source text) says whether a number was read exactly.
+  const parse = /** @type {(text: string, reviver: (key: string, value: unknown, context?: {source?: string}) => unknown) => any} */ (JSON.parse);
+  const value = parse(text, (_key, v, context) => {
+    if (typeof v === 'number' && (!context || context.source !== String(v))) lossy = true;
+    return v;
+  });
+  return lossy ? undefined : value;
+}
+
+/**
  * loadChecker instantiates gatehouse.wasm and returns its functions. This is the one place that
  * knows how the wasm is loaded and called (wasm_exec.js and globalThis.gatehouse today).
  * @param {{module?: WebAssembly.Module, wasmGzipBase64?: string}} source
@@ -95,7 +113,8 @@ function answer(/** @type {{id: number, fn: string, arg?: string, request?: unkn
     const arg = typeof message.arg === 'string' ? message.arg : JSON.stringify(message.request);
     const result = f(arg);
     if (typeof result !== 'string') return postMessage({ id, error: `gatehouse.${fn} did not return a string` });
-    if (typeof message.arg !== 'string' && !unsafeNumber.test(result)) return postMessage({ id, answer: JSON.parse(result) });
+    const parsed = typeof message.arg === 'string' ? undefined : parseHere(result);
+    if (parsed !== undefined) return postMessage({ id, answer: parsed });
     postMessage({ id, result });
   } catch (err) {
     postMessage({ id, error: `gatehouse.${fn} failed: ${String(err)}` });
