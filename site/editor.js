@@ -130,6 +130,7 @@ export class Editor {
     this.quiet = false;
     /** @type {Array<{from: number, to: number, line: number, column: number}>} the marked problems */
     this.marks = [];
+    this.problemGeneration = 0;
     /** @type {import('@codemirror/state').Text | null} */
     this.textDoc = null;
     this.text = '';
@@ -317,6 +318,7 @@ export class Editor {
     } finally {
       this.quiet = false;
     }
+    this.problemGeneration++;
     this.marks = [];
     this.setNote('');
     this.showCursor();
@@ -342,25 +344,34 @@ export class Editor {
   /**
    * setProblems marks each problem about this editor's text at its exact range: a line and a
    * code-point column become an offset, and the range runs to the end of the JSON token there
-   * (a string, a number, a literal, or the object or array the syntax tree knows).
+   * (a string, a number, a literal, or the object or array the syntax tree knows). Thousands of
+   * problems are placed a few hundred at a time, letting the page paint in between; a newer call
+   * supersedes one still placing.
    * @param {Located[]} problems
    */
-  setProblems(problems) {
-    const doc = this.view.state.doc;
+  async setProblems(problems) {
+    const generation = ++this.problemGeneration;
     /** @type {import('@codemirror/lint').Diagnostic[]} */
     const diagnostics = [];
-    this.marks = [];
+    const marks = [];
     let firstLine = 0;
-    for (const p of problems) {
+    for (let i = 0; i < problems.length; i++) {
+      if (i % 500 === 499) {
+        await yieldToPage();
+        if (generation !== this.problemGeneration) return;
+      }
+      const p = problems[i];
       if (!p.line) continue;
       if (!firstLine || p.line < firstLine) firstLine = p.line;
       if (diagnostics.length >= maxMarks) continue;
+      const doc = this.view.state.doc;
       const from = this.offsetOf(p.line, p.column ?? 1);
       const to = Math.max(from, Math.min(doc.length, tokenEnd(this.view.state, from)));
-      this.marks.push({ from, to, line: p.line, column: p.column ?? 1 });
+      marks.push({ from, to, line: p.line, column: p.column ?? 1 });
       diagnostics.push({ from, to, severity: severityOf(p), message: p.message ?? '' });
     }
     diagnostics.sort((a, b) => a.from - b.from);
+    this.marks = marks;
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
     this.setNote(firstLine ? t('editor.problems', { n: problems.length, line: firstLine }) : '', firstLine > 0);
   }
@@ -497,6 +508,13 @@ export class Editor {
     });
     this.showCursor();
   }
+}
+
+/** yieldToPage lets the page handle input and paint before the work goes on. */
+function yieldToPage() {
+  // @ts-ignore: scheduler.yield is newer than some type libraries
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -245,4 +245,5 @@ export const de = {
   'share.restoredKept': 'Diese Texte wurden in diesem Browser aufbewahrt ({when}): zu lang für die Adressleiste beim Tippen. Teilen erzeugt trotzdem einen Link, wenn sie hineinpassen.',
   'share.clearKept': 'Löschen',
   'share.keptNow': 'Diese Texte sind zu lang für die Adressleiste und werden stattdessen in diesem Browser aufbewahrt (nur auf diesem Rechner); beim Neuladen kommen sie zurück. Teilen erzeugt einen Link, wenn sie hineinpassen.',
+  'diff.patchCut': 'Der Patch ist {total} Zeichen lang: Die ersten {shown} stehen hier; Kopieren und Speichern liefern ihn ganz.',
 };

@@ -245,4 +245,5 @@ export const en = {
   'share.restoredKept': 'These texts were kept in this browser ({when}): too long to put in the address bar as you type. Share still makes a link of them if they fit in one.',
   'share.clearKept': 'Clear',
   'share.keptNow': 'These texts are too long for the address bar, so they are kept in this browser instead (on this computer only) and come back when you reload. Share makes a link of them if they fit in one.',
+  'diff.patchCut': 'The patch is {total} characters long: the first {shown} are shown here; Copy and Save give all of it.',
 };

@@ -245,4 +245,5 @@ export const fr = {
   'share.restoredKept': 'Ces textes ont été gardés dans ce navigateur ({when}) : trop longs pour la barre d’adresse pendant la saisie. Partager en fait encore un lien s’ils y tiennent.',
   'share.clearKept': 'Effacer',
   'share.keptNow': 'Ces textes sont trop longs pour la barre d’adresse : ils sont gardés dans ce navigateur (sur cet ordinateur seulement) et reviennent au rechargement. Partager en fait un lien s’ils y tiennent.',
+  'diff.patchCut': 'Le patch fait {total} caractères : les {shown} premiers sont affichés ici ; Copier et Enregistrer le donnent en entier.',
 };

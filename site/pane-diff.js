@@ -7,7 +7,7 @@ import { download, h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
 import { diffExamples } from './examples.js';
 import { t } from './i18n.js';
-import { busyLine, copyButton, lazyList, located, problemList, saveButton, statusLine } from './render.js';
+import { busyLine, copyButton, count, lazyList, located, problemList, saveButton, statusLine } from './render.js';
 import { ExampleMenu } from './menu.js';
 import { lintSarif } from './sarif.js';
 import { formatAnswer } from './text.js';
@@ -152,13 +152,8 @@ export class DiffPane {
     this.saveReport.hidden = false;
     /** @type {Problem[]} */
     const problems = result.problems ?? [];
-    this.left.setProblems(problems.filter((p) => p.source === 'left' || p.source === 'lock'));
-    // The right catalog's lint findings are marked in its text too, at their evidence.
-    this.right.setProblems([...problems.filter((p) => p.source === 'right' || p.source === 'catalog'),
-      ...(result.findings ?? []).filter((f) => f.line).map((f) => ({ ...f, message: `${f.rule}: ${f.message}` }))]);
     const goTo = this.goTo.bind(this);
     const problemBox = problems.length ? problemList(problems, goTo, 'right') : null;
-    this.showLint(result);
 
     if (result.mode === 'lock' && result.lock) {
       this.showLock(result.lock, problemBox);
@@ -168,11 +163,24 @@ export class DiffPane {
       // Only two texts that were both read can be the same: with any problem, nothing was compared.
       const n = result.patch.length;
       this.setSummary(statusLine(n ? 'warn' : 'ok', n ? t('diff.patchOps', { n }) : t('diff.identical')), n ? 'patch' : 'same');
-      replace(this.report, problemBox, patchBlock(result.patch));
+      const patch = patchBlock(result.patch);
+      replace(this.report, problemBox, patch.el);
+      patch.show();
     } else {
       this.setSummary(statusLine('bad', t('diff.notCompared', { n: problems.length })), 'problems');
       replace(this.report, problemBox);
     }
+    // The verdict first; the lint list and the marks in the texts in the tasks after, so a large
+    // answer never holds the page for long in one go.
+    const shown = result;
+    setTimeout(() => {
+      if (this.lastDiff !== shown) return;
+      this.showLint(result);
+      this.left.setProblems(problems.filter((p) => p.source === 'left' || p.source === 'lock'));
+      // The right catalog's lint findings are marked in its text too, at their evidence.
+      this.right.setProblems([...problems.filter((p) => p.source === 'right' || p.source === 'catalog'),
+        ...(result.findings ?? []).filter((f) => f.line).map((f) => ({ ...f, message: `${f.rule}: ${f.message}` }))]);
+    }, 0);
   }
 
   /**
@@ -234,7 +242,8 @@ export class DiffPane {
     reportView.id = 'diff-report-view';
     reportView.setAttribute('role', 'tabpanel');
     reportView.setAttribute('aria-labelledby', 'diff-report-tab');
-    const patchView = patchBlock(result.patch ?? []);
+    const patch = patchBlock(result.patch ?? []);
+    const patchView = patch.el;
     patchView.id = 'diff-patch-view';
     patchView.setAttribute('role', 'tabpanel');
     patchView.setAttribute('aria-labelledby', 'diff-patch-tab');
@@ -247,6 +256,7 @@ export class DiffPane {
       }
       reportView.hidden = view !== 'report';
       patchView.hidden = view !== 'patch';
+      if (view === 'patch') patch.show();
       if (focus) (view === 'report' ? reportTab : patchTab).focus();
     };
     // A tab list as ARIA describes it: one stop for Tab, arrows (and Home, End) between tabs.
@@ -324,16 +334,36 @@ export class DiffPane {
   }
 }
 
+/** A patch longer than this shows its beginning; Copy and Save give all of it. */
+const patchShown = 200_000;
+
 /**
- * patchBlock shows an RFC 6902 patch, copyable.
+ * patchBlock shows an RFC 6902 patch, copyable and savable. Its text is written when it is first
+ * shown (show()), and a long one shows only its first patchShown characters.
  * @param {any[]} patch
  */
 function patchBlock(patch) {
-  const text = formatAnswer(patch) + '\n';
-  return h('div', { class: 'patch-view' },
-    h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), copyButton(() => text),
-      saveButton(() => text, 'gatehouse-patch.json')),
-    h('pre', { class: 'code-out', id: 'diff-patch', tabindex: '0' }, text));
+  /** @type {string | null} */
+  let text = null;
+  const get = () => (text ??= formatAnswer(patch) + '\n');
+  const pre = h('pre', { class: 'code-out', id: 'diff-patch', tabindex: '0' });
+  const cut = h('p', { class: 'list-cap', hidden: true });
+  const el = h('div', { class: 'patch-view' },
+    h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), copyButton(get),
+      saveButton(get, 'gatehouse-patch.json')),
+    cut, pre);
+  let shown = false;
+  return {
+    el,
+    show() {
+      if (shown) return;
+      shown = true;
+      const all = get();
+      pre.textContent = all.length > patchShown ? all.slice(0, patchShown) + '…' : all;
+      cut.hidden = all.length <= patchShown;
+      cut.textContent = t('diff.patchCut', { shown: count(patchShown), total: count(all.length) });
+    },
+  };
 }
 
 /**

@@ -93,7 +93,7 @@ export function count(n) {
  * @param {(item: T, index: number) => HTMLElement} render
  * @param {{class?: string, batch?: number, tag?: 'ul' | 'ol' | 'div', limit?: number, what?: string}} [options]
  */
-export function lazyList(items, render, { class: cls = '', batch = 200, tag = 'ul', limit = Infinity, what = 'items' } = {}) {
+export function lazyList(items, render, { class: cls = '', batch = 100, tag = 'ul', limit = Infinity, what = 'items' } = {}) {
   const list = h(tag, { class: cls });
   let shown = 0;
   let cap = Math.min(limit, items.length);
