@@ -117,6 +117,10 @@ export class Checker {
   constructor(source, prestart = []) {
     this.source = source;
     this.prestart = prestart;
+    /** @type {() => void} */
+    this.resolvePrestarted = () => {};
+    /** @type {Promise<void>} resolves once every lane of prestart has loaded */
+    this.prestarted = new Promise((resolve) => { this.resolvePrestarted = resolve; });
     this.nextId = 1;
     /** @type {Set<string>} */
     this.functions = new Set();
@@ -184,6 +188,7 @@ export class Checker {
       // for its worker.
       let start = Promise.resolve();
       for (const name of this.prestart) start = start.then(() => this.lane(name).ready);
+      start.then(() => this.resolvePrestarted());
     });
   }
 

@@ -28,8 +28,12 @@ import { describeCodePoint, hiddenChars } from './text.js';
  * @typedef {{line?: number, column?: number, message?: string, kind?: string, severity?: string}} Located
  */
 
-/** Problems marked in one editor at most; the result list says how many there are in all. */
-export const maxMarks = 10_000;
+/**
+ * Problems marked in one editor at most (as many as a result list shows before it asks): CodeMirror
+ * redraws every mark of the set at once, about 80 ms per thousand. The editor's note and the result
+ * list say how many there are in all.
+ */
+export const maxMarks = 1_000;
 
 /**
  * Past this many characters a text is edited as plain text: no syntax tree, so no highlighting,
@@ -114,7 +118,7 @@ function hiddenCharMark(code, description) {
 export class Editor {
   /**
    * @param {{id: string, label: string, source: string, placeholder?: string, optional?: boolean,
-   *          checker: Checker, onInput: (text: string) => void, format?: boolean, actions?: HTMLElement[]}} options
+   *          checker: Checker, onInput: () => void, format?: boolean, actions?: HTMLElement[]}} options
    *   label and placeholder are i18n keys; source is the problem source this editor shows
    *   ("instance", "call", …) and names its saved file; onInput runs after every change the user
    *   or the page makes; actions are more buttons for the editor's bar.
@@ -251,7 +255,9 @@ export class Editor {
       }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
-          if (!this.quiet) this.onInput(this.value);
+          // Not the text: reading a 5 MB document out on every key would be 10 MB of garbage per
+          // key; whoever needs it reads value, once per pause in the typing.
+          if (!this.quiet) this.onInput();
         }
         if (update.docChanged || update.selectionSet || update.focusChanged) this.showCursor();
       }),

@@ -50,11 +50,7 @@ export class SchemaPane {
     this.resourceEditor = new Editor({
       id: 'schema-resource', label: 'schema.resource', source: 'resource',
       placeholder: 'schema.resourcePlaceholder', checker,
-      onInput: (text) => {
-        const doc = this.resources[this.activeDoc];
-        if (doc) doc.text = text;
-        changed();
-      },
+      onInput: changed,
     });
 
     this.draft = h('select', { id: 'schema-draft', onchange: changed });
@@ -112,6 +108,7 @@ export class SchemaPane {
 
   /** @returns {Required<SchemaPaneState>} */
   getState() {
+    this.syncResource();
     /** @type {Record<string, string>} */
     const resources = {};
     for (const doc of this.resources) resources[doc.url] = doc.text;
@@ -124,6 +121,7 @@ export class SchemaPane {
     this.schema.setQuietly(state.schema ?? '');
     const drafts = [...this.draft.options].map((o) => o.value);
     this.draft.value = drafts.includes(state.draft ?? '') ? /** @type {string} */ (state.draft) : '2020-12';
+    this.activeDoc = -1; // the editor's text belongs to none of the new documents
     this.resources = Object.entries(state.resources ?? {}).map(([url, text]) => ({ url, text: String(text) }));
     this.showDoc(-1);
     this.check({ immediate: true });
@@ -173,8 +171,15 @@ export class SchemaPane {
       ...this.resources.map((doc, i) => tab(i, doc.url || t('schema.untitled'))));
   }
 
+  /** syncResource copies the text of the extra document on show back into its record. */
+  syncResource() {
+    const doc = this.resources[this.activeDoc];
+    if (doc) doc.text = this.resourceEditor.value;
+  }
+
   /** @param {number} index */
   showDoc(index) {
+    this.syncResource();
     this.activeDoc = index < this.resources.length ? index : -1;
     const doc = this.resources[this.activeDoc];
     this.schema.el.hidden = Boolean(doc);
@@ -202,6 +207,7 @@ export class SchemaPane {
 
   removeResource() {
     this.resources.splice(this.activeDoc, 1);
+    this.activeDoc = -1;
     this.showDoc(-1);
     this.check();
     this.onChange();

@@ -1,57 +1,31 @@
-// The page's texts when they are too large for a link: kept in this browser's IndexedDB (this
-// origin only, never sent anywhere), so a reload does not lose them. One record, replaced on every
-// save; the page says when it restored it and offers to clear it. Long texts are stored as Blobs:
-// IndexedDB then keeps a reference, where a string of megabytes would be copied into the record
-// on the page's thread.
-
-/** Texts longer than this are stored as Blobs. */
-const blobOver = 64_000;
-
-/**
- * pack replaces the long strings in a value (objects and arrays, however nested) by Blobs.
- * @param {any} value
- * @returns {any}
- */
-function pack(value) {
-  if (typeof value === 'string') return value.length > blobOver ? new Blob([value], { type: 'text/plain' }) : value;
-  if (Array.isArray(value)) return value.map(pack);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pack(v)]));
-  return value;
-}
-
-/**
- * unpack reads the Blobs pack made back into strings.
- * @param {any} value
- * @returns {Promise<any>}
- */
-async function unpack(value) {
-  if (value instanceof Blob) return value.text();
-  if (Array.isArray(value)) return Promise.all(value.map(unpack));
-  if (value && typeof value === 'object') {
-    const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await unpack(v)]));
-    return Object.fromEntries(entries);
-  }
-  return value;
-}
+// The page's texts when they are too large for the address bar: kept in this browser's IndexedDB
+// (this origin only, never sent anywhere), so a reload does not lose them. One record per pane and
+// one for the rest (which pane, the language, when); a save writes only the panes whose texts
+// changed since the last one, so typing in one pane never copies another pane's megabytes again.
+// The page says when it restored them and offers to clear them.
 
 const dbName = 'gatehouse';
-const storeName = 'state';
-const key = 'texts';
+const storeName = 'panes';
+const paneNames = ['schema', 'decision', 'diff'];
 
 /** @returns {Promise<IDBDatabase>} */
 function open() {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(dbName, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(storeName);
+    const request = indexedDB.open(dbName, 2);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
+      db.createObjectStore(storeName);
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 }
 
 /**
- * run does one request in a transaction and resolves to its result.
+ * run does requests in one transaction and resolves to the last one's result.
  * @param {IDBTransactionMode} mode
- * @param {(store: IDBObjectStore) => IDBRequest} make
+ * @param {(store: IDBObjectStore) => IDBRequest | void} make
  * @returns {Promise<any>}
  */
 async function run(mode, make) {
@@ -60,7 +34,7 @@ async function run(mode, make) {
     return await new Promise((resolve, reject) => {
       const tx = db.transaction(storeName, mode);
       const request = make(tx.objectStore(storeName));
-      tx.oncomplete = () => resolve(request.result);
+      tx.oncomplete = () => resolve(request ? request.result : undefined);
       tx.onerror = () => reject(tx.error);
       tx.onabort = () => reject(tx.error);
     });
@@ -69,16 +43,38 @@ async function run(mode, make) {
   }
 }
 
+/** @type {Record<string, any>} the pane states last written, to skip the unchanged ones */
+let written = {};
+
+/**
+ * samePane tells whether two states of a pane hold the same texts and settings. Texts read out
+ * of an unchanged editor are the same string, so the comparison is cheap for them.
+ * @param {any} a
+ * @param {any} b
+ */
+function samePane(a, b) {
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => (a[k] && typeof a[k] === 'object' ? samePane(a[k], b[k]) : a[k] === b[k]));
+}
+
 /**
  * keepState stores the page's state; resolves false where the browser refuses (private mode,
  * storage full, IndexedDB off).
  * @param {import('./gatehouse').State} state
  */
 export async function keepState(state) {
+  const changed = paneNames.filter((name) => !samePane(written[name], /** @type {any} */ (state.panes)[name]));
   try {
-    await run('readwrite', (store) => store.put({ state: pack(state), saved: Date.now() }, key));
+    await run('readwrite', (store) => {
+      for (const name of changed) store.put(/** @type {any} */ (state.panes)[name], name);
+      return store.put({ pane: state.pane, options: state.options, saved: Date.now() }, 'page');
+    });
+    for (const name of changed) written[name] = /** @type {any} */ (state.panes)[name];
     return true;
   } catch {
+    written = {};
     return false;
   }
 }
@@ -89,9 +85,20 @@ export async function keepState(state) {
  */
 export async function keptState() {
   try {
-    const record = await run('readonly', (store) => store.get(key));
-    if (!record || typeof record !== 'object' || !record.state) return null;
-    return { state: await unpack(record.state), saved: record.saved };
+    /** @type {IDBRequest[]} */
+    const requests = [];
+    await run('readonly', (store) => {
+      for (const key of ['page', ...paneNames]) requests.push(store.get(key));
+    });
+    const [page, ...panes] = requests.map((r) => r.result);
+    if (!page || typeof page !== 'object') return null;
+    /** @type {any} */
+    const state = { pane: page.pane, options: page.options ?? {}, panes: {} };
+    paneNames.forEach((name, i) => {
+      state.panes[name] = panes[i] ?? {};
+      written[name] = panes[i];
+    });
+    return { state, saved: page.saved };
   } catch {
     return null;
   }
@@ -99,8 +106,9 @@ export async function keptState() {
 
 /** clearState forgets the stored state. */
 export async function clearState() {
+  written = {};
   try {
-    await run('readwrite', (store) => store.delete(key));
+    await run('readwrite', (store) => store.clear());
   } catch {
     // Nothing was stored, or storage is off: nothing to clear.
   }
