@@ -390,6 +390,9 @@ func (h *harness) share(ctx context.Context) string {
 // screenshot saves the whole page for a person to look at.
 func (h *harness) screenshot(ctx context.Context, name string) {
 	h.t.Helper()
+	// Rows off screen are skipped by content-visibility, so a full-page picture would show them
+	// blank: have them drawn first.
+	chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('li').forEach((e) => { e.style.contentVisibility = 'visible'; })`))
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		h.t.Errorf("screenshot: %v", err)

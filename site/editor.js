@@ -265,7 +265,9 @@ export class Editor {
   }
 
   labelAttributes() {
-    return EditorView.contentAttributes.of({ 'aria-label': t(this.labelKey), 'aria-multiline': 'true' });
+    // tabindex says in so many words that the text is focusable (it is, being contenteditable),
+    // which is how checkers such as axe know its scrolling area can be reached from the keyboard.
+    return EditorView.contentAttributes.of({ 'aria-label': t(this.labelKey), 'aria-multiline': 'true', tabindex: '0' });
   }
 
   /** @returns {string} the text (kept between changes: a 10 MB document is read once). */
