@@ -10,7 +10,7 @@ export GATEHOUSE_REQUIRE_SHARED  ?= 1
 export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 
-.PHONY: all build wasm editor npm serve test vet check-imports unit browser-deps wasm-test js-test bench fuzz dist single clean
+.PHONY: all build wasm editor npm serve test vet check-imports unit browser-deps wasm-test js-test bench fuzz dist single measure screenshots clean
 
 all: build
 
@@ -38,6 +38,15 @@ site/codemirror.js: site/codemirror.entry.mjs node_modules/.package-lock.json Ma
 dist: wasm
 	rm -rf dist
 	$(GO) run ./site/publish -dist dist
+
+## measure: the page's measurements in Chromium (paste to result, longest task, keypress to paint,
+## all sizes up to two 10,000-tool catalogs), printed as "measure:" lines.
+measure: wasm browser-deps
+	GATEHOUSE_MEASURE=1 $(GO) test -count=1 -run 'TestBrowserMeasure|TestPageTransferSize' -v ./site | grep -E 'measure:|^\s+/|ok|FAIL'
+
+## screenshots: the README's pictures of the page, taken by the browser test, into docs/.
+screenshots: wasm browser-deps
+	GATEHOUSE_SCREENSHOTS=1 $(GO) test -count=1 -run TestBrowserScreenshots ./site
 
 ## single: the page as one self-contained HTML file, gatehouse.html, that works from file://.
 single: wasm

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -171,5 +172,57 @@ func TestBrowserKeyboard(t *testing.T) {
 		chromedp.Focus(chromedp.CSS("#share-link")),
 		pressKey("Escape", "Escape", 27, 0, ""),
 		waitTrue(`document.getElementById('share-box').hidden && document.activeElement.id === 'share'`))
+	h.checkRequests()
+}
+
+// TestBrowserScreenshots takes the README's pictures of the page. They land in $TMPDIR unless
+// GATEHOUSE_SCREENSHOTS=1 (make screenshots), which writes them into docs/.
+func TestBrowserScreenshots(t *testing.T) {
+	dir := os.TempDir()
+	if os.Getenv("GATEHOUSE_SCREENSHOTS") == "1" {
+		dir = filepath.Join("..", "docs")
+	}
+	h := newHarness(t)
+	ctx := h.newTab("pictures")
+	shoot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s", filepath.Join(dir, name))
+	}
+	h.do(ctx, "a wide screen", shortLimit, emulate(screens[0]))
+	h.open(ctx, "pictures", h.server.URL+"/")
+	h.do(ctx, "the rug pull, in the Diff pane", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-diff")),
+		chooseExample("#diff-examples", "rug-pull"),
+		waitTrue(`document.getElementById('diff-summary').dataset.state === 'high'`),
+		chromedp.Evaluate[chromedp.Void](`(() => {
+			const e = document.getElementById('diff-right').editor;
+			e.goTo(8, 22);
+			document.querySelector('#pane-diff .columns').scrollIntoView();
+		})()`))
+	shoot("page-diff.png")
+	h.do(ctx, "a call denied, in the Decision pane, dark", stepLimit,
+		emulate(screens[1]),
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		chooseExample("#decision-examples", "duplicate-key"),
+		waitTrue(`document.getElementById('decision-summary').dataset.state === 'deny'`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('decision-call').editor.goTo(6, 18)`),
+		chromedp.Sleep(300*time.Millisecond), // the editor scrolls to its cursor on the next frame
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.querySelector('#pane-decision .result').getBoundingClientRect().top + scrollY - 380)`))
+	shoot("page-decision-dark.png")
+	h.do(ctx, "a phone", stepLimit,
+		emulate(screens[2]),
+		chromedp.Click(chromedp.CSS("#tab-schema")),
+		chromedp.Click(chromedp.CSS("#schema-example")),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('schema-instance').editor.value = document.getElementById('schema-instance').editor.value.replace('"deny"', '"yes"')`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	shoot("page-phone.png")
 	h.checkRequests()
 }
