@@ -74,8 +74,9 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm ./core
 	$(GO) run $(STATICCHECK) ./...
 
+# The browser tests take minutes on a busy 2-core machine: more than go test's default 10.
 unit: wasm browser-deps
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 25m ./...
 
 # The browser tests drive Debian's chromium: install it when missing (as root), else say how.
 browser-deps:

@@ -228,7 +228,9 @@ func TestBrowserSlowCheck(t *testing.T) {
 	h.do(ctx, "paste two 10,000-tool catalogs", stepLimit,
 		chromedp.Click(chromedp.CSS("#tab-diff")),
 		chromedp.Evaluate[chromedp.Void](paste),
-		waitTrue(`document.getElementById('diff-summary').dataset.state === 'busy'`))
+		waitTrue(`document.getElementById('diff-summary').dataset.state === 'busy'`),
+		// 11 MB go to this browser's storage, not the address bar, and the page says so.
+		waitTrue(`document.getElementById('notice').dataset.code === 'kept'`))
 
 	// Another pane answers while the Diff still works.
 	h.do(ctx, "gate a call meanwhile", stepLimit,
@@ -314,9 +316,14 @@ const recordsJS = `window.makeRecords = (size, name) => {
 // TestBrowserMeasure takes issue 11's measurements in the page: paste to result and the longest
 // main-thread task for a tool call, a 1 MB and a 5 MB instance, two catalogs of 2,000 and of
 // 10,000 tools; keypress to paint while a check runs. The numbers are logged ("measure:"), not
-// asserted. make test runs the smaller cases; GATEHOUSE_MEASURE=1 (make measure) runs them all.
+// asserted. It runs under make measure (GATEHOUSE_MEASURE=1: every size) or GATEHOUSE_MEASURE=small
+// (the tool call, 1 MB and 2,000 tools); make test leaves it out, the behaviours it times being
+// tested elsewhere.
 func TestBrowserMeasure(t *testing.T) {
 	full := os.Getenv("GATEHOUSE_MEASURE") == "1"
+	if !full && os.Getenv("GATEHOUSE_MEASURE") != "small" {
+		t.Skip("SKIPPED: measurements run under make measure (GATEHOUSE_MEASURE=1)")
+	}
 	h := newHarness(t)
 	ctx := h.newTab("measure")
 	h.open(ctx, "measure", h.server.URL+"/")

@@ -362,12 +362,13 @@ func insertText(text string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// chooseExample opens an Examples menu and clicks one of its entries, as a person would.
+// chooseExample opens an Examples menu with a click and chooses one of its entries.
 func chooseExample(selector, id string) chromedp.Action[chromedp.Void] {
 	item := fmt.Sprintf(`[popover]:popover-open [data-example=%q]`, id)
 	return chromedp.Steps(
 		chromedp.Click(chromedp.CSS(selector)),
-		chromedp.Click(chromedp.CSS(item)))
+		waitTrue(fmt.Sprintf(`document.querySelector(%q) !== null`, item)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).click()`, item)))
 }
 
 // share presses Share and returns the link it made.
