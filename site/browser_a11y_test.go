@@ -39,8 +39,9 @@ func emulate(s screen) chromedp.Action[chromedp.Void] {
 			touch.Enabled = s.width < 600
 		}),
 		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			// Reduced motion: no colour transition is caught half-way when the scheme changes.
 			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s.scheme}},
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s.scheme}, {Name: "prefers-reduced-motion", Value: "reduce"}},
 			})
 			return err
 		}))

@@ -50,7 +50,9 @@ func TestBrowserEditor(t *testing.T) {
 	shadow := `document.getElementById('schema-instance').shadowRoot`
 	const text = "{\"name\": \"a\u200bb\", \"list\": [1, 2, 3],\n\"nested\": {\"deep\": true}}"
 	h.do(ctx, "type a text", stepLimit, typeText("#schema-instance", text),
-		waitTrue(instance+`.value.length > 0`))
+		waitTrue(instance+`.value.length > 0`),
+		// Highlighting comes with the syntax tree, a frame or two later.
+		waitTrue(`[...`+shadow+`.querySelectorAll('.cm-line span')].some((e) => e.textContent === 'true')`))
 
 	// Highlighting: the key and the string are drawn in different colours.
 	colours := evaluate[[]string](h, ctx, `(() => {
