@@ -278,8 +278,11 @@ function errorMessage(err) {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** A check that has run this long when a newer one comes due is dropped, not waited for. */
-const staleAfterMs = 250;
+/**
+ * A check that has run this long says "working…"; if a newer one comes due while it still runs,
+ * it is dropped (its worker ended), not waited for. Quicker checks are simply waited for.
+ */
+const slowAfterMs = 200;
 
 /**
  * A Channel runs one kind of request for one part of the page, on its own lane. schedule()
@@ -364,7 +367,7 @@ export class Channel {
   async flush() {
     if (!this.waiting) return;
     if (this.running) {
-      if (performance.now() - this.running.started < staleAfterMs) return; // flushed again when it lands
+      if (performance.now() - this.running.started < slowAfterMs) return; // flushed again when it lands
       // The running request is stale and slow: end it rather than wait behind it.
       this.dropped++;
       if (this.el) this.el.dataset.dropped = String(this.dropped);
@@ -378,7 +381,7 @@ export class Channel {
     this.running = running;
     // "working…" only shows for requests that take long enough to notice.
     clearTimeout(this.busyTimer);
-    this.busyTimer = setTimeout(() => { if (this.running === running) this.onBusy(true); }, 200);
+    this.busyTimer = setTimeout(() => { if (this.running === running) this.onBusy(true); }, slowAfterMs);
     const result = await this.checker.call(request.fn, arg, this.laneName);
     if (this.running !== running) return; // ended: cancelled, or dropped for a newer request
     this.running = null;
