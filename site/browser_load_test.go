@@ -381,42 +381,52 @@ func TestBrowserMeasure(t *testing.T) {
 		measure(fmt.Sprintf("a %d MB instance (%d bytes)", size>>20, n), [][2]string{{"#schema-schema", "recordSchema"}, {"#schema-instance", "records"}}, "schema-summary")
 	}
 
-	// Keypress to paint while the last instance is checked again, after Format (one value per
-	// line, as people read a large text): each key starts a new check (dropping the one
-	// running), and the Event Timing API says how long each key took to paint.
+	// Keypress to paint while the last instance is checked again: each key starts a new check
+	// (dropping the one running), and the Event Timing API says how long each key took to paint.
+	// Once as pasted (one line of megabytes), once after Format (one value per line).
+	type keys struct {
+		Worst, Count, Longest, Frame int
+	}
+	typeKeys := func(what string) {
+		t.Helper()
+		var k keys
+		h.do(ctx, "type while checking", stepLimit,
+			chromedp.Evaluate[chromedp.Void](`(() => {
+				const e = document.getElementById('schema-instance').editor;
+				e.focus();
+				const doc = e.view.state.doc;
+				e.view.dispatch({ selection: { anchor: doc.lines > 1 ? doc.line(2).from + 2 : 1 }, scrollIntoView: true });
+				window.keysFrom = performance.now();
+				measure.startFrames();
+			})()`))
+		for range 8 {
+			h.do(ctx, "type a key", shortLimit, pressKey(" ", "Space", 32, 0, " "), chromedp.Sleep(120*time.Millisecond))
+		}
+		h.do(ctx, "read the key timings", stepLimit, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			var err error
+			k, err = chromedp.Run(ctx, chromedp.Evaluate[keys](`(async () => {
+				await measure.until('schema-summary');
+				const typed = measure.events.filter((e) => e.start >= keysFrom && ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'].includes(e.name));
+				return { worst: Math.round(Math.max(0, ...typed.map((e) => e.duration))), count: typed.length, longest: measure.longest(keysFrom), frame: measure.stopFrames() };
+			})()`, chromedp.EvalAwaitPromise))
+			return err
+		}))
+		t.Logf("measure: keypress to paint while a check of %s runs: worst %d ms (%d key events over 16 ms; Event Timing reports none under 16), longest main-thread task %d ms, longest frame %d ms", what, k.Worst, k.Count, k.Longest, k.Frame)
+	}
+	typeKeys("the instance as pasted (one line)")
 	h.do(ctx, "format the instance", 3*stepLimit,
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('schema-summary').dataset.state = 'measuring'`),
 		chromedp.Click(chromedp.CSS(`#pane-schema .editor[data-source=instance] button[data-i18n="editor.format"]`)),
 		waitTrue(editorJS("#schema-instance")+`.view.state.doc.lines > 1000`),
 		waitTrue(`!['measuring', 'busy'].includes(document.getElementById('schema-summary').dataset.state)`))
-	lines := evaluate[int](h, ctx, editorJS("#schema-instance")+`.view.state.doc.lines`)
-	type keys struct {
-		Worst, Count, Longest, Frame int
-	}
-	var k keys
-	h.do(ctx, "type while checking", stepLimit,
-		chromedp.Evaluate[chromedp.Void](`(() => {
-			const e = document.getElementById('schema-instance').editor;
-			e.focus();
-			e.view.dispatch({ selection: { anchor: e.view.state.doc.line(2).from + 2 }, scrollIntoView: true });
-			window.keysFrom = performance.now();
-			measure.startFrames();
-		})()`))
-	for range 8 {
-		h.do(ctx, "type a key", shortLimit, pressKey(" ", "Space", 32, 0, " "), chromedp.Sleep(120*time.Millisecond))
-	}
-	h.do(ctx, "read the key timings", stepLimit, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		var err error
-		k, err = chromedp.Run(ctx, chromedp.Evaluate[keys](`(async () => {
-			await measure.until('schema-summary');
-			const typed = measure.events.filter((e) => e.start >= keysFrom && ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'].includes(e.name));
-			return { worst: Math.round(Math.max(0, ...typed.map((e) => e.duration))), count: typed.length, longest: measure.longest(keysFrom), frame: measure.stopFrames() };
-		})()`, chromedp.EvalAwaitPromise))
-		return err
-	}))
-	t.Logf("measure: keypress to paint while a check of the formatted instance (%d lines) runs: worst %d ms (%d key events over 16 ms; Event Timing reports none under 16), longest main-thread task %d ms, longest frame %d ms", lines, k.Worst, k.Count, k.Longest, k.Frame)
+	typeKeys(fmt.Sprintf("the formatted instance (%d lines)", evaluate[int](h, ctx, editorJS("#schema-instance")+`.view.state.doc.lines`)))
 
-	h.do(ctx, "diff pane", shortLimit, chromedp.Click(chromedp.CSS("#tab-diff")))
+	// The catalogs in a page of their own, not one that still holds half a million lines.
+	h.screenshot(ctx, "measure-schema")
+	ctx = h.newTab("measure-diff")
+	h.open(ctx, "measure-diff", h.server.URL+"/")
+	sendCorpus(h, ctx)
+	h.do(ctx, "diff pane", shortLimit, waitTrue(`document.body.dataset.lanesMs !== undefined`), chromedp.Click(chromedp.CSS("#tab-diff")))
 	counts := []int{2000}
 	if full {
 		counts = append(counts, 10000)
