@@ -11,14 +11,47 @@ export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 export GATEHOUSE_REQUIRE_MCP ?= 1
 
-.PHONY: all build wasm serve test vet check-imports unit browser-deps mcp-deps wasm-test js-test third-party-test bench fuzz clean
+.PHONY: all build wasm editor npm serve test vet check-imports unit browser-deps mcp-deps wasm-test js-test third-party-test bench fuzz dist single measure screenshots clean
 
 all: build
 
-## wasm: site/gatehouse.wasm and site/wasm_exec.js, which the page loads.
-wasm:
+## wasm: site/gatehouse.wasm and site/wasm_exec.js, which the page loads, and the editor bundle.
+wasm: editor
 	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) -o site/gatehouse.wasm ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" site/wasm_exec.js
+
+## npm: node_modules from the committed lockfile (CodeMirror for the editor, axe-core for the tests).
+npm: node_modules/.package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+
+## editor: site/codemirror.js, CodeMirror 6 bundled into one local ES module by esbuild (a Go tool).
+# navigator.scheduling is defined away so that CodeMirror parses in slices that fit an idle period
+# (at most ~45 ms) instead of 100 ms slices that lean on the deprecated isInputPending().
+editor: site/codemirror.js
+site/codemirror.js: site/codemirror.entry.mjs node_modules/.package-lock.json Makefile
+	$(GO) tool esbuild site/codemirror.entry.mjs --bundle --format=esm --target=es2022 --minify \
+		--define:navigator.scheduling=undefined \
+		--legal-comments=none --log-level=warning --outfile=site/codemirror.js \
+		'--banner:js=/* CodeMirror 6 (MIT licence, Marijn Haverbeke and others), bundled for gatehouse from npm: see package-lock.json */'
+
+## dist: the page for any static host in dist/: files, .br/.gz copies, header files for common hosts.
+dist: wasm
+	rm -rf dist
+	$(GO) run ./site/publish -dist dist
+
+## measure: the page's measurements in Chromium (paste to result, longest task, keypress to paint,
+## all sizes up to two 10,000-tool catalogs), printed as "measure:" lines.
+measure: wasm browser-deps
+	GATEHOUSE_MEASURE=1 $(GO) test -count=1 -run 'TestBrowserMeasure|TestPageTransferSize' -v ./site | grep -E 'measure:|^\s+/|ok|FAIL'
+
+## screenshots: the README's pictures of the page, taken by the browser test, into docs/.
+screenshots: wasm browser-deps
+	GATEHOUSE_SCREENSHOTS=1 $(GO) test -count=1 -run TestBrowserScreenshots ./site
+
+## single: the page as one self-contained HTML file, gatehouse.html, that works from file://.
+single: wasm
+	$(GO) run ./site/publish -single gatehouse.html
 
 ## build: the CLI with the page (and its wasm) embedded.
 build: wasm
@@ -54,8 +87,9 @@ vet:
 	GOOS=js GOARCH=wasm bin/staticcheck ./wasm $(WASM_PACKAGES)
 	for m in $(THIRD_PARTY); do (cd $$m && $(GO) vet ./... && $(GO) run $(STATICCHECK) ./...) || exit 1; done
 
+# The browser tests take minutes on a busy 2-core machine: more than go test's default 10.
 unit: wasm browser-deps mcp-deps
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 25m ./...
 
 # The live tests start real MCP servers from npm, installed from test/mcp's committed lockfile.
 mcp-deps:
@@ -98,4 +132,4 @@ fuzz:
 	cd third_party/jsonschema-upstream && $(GO) test -run '^$$' -fuzz '^FuzzForkAgreesWithUpstream$$' -fuzztime $(FUZZTIME) .
 
 clean:
-	rm -rf bin site/gatehouse.wasm site/wasm_exec.js test/mcp/node_modules
+	rm -rf bin dist gatehouse.html site/gatehouse.wasm site/wasm_exec.js site/codemirror.js test/mcp/node_modules node_modules

@@ -7,6 +7,7 @@ import { applyI18n, languages, pickLanguage, setLanguage, t } from './i18n.js';
 import { DecisionPane } from './pane-decision.js';
 import { DiffPane } from './pane-diff.js';
 import { SchemaPane } from './pane-schema.js';
+import { clearState, keepState, keptState } from './store.js';
 import { humanSize } from './text.js';
 
 /**
@@ -14,8 +15,6 @@ import { humanSize } from './text.js';
  * @typedef {'schema' | 'decision' | 'diff'} PaneName
  */
 
-/** Browsers cut URLs near 2 MB; a longer link would arrive truncated, so the page refuses it. */
-const maxFragmentLength = 1_900_000;
 
 /** @type {PaneName[]} */
 const paneNames = ['schema', 'decision', 'diff'];
@@ -27,7 +26,20 @@ function byId(id) {
   return el;
 }
 
-const checker = new Checker('worker.js');
+const checker = new Checker(checkerSource(), ['schema', 'decision', 'diff']);
+
+/**
+ * checkerSource says where the checker's worker is: worker.js beside the page, or, in the
+ * single-file page (`make single`), the worker and the wasm carried inside the page itself.
+ * @returns {import('./checker.js').CheckerSource}
+ */
+function checkerSource() {
+  const worker = document.getElementById('gatehouse-worker');
+  const wasm = document.getElementById('gatehouse-wasm');
+  if (!worker || !wasm) return { workerURL: 'worker.js' };
+  const workerURL = URL.createObjectURL(new Blob([worker.textContent ?? ''], { type: 'text/javascript' }));
+  return { workerURL, wasmGzipBase64: (wasm.textContent ?? '').trim() };
+}
 
 /** @type {PaneName} */
 let activePane = 'schema';
@@ -52,6 +64,12 @@ const checkerStatus = byId('checker-status');
 const shareBox = byId('share-box');
 const shareLink = /** @type {HTMLInputElement} */ (byId('share-link'));
 const shareMessage = byId('share-message');
+const noticeAction = /** @type {HTMLButtonElement} */ (byId('notice-action'));
+
+/** Every editor of every pane. */
+const editors = () => Object.values(panes).flatMap((pane) => pane.editors());
+/** @param {boolean} on */
+const setReadOnly = (on) => { for (const editor of editors()) editor.readOnly = on; };
 
 // ---- Panes and tabs -----------------------------------------------------------------------
 
@@ -126,27 +144,66 @@ function saveState() {
   if (!restored) return;
   clearTimeout(saveTimer);
   let size = 0;
-  for (const editor of document.querySelectorAll('textarea')) size += editor.value.length;
-  saveTimer = window.setTimeout(() => writeFragment(), size > 1_000_000 ? 1500 : 300);
+  for (const editor of editors()) size += editor.length;
+  saveTimer = window.setTimeout(() => size > keepOver ? keepInBrowser() : writeFragment(), size > 1_000_000 ? 1500 : 300);
 }
+
+/**
+ * Texts longer than this (2 MB together) are not encoded for the address bar as they change:
+ * their link would be far over addressBarMax, so they go straight to this browser's storage
+ * (Share still encodes them, and says when they are too large for any link).
+ */
+const keepOver = 2_000_000;
+
+async function keepInBrowser() {
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  currentFragment = '';
+  noteKept(await keepState(currentState()));
+}
+
+/**
+ * noteKept says, once, that the texts now live in this browser rather than in the address bar.
+ * @param {boolean} kept
+ */
+function noteKept(kept) {
+  if (kept && !keptInBrowser && notice.hidden) {
+    showNotice(t('share.keptNow'), 'warn', 'kept', { label: t('share.clearKept'), run: clearKept });
+  }
+  keptInBrowser = kept;
+}
+
+/**
+ * Longer fragments are not put in the address bar as the texts change: browsers take time that
+ * grows faster than the URL (measured in Chromium: 23 ms at 16 KB, 110 ms at 64 KB, 770 ms at
+ * 256 KB), which would freeze the page after each pause in the typing. Such texts are kept in
+ * this browser instead, and Share still makes the link.
+ */
+const addressBarMax = 32_000;
 
 /**
  * writeFragment encodes the state now and puts it in the address bar (history.replaceState, so
  * typing does not fill the history). Resolves to the URL, or null when there is none to share.
+ * Unless sharing, a state whose fragment is over addressBarMax is kept in this browser instead.
+ * @param {{share?: boolean}} [options]
  * @returns {Promise<string | null>}
  */
-async function writeFragment() {
+async function writeFragment({ share = false } = {}) {
   clearTimeout(saveTimer);
-  const answer = await checker.call('encodeState', currentState());
+  const state = currentState();
+  const answer = await checker.call('encodeState', state);
   const problems = answer.problems ?? [];
-  // The checker refuses a state whose link browsers would cut (a "limit" problem); the length
-  // check covers a checker that does not.
+  // The checker refuses a state whose link browsers would cut (a "limit" problem, at the limit
+  // it states in about()).
+  const maxFragment = checker.about?.limits.fragmentBytes ?? 0;
   const tooLarge = problems.some((/** @type {any} */ p) => p.kind === 'limit' && p.source === 'fragment') ||
-    (typeof answer.fragment === 'string' && answer.fragment.length > maxFragmentLength);
+    (maxFragment > 0 && typeof answer.fragment === 'string' && answer.fragment.length > maxFragment);
   if (tooLarge) {
     currentFragment = '';
     history.replaceState(null, '', location.pathname + location.search);
-    showNotice(t('share.tooLarge', { max: humanSize(maxFragmentLength) }), 'warn', 'too-large');
+    // Too large for a link, the texts are kept in this browser instead, so a reload keeps them.
+    const kept = await keepState(state);
+    showNotice(t(kept ? 'share.tooLargeKept' : 'share.tooLarge', { max: humanSize(maxFragment) }), 'warn', 'too-large',
+      kept ? { label: t('share.clearKept'), run: clearKept } : undefined);
     return null;
   }
   if (typeof answer.fragment !== 'string' || answer.fragment === '' || problems.length) {
@@ -154,6 +211,17 @@ async function writeFragment() {
     return null;
   }
   if (notice.dataset.code === 'too-large' || notice.dataset.code === 'encode') hideNotice();
+  if (!share && answer.fragment.length > addressBarMax) {
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+    currentFragment = '';
+    noteKept(await keepState(state));
+    return null;
+  }
+  if (notice.dataset.code === 'kept') hideNotice();
+  if (keptInBrowser) {
+    keptInBrowser = false;
+    clearState(); // the link holds the texts now
+  }
   currentFragment = answer.fragment;
   if (location.hash !== answer.fragment) history.replaceState(null, '', answer.fragment);
   return location.href;
@@ -164,7 +232,14 @@ async function restoreFromFragment() {
   const fragment = location.hash;
   currentFragment = fragment;
   if (fragment === '' || fragment === '#' || checker.failure) {
-    applyState(null); // without the checker a link cannot be read; the notice says why
+    // Without a link, the texts this browser kept (too large for a link) come back, and say so.
+    const kept = checker.failure ? null : await keptState();
+    applyState(kept?.state ?? null);
+    if (kept) {
+      keptInBrowser = true;
+      showNotice(t('share.restoredKept', { when: new Date(kept.saved).toLocaleString(lang) }), 'warn', 'kept',
+        { label: t('share.clearKept'), run: clearKept });
+    }
     return;
   }
   const answer = await checker.call('decodeState', { fragment });
@@ -190,13 +265,24 @@ function applyState(state) {
   showPane(/** @type {PaneName} */ (s.pane ?? 'schema'));
 }
 
+/** Whether the texts on show came from (and are kept in) this browser's storage. */
+let keptInBrowser = false;
+
+/** clearKept forgets the texts kept in this browser and empties the panes. */
+async function clearKept() {
+  await clearState();
+  keptInBrowser = false;
+  hideNotice();
+  applyState({ pane: activePane, options: { lang } });
+}
+
 window.addEventListener('hashchange', async () => {
   if (location.hash === currentFragment || !restored) return;
   // Someone pasted another link into this tab: open it.
   restored = false;
-  for (const editor of document.querySelectorAll('textarea')) editor.readOnly = true;
+  setReadOnly(true);
   await restoreFromFragment();
-  for (const editor of document.querySelectorAll('textarea')) editor.readOnly = false;
+  setReadOnly(false);
   restored = true;
 });
 
@@ -204,7 +290,7 @@ window.addEventListener('hashchange', async () => {
 
 byId('share').addEventListener('click', async () => {
   shareMessage.textContent = t('share.making');
-  const url = await writeFragment();
+  const url = await writeFragment({ share: true });
   if (!url) {
     shareBox.hidden = true;
     return;
@@ -216,24 +302,39 @@ byId('share').addEventListener('click', async () => {
   if (!copied) shareLink.select();
   shareBox.dataset.ready = 'true';
 });
-byId('share-close').addEventListener('click', () => {
+function closeShareBox() {
   shareBox.hidden = true;
   byId('share').focus();
+}
+byId('share-close').addEventListener('click', closeShareBox);
+// Escape closes the share box and the notice, as it closes the Examples menus.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || event.defaultPrevented) return;
+  if (!shareBox.hidden) closeShareBox();
+  else if (!notice.hidden && notice.contains(document.activeElement)) hideNotice();
 });
 
 // ---- Notices and the checker's status -----------------------------------------------------
+
+/** @type {(() => void) | null} */
+let noticeRun = null;
 
 /**
  * @param {string} message
  * @param {'bad' | 'warn'} kind
  * @param {string} [code]
+ * @param {{label: string, run: () => void}} [action] a button beside the message
  */
-function showNotice(message, kind, code = '') {
+function showNotice(message, kind, code = '', action) {
   byId('notice-text').textContent = message;
   notice.className = `notice notice-${kind}`;
   notice.dataset.code = code;
+  noticeAction.hidden = !action;
+  noticeAction.textContent = action?.label ?? '';
+  noticeRun = action?.run ?? null;
   notice.hidden = false;
 }
+noticeAction.addEventListener('click', () => noticeRun?.());
 
 function hideNotice() {
   notice.hidden = true;
@@ -258,7 +359,7 @@ function renderCheckerStatus() {
 
 applyLanguage(lang);
 showPane('schema');
-for (const editor of document.querySelectorAll('textarea')) editor.readOnly = location.hash.length > 1;
+setReadOnly(location.hash.length > 1);
 document.body.dataset.checker = 'loading';
 
 checker.ready.then(
@@ -266,6 +367,7 @@ checker.ready.then(
     document.body.dataset.checker = 'ready';
     // Milliseconds from navigation to a running checker, for whoever measures the page.
     document.body.dataset.readyMs = String(Math.round(performance.now()));
+    checker.prestarted.then(() => { document.body.dataset.lanesMs = String(Math.round(performance.now())); });
     renderCheckerStatus();
   },
   () => {
@@ -275,12 +377,12 @@ checker.ready.then(
   },
 ).finally(async () => {
   await restoreFromFragment();
-  for (const editor of document.querySelectorAll('textarea')) editor.readOnly = false;
+  setReadOnly(false);
   restored = true;
   document.body.dataset.restored = 'true';
 });
 
-if ('serviceWorker' in navigator) {
+if ('serviceWorker' in navigator && location.protocol !== 'file:' && !document.getElementById('gatehouse-wasm')) {
   // Offline once loaded: sw.js keeps the page's own files (and nothing else).
   navigator.serviceWorker.register('sw.js').catch(() => {});
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 
@@ -94,6 +95,7 @@ type harness struct {
 	console    []string        // exceptions and CSP refusals: any is a failure
 	consoleAll []string        // every console message, shown when a step fails
 	browserCtx context.Context
+	tabs       []tab
 }
 
 // newHarness starts the page's server and a fresh headless Chromium.
@@ -215,12 +217,49 @@ func (h *harness) newTab(name string) context.Context {
 		}
 	}()
 	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{})
+		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		// Every refusal of the Content-Security-Policy in the page is kept, to be counted by
+		// checkRequests: the page must cause none (CodeMirror's styles included).
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspRecorder})
 		return err
 	})); err != nil {
 		h.t.Fatalf("enabling network events: %v", err)
 	}
+	h.mu.Lock()
+	h.tabs = append(h.tabs, tab{name, ctx})
+	h.mu.Unlock()
 	return ctx
+}
+
+// cspRecorder runs in every page before its own scripts and keeps each securitypolicyviolation.
+const cspRecorder = `window.cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+	window.cspViolations.push(e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber);
+});`
+
+// A tab is one of the test's browser tabs.
+type tab struct {
+	name string
+	ctx  context.Context
+}
+
+// checkNoCSPViolations fails the test for each securitypolicyviolation a tab saw.
+func (h *harness) checkNoCSPViolations() {
+	h.t.Helper()
+	h.mu.Lock()
+	tabs := slices.Clone(h.tabs)
+	h.mu.Unlock()
+	for _, tab := range tabs {
+		v, err := chromedp.Run(tab.ctx, chromedp.Evaluate[[]string](`window.cspViolations ?? ['the recorder did not run']`))
+		if err != nil {
+			continue // the tab has gone (its server was closed, or it navigated away and back)
+		}
+		for _, violation := range v {
+			h.t.Errorf("%s: Content-Security-Policy violation: %s", tab.name, violation)
+		}
+	}
 }
 
 // open loads a URL in the tab and waits until the checker is ready and the link's state applied.
@@ -276,27 +315,44 @@ func waitTrue(expr string) chromedp.Action[chromedp.Void] {
 	}
 }
 
-// typeText replaces the whole text of a textarea as a person pasting would: focus, select all,
-// insert (through the browser's input pipeline, so the page sees real input events).
+// editorJS is the JavaScript expression of the page's Editor whose element matches selector
+// (editor.js sets it on the element; its view is CodeMirror's).
+func editorJS(selector string) string {
+	return fmt.Sprintf(`document.querySelector(%q).editor`, selector)
+}
+
+// typeText replaces the whole text of an editor as a person pasting would: focus, select all,
+// insert (through the browser's input pipeline, so the editor sees real input events).
 func typeText(selector, text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const e = %s;
+			e.focus();
+			e.view.dispatch({ selection: { anchor: 0, head: e.view.state.doc.length } });
+		})()`, editorJS(selector))),
+		insertText(text))
+}
+
+// replaceText selects the first occurrence of old in an editor and types replacement over it.
+func replaceText(selector, old, replacement string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const e = %s;
+			const old = %q;
+			const at = e.value.indexOf(old);
+			if (at < 0) throw new Error('text not found');
+			e.focus();
+			e.view.dispatch({ selection: { anchor: at, head: at + old.length } });
+		})()`, editorJS(selector), old)),
+		insertText(replacement))
+}
+
+// typeInput replaces the text of an input element as typing would.
+func typeInput(selector, text string) chromedp.Action[chromedp.Void] {
 	return chromedp.Steps(
 		chromedp.Focus(chromedp.CSS(selector)),
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).select()`, selector)),
 		insertText(text))
-}
-
-// replaceText selects the first occurrence of old in a textarea and types replacement over it.
-func replaceText(selector, old, replacement string) chromedp.Action[chromedp.Void] {
-	return chromedp.Steps(
-		chromedp.Focus(chromedp.CSS(selector)),
-		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-			const el = document.querySelector(%q);
-			const old = %q;
-			const at = el.value.indexOf(old);
-			if (at < 0) throw new Error('text not found');
-			el.setSelectionRange(at, at + old.length);
-		})()`, selector, old)),
-		insertText(replacement))
 }
 
 func insertText(text string) chromedp.Action[chromedp.Void] {
@@ -306,14 +362,13 @@ func insertText(text string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// chooseExample picks an entry of an examples menu as the keyboard would.
-func chooseExample(selector, value string) chromedp.Action[chromedp.Void] {
-	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-		const menu = document.querySelector(%q);
-		menu.focus();
-		menu.value = %q;
-		menu.dispatchEvent(new Event('change', { bubbles: true }));
-	})()`, selector, value))
+// chooseExample opens an Examples menu with a click and chooses one of its entries.
+func chooseExample(selector, id string) chromedp.Action[chromedp.Void] {
+	item := fmt.Sprintf(`[popover]:popover-open [data-example=%q]`, id)
+	return chromedp.Steps(
+		chromedp.Click(chromedp.CSS(selector)),
+		waitTrue(fmt.Sprintf(`document.querySelector(%q) !== null`, item)),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).click()`, item)))
 }
 
 // share presses Share and returns the link it made.
@@ -336,6 +391,9 @@ func (h *harness) share(ctx context.Context) string {
 // screenshot saves the whole page for a person to look at.
 func (h *harness) screenshot(ctx context.Context, name string) {
 	h.t.Helper()
+	// Rows off screen are skipped by content-visibility, so a full-page picture would show them
+	// blank: have them drawn first.
+	chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('li').forEach((e) => { e.style.contentVisibility = 'visible'; })`))
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		h.t.Errorf("screenshot: %v", err)
@@ -353,6 +411,7 @@ func (h *harness) screenshot(ctx context.Context, name string) {
 // origin, with GET and no body, and that no URL carried pane text; the server's log must agree.
 func (h *harness) checkRequests() {
 	h.t.Helper()
+	h.checkNoCSPViolations()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	origin, _ := url.Parse(h.server.URL)
@@ -363,8 +422,8 @@ func (h *harness) checkRequests() {
 			h.t.Errorf("%s: unreadable request URL %q", r.tab, r.url)
 			continue
 		}
-		if u.Scheme == "data" {
-			continue // the inline favicon: not a network request
+		if u.Scheme == "data" || u.Scheme == "blob" {
+			continue // the inline favicon, a file the page makes to save: not network requests
 		}
 		switch {
 		case u.Host != origin.Host || u.Scheme != origin.Scheme:
@@ -425,15 +484,18 @@ func TestBrowserSchemaPane(t *testing.T) {
 	if msg := evaluate[string](h, ctx, `document.querySelector('#pane-schema .problem .message').textContent`); !strings.Contains(msg, "allow") {
 		t.Errorf("the problem says %q, want the allowed values", msg)
 	}
-	// The gutter repaints on the next animation frame.
-	marked := `[...document.querySelectorAll('#pane-schema .editor[data-source=instance] .gutter .bad')].map(e => e.textContent).join()`
-	h.do(ctx, "see line 6 marked", shortLimit, waitTrue(marked+` === '6'`))
-	// Clicking the problem puts the cursor at line 6, column 15 (code points), in the instance.
-	h.do(ctx, "click the problem", shortLimit, chromedp.Click(chromedp.CSS("#pane-schema .problem button")))
-	cursor := evaluate[[]any](h, ctx, `[document.activeElement.id, document.activeElement.selectionStart]`)
+	// The problem is marked at its exact range ("yes", quotes included), with a gutter marker.
+	instance := editorJS("#schema-instance")
 	wantOffset := strings.Index(strings.Replace(seedDecision, `"deny"`, `"yes"`, 1), `"yes"`)
-	if fmt.Sprint(cursor) != fmt.Sprint([]any{"schema-instance", float64(wantOffset)}) {
-		t.Errorf("after the click, focus and cursor = %v, want [schema-instance %d]", cursor, wantOffset)
+	h.do(ctx, "see the problem marked", shortLimit,
+		waitTrue(fmt.Sprintf(`JSON.stringify(%s.marks.map(m => [m.from, m.to])) === '[[%d,%d]]'`, instance, wantOffset, wantOffset+5)),
+		waitTrue(`document.getElementById('schema-instance').shadowRoot.querySelector('.cm-lint-marker-error') !== null`),
+		waitTrue(`document.getElementById('schema-instance').shadowRoot.querySelector('.cm-lintRange-error')?.textContent === '"yes"'`))
+	// Clicking the problem selects its range in the instance.
+	h.do(ctx, "click the problem", shortLimit, chromedp.Click(chromedp.CSS("#pane-schema .problem button")))
+	cursor := evaluate[[]any](h, ctx, `[document.activeElement.id, `+instance+`.selection.from, `+instance+`.selection.to]`)
+	if fmt.Sprint(cursor) != fmt.Sprint([]any{"schema-instance", float64(wantOffset), float64(wantOffset + 5)}) {
+		t.Errorf("after the click, focus and selection = %v, want [schema-instance %d %d]", cursor, wantOffset, wantOffset+5)
 	}
 	h.screenshot(ctx, "schema")
 
@@ -443,10 +505,10 @@ func TestBrowserSchemaPane(t *testing.T) {
 	h.do(other, "see the shared result", stepLimit,
 		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`))
 	wantInstance := strings.Replace(seedDecision, `"deny"`, `"yes"`, 1)
-	if got := evaluate[string](h, other, `document.getElementById('schema-instance').value`); got != wantInstance {
+	if got := evaluate[string](h, other, editorJS("#schema-instance")+`.value`); got != wantInstance {
 		t.Errorf("the link restored the instance as %q, want %q", got, wantInstance)
 	}
-	if got := evaluate[string](h, other, `document.getElementById('schema-schema').value`); got != seedSchema {
+	if got := evaluate[string](h, other, editorJS("#schema-schema")+`.value`); got != seedSchema {
 		t.Errorf("the link restored the schema as %q, want the seed schema", got)
 	}
 	h.checkRequests()
@@ -461,7 +523,7 @@ func TestBrowserLinks(t *testing.T) {
 	if code := evaluate[string](h, ctx, `document.getElementById('notice').hidden ? '' : document.getElementById('notice').dataset.code`); code != "damaged" {
 		t.Errorf("notice = %q, want the damaged-link notice", code)
 	}
-	if text := evaluate[string](h, ctx, `document.getElementById('schema-instance').value + document.getElementById('schema-schema').value`); text != "" {
+	if text := evaluate[string](h, ctx, editorJS("#schema-instance")+`.value + `+editorJS("#schema-schema")+`.value`); text != "" {
 		t.Errorf("the panes are not empty: %q", text)
 	}
 	h.do(ctx, "switch to French", shortLimit,
@@ -478,8 +540,8 @@ func TestBrowserLinks(t *testing.T) {
 		t.Errorf("parseExact in the page = %q, %v; want the number kept exact", exact, err)
 	}
 
-	// 2.3 MB that deflate cannot shrink much: the link would be cut, so the page says so and
-	// drops the fragment rather than leave a broken link in the address bar.
+	// 2.3 MB that deflate cannot shrink much: the link would be cut, so Share says so and the
+	// page drops the fragment rather than leave a broken link in the address bar.
 	h.do(ctx, "paste 2.3 MB", stepLimit,
 		chromedp.Evaluate[chromedp.Void](`(() => {
 			const chunks = [];
@@ -487,10 +549,10 @@ func TestBrowserLinks(t *testing.T) {
 				const bytes = crypto.getRandomValues(new Uint8Array(65536));
 				chunks.push(btoa(String.fromCharCode(...bytes)));
 			}
-			const editor = document.getElementById('schema-instance');
-			editor.value = '"' + chunks.join('') + '"';
-			editor.dispatchEvent(new Event('input'));
+			document.getElementById('schema-instance').editor.value = '"' + chunks.join('') + '"';
 		})()`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state !== 'busy'`),
+		chromedp.Click(chromedp.CSS("#share")),
 		waitTrue(`!document.getElementById('notice').hidden && document.getElementById('notice').dataset.code === 'too-large'`))
 	if hash := evaluate[string](h, ctx, `location.hash`); hash != "" {
 		t.Errorf("the address bar kept a fragment of %d characters", len(hash))
@@ -576,8 +638,8 @@ func TestBrowserOffline(t *testing.T) {
 	deadline := time.Now().Add(stepLimit)
 	for {
 		kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready
-			.then(() => caches.open('gatehouse-v1'))
-			.then((cache) => Promise.all(['./', 'app.js', 'worker.js', 'wasm_exec.js', 'gatehouse.wasm'].map((f) => cache.match(f))))
+			.then(() => caches.open('gatehouse-v2'))
+			.then((cache) => Promise.all(['./', 'app.js', 'worker.js', 'wasm_exec.js', 'gatehouse.wasm', 'codemirror.js'].map((f) => cache.match(f))))
 			.then((hits) => hits.every(Boolean))`, chromedp.EvalAwaitPromise))
 		if err == nil && kept {
 			break
@@ -602,9 +664,9 @@ func TestBrowserOffline(t *testing.T) {
 	h.do(ctx, "format offline", stepLimit,
 		waitTrue(`document.getElementById('schema-summary').dataset.state === 'valid'`),
 		chromedp.Click(chromedp.CSS(`#pane-schema .editor[data-source=instance] button[data-i18n="editor.format"]`)),
-		waitTrue(`document.getElementById('schema-instance').value.includes('\n')`))
+		waitTrue(editorJS("#schema-instance")+`.value.includes('\n')`))
 	want := "{\n  \"n\": 12345678901234567890,\n  \"list\": [\n    1,\n    2\n  ]\n}\n"
-	if got := evaluate[string](h, ctx, `document.getElementById('schema-instance').value`); got != want {
+	if got := evaluate[string](h, ctx, editorJS("#schema-instance")+`.value`); got != want {
 		t.Errorf("formatted offline: %q, want %q", got, want)
 	}
 	h.checkRequests()
@@ -621,7 +683,7 @@ func TestBrowserSchemaResources(t *testing.T) {
 		typeText("#schema-instance", `{"n": 50}`),
 		typeText("#schema-schema", `{"properties": {"n": {"$ref": "https://example.com/defs.json#/$defs/small"}}}`),
 		chromedp.Click(chromedp.CSS("#schema-add-document")),
-		typeText("#schema-resource-url", "https://example.com/defs.json"),
+		typeInput("#schema-resource-url", "https://example.com/defs.json"),
 		typeText("#schema-resource", defs),
 		waitTrue(`document.querySelector('#pane-schema .problem .where')?.textContent === 'instance 1:7'`))
 
@@ -632,7 +694,7 @@ func TestBrowserSchemaResources(t *testing.T) {
 	h.do(ctx, "click the resource's problem", shortLimit,
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('#pane-schema .doc-tabs button').click()`),
 		chromedp.Click(chromedp.CSS("#pane-schema .problem button")))
-	cursor := evaluate[[]any](h, ctx, `[document.activeElement.id, document.activeElement.selectionStart]`)
+	cursor := evaluate[[]any](h, ctx, `[document.activeElement.id, `+editorJS("#schema-resource")+`.selection.from]`)
 	if want := []any{"schema-resource", float64(strings.Index(defs, "10"))}; fmt.Sprint(cursor) != fmt.Sprint(want) {
 		t.Errorf("after the click, focus and cursor = %v, want %v", cursor, want)
 	}

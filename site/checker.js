@@ -1,67 +1,203 @@
-// The page's side of the worker protocol (worker.js): the main thread never runs the checker, it
-// sends {id, fn, arg} and reads {id, result}. A Channel adds what typing needs: requests are
-// debounced, and the answer to an old request never replaces the answer to a newer one.
+// The page's side of the worker protocol (worker.js, typed in gatehouse.d.ts): the main thread
+// never runs the checker. Requests go to lanes, one worker each: the page's own requests (links,
+// Format, Pin) on "main", each pane's checks on a lane of its own, so one slow check never holds up
+// another pane. The first worker compiles gatehouse.wasm once and hands the compiled module to the
+// others. A lane can be restarted: its worker is ended (whatever it was computing with it) and a
+// new one takes its place, which is how a stale or cancelled check stops.
+//
+// A Channel adds what typing needs: requests are debounced, the answer to an old request never
+// replaces the answer to a newer one, and a newer request never waits behind a slow stale one.
 
 import { parseExact } from './text.js';
 
 /**
  * @typedef {import('./gatehouse').Problem} Problem
+ * @typedef {import('./gatehouse').AboutResponse} AboutResponse
  * @typedef {{version: string, functions: string[]}} ReadyInfo
+ * @typedef {{workerURL: string, wasmGzipBase64?: string}} CheckerSource
  */
 
-export class Checker {
-  /** @param {string} url the worker script */
-  constructor(url = 'worker.js') {
-    /** @type {Map<number, {resolve: (text: string) => void, reject: (err: Error) => void}>} */
+/** One worker and the requests it owes answers to. */
+class Lane {
+  /**
+   * @param {Checker} checker
+   * @param {string} name
+   */
+  constructor(checker, name) {
+    this.checker = checker;
+    this.name = name;
+    /** @type {Map<number, {resolve: (answer: any) => void, reject: (err: Error) => void}>} */
     this.pending = new Map();
+    this.started = 0;
+    this.restarts = 0;
+    this.start();
+  }
+
+  start() {
+    const checker = this.checker;
+    /** @type {(() => void) | null} */
+    let resolveReady = null;
+    /** @type {Promise<void>} */
+    this.ready = new Promise((resolve) => { resolveReady = resolve; });
+    const worker = new Worker(checker.source.workerURL);
+    this.worker = worker;
+    this.started = performance.now();
+    worker.onmessage = (event) => {
+      if (worker !== this.worker) return; // a message from a worker already ended
+      const m = event.data;
+      if (m.type === 'ready') {
+        checker.loadedFrom(m);
+        resolveReady?.();
+      } else if (m.type === 'failed' || m.type === 'exited') {
+        this.fail(m.message);
+        checker.failed(m.message);
+        resolveReady?.();
+        // A lane whose program stopped after the checker was up is replaced, once per stop.
+        if (m.type === 'exited' && checker.loaded) this.restart(m.message);
+      } else if (typeof m.id === 'number') {
+        const waiter = this.pending.get(m.id);
+        if (!waiter) return;
+        this.pending.delete(m.id);
+        if ('answer' in m) waiter.resolve(m.answer);
+        else if (typeof m.result === 'string') waiter.resolve(m.result);
+        else waiter.reject(new Error(String(m.error)));
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const message = event.message || 'the checker worker could not start';
+      this.fail(message);
+      checker.failed(message);
+      resolveReady?.();
+    };
+    // The compiled module, once a worker has made it, spares the next ones compiling it again.
+    checker.module.then((module) => {
+      if (worker !== this.worker) return;
+      worker.postMessage({ type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64 });
+    });
+  }
+
+  /**
+   * restart ends this lane's worker, failing whatever it still owed, and starts a new one.
+   * @param {string} why
+   */
+  restart(why) {
+    this.worker?.terminate();
+    this.fail(why);
+    this.restarts++;
+    this.start();
+  }
+
+  /** @param {string} message */
+  fail(message) {
+    for (const waiter of this.pending.values()) waiter.reject(new Error(message));
+    this.pending.clear();
+  }
+
+  /**
+   * send posts one request and resolves to the answer (parsed by the worker, or its JSON text).
+   * @param {string} fn
+   * @param {any} request
+   * @returns {Promise<any>}
+   */
+  send(fn, request) {
+    const id = this.checker.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker?.postMessage({ id, fn, request });
+    });
+  }
+}
+
+export class Checker {
+  /**
+   * @param {CheckerSource} source where the worker script (and, in the single file, the wasm) is
+   * @param {string[]} [prestart] lanes to start as soon as the checker is ready
+   */
+  constructor(source, prestart = []) {
+    this.source = source;
+    this.prestart = prestart;
+    /** @type {() => void} */
+    this.resolvePrestarted = () => {};
+    /** @type {Promise<void>} resolves once every lane of prestart has loaded */
+    this.prestarted = new Promise((resolve) => { this.resolvePrestarted = resolve; });
     this.nextId = 1;
     /** @type {Set<string>} */
     this.functions = new Set();
     this.version = '';
     /** @type {string | null} why the checker cannot answer, once it cannot */
     this.failure = null;
+    /** @type {AboutResponse | null} what this build knows (severities, limits), once ready */
+    this.about = null;
+    /** @type {(module: WebAssembly.Module | null) => void} */
+    this.resolveModule = () => {};
+    /** @type {Promise<WebAssembly.Module | null>} the first worker loads the wasm; the others get its module */
+    this.module = Promise.resolve(null);
+    /** @type {Promise<WebAssembly.Module | null> | null} */
+    this.firstModule = null;
     /** @type {(info: ReadyInfo) => void} */
-    let resolveReady = () => {};
+    this.resolveReady = () => {};
     /** @type {(err: Error) => void} */
-    let rejectReady = () => {};
+    this.rejectReady = () => {};
     /** @type {Promise<ReadyInfo>} */
     this.ready = new Promise((resolve, reject) => {
-      resolveReady = resolve;
-      rejectReady = reject;
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
     });
     this.ready.catch(() => {}); // a failure is shown by whoever awaits; never an unhandled rejection
+    /** @type {Map<string, Lane>} */
+    this.lanes = new Map();
+    this.lane('main');
+    // Every later lane waits for the first worker's compiled module.
+    this.module = new Promise((resolve) => { this.resolveModule = resolve; });
+  }
 
-    this.worker = new Worker(url);
-    this.worker.onmessage = (event) => {
-      const m = event.data;
-      if (m.type === 'ready') {
-        this.functions = new Set(m.functions);
-        this.version = m.version;
-        resolveReady({ version: m.version, functions: m.functions });
-      } else if (m.type === 'failed' || m.type === 'exited') {
-        this.fail(m.message);
-        rejectReady(new Error(m.message));
-      } else if (typeof m.id === 'number') {
-        const waiter = this.pending.get(m.id);
-        if (!waiter) return;
-        this.pending.delete(m.id);
-        if (typeof m.result === 'string') waiter.resolve(m.result);
-        else waiter.reject(new Error(String(m.error)));
-      }
-    };
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      const message = event.message || 'the checker worker could not start';
-      this.fail(message);
-      rejectReady(new Error(message));
-    };
+  /**
+   * lane returns the lane of that name, starting its worker on first use.
+   * @param {string} name
+   */
+  lane(name) {
+    let lane = this.lanes.get(name);
+    if (!lane) {
+      lane = new Lane(this, name);
+      this.lanes.set(name, lane);
+    }
+    return lane;
+  }
+
+  /**
+   * loadedFrom takes a worker's "ready": the first one tells the version and functions, and
+   * hands over its compiled module; then the page asks what the build knows.
+   * @param {{version: string, functions: string[], module?: WebAssembly.Module}} m
+   */
+  loadedFrom(m) {
+    if (m.module) this.resolveModule(m.module);
+    if (this.loaded) return;
+    this.functions = new Set(m.functions);
+    this.version = m.version;
+    const info = { version: m.version, functions: m.functions };
+    if (!this.functions.has('about')) {
+      this.resolveReady(info);
+      return;
+    }
+    this.lane('main').send('about', {}).then((answer) => {
+      this.about = typeof answer === 'string' ? parseExact(answer) : answer;
+    }, () => {}).finally(() => {
+      this.resolveReady(info);
+      // The panes' lanes start now, one after the other, so a pane's first check does not wait
+      // for its worker.
+      let start = Promise.resolve();
+      for (const name of this.prestart) start = start.then(() => this.lane(name).ready);
+      start.then(() => this.resolvePrestarted());
+    });
   }
 
   /** @param {string} message */
-  fail(message) {
+  failed(message) {
+    if (this.loaded) return; // one lane's end is that lane's; the others still answer
     this.failure = message;
-    for (const waiter of this.pending.values()) waiter.reject(new Error(message));
-    this.pending.clear();
+    this.resolveModule(null);
+    this.rejectReady(new Error(message));
   }
 
   /** loaded tells whether the checker has answered "ready". */
@@ -75,29 +211,31 @@ export class Checker {
   }
 
   /**
-   * raw sends one request and resolves to the JSON text the checker answered.
+   * raw sends one JSON string and resolves to the JSON text the checker answered (for scripts
+   * and tests that want the exact text).
    * @param {string} fn
    * @param {string} arg
    * @returns {Promise<string>}
    */
   raw(fn, arg) {
-    if (this.failure) return Promise.reject(new Error(this.failure));
+    const lane = this.lane('main');
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, fn, arg });
+      lane.pending.set(id, { resolve, reject });
+      lane.worker?.postMessage({ id, fn, arg });
     });
   }
 
   /**
-   * call waits for the checker, sends request as JSON and reads the answer. It never rejects: a
-   * missing function, a failed worker or an unreadable answer come back as {problems: [...]},
-   * the same shape bad input has, so every caller shows them the same way.
+   * call waits for the checker, sends the request on a lane and reads the answer. It never
+   * rejects: a missing function, a failed or restarted worker or an unreadable answer come back
+   * as {problems: [...]}, the same shape bad input has, so every caller shows them the same way.
    * @param {string} fn
    * @param {any} request
+   * @param {string} [laneName]
    * @returns {Promise<any>}
    */
-  async call(fn, request) {
+  async call(fn, request, laneName = 'main') {
     try {
       await this.ready;
     } catch (err) {
@@ -107,11 +245,22 @@ export class Checker {
       return pageProblem(`this build of gatehouse.wasm has no gatehouse.${fn}`, 'missing');
     }
     try {
-      const text = await this.raw(fn, JSON.stringify(request));
-      return parseExact(text);
+      const answer = await this.lane(laneName).send(fn, request);
+      return typeof answer === 'string' ? parseExact(answer) : answer;
     } catch (err) {
       return pageProblem(errorMessage(err));
     }
+  }
+
+  /**
+   * severityRank orders severities and risks as the checker does (most urgent first); an
+   * unknown one sorts last.
+   * @param {string | undefined} severity
+   */
+  severityRank(severity) {
+    const order = this.about?.severities ?? [];
+    const i = order.indexOf(/** @type {any} */ (severity));
+    return i < 0 ? order.length : i;
   }
 }
 
@@ -130,33 +279,51 @@ function errorMessage(err) {
 }
 
 /**
- * A Channel runs one kind of request for one part of the page. schedule() replaces whatever was
- * waiting; after `delay` ms of quiet the newest request is sent. At most one request is in flight
- * per channel; its answer is delivered only if no newer request was scheduled meanwhile.
+ * A check that has run this long says "working…"; if a newer one comes due while it still runs,
+ * it is dropped (its worker ended), not waited for. Quicker checks are simply waited for.
+ */
+const slowAfterMs = 200;
+
+/**
+ * A Channel runs one kind of request for one part of the page, on its own lane. schedule()
+ * replaces whatever was waiting; after `delay` ms of quiet the newest request is sent. When a
+ * request is still running as a newer one comes due, the old one is stale: if it has run long
+ * (a big text), its worker is ended and the newer one runs at once; otherwise the newer one
+ * waits for it. cancel() ends the running check and leaves the texts as they are.
  */
 export class Channel {
   /**
    * @param {Checker} checker
-   * @param {{delay?: number, onResult: (result: any, request: {fn: string, arg: any}) => void,
-   *          onBusy?: (busy: boolean) => void}} options
+   * @param {{lane: string, onResult: (result: any, request: {fn: string, arg: any}) => void,
+   *          onBusy?: (busy: boolean) => void, onCancel?: () => void, delay?: number, el?: HTMLElement}} options
+   *   el, when given, shows in data-dropped how many stale checks were dropped (for whoever
+   *   measures the page).
    */
-  constructor(checker, { delay = 150, onResult, onBusy = () => {} }) {
+  constructor(checker, { lane, onResult, onBusy = () => {}, onCancel = () => {}, delay = 150, el }) {
+    this.el = el;
     this.checker = checker;
-    this.delay = delay;
+    this.laneName = lane;
     this.onResult = onResult;
     this.onBusy = onBusy;
+    this.onCancel = onCancel;
+    this.delay = delay;
     this.seq = 0;
     /** @type {{fn: string, arg: any, seq: number} | null} */
     this.waiting = null;
-    this.inFlight = false;
+    /** @type {{fn: string, seq: number, started: number} | null} the request running now */
+    this.running = null;
     this.timerPending = false;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.busyTimer = undefined;
+    /** Requests dropped because a newer one came. */
+    this.dropped = 0;
   }
 
   /**
+   * schedule queues a request; arg may be a function, called only when the request is sent (so
+   * a burst of keystrokes reads a large text once).
    * @param {string} fn
    * @param {any} arg
    * @param {{immediate?: boolean}} [options]
@@ -171,27 +338,57 @@ export class Channel {
     }, immediate ? 0 : this.delay);
   }
 
-  /** cancel forgets the waiting request and any answer still to come. */
-  cancel() {
+  /** forget drops the waiting request and any answer still to come (the texts became empty). */
+  forget() {
     this.seq++;
     this.waiting = null;
     this.timerPending = false;
     clearTimeout(this.timer);
+    clearTimeout(this.busyTimer);
+  }
+
+  /** cancel stops the running check: its worker is ended and a new one started; texts stay. */
+  cancel() {
+    const wasRunning = this.running !== null;
+    this.forget();
+    if (wasRunning) {
+      this.checker.lane(this.laneName).restart('cancelled');
+      this.running = null;
+    }
+    this.onBusy(false);
+    this.onCancel();
+  }
+
+  /** How long the running request has run, in ms (0 when none runs). */
+  get elapsed() {
+    return this.running ? performance.now() - this.running.started : 0;
   }
 
   async flush() {
-    if (this.inFlight || !this.waiting) return; // the answer in flight flushes again when it lands
+    if (!this.waiting) return;
+    if (this.running) {
+      if (performance.now() - this.running.started < slowAfterMs) return; // flushed again when it lands
+      // The running request is stale and slow: end it rather than wait behind it.
+      this.dropped++;
+      if (this.el) this.el.dataset.dropped = String(this.dropped);
+      this.checker.lane(this.laneName).restart('stale');
+      this.running = null;
+    }
     const request = this.waiting;
     this.waiting = null;
-    this.inFlight = true;
+    const arg = typeof request.arg === 'function' ? request.arg() : request.arg;
+    const running = { fn: request.fn, seq: request.seq, started: performance.now() };
+    this.running = running;
     // "working…" only shows for requests that take long enough to notice.
-    this.busyTimer = setTimeout(() => this.onBusy(true), 200);
-    const result = await this.checker.call(request.fn, request.arg);
     clearTimeout(this.busyTimer);
-    this.inFlight = false;
+    this.busyTimer = setTimeout(() => { if (this.running === running) this.onBusy(true); }, slowAfterMs);
+    const result = await this.checker.call(request.fn, arg, this.laneName);
+    if (this.running !== running) return; // ended: cancelled, or dropped for a newer request
+    this.running = null;
+    clearTimeout(this.busyTimer);
     if (request.seq === this.seq) {
       this.onBusy(false);
-      this.onResult(result, request);
+      this.onResult(result, { fn: request.fn, arg });
     } else if (this.waiting && !this.timerPending) {
       this.flush(); // the newer request came due while this one ran
     }

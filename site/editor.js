@@ -1,105 +1,335 @@
-// A text editor for JSON: a plain textarea (so undo, selection, IME and screen readers work as the
-// browser makes them work), a line-number gutter kept in step with its scrolling, a band behind
-// each line that has a problem, and Format / Minify through the checker.
+// A text editor for JSON: CodeMirror 6 (bundled into codemirror.js), with highlighting, folding,
+// search and replace, bracket matching, Tab to indent (Escape then Tab leaves the editor), an
+// undo history that includes Format and Minify, and each problem shown at its exact range with its
+// message on hover and a marker in the gutter. CodeMirror draws only the lines in view, so a
+// 10 MB text types and scrolls like a short one.
+//
+// Each editor lives in a shadow root: there CodeMirror's styles go into a constructed stylesheet
+// (adoptedStyleSheets), which the page's Content-Security-Policy (style-src 'self', no inline
+// style) allows, where a <style> element in the document would be refused.
+//
+// Around the editor: its label, Open… and Save (files are read in the page with the File API and
+// written from a Blob: nothing is uploaded), a file dropped on it, Format and Minify through the
+// checker, line wrapping, and a foot with the cursor position and a note.
 
-import { h } from './dom.js';
+import {
+  Compartment, EditorSelection, EditorState, EditorView, HighlightStyle, bracketMatching, defaultKeymap,
+  drawSelection, foldGutter, foldKeymap, highlightActiveLineGutter, highlightSelectionMatches,
+  highlightSpecialChars, history, historyKeymap, indentOnInput, indentWithTab, json, keymap,
+  lineNumbers, lintGutter, lintKeymap, placeholder, search, searchKeymap, setDiagnostics,
+  syntaxHighlighting, syntaxTree, tags, Transaction,
+} from './codemirror.js';
+import { download, h } from './dom.js';
 import { t } from './i18n.js';
-import { countLines, offsetOf, positionOf } from './text.js';
+import { describeCodePoint, hiddenChars } from './text.js';
 
 /**
  * @typedef {import('./checker.js').Checker} Checker
- * @typedef {{line?: number, column?: number, message?: string}} Located
+ * @typedef {{line?: number, column?: number, message?: string, kind?: string, severity?: string}} Located
  */
+
+/**
+ * Problems marked in one editor at most (as many as a result list shows before it asks): CodeMirror
+ * redraws every mark of the set at once, about 80 ms per thousand. The editor's note and the result
+ * list say how many there are in all.
+ */
+export const maxMarks = 1_000;
+
+/**
+ * Past this many characters a text is edited as plain text: no syntax tree, so no highlighting,
+ * folding or tree-based bracket matching. CodeMirror parses on the page's own thread, and for a
+ * text of megabytes the parse (and the tree it hands over) blocks the page for seconds; search,
+ * hidden characters, line numbers and problem marks stay.
+ */
+export const plainTextOver = 1_000_000;
+
+/**
+ * Past this many characters per line on average (minified JSON), brackets are not matched:
+ * before the syntax tree reaches a bracket, CodeMirror looks for its partner by reading the whole
+ * line, which for a 1 MB line is a long freeze on every move of the cursor.
+ */
+const bracketsUpToLineLength = 5_000;
+
+/**
+ * Past this many characters per line on average (a minified text of megabytes), hidden
+ * characters are not drawn: CodeMirror looks for them again in the whole of each line that
+ * changes, which for a 5 MB line is hundreds of milliseconds per key. The checker still reports
+ * every one (lint, and the problems of the texts it reads).
+ */
+const hiddenCharsUpToLineLength = 100_000;
+
+/** @param {import('@codemirror/state').Text} doc */
+const isLarge = (doc) => doc.length > plainTextOver;
+/** @param {import('@codemirror/state').Text} doc */
+const hasLongLines = (doc) => doc.length / doc.lines >= bracketsUpToLineLength;
+
+// Colours come from the page's variables, so light and dark follow style.css.
+const highlightStyle = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--syn-key)' },
+  { tag: tags.string, color: 'var(--syn-string)' },
+  { tag: tags.number, color: 'var(--syn-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--syn-literal)', fontWeight: '600' },
+  { tag: tags.invalid, color: 'var(--bad)' },
+]);
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: 'var(--code-size)', color: 'var(--text)', backgroundColor: 'var(--surface)' },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: 'var(--code-line)' },
+  '.cm-content': { caretColor: 'var(--text)', padding: '8px 0' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection':
+    { backgroundColor: 'var(--selection)' },
+  '.cm-gutters': { backgroundColor: 'var(--surface-2)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--surface)', color: 'var(--text)' },
+  '.cm-placeholder': { color: 'var(--muted)', fontFamily: 'var(--sans)', whiteSpace: 'pre-wrap' },
+  '.cm-hidden-char': {
+    border: '1px dashed var(--warn)', borderRadius: '3px', backgroundColor: 'var(--warn-bg)', color: 'var(--warn)',
+    fontSize: '0.85em', padding: '0 0.2em', margin: '0 0.1em',
+  },
+  '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': { backgroundColor: 'var(--match)', outline: '1px solid var(--muted)' },
+  '.cm-searchMatch': { backgroundColor: 'var(--warn-bg)', outline: '1px solid var(--warn)' },
+  '.cm-searchMatch-selected': { backgroundColor: 'var(--match)' },
+  '.cm-selectionMatch': { backgroundColor: 'var(--match)' },
+  '.cm-panels': { backgroundColor: 'var(--surface-2)', color: 'var(--text)' },
+  '.cm-panels.cm-panels-bottom': { borderTop: '1px solid var(--border)' },
+  '.cm-panel input, .cm-panel button, .cm-panel label': { fontSize: '0.85rem' },
+  '.cm-textfield': { backgroundColor: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' },
+  '.cm-button': { backgroundImage: 'none', backgroundColor: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' },
+  '.cm-tooltip': { backgroundColor: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' },
+  '.cm-diagnostic': { fontFamily: 'var(--sans)', maxWidth: '40rem' },
+  '.cm-diagnostic-error': { borderLeftColor: 'var(--bad)' },
+  '.cm-diagnostic-warning': { borderLeftColor: 'var(--warn)' },
+  '.cm-lintRange-active': { backgroundColor: 'var(--band-focus)' },
+  '.cm-foldPlaceholder': { backgroundColor: 'var(--surface-2)', color: 'var(--muted)', border: '1px solid var(--border)' },
+});
+
+/**
+ * hiddenCharMark shows a character a reader cannot see as a labelled mark (U+202E, or the ASCII
+ * a tag character hides), as the result lists show it.
+ * @param {number} code
+ * @param {string | null} description
+ */
+function hiddenCharMark(code, description) {
+  const label = describeCodePoint(code);
+  return h('span', { class: 'cm-hidden-char', title: description ?? label }, `⟨${label}⟩`);
+}
 
 export class Editor {
   /**
    * @param {{id: string, label: string, source: string, placeholder?: string, optional?: boolean,
-   *          checker: Checker, onInput: (text: string) => void, format?: boolean, actions?: HTMLElement[]}} options
+   *          checker: Checker, onInput: () => void, format?: boolean, actions?: HTMLElement[]}} options
    *   label and placeholder are i18n keys; source is the problem source this editor shows
-   *   ("instance", "call", …); onInput runs after every change the user or the page makes;
-   *   actions are more buttons for the editor's bar.
+   *   ("instance", "call", …) and names its saved file; onInput runs after every change the user
+   *   or the page makes; actions are more buttons for the editor's bar.
    */
-  constructor({ id, label, source, placeholder, optional = false, checker, onInput, format = true, actions = [] }) {
+  constructor({ id, label, source, placeholder: placeholderKey, optional = false, checker, onInput, format = true, actions = [] }) {
+    this.id = id;
+    this.labelKey = label;
+    this.placeholderKey = placeholderKey ?? '';
     this.source = source;
     this.checker = checker;
     this.onInput = onInput;
-    this.lineCount = 1;
-    /** @type {Map<number, string[]>} line → messages of the problems on it */
-    this.problemLines = new Map();
-    /** @type {number} the line a click on a problem went to, marked more strongly */
-    this.focusLine = 0;
-    this.frame = 0;
-    /** @type {{lineHeight: number, padTop: number, charWidth: number} | null} */
-    this.cachedMetrics = null;
+    /** While true, a change is the page's own (setQuietly) and not reported. */
+    this.quiet = false;
+    /** @type {Array<{from: number, to: number, line: number, column: number}>} the marked problems */
+    this.marks = [];
+    this.problemGeneration = 0;
+    /** @type {import('@codemirror/state').Text | null} */
+    this.textDoc = null;
+    this.text = '';
+    /** @type {string | undefined} the name of the file last opened here, for Save */
+    this.fileName = undefined;
+    this.isReadOnly = false;
+    this.wraps = false;
 
-    this.textarea = h('textarea', {
-      id,
-      class: 'code',
-      spellcheck: 'false',
-      autocomplete: 'off',
-      autocapitalize: 'off',
-      autocorrect: 'off',
-      wrap: 'off',
-      dataset: { i18nPlaceholder: placeholder ?? '' },
-      'aria-describedby': `${id}-note`,
-    });
-    this.gutterLines = h('div', { class: 'gutter-lines' });
-    this.marks = h('div', { class: 'marks', 'aria-hidden': 'true' });
+    this.labelComp = new Compartment();
+    this.bracketComp = new Compartment();
+    this.languageComp = new Compartment();
+    this.hiddenComp = new Compartment();
+    this.hiddenChars = highlightSpecialChars({ addSpecialChars: hiddenChars, render: hiddenCharMark });
+    // The "off" values of the two compartments, told apart from "on" by identity.
+    this.plain = [];
+    this.noBrackets = [];
+    this.placeholderComp = new Compartment();
+    this.editableComp = new Compartment();
+    this.wrapComp = new Compartment();
+
     this.cursor = h('span', { class: 'cursor-pos' });
-    // Not a live region: it changes on every keystroke. The pane's result summary is the live
-    // region; this note is read with the editor (aria-describedby).
     this.note = h('span', { class: 'editor-note', id: `${id}-note` });
     this.optionalTag = h('span', { class: 'optional', dataset: { i18n: 'editor.optional' }, hidden: !optional });
+    this.fileTag = h('span', { class: 'file-name', hidden: true });
+    this.fileInput = h('input', {
+      type: 'file', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true', accept: '.json,application/json,text/*',
+      onchange: () => {
+        const file = this.fileInput.files?.[0];
+        this.fileInput.value = '';
+        if (file) this.openFile(file);
+      },
+    });
+    this.wrapButton = h('button', {
+      type: 'button', class: 'small', 'aria-pressed': 'false', dataset: { i18n: 'editor.wrap' },
+      onclick: () => this.setWrap(!this.wraps),
+    });
+    const buttons = [
+      h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.open', i18nTitle: 'editor.openHint' }, onclick: () => this.fileInput.click() }),
+      h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.save' }, onclick: () => this.save() }),
+      this.wrapButton,
+      format ? h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.format' }, onclick: () => this.format('  ') }) : null,
+      format ? h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.minify' }, onclick: () => this.format('') }) : null,
+    ];
 
-    const buttons = format
-      ? [
-          h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.format' }, onclick: () => this.format('  ') }),
-          h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.minify' }, onclick: () => this.format('') }),
-        ]
-      : [];
-
-    this.labelEl = h('label', { for: id, dataset: { i18n: label } });
+    this.labelEl = h('span', { class: 'editor-label', id: `${id}-label`, dataset: { i18n: label } });
+    this.host = h('div', { class: 'editor-area', id });
+    // The tests and whoever scripts the page reach the editor from its element.
+    Object.defineProperty(this.host, 'editor', { value: this });
+    const root = this.host.attachShadow({ mode: 'open' });
     this.el = h('div', { class: 'editor', dataset: { source } },
-      h('div', { class: 'editor-bar' }, this.labelEl, this.optionalTag, h('span', { class: 'spacer' }), actions, buttons),
-      h('div', { class: 'editor-area' },
-        h('div', { class: 'gutter', 'aria-hidden': 'true' }, this.gutterLines),
-        h('div', { class: 'editor-main' }, this.marks, this.textarea)),
+      h('div', { class: 'editor-bar' }, this.labelEl, this.optionalTag, this.fileTag, h('span', { class: 'spacer' }), actions, buttons, this.fileInput),
+      this.host,
       h('div', { class: 'editor-foot' }, this.cursor, this.note));
 
-    this.textarea.addEventListener('input', () => this.changed());
-    this.textarea.addEventListener('scroll', () => this.schedulePaint());
-    for (const type of ['keyup', 'click', 'select', 'focus']) {
-      this.textarea.addEventListener(type, () => this.schedulePaint());
-    }
-    new ResizeObserver(() => this.schedulePaint()).observe(this.textarea);
+    this.view = new EditorView({
+      root,
+      parent: root,
+      state: EditorState.create({ doc: '', extensions: this.extensions() }),
+    });
+    this.el.addEventListener('dragover', (event) => {
+      if (event.dataTransfer?.types.includes('Files')) {
+        event.preventDefault();
+        this.el.classList.add('drop-target');
+      }
+    });
+    this.el.addEventListener('dragleave', () => this.el.classList.remove('drop-target'));
+    this.el.addEventListener('drop', (event) => this.dropped(event));
+    this.showCursor();
   }
 
-  /** @returns {string} */
+  extensions() {
+    return [
+      lineNumbers(),
+      foldGutter(),
+      lintGutter(),
+      highlightActiveLineGutter(),
+      this.hiddenComp.of(this.hiddenChars),
+      history(),
+      drawSelection(),
+      indentOnInput(),
+      this.bracketComp.of(bracketMatching()),
+      this.languageComp.of([json(), syntaxHighlighting(highlightStyle)]),
+      // The language and bracket matching follow the text's size, in the same transaction.
+      EditorState.transactionExtender.of((tr) => {
+        if (!tr.docChanged) return null;
+        const effects = [];
+        const language = !isLarge(tr.newDoc);
+        if (language !== (this.languageComp.get(tr.startState) !== this.plain)) {
+          effects.push(this.languageComp.reconfigure(language ? [json(), syntaxHighlighting(highlightStyle)] : this.plain));
+        }
+        const hidden = tr.newDoc.length / tr.newDoc.lines < hiddenCharsUpToLineLength;
+        if (hidden !== (this.hiddenComp.get(tr.startState) === this.hiddenChars)) {
+          effects.push(this.hiddenComp.reconfigure(hidden ? this.hiddenChars : []));
+        }
+        const brackets = language && !hasLongLines(tr.newDoc);
+        if (brackets !== (this.bracketComp.get(tr.startState) !== this.noBrackets)) {
+          effects.push(this.bracketComp.reconfigure(brackets ? bracketMatching() : this.noBrackets));
+        }
+        return effects.length ? { effects } : null;
+      }),
+      highlightSelectionMatches(),
+      search({ top: true }),
+      EditorState.tabSize.of(2),
+      keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
+      theme,
+      this.labelComp.of(this.labelAttributes()),
+      this.placeholderComp.of(this.placeholderKey ? placeholder(t(this.placeholderKey)) : []),
+      this.editableComp.of(this.isReadOnly ? [EditorState.readOnly.of(true)] : []),
+      this.wrapComp.of(this.wraps ? EditorView.lineWrapping : []),
+      EditorView.domEventHandlers({
+        // A file dropped on the text replaces it (as Open… does), rather than CodeMirror's
+        // default of inserting its text at the drop point.
+        drop: (event) => {
+          if (!event.dataTransfer?.files.length) return false;
+          this.dropped(event);
+          return true;
+        },
+      }),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) {
+          // Not the text: reading a 5 MB document out on every key would be 10 MB of garbage per
+          // key; whoever needs it reads value, once per pause in the typing.
+          if (!this.quiet) this.onInput();
+        }
+        if (update.docChanged || update.selectionSet || update.focusChanged) this.showCursor();
+      }),
+    ];
+  }
+
+  labelAttributes() {
+    // tabindex says in so many words that the text is focusable (it is, being contenteditable),
+    // which is how checkers such as axe know its scrolling area can be reached from the keyboard.
+    return EditorView.contentAttributes.of({ 'aria-label': t(this.labelKey), 'aria-multiline': 'true', tabindex: '0' });
+  }
+
+  /** @returns {string} the text (kept between changes: a 10 MB document is read once). */
   get value() {
-    return this.textarea.value;
+    const doc = this.view.state.doc;
+    if (this.textDoc !== doc) {
+      this.text = doc.toString();
+      this.textDoc = doc;
+    }
+    return this.text;
   }
 
-  /** Setting the value (a loaded example, a restored link) counts as a change. */
+  /** Setting the value (a loaded example, an opened file) counts as a change, and can be undone. */
   set value(text) {
-    this.textarea.value = text;
-    this.textarea.scrollTop = 0;
-    this.textarea.scrollLeft = 0;
-    this.changed();
+    this.replaceAll(text, 'input.replace');
   }
 
-  /** setQuietly sets the text without reporting a change (restoring state). */
+  /** The text's length in UTF-16 units, without reading it out. */
+  get length() {
+    return this.view.state.doc.length;
+  }
+
+  /** isBlank tells an empty (or all-white) text apart without reading a large one. */
+  isBlank() {
+    const doc = this.view.state.doc;
+    return doc.length === 0 || (doc.length < 100_000 && this.value.trim() === '');
+  }
+
+  /**
+   * replaceAll puts text in place of the whole document, as one step of the history.
+   * @param {string} text
+   * @param {string} userEvent
+   */
+  replaceAll(text, userEvent) {
+    const view = this.view;
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: text },
+      selection: EditorSelection.cursor(0),
+      userEvent,
+      scrollIntoView: true,
+    });
+  }
+
+  /** setQuietly sets the text without reporting a change or adding it to the undo history (restoring state). */
   setQuietly(/** @type {string} */ text) {
-    this.textarea.value = text;
-    this.lineCount = countLines(text);
+    if (text === this.value) return;
+    this.quiet = true;
+    try {
+      this.view.dispatch({
+        changes: { from: 0, to: this.view.state.doc.length, insert: text },
+        selection: EditorSelection.cursor(0),
+        annotations: Transaction.addToHistory.of(false),
+        effects: setDiagnostics(this.view.state, []).effects,
+        scrollIntoView: true,
+      });
+    } finally {
+      this.quiet = false;
+    }
+    this.problemGeneration++;
+    this.marks = [];
     this.setNote('');
-    this.schedulePaint();
-  }
-
-  changed() {
-    this.lineCount = countLines(this.textarea.value);
-    this.setNote('');
-    this.schedulePaint();
-    this.onInput(this.textarea.value);
+    this.showCursor();
   }
 
   /** Whether the editor says its text is optional. */
@@ -108,29 +338,74 @@ export class Editor {
   }
 
   set readOnly(/** @type {boolean} */ on) {
-    this.textarea.readOnly = on;
+    this.isReadOnly = on;
+    this.view.dispatch({ effects: this.editableComp.reconfigure(on ? [EditorState.readOnly.of(true)] : []) });
+  }
+
+  /** @param {boolean} on */
+  setWrap(on) {
+    this.wraps = on;
+    this.wrapButton.setAttribute('aria-pressed', String(on));
+    this.view.dispatch({ effects: this.wrapComp.reconfigure(on ? EditorView.lineWrapping : []) });
   }
 
   /**
-   * setProblems marks the lines of the problems that are about this editor's text.
+   * setProblems marks each problem about this editor's text at its exact range: a line and a
+   * code-point column become an offset, and the range runs to the end of the JSON token there
+   * (a string, a number, a literal, or the object or array the syntax tree knows). Thousands of
+   * problems are placed a few hundred at a time, letting the page paint in between; a newer call
+   * supersedes one still placing.
    * @param {Located[]} problems
    */
-  setProblems(problems) {
-    this.problemLines = new Map();
-    for (const p of problems) {
+  async setProblems(problems) {
+    const generation = ++this.problemGeneration;
+    /** @type {import('@codemirror/lint').Diagnostic[]} */
+    const diagnostics = [];
+    const marks = [];
+    let firstLine = 0;
+    for (let i = 0; i < problems.length; i++) {
+      if (i % 500 === 499) {
+        await yieldToPage();
+        if (generation !== this.problemGeneration) return;
+      }
+      const p = problems[i];
       if (!p.line) continue;
-      const list = this.problemLines.get(p.line) ?? [];
-      list.push(p.message ?? '');
-      this.problemLines.set(p.line, list);
+      if (!firstLine || p.line < firstLine) firstLine = p.line;
+      if (diagnostics.length >= maxMarks) continue;
+      const doc = this.view.state.doc;
+      const from = this.offsetOf(p.line, p.column ?? 1);
+      const to = Math.max(from, Math.min(doc.length, tokenEnd(this.view.state, from)));
+      marks.push({ from, to, line: p.line, column: p.column ?? 1 });
+      diagnostics.push({ from, to, severity: severityOf(p), message: p.message ?? '' });
     }
-    if (!this.problemLines.has(this.focusLine)) this.focusLine = 0;
-    const lines = [...this.problemLines.keys()].sort((a, b) => a - b);
-    this.setNote(lines.length ? t('editor.problems', { n: problems.length, line: lines[0] }) : '', lines.length > 0);
-    this.schedulePaint();
+    diagnostics.sort((a, b) => a.from - b.from);
+    this.marks = marks;
+    this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
+    this.setNote(firstLine ? t('editor.problems', { n: problems.length, line: firstLine }) : '', firstLine > 0);
   }
 
   /**
-   * setNote shows a short message under the editor (problems, a failed format).
+   * offsetOf turns a 1-based line and code-point column (as the checker reports them) into an
+   * offset in the document, clamped to the line.
+   * @param {number} line
+   * @param {number} column
+   */
+  offsetOf(line, column) {
+    const doc = this.view.state.doc;
+    const l = doc.line(Math.min(Math.max(1, line), doc.lines));
+    let offset = l.from;
+    const text = column > 1 ? doc.sliceString(l.from, Math.min(l.to, l.from + 2 * column + 2)) : '';
+    for (let c = 1, i = 0; c < column && i < text.length; c++) {
+      const unit = text.charCodeAt(i);
+      const step = unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length ? 2 : 1;
+      i += step;
+      offset += step;
+    }
+    return Math.min(offset, l.to);
+  }
+
+  /**
+   * setNote shows a short message under the editor (problems, a failed format, a file).
    * @param {string} text
    * @param {boolean} [bad]
    */
@@ -140,41 +415,43 @@ export class Editor {
   }
 
   /**
-   * goTo puts the cursor at a 1-based line and code-point column, scrolls there and focuses.
+   * goTo selects the problem at a 1-based line and code-point column (its whole range when one is
+   * marked there), scrolls to it and focuses the editor.
    * @param {number} line
    * @param {number} [column]
    */
   goTo(line, column = 1) {
-    const text = this.textarea.value;
-    const offset = offsetOf(text, line, column);
-    this.focusLine = line;
-    this.textarea.focus({ preventScroll: true });
-    this.textarea.setSelectionRange(offset, offset);
-    const { lineHeight, padTop, charWidth } = this.metrics();
-    const ta = this.textarea;
-    const y = padTop + (line - 1) * lineHeight;
-    if (y < ta.scrollTop || y + lineHeight > ta.scrollTop + ta.clientHeight) {
-      ta.scrollTop = Math.max(0, y - ta.clientHeight / 3);
-    }
-    const x = (column - 1) * charWidth;
-    if (x < ta.scrollLeft || x > ta.scrollLeft + ta.clientWidth - 4 * charWidth) {
-      ta.scrollLeft = Math.max(0, x - ta.clientWidth / 2);
-    }
-    this.schedulePaint();
+    const at = this.offsetOf(line, column);
+    const mark = this.marks.find((m) => m.from === at);
+    const to = mark ? mark.to : at;
+    this.view.dispatch({ selection: EditorSelection.single(at, to), scrollIntoView: true });
+    this.view.dispatch({ effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    this.view.focus();
+  }
+
+  /** @returns {{from: number, to: number}} the main selection, for tests and scripts. */
+  get selection() {
+    const { from, to } = this.view.state.selection.main;
+    return { from, to };
+  }
+
+  focus() {
+    this.view.focus();
   }
 
   /**
    * format pretty-prints (indent "  ") or minifies (indent "") through gatehouse.format, which
-   * keeps every number exact and refuses text that is not strict JSON.
+   * keeps every number exact and refuses text that is not strict JSON. The new text is one step
+   * of the history: Ctrl+Z brings the old one back.
    * @param {string} indent
    */
   async format(indent) {
-    const text = this.textarea.value;
+    const text = this.value;
     if (text.trim() === '') return;
     const source = this.source === 'resource' ? 'schema' : this.source;
     const answer = await this.checker.call('format', { text, indent, source });
     if (typeof answer.text === 'string' && !(answer.problems ?? []).length) {
-      if (this.textarea.value === text) this.value = answer.text;
+      if (this.value === text && answer.text !== text) this.replaceAll(answer.text, 'input.format');
       return;
     }
     const first = (answer.problems ?? [])[0];
@@ -182,74 +459,117 @@ export class Editor {
     this.setNote(t('editor.formatFailed', { message: (first?.message ?? '?') + where }), true);
   }
 
+  /**
+   * openFile reads a file in the page (never uploaded) and puts its text in the editor.
+   * @param {File} file
+   */
+  async openFile(file) {
+    try {
+      const text = await file.text();
+      this.value = text;
+      this.fileName = file.name;
+      this.fileTag.textContent = file.name;
+      this.fileTag.title = t('editor.opened', { name: file.name });
+      this.fileTag.hidden = false;
+    } catch (err) {
+      this.setNote(t('editor.openFailed', { name: file.name, message: err instanceof Error ? err.message : String(err) }), true);
+    }
+  }
+
+  /** @param {DragEvent} event */
+  dropped(event) {
+    this.el.classList.remove('drop-target');
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.openFile(file);
+  }
+
+  /** save offers the text as a file, under the name it was opened with or the text's name. */
+  save() {
+    download(this.fileName ?? `${this.source}.json`, this.value);
+  }
+
+  showCursor() {
+    const state = this.view.state;
+    const lines = state.doc.lines;
+    if (this.view.hasFocus) {
+      const head = state.selection.main.head;
+      const line = state.doc.lineAt(head);
+      // Columns count code points, as the checker's do; far into a very long line, UTF-16
+      // units stand in for them rather than read the line on every move of the cursor.
+      const column = head - line.from < 10_000 ? [...state.doc.sliceString(line.from, head)].length + 1 : head - line.from + 1;
+      this.cursor.textContent = t('editor.cursor', { line: line.number, column, lines });
+    } else {
+      this.cursor.textContent = t('editor.lines', { lines, n: lines });
+    }
+  }
+
   /** relabel redraws what depends on the language. */
   relabel() {
-    this.paint();
-  }
-
-  metrics() {
-    if (!this.cachedMetrics) {
-      const style = getComputedStyle(this.textarea);
-      const lineHeight = parseFloat(style.lineHeight) || 20;
-      const padTop = parseFloat(style.paddingTop) || 0;
-      const context = document.createElement('canvas').getContext('2d');
-      let charWidth = 8;
-      if (context) {
-        context.font = `${style.fontSize} ${style.fontFamily}`;
-        charWidth = context.measureText('0000000000').width / 10 || 8;
-      }
-      if (this.textarea.isConnected && this.textarea.clientHeight > 0) {
-        this.cachedMetrics = { lineHeight, padTop, charWidth };
-      }
-      return { lineHeight, padTop, charWidth };
-    }
-    return this.cachedMetrics;
-  }
-
-  schedulePaint() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.paint();
+    this.view.dispatch({
+      effects: [
+        this.labelComp.reconfigure(this.labelAttributes()),
+        this.placeholderComp.reconfigure(this.placeholderKey ? placeholder(t(this.placeholderKey)) : []),
+      ],
     });
+    this.showCursor();
   }
+}
 
-  /**
-   * paint draws only the visible line numbers and problem bands, so a 100,000-line document
-   * costs no more than a short one.
-   */
-  paint() {
-    const ta = this.textarea;
-    if (!ta.isConnected || ta.clientHeight === 0) return;
-    const { lineHeight, padTop } = this.metrics();
-    const first = Math.max(0, Math.floor((ta.scrollTop - padTop) / lineHeight));
-    const visible = Math.ceil(ta.clientHeight / lineHeight) + 2;
-    const last = Math.min(this.lineCount, first + visible);
-    const offsetY = padTop + first * lineHeight - ta.scrollTop;
+/** yieldToPage lets the page handle input and paint before the work goes on. */
+function yieldToPage() {
+  // @ts-ignore: scheduler.yield is newer than some type libraries
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
-    const numbers = [];
-    const bands = [];
-    for (let line = first + 1; line <= last; line++) {
-      const messages = this.problemLines.get(line);
-      const cls = messages ? (line === this.focusLine ? 'bad focus' : 'bad') : '';
-      numbers.push(h('div', { class: cls || null, title: messages ? messages.join('\n') : null }, String(line)));
-      if (messages) {
-        const band = h('div', { class: line === this.focusLine ? 'band focus' : 'band' });
-        band.style.top = `${padTop + (line - 1) * lineHeight - ta.scrollTop}px`;
-        band.style.height = `${lineHeight}px`;
-        bands.push(band);
+/**
+ * severityOf maps a problem (or a lint finding) to a diagnostic's severity.
+ * @param {Located} p
+ * @returns {'error' | 'warning' | 'info'}
+ */
+function severityOf(p) {
+  if (p.severity === 'medium' || p.kind === 'limit') return 'warning';
+  if (p.severity === 'low') return 'info';
+  return 'error';
+}
+
+const numberToken = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/;
+const literalToken = /^(?:true|false|null)/;
+
+/**
+ * tokenEnd finds where the JSON token starting at from ends: a string to its closing quote, a
+ * number or literal to its last character, an object or array to its closing bracket when the
+ * syntax tree reaches that far; otherwise the one character there.
+ * @param {import('@codemirror/state').EditorState} state
+ * @param {number} from
+ */
+function tokenEnd(state, from) {
+  const doc = state.doc;
+  if (from >= doc.length) return from;
+  let head = doc.sliceString(from, Math.min(doc.length, from + 256));
+  const c = head[0];
+  if (c === '"') {
+    // Most strings end within the first slice; a long one is read further, up to 64 KB.
+    for (let i = 1; i < head.length; i++) {
+      if (head[i] === '\\') i++;
+      else if (head[i] === '"') return from + i + 1;
+      else if (head[i] === '\n') return from + i;
+      if (i === head.length - 1 && head.length < 65_536 && from + head.length < doc.length) {
+        head = doc.sliceString(from, Math.min(doc.length, from + head.length * 4));
       }
     }
-    this.gutterLines.replaceChildren(...numbers);
-    this.gutterLines.style.transform = `translateY(${offsetY}px)`;
-    this.marks.replaceChildren(...bands);
-    this.gutterLines.parentElement?.style.setProperty('--digits', String(Math.max(2, String(this.lineCount).length)));
-
-    if (document.activeElement === ta) {
-      const { line, column } = positionOf(ta.value, ta.selectionStart);
-      this.cursor.textContent = t('editor.cursor', { line, column, lines: this.lineCount });
-    } else {
-      this.cursor.textContent = t('editor.lines', { lines: this.lineCount, n: this.lineCount });
+    return from + head.length;
+  }
+  const m = numberToken.exec(head) ?? literalToken.exec(head);
+  if (m) return from + m[0].length;
+  if (c === '{' || c === '[') {
+    for (let node = syntaxTree(state).resolveInner(from, 1); node; node = node.parent) {
+      if (node.from === from && (node.name === 'Object' || node.name === 'Array')) return node.to;
+      if (node.from < from) break;
     }
   }
+  return from + 1;
 }

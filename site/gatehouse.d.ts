@@ -419,28 +419,45 @@ export interface Gatehouse {
   close(): void;
 }
 
-// ---- the page's worker protocol (site/worker.js) ----
+// ---- the page's worker protocol (site/worker.js, site/checker.js) ----
+//
+// The page runs one worker per lane (its own requests, and each pane's checks). The first worker
+// compiles gatehouse.wasm and hands the compiled module back; the next ones instantiate it. A
+// lane's worker is ended (terminate) when its check goes stale or is cancelled, and a new one
+// takes its place. The one place that loads the wasm and calls it is loadChecker in worker.js.
 
 export type FunctionName = Exclude<keyof Gatehouse, 'version' | 'close'>;
 
-/** page → worker: call gatehouse[fn](arg). Requests are answered one at a time, in order. */
-export interface WorkerRequest {
-  id: number;
-  fn: FunctionName;
-  /** The one JSON string the function takes. */
-  arg: string;
+/** page → worker, first: where the checker comes from. */
+export interface WorkerLoad {
+  type: 'load';
+  /** A module another lane's worker compiled; without it the worker compiles gatehouse.wasm itself. */
+  module?: WebAssembly.Module;
+  /** The wasm itself, gzip-compressed and base64-encoded (the single-file page has no files to fetch). */
+  wasmGzipBase64?: string;
 }
+
+/** page → worker: call gatehouse[fn]. Requests are answered one at a time, in order. */
+export type WorkerRequest =
+  /** arg is the one JSON string the function takes; the answer comes back as { id, result }. */
+  | { id: number; fn: FunctionName; arg: string }
+  /** request is a value the worker turns into that string (so a large one is not stringified on
+   *  the page); the answer comes back parsed, as { id, answer }, unless a number in it would not
+   *  survive JSON.parse, then as { id, result }. */
+  | { id: number; fn: FunctionName; request: unknown };
 
 /** worker → page. */
 export type WorkerMessage =
-  /** Sent once, when the wasm is running. */
-  | { type: 'ready'; version: string; functions: string[] }
+  /** Sent once, when the wasm is running; module is the one this worker compiled, if it did. */
+  | { type: 'ready'; version: string; functions: string[]; module?: WebAssembly.Module }
   /** Sent once, instead of ready, when the wasm could not be loaded. */
   | { type: 'failed'; message: string }
-  /** The Go program stopped; no later request will be answered. */
+  /** The Go program stopped; no later request will be answered (the page starts a new worker). */
   | { type: 'exited'; message: string }
   /** The answer: the JSON string the function returned. */
   | { id: number; result: string }
+  /** The answer, parsed in the worker. */
+  | { id: number; answer: unknown }
   /** No such function, or it threw (a bug: bad input comes back in `problems`). */
   | { id: number; error: string };
 

@@ -5,9 +5,10 @@
 import { Channel } from './checker.js';
 import { h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
+import { ExampleMenu } from './menu.js';
 import { checkExamples, gateExamples } from './examples.js';
 import { t } from './i18n.js';
-import { jsonBlock, problemList, statusLine } from './render.js';
+import { busyLine, jsonBlock, problemList, saveButton, statusLine } from './render.js';
 import { formatAnswer } from './text.js';
 
 /**
@@ -54,14 +55,23 @@ export class DecisionPane {
         changed();
       },
     }));
-    this.examples = h('select', { id: 'decision-examples', onchange: () => this.loadExample() });
-    this.renderExamples();
+    this.examples = new ExampleMenu({
+      id: 'decision-examples',
+      groups: () => [
+        { label: t('decision.mode.gate'), items: gateExamples.map((e) => ({ id: e.id, label: t(e.label) })) },
+        { label: t('decision.mode.check'), items: checkExamples.map((e) => ({ id: e.id, label: t(e.label) })) },
+      ],
+      onChoose: (id) => this.loadExample(id),
+    });
 
     this.summary = h('div', { class: 'summary', id: 'decision-summary', dataset: { state: 'idle' } });
     this.output = h('div', { class: 'decision-output' });
     this.channel = new Channel(checker, {
+      lane: 'decision',
       onResult: (result, request) => this.show(result, request.fn),
-      onBusy: (busy) => { if (busy) this.setSummary(statusLine('busy', t(checker.loaded ? 'result.working' : 'result.loading')), 'busy'); },
+      onBusy: (busy) => { if (busy) this.setSummary(busyLine(this.channel, t(checker.loaded ? 'result.working' : 'result.loading')), 'busy'); },
+      onCancel: () => this.setSummary(statusLine('idle', t('result.cancelled')), 'cancelled'),
+      el: this.summary,
     });
 
     this.el = h('div', { class: 'pane-body' },
@@ -70,7 +80,7 @@ export class DecisionPane {
           h('legend', { class: 'visually-hidden', dataset: { i18n: 'decision.mode' } }),
           this.modeInputs.map((input) => [input, h('label', { for: input.id, dataset: { i18n: `decision.mode.${input.value}` } })])),
         h('span', { class: 'spacer' }),
-        h('label', { for: 'decision-examples', class: 'inline' }, h('span', { dataset: { i18n: 'result.examples' } }), this.examples)),
+        this.examples.el),
       h('div', { class: 'columns' },
         h('div', { class: 'column' }, this.call.el, this.decision.el, this.policy.el),
         h('div', { class: 'column' }, this.catalog.el, this.schema.el)),
@@ -81,13 +91,9 @@ export class DecisionPane {
     this.setMode('gate');
   }
 
-  renderExamples() {
-    const selected = this.examples.value;
-    replace(this.examples,
-      h('option', { value: '' }, t('result.chooseExample')),
-      h('optgroup', { label: t('decision.mode.gate') }, gateExamples.map((e) => h('option', { value: e.id }, t(e.label)))),
-      h('optgroup', { label: t('decision.mode.check') }, checkExamples.map((e) => h('option', { value: e.id }, t(e.label)))));
-    this.examples.value = selected;
+  /** @returns {Editor[]} */
+  editors() {
+    return Object.values(this.editorsBySource);
   }
 
   /** @param {'gate' | 'check'} mode */
@@ -122,9 +128,8 @@ export class DecisionPane {
     this.check({ immediate: true });
   }
 
-  loadExample() {
-    const id = this.examples.value;
-    this.examples.value = '';
+  /** @param {string} id */
+  loadExample(id) {
     const gate = gateExamples.find((e) => e.id === id);
     const check = checkExamples.find((e) => e.id === id);
     if (gate) {
@@ -139,25 +144,26 @@ export class DecisionPane {
 
   /** @param {{immediate?: boolean}} [options] */
   check(options) {
-    const s = this.getState();
     if (this.mode === 'gate') {
-      if (s.call.trim() === '' || s.catalog.trim() === '' || s.policy.trim() === '') {
+      if (this.call.isBlank() || this.catalog.isBlank() || this.policy.isBlank()) {
         return this.idle(t('decision.emptyGate'));
       }
-      this.channel.schedule('gate', { call: s.call, catalog: s.catalog, policy: s.policy }, options);
+      this.channel.schedule('gate', () => ({ call: this.call.value, catalog: this.catalog.value, policy: this.policy.value }), options);
     } else {
-      if (s.decision.trim() === '') return this.idle(t('decision.emptyCheck'));
-      /** @type {{decision: string, policy?: string, schema?: string}} */
-      const request = { decision: s.decision };
-      if (s.policy.trim() !== '') request.policy = s.policy;
-      if (s.schema.trim() !== '') request.schema = s.schema;
-      this.channel.schedule('checkDecision', request, options);
+      if (this.decision.isBlank()) return this.idle(t('decision.emptyCheck'));
+      this.channel.schedule('checkDecision', () => {
+        /** @type {{decision: string, policy?: string, schema?: string}} */
+        const request = { decision: this.decision.value };
+        if (!this.policy.isBlank()) request.policy = this.policy.value;
+        if (!this.schema.isBlank()) request.schema = this.schema.value;
+        return request;
+      }, options);
     }
   }
 
   /** @param {string} message */
   idle(message) {
-    this.channel.cancel();
+    this.channel.forget();
     this.lastResult = null;
     for (const e of Object.values(this.editorsBySource)) e.setProblems([]);
     this.setSummary(statusLine('idle', message), 'idle');
@@ -213,7 +219,7 @@ export class DecisionPane {
     replace(this.output,
       h('div', { class: 'verdicts' }, decisions.map((d) => verdictCard(d, goTo))),
       problems.length ? h('div', { class: 'problem-box' }, h('h3', { dataset: { i18n: 'result.problems' }, text: t('result.problems') }), problemList(problems, goTo)) : null,
-      decisions.length ? jsonBlock('decision.json', formatAnswer(decisions.length === 1 ? decisions[0] : decisions), { open: true }) : null);
+      decisions.length ? decisionBlock(decisions) : null);
   }
 
   /** @param {import('./gatehouse').CheckDecisionResponse} result */
@@ -254,11 +260,20 @@ export class DecisionPane {
   }
 
   relabel() {
-    this.renderExamples();
+    this.examples.relabel();
     for (const e of Object.values(this.editorsBySource)) e.relabel();
     if (this.lastResult) this.show(this.lastResult.result, this.lastResult.fn);
     else this.check({ immediate: true });
   }
+}
+
+/**
+ * decisionBlock shows the decision JSON (one, or one per call), to copy or save.
+ * @param {Decision[]} decisions
+ */
+function decisionBlock(decisions) {
+  const text = formatAnswer(decisions.length === 1 ? decisions[0] : decisions) + '\n';
+  return jsonBlock('decision.json', text, { open: true, extra: [saveButton(() => text, 'gatehouse-decision.json')] });
 }
 
 /**

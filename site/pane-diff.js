@@ -7,7 +7,9 @@ import { download, h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
 import { diffExamples } from './examples.js';
 import { t } from './i18n.js';
-import { copyButton, lazyList, located, problemList, statusLine } from './render.js';
+import { busyLine, copyButton, count, lazyList, located, problemList, saveButton, statusLine } from './render.js';
+import { ExampleMenu } from './menu.js';
+import { lintSarif } from './sarif.js';
 import { formatAnswer } from './text.js';
 
 /**
@@ -20,7 +22,6 @@ import { formatAnswer } from './text.js';
  */
 
 const modes = ['auto', 'catalog', 'patch'];
-const riskOrder = { high: 0, medium: 1, low: 2 };
 
 export class DiffPane {
   /**
@@ -42,8 +43,11 @@ export class DiffPane {
     this.right = new Editor({ id: 'diff-right', label: 'diff.right', source: 'right', placeholder: 'diff.rightPlaceholder', checker, onInput: changed });
 
     this.mode = h('select', { id: 'diff-mode', onchange: changed }, modes.map((m) => h('option', { value: m, dataset: { i18n: `diff.mode.${m}` } })));
-    this.examples = h('select', { id: 'diff-examples', onchange: () => this.loadExample() });
-    this.renderExamples();
+    this.examples = new ExampleMenu({
+      id: 'diff-examples',
+      groups: () => [{ label: t('tab.diff'), items: diffExamples.map((e) => ({ id: e.id, label: t(e.label) })) }],
+      onChoose: (id) => this.loadExample(id),
+    });
     this.pinButton = h('button', { type: 'button', id: 'diff-pin', dataset: { i18n: 'diff.pin' }, onclick: () => this.pin() });
 
     this.summary = h('div', { class: 'summary', id: 'diff-summary', dataset: { state: 'idle' } });
@@ -51,14 +55,23 @@ export class DiffPane {
     this.lockBox = h('div', { class: 'lock-box', hidden: true });
     this.lintSummary = h('div', { class: 'summary', id: 'lint-summary' });
     this.lintList = h('div', { class: 'lint-list' });
+    this.saveReport = saveButton(() => this.lastDiff ? JSON.stringify(this.lastDiff, null, 2) + '\n' : '', 'gatehouse-diff.json', 'diff.saveReport');
+    this.saveReport.hidden = true;
     this.lintBox = h('section', { class: 'lint', 'aria-labelledby': 'lint-title' },
-      h('h3', { id: 'lint-title', dataset: { i18n: 'lint.title' } }),
+      h('div', { class: 'result-head' },
+        h('h3', { id: 'lint-title', dataset: { i18n: 'lint.title' } }),
+        h('span', { class: 'spacer' }),
+        saveButton(() => JSON.stringify(this.lastDiff?.findings ?? [], null, 2) + '\n', 'gatehouse-lint.json', 'lint.saveJSON'),
+        saveButton(() => lintSarif(this.lastDiff?.findings ?? [], this.checker, 'right.json'), 'gatehouse-lint.sarif', 'lint.saveSARIF')),
       h('div', { 'aria-live': 'polite' }, this.lintSummary),
       this.lintList);
 
     this.diffChannel = new Channel(checker, {
+      lane: 'diff',
       onResult: (result) => this.showDiff(result),
-      onBusy: (busy) => { if (busy) this.setSummary(statusLine('busy', t(checker.loaded ? 'result.working' : 'result.loading')), 'busy'); },
+      onBusy: (busy) => { if (busy) this.setSummary(busyLine(this.diffChannel, t(checker.loaded ? 'result.working' : 'result.loading')), 'busy'); },
+      onCancel: () => this.setSummary(statusLine('idle', t('result.cancelled')), 'cancelled'),
+      el: this.summary,
     });
 
     this.el = h('div', { class: 'pane-body' },
@@ -66,23 +79,22 @@ export class DiffPane {
         h('label', { for: 'diff-mode', class: 'inline' }, h('span', { dataset: { i18n: 'diff.modeLabel' } }), this.mode),
         h('span', { class: 'spacer' }),
         this.pinButton,
-        h('label', { for: 'diff-examples', class: 'inline' }, h('span', { dataset: { i18n: 'result.examples' } }), this.examples)),
+        this.examples.el),
       h('div', { class: 'columns' },
         h('div', { class: 'column' }, this.left.el),
         h('div', { class: 'column' }, this.right.el)),
       this.lockBox,
       h('div', { class: 'diff-results' },
         h('section', { class: 'result', 'aria-labelledby': 'diff-result-title' },
-          h('h2', { id: 'diff-result-title', dataset: { i18n: 'result.title' } }),
+          h('div', { class: 'result-head' }, h('h2', { id: 'diff-result-title', dataset: { i18n: 'result.title' } }), h('span', { class: 'spacer' }), this.saveReport),
           h('div', { 'aria-live': 'polite' }, this.summary),
           this.report),
         this.lintBox));
   }
 
-  renderExamples() {
-    replace(this.examples,
-      h('option', { value: '' }, t('result.chooseExample')),
-      ...diffExamples.map((e) => h('option', { value: e.id }, t(e.label))));
+  /** @returns {Editor[]} */
+  editors() {
+    return [this.left, this.right];
   }
 
   /** @returns {Required<DiffPaneState>} */
@@ -99,9 +111,9 @@ export class DiffPane {
     this.check({ immediate: true });
   }
 
-  loadExample() {
-    const example = diffExamples.find((e) => e.id === this.examples.value);
-    this.examples.value = '';
+  /** @param {string} id */
+  loadExample(id) {
+    const example = diffExamples.find((e) => e.id === id);
     if (!example) return;
     this.setState(example);
     this.onChange();
@@ -109,10 +121,10 @@ export class DiffPane {
 
   /** @param {{immediate?: boolean}} [options] */
   check(options) {
-    const { left, right, mode } = this.getState();
-    if (left.trim() === '' || right.trim() === '') {
-      this.diffChannel.cancel();
+    if (this.left.isBlank() || this.right.isBlank()) {
+      this.diffChannel.forget();
       this.lastDiff = null;
+      this.saveReport.hidden = true;
       this.left.setProblems([]);
       this.right.setProblems([]);
       this.setSummary(statusLine('idle', t('diff.empty')), 'idle');
@@ -122,7 +134,7 @@ export class DiffPane {
     }
     // One request: the checker tells catalogs, locks and other JSON apart ("auto"), and sends
     // the lint findings of the right catalog with the report.
-    this.diffChannel.schedule('diff', { left, right, mode }, options);
+    this.diffChannel.schedule('diff', () => this.getState(), options);
   }
 
   /**
@@ -137,26 +149,38 @@ export class DiffPane {
   /** @param {DiffResponse} result */
   showDiff(result) {
     this.lastDiff = result;
+    this.saveReport.hidden = false;
     /** @type {Problem[]} */
     const problems = result.problems ?? [];
-    this.left.setProblems(problems.filter((p) => p.source === 'left' || p.source === 'lock'));
-    this.right.setProblems(problems.filter((p) => p.source === 'right' || p.source === 'catalog'));
     const goTo = this.goTo.bind(this);
     const problemBox = problems.length ? problemList(problems, goTo, 'right') : null;
-    this.showLint(result);
 
     if (result.mode === 'lock' && result.lock) {
       this.showLock(result.lock, problemBox);
     } else if (result.mode === 'catalog' && result.catalog) {
       this.showCatalog(result, problemBox);
-    } else if (result.mode === 'patch' && result.patch) {
+    } else if (result.mode === 'patch' && result.patch && problems.length === 0) {
+      // Only two texts that were both read can be the same: with any problem, nothing was compared.
       const n = result.patch.length;
       this.setSummary(statusLine(n ? 'warn' : 'ok', n ? t('diff.patchOps', { n }) : t('diff.identical')), n ? 'patch' : 'same');
-      replace(this.report, problemBox, patchBlock(result.patch));
+      const patch = patchBlock(result.patch);
+      replace(this.report, problemBox, patch.el);
+      patch.show();
     } else {
-      this.setSummary(statusLine('bad', t('diff.problems', { n: problems.length })), 'problems');
+      this.setSummary(statusLine('bad', t('diff.notCompared', { n: problems.length })), 'problems');
       replace(this.report, problemBox);
     }
+    // The verdict first; the lint list and the marks in the texts in the tasks after, so a large
+    // answer never holds the page for long in one go.
+    const shown = result;
+    setTimeout(() => {
+      if (this.lastDiff !== shown) return;
+      this.showLint(result);
+      this.left.setProblems(problems.filter((p) => p.source === 'left' || p.source === 'lock'));
+      // The right catalog's lint findings are marked in its text too, at their evidence.
+      this.right.setProblems([...problems.filter((p) => p.source === 'right' || p.source === 'catalog'),
+        ...(result.findings ?? []).filter((f) => f.line).map((f) => ({ ...f, message: `${f.rule}: ${f.message}` }))]);
+    }, 0);
   }
 
   /**
@@ -188,8 +212,8 @@ export class DiffPane {
     const c = /** @type {import('./gatehouse').CatalogDiff} */ (result.catalog);
     const renamedTo = new Map((c.renamed ?? []).map((r) => [r.to, r.from]));
     const renamedFrom = new Map((c.renamed ?? []).map((r) => [r.from, r.to]));
-    const changed = [...(c.changed ?? [])].sort((a, b) =>
-      (riskOrder[a.risk] ?? 3) - (riskOrder[b.risk] ?? 3) || a.tool.localeCompare(b.tool));
+    const rank = (/** @type {string | undefined} */ s) => this.checker.severityRank(s);
+    const changed = [...(c.changed ?? [])].sort((a, b) => rank(a.risk) - rank(b.risk) || a.tool.localeCompare(b.tool));
     const addedReports = new Map((c.addedTools ?? []).map((x) => [x.tool, x]));
     const removedReports = new Map((c.removedTools ?? []).map((x) => [x.tool, x]));
     /** @type {any[]} */
@@ -213,20 +237,40 @@ export class DiffPane {
     const reportView = h('div', { class: 'report-view' },
       problemBox,
       // The first few high-risk rows open by themselves; a long report stays a list of lines.
-      rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows' }) : null,
+      rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows', limit: 1000, what: 'tools' }) : null,
       summary.unchanged && anyChange ? h('p', { class: 'muted' }, t('diff.unchanged', { n: summary.unchanged })) : null);
-    const patchView = patchBlock(result.patch ?? []);
-    const showView = (/** @type {string} */ view) => {
+    reportView.id = 'diff-report-view';
+    reportView.setAttribute('role', 'tabpanel');
+    reportView.setAttribute('aria-labelledby', 'diff-report-tab');
+    const patch = patchBlock(result.patch ?? []);
+    const patchView = patch.el;
+    patchView.id = 'diff-patch-view';
+    patchView.setAttribute('role', 'tabpanel');
+    patchView.setAttribute('aria-labelledby', 'diff-patch-tab');
+    const views = ['report', 'patch'];
+    const showView = (/** @type {string} */ view, focus = false) => {
       this.view = view;
-      reportTab.setAttribute('aria-selected', String(view === 'report'));
-      patchTab.setAttribute('aria-selected', String(view === 'patch'));
+      for (const [tab, v] of [[reportTab, 'report'], [patchTab, 'patch']]) {
+        tab.setAttribute('aria-selected', String(view === v));
+        tab.tabIndex = view === v ? 0 : -1;
+      }
       reportView.hidden = view !== 'report';
       patchView.hidden = view !== 'patch';
+      if (view === 'patch') patch.show();
+      if (focus) (view === 'report' ? reportTab : patchTab).focus();
     };
-    const reportTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-report-tab', onclick: () => showView('report') }, t('diff.viewReport'));
-    const patchTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-patch-tab', onclick: () => showView('patch') },
+    // A tab list as ARIA describes it: one stop for Tab, arrows (and Home, End) between tabs.
+    const onkeydown = (/** @type {KeyboardEvent} */ e) => {
+      const at = views.indexOf(this.view);
+      const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: views.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      showView(views[(to + views.length) % views.length], true);
+    };
+    const reportTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-report-tab', 'aria-controls': 'diff-report-view', onclick: () => showView('report'), onkeydown }, t('diff.viewReport'));
+    const patchTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-patch-tab', 'aria-controls': 'diff-patch-view', onclick: () => showView('patch'), onkeydown },
       t('diff.viewPatch', { n: (result.patch ?? []).length }));
-    replace(this.report, h('div', { class: 'view-tabs', role: 'tablist' }, reportTab, patchTab), reportView, patchView);
+    replace(this.report, h('div', { class: 'view-tabs', role: 'tablist', 'aria-label': t('diff.views') }, reportTab, patchTab), reportView, patchView);
     showView(this.view);
   }
 
@@ -245,8 +289,8 @@ export class DiffPane {
     const high = findings.filter((f) => f.severity === 'high').length;
     replace(this.lintSummary, statusLine(high ? 'bad' : findings.length ? 'warn' : 'ok',
       findings.length ? t('lint.summary', { n: findings.length, high }) : t('lint.none')));
-    const sorted = [...findings].sort((a, b) => (riskOrder[a.severity] ?? 3) - (riskOrder[b.severity] ?? 3));
-    replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings' }));
+    const sorted = [...findings].sort((a, b) => this.checker.severityRank(a.severity) - this.checker.severityRank(b.severity));
+    replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings', limit: 1000, what: 'findings' }));
   }
 
   async pin() {
@@ -282,7 +326,7 @@ export class DiffPane {
   }
 
   relabel() {
-    this.renderExamples();
+    this.examples.relabel();
     this.left.relabel();
     this.right.relabel();
     if (this.lastDiff) this.showDiff(this.lastDiff);
@@ -290,15 +334,36 @@ export class DiffPane {
   }
 }
 
+/** A patch longer than this shows its beginning; Copy and Save give all of it. */
+const patchShown = 200_000;
+
 /**
- * patchBlock shows an RFC 6902 patch, copyable.
+ * patchBlock shows an RFC 6902 patch, copyable and savable. Its text is written when it is first
+ * shown (show()), and a long one shows only its first patchShown characters.
  * @param {any[]} patch
  */
 function patchBlock(patch) {
-  const text = formatAnswer(patch);
-  return h('div', { class: 'patch-view' },
-    h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), copyButton(() => text)),
-    h('pre', { class: 'code-out', id: 'diff-patch', tabindex: '0' }, text));
+  /** @type {string | null} */
+  let text = null;
+  const get = () => (text ??= formatAnswer(patch) + '\n');
+  const pre = h('pre', { class: 'code-out', id: 'diff-patch', tabindex: '0' });
+  const cut = h('p', { class: 'list-cap', hidden: true });
+  const el = h('div', { class: 'patch-view' },
+    h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), copyButton(get),
+      saveButton(get, 'gatehouse-patch.json')),
+    cut, pre);
+  let shown = false;
+  return {
+    el,
+    show() {
+      if (shown) return;
+      shown = true;
+      const all = get();
+      pre.textContent = all.length > patchShown ? all.slice(0, patchShown) + '…' : all;
+      cut.hidden = all.length <= patchShown;
+      cut.textContent = t('diff.patchCut', { shown: count(patchShown), total: count(all.length) });
+    },
+  };
 }
 
 /**

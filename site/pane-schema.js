@@ -5,7 +5,7 @@ import { Channel } from './checker.js';
 import { h, replace } from './dom.js';
 import { Editor } from './editor.js';
 import { t } from './i18n.js';
-import { problemList, statusLine } from './render.js';
+import { busyLine, problemList, saveButton, statusLine } from './render.js';
 import { schemaExample } from './examples.js';
 
 /**
@@ -13,7 +13,8 @@ import { schemaExample } from './examples.js';
  * @typedef {import('./gatehouse').SchemaPaneState} SchemaPaneState
  */
 
-export const drafts = ['2020-12', '2019-09', '7', '6', '4'];
+/** The drafts the checker knows until it says (about().drafts), newest first. */
+const knownDrafts = ['2020-12', '2019-09', '7', '6', '4'];
 
 export class SchemaPane {
   /**
@@ -49,15 +50,15 @@ export class SchemaPane {
     this.resourceEditor = new Editor({
       id: 'schema-resource', label: 'schema.resource', source: 'resource',
       placeholder: 'schema.resourcePlaceholder', checker,
-      onInput: (text) => {
-        const doc = this.resources[this.activeDoc];
-        if (doc) doc.text = text;
-        changed();
-      },
+      onInput: changed,
     });
 
-    this.draft = h('select', { id: 'schema-draft', onchange: changed },
-      drafts.map((d) => h('option', { value: d }, d === '4' || d === '6' || d === '7' ? `draft-0${d}` : d)));
+    this.draft = h('select', { id: 'schema-draft', onchange: changed });
+    this.setDrafts(knownDrafts);
+    checker.ready.then(() => {
+      const drafts = checker.about?.drafts;
+      if (drafts?.length) this.setDrafts([...drafts].reverse());
+    }, () => {});
     this.docTabs = h('div', { class: 'doc-tabs', role: 'tablist', dataset: { i18nAriaLabel: 'schema.documents' } });
     this.resourceURL = h('input', {
       id: 'schema-resource-url', type: 'url', class: 'url-input', spellcheck: 'false',
@@ -79,9 +80,14 @@ export class SchemaPane {
 
     this.summary = h('div', { class: 'summary', id: 'schema-summary', dataset: { state: 'idle' } });
     this.problems = h('div', { class: 'problem-box' });
+    this.saveResult = saveButton(() => this.lastResult ? JSON.stringify(this.lastResult, null, 2) + '\n' : '', 'gatehouse-validate.json');
+    this.saveResult.hidden = true;
     this.channel = new Channel(checker, {
+      lane: 'schema',
       onResult: (result) => this.show(result),
       onBusy: (busy) => { if (busy) this.showBusy(); },
+      onCancel: () => this.setSummary(statusLine('idle', t('result.cancelled')), 'cancelled'),
+      el: this.summary,
     });
 
     this.el = h('div', { class: 'pane-body' },
@@ -94,7 +100,7 @@ export class SchemaPane {
         h('div', { class: 'column' }, this.instance.el),
         h('div', { class: 'column' }, this.docTabs, this.schema.el, this.resourceBox)),
       h('section', { class: 'result', 'aria-labelledby': 'schema-result-title' },
-        h('h2', { id: 'schema-result-title', dataset: { i18n: 'result.title' } }),
+        h('div', { class: 'result-head' }, h('h2', { id: 'schema-result-title', dataset: { i18n: 'result.title' } }), h('span', { class: 'spacer' }), this.saveResult),
         h('div', { 'aria-live': 'polite' }, this.summary),
         this.problems));
     this.renderDocTabs();
@@ -102,6 +108,7 @@ export class SchemaPane {
 
   /** @returns {Required<SchemaPaneState>} */
   getState() {
+    this.syncResource();
     /** @type {Record<string, string>} */
     const resources = {};
     for (const doc of this.resources) resources[doc.url] = doc.text;
@@ -112,7 +119,9 @@ export class SchemaPane {
   setState(state) {
     this.instance.setQuietly(state.instance ?? '');
     this.schema.setQuietly(state.schema ?? '');
+    const drafts = [...this.draft.options].map((o) => o.value);
     this.draft.value = drafts.includes(state.draft ?? '') ? /** @type {string} */ (state.draft) : '2020-12';
+    this.activeDoc = -1; // the editor's text belongs to none of the new documents
     this.resources = Object.entries(state.resources ?? {}).map(([url, text]) => ({ url, text: String(text) }));
     this.showDoc(-1);
     this.check({ immediate: true });
@@ -121,6 +130,18 @@ export class SchemaPane {
   loadExample() {
     this.setState(schemaExample);
     this.onChange();
+  }
+
+  /** @param {string[]} drafts newest first */
+  setDrafts(drafts) {
+    const selected = this.draft.value || '2020-12';
+    replace(this.draft, drafts.map((d) => h('option', { value: d }, /^\d$/.test(d) ? `draft-0${d}` : d)));
+    this.draft.value = drafts.includes(selected) ? selected : drafts[0];
+  }
+
+  /** @returns {Editor[]} */
+  editors() {
+    return [this.instance, this.schema, this.resourceEditor];
   }
 
   renderDocTabs() {
@@ -150,8 +171,15 @@ export class SchemaPane {
       ...this.resources.map((doc, i) => tab(i, doc.url || t('schema.untitled'))));
   }
 
+  /** syncResource copies the text of the extra document on show back into its record. */
+  syncResource() {
+    const doc = this.resources[this.activeDoc];
+    if (doc) doc.text = this.resourceEditor.value;
+  }
+
   /** @param {number} index */
   showDoc(index) {
+    this.syncResource();
     this.activeDoc = index < this.resources.length ? index : -1;
     const doc = this.resources[this.activeDoc];
     this.schema.el.hidden = Boolean(doc);
@@ -179,6 +207,7 @@ export class SchemaPane {
 
   removeResource() {
     this.resources.splice(this.activeDoc, 1);
+    this.activeDoc = -1;
     this.showDoc(-1);
     this.check();
     this.onChange();
@@ -186,22 +215,27 @@ export class SchemaPane {
 
   /** @param {{immediate?: boolean}} [options] */
   check(options) {
-    const state = this.getState();
-    if (state.instance.trim() === '' || state.schema.trim() === '') {
-      this.channel.cancel();
+    if (this.instance.isBlank() || this.schema.isBlank()) {
+      this.channel.forget();
+      this.lastResult = null;
+      this.saveResult.hidden = true;
       this.instance.setProblems([]);
       this.schema.setProblems([]);
       this.setSummary(statusLine('idle', t('schema.empty')), 'idle');
       this.problems.replaceChildren();
       return;
     }
-    // A document still without a URL cannot be referred to; leave it out until it has one.
-    const resources = Object.fromEntries(Object.entries(state.resources).filter(([url]) => url.trim() !== ''));
-    this.channel.schedule('validate', { ...state, resources }, options);
+    // The texts are read when the request is sent, once per pause in the typing.
+    this.channel.schedule('validate', () => {
+      const state = this.getState();
+      // A document still without a URL cannot be referred to; leave it out until it has one.
+      const resources = Object.fromEntries(Object.entries(state.resources).filter(([url]) => url.trim() !== ''));
+      return { ...state, resources };
+    }, options);
   }
 
   showBusy() {
-    this.setSummary(statusLine('busy', t(this.checker.loaded ? 'result.working' : 'result.loading')), 'busy');
+    this.setSummary(busyLine(this.channel, t(this.checker.loaded ? 'result.working' : 'result.loading')), 'busy');
   }
 
   /**
@@ -216,6 +250,7 @@ export class SchemaPane {
   /** @param {import('./gatehouse').ValidateResponse} result */
   show(result) {
     this.lastResult = result;
+    this.saveResult.hidden = false;
     const problems = result.problems ?? [];
     this.instance.setProblems(problems.filter((p) => p.source === 'instance'));
     this.schema.setProblems(problems.filter((p) => p.source === 'schema' && !p.document));

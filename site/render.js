@@ -1,8 +1,8 @@
 // Pieces of result display shared by the panes: problem lists that jump to line:column, long
 // lists that render in batches, and copyable JSON blocks.
 
-import { copyText, h } from './dom.js';
-import { t } from './i18n.js';
+import { copyText, download, h, replace } from './dom.js';
+import { currentLanguage, t } from './i18n.js';
 
 /**
  * @typedef {import('./gatehouse').Problem} Problem
@@ -51,9 +51,13 @@ export function located(p, fallbackSource, goTo, ...children) {
   return h('div', { class: 'located' }, ...children);
 }
 
+/** How many rows a list shows before it asks: the rest are one click away. */
+export const listLimit = 1000;
+
 /**
  * problemList renders problems, each with where it is, its message, and its instance and keyword
- * locations; clicking one puts the cursor there.
+ * locations; clicking one selects it in its editor. A flood shows the first listLimit with the
+ * total, and the rest on request.
  * @param {Problem[]} problems
  * @param {GoTo} goTo
  * @param {string} [fallbackSource] the source of problems that name none
@@ -67,45 +71,85 @@ export function problemList(problems, goTo, fallbackSource = '') {
         ? h('span', { class: 'pointers' },
             p.instanceLocation != null ? h('span', null, t('result.at'), ' ', h('code', null, p.instanceLocation || '/')) : null,
             p.keywordLocation ? h('span', null, t('result.keyword'), ' ', h('code', null, p.keywordLocation)) : null)
-        : null)), { class: 'problems' });
+        : null)), { class: 'problems', limit: listLimit, what: 'problems' });
+}
+
+/**
+ * count writes a number the way the page's language does ("17,398", "17 398").
+ * @param {number} n
+ */
+export function count(n) {
+  return new Intl.NumberFormat(currentLanguage()).format(n);
 }
 
 /**
  * lazyList renders the first `batch` items, then more as the end of the list scrolls into view
- * (or the "show more" button is pressed), so a report of 10,000 rows does not freeze the page.
+ * (or the "show more" button is pressed), so a report of 10,000 rows renders in steps of the
+ * same size, never all at once. Past `limit` items it stops and says how many there are, with a
+ * button for the rest. Rows outside the viewport skip layout and paint (content-visibility in
+ * style.css), so a long list costs what is on screen.
  * @template T
  * @param {T[]} items
  * @param {(item: T, index: number) => HTMLElement} render
- * @param {{class?: string, batch?: number, tag?: 'ul' | 'ol' | 'div'}} [options]
+ * @param {{class?: string, batch?: number, tag?: 'ul' | 'ol' | 'div', limit?: number, what?: string}} [options]
  */
-export function lazyList(items, render, { class: cls = '', batch = 200, tag = 'ul' } = {}) {
+export function lazyList(items, render, { class: cls = '', batch = 100, tag = 'ul', limit = Infinity, what = 'items' } = {}) {
   const list = h(tag, { class: cls });
   let shown = 0;
+  let cap = Math.min(limit, items.length);
   const more = h('button', { type: 'button', class: 'small show-more' });
+  const capNote = h('p', { class: 'list-cap', role: 'status' });
+  const showAll = h('button', { type: 'button', class: 'small show-all' });
   /** @type {IntersectionObserver | null} */
   let observer = null;
   const showMore = () => {
-    const end = Math.min(items.length, shown + batch);
+    const end = Math.min(cap, shown + batch);
     const rows = [];
     for (let i = shown; i < end; i++) rows.push(render(items[i], i));
     list.append(...rows);
     shown = end;
-    if (shown >= items.length) {
-      more.remove();
-      observer?.disconnect();
-    } else {
-      more.textContent = t('result.showMore', { n: items.length - shown });
+    more.hidden = shown >= cap;
+    more.textContent = t('result.showMore', { n: count(Math.min(batch, cap - shown)) });
+    const capped = cap < items.length;
+    capNote.hidden = !capped;
+    if (capped) {
+      replace(capNote, t(`result.showing.${what}`, { shown: count(cap), total: count(items.length) }), ' ', showAll);
+      showAll.textContent = t('result.showAll', { total: count(items.length) });
     }
+    if (shown >= items.length) observer?.disconnect();
   };
   more.addEventListener('click', showMore);
+  showAll.addEventListener('click', () => {
+    cap = items.length;
+    showMore();
+  });
   showMore();
   if (shown >= items.length) return list;
-  const wrapper = h('div', { class: 'lazy' }, list, more);
+  const wrapper = h('div', { class: 'lazy', dataset: { total: String(items.length) } }, capNote, list, more);
   observer = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) showMore();
+    if (entries.some((e) => e.isIntersecting) && shown < cap) showMore();
   });
   observer.observe(more);
   return wrapper;
+}
+
+/**
+ * busyLine says a check is running, for how long, and offers to stop it. Stopping ends the
+ * checker's worker for that pane (a new one starts) and leaves every text as it is.
+ * @param {{elapsed: number, cancel: () => void}} channel
+ * @param {string} text
+ */
+export function busyLine(channel, text) {
+  const elapsed = h('span', { class: 'elapsed muted' });
+  const cancel = h('button', { type: 'button', class: 'small cancel', onclick: () => channel.cancel() }, t('result.cancel'));
+  const line = h('div', { class: 'busy-line' }, statusLine('busy', text), elapsed, cancel);
+  const tick = () => {
+    if (!line.isConnected) return;
+    elapsed.textContent = t('result.elapsed', { s: (channel.elapsed / 1000).toFixed(1) });
+    setTimeout(tick, 250);
+  };
+  setTimeout(tick, 0);
+  return line;
 }
 
 /**
@@ -146,4 +190,17 @@ export function statusLine(kind, text) {
   const symbol = { ok: '✓', bad: '✗', warn: '!', busy: '…', idle: '·' }[kind];
   return h('p', { class: `status status-${kind}`, dataset: { status: kind } },
     h('span', { class: 'status-symbol', 'aria-hidden': 'true' }, symbol), ' ', text);
+}
+
+/**
+ * saveButton offers the text the getter returns as a file, made in the page (nothing is sent).
+ * @param {() => string} getText
+ * @param {string} fileName
+ * @param {string} [labelKey]
+ */
+export function saveButton(getText, fileName, labelKey = 'result.save') {
+  return h('button', {
+    type: 'button', class: 'small', dataset: { i18n: labelKey, file: fileName }, text: t(labelKey),
+    onclick: () => download(fileName, getText()),
+  });
 }

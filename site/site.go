@@ -1,9 +1,11 @@
 // Package site serves the gatehouse page: the static HTML, CSS and ES modules of site/, the Web
-// Worker that runs the checker, and — once `make wasm` has run — gatehouse.wasm and wasm_exec.js.
+// Worker that runs the checker, and — once `make wasm` has run — gatehouse.wasm, wasm_exec.js and
+// codemirror.js (the editor, bundled from npm by esbuild).
 //
 // The files are embedded at build time, so the CLI's `serve` needs nothing on disk. The embed
 // patterns only name files that are committed (gatehouse.d.ts keeps `gatehouse.*` matching), so
-// `go build ./...` works on a fresh clone; [HasWasm] tells whether the checker was built in.
+// `go build ./...` works on a fresh clone; [HasWasm] tells whether the generated files were built
+// in. [WriteDist] and [WriteSingle] write the same page for a static host or as one file.
 //
 // [Handler] serves exactly the embedded files and nothing else, with headers that keep the page to
 // its own origin: whatever a user pastes stays in the page, and the Content-Security-Policy forbids
@@ -30,17 +32,18 @@ import (
 //go:embed *.html *.css *.js gatehouse.*
 var files embed.FS
 
-// The files `make wasm` writes; they are git-ignored, so a fresh clone embeds neither.
+// The files `make wasm` writes; they are git-ignored, so a fresh clone embeds none of them.
 const (
 	wasmName     = "gatehouse.wasm"
 	wasmExecName = "wasm_exec.js"
+	editorName   = "codemirror.js"
 )
 
-// HasWasm reports whether the checker (gatehouse.wasm and its loader wasm_exec.js) was embedded,
-// that is whether `make wasm` ran before this binary was built. Without it the page loads but
-// cannot check anything.
+// HasWasm reports whether the generated files were embedded — the checker (gatehouse.wasm and its
+// loader wasm_exec.js) and the editor bundle (codemirror.js) — that is whether `make wasm` ran
+// before this binary was built. Without them the page cannot check or edit anything.
 func HasWasm() bool {
-	for _, name := range []string{wasmName, wasmExecName} {
+	for _, name := range []string{wasmName, wasmExecName, editorName} {
 		if _, err := fs.Stat(files, name); err != nil {
 			return false
 		}

@@ -7,7 +7,7 @@
 /** @type {ServiceWorkerGlobalScope} */
 const worker = /** @type {any} */ (self);
 
-const cacheName = 'gatehouse-v1';
+const cacheName = 'gatehouse-v2';
 
 // The page's files, as site.go serves them (site_test.go checks this list against the embed).
 const pageFiles = [
@@ -16,14 +16,21 @@ const pageFiles = [
   'style.css',
   'app.js',
   'checker.js',
+  'codemirror.js',
   'dom.js',
   'editor.js',
   'examples.js',
   'i18n.js',
+  'lang-de.js',
+  'lang-en.js',
+  'lang-fr.js',
+  'menu.js',
   'pane-decision.js',
   'pane-diff.js',
   'pane-schema.js',
   'render.js',
+  'sarif.js',
+  'store.js',
   'text.js',
   'worker.js',
   'wasm_exec.js',

@@ -98,7 +98,7 @@ export function formatAnswer(value) {
 // (tab and newline excepted), format characters (zero-width, bidi controls, soft hyphen, BOM),
 // variation selectors, blank fillers (Hangul, musical symbols), the tag block U+E0000–E007F,
 // and line/paragraph separators.
-const hiddenChars = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|[\u{1d173}-\u{1d17a}]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
+export const hiddenChars = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|[\u{1d173}-\u{1d17a}]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
 
 /**
  * A piece of text: either plain text, or one hidden character described visibly.

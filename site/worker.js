@@ -1,68 +1,120 @@
 // The checker's Web Worker: loads gatehouse.wasm and answers the page's requests, so the page
-// never freezes while the checker works.
+// never freezes while the checker works. The page runs one worker per lane (each pane, and one for
+// its own requests), so a slow check in one pane never holds up another; a lane whose check has
+// gone stale, or that the user cancels, is ended and replaced by a new worker.
 //
-// Protocol (see gatehouse.d.ts, WorkerInbound / WorkerOutbound):
-//   worker → page, once:  {type: "ready", version, functions: [name]}
-//                     or  {type: "failed", message}     (the wasm could not be loaded)
-//   page → worker:        {id, fn, arg}                 (arg: the one JSON string gatehouse[fn] takes)
-//   worker → page:        {id, result}                  (result: the JSON string gatehouse[fn] returned)
-//                     or  {id, error}                   (no such function, or it threw)
-//   worker → page:        {type: "exited", message}     (the Go program stopped; nothing more will be answered)
+// Protocol (typed in gatehouse.d.ts, WorkerRequest / WorkerMessage):
+//   page → worker, first:  {type: "load", module?, wasmGzipBase64?}
+//                          module: a compiled WebAssembly.Module another lane's worker made;
+//                          wasmGzipBase64: the wasm itself (the single-file page has no files);
+//                          neither: fetch gatehouse.wasm beside this script
+//   worker → page, once:   {type: "ready", version, functions: [name], module?}
+//                          (module: the one this worker compiled, for the next lanes)
+//                      or  {type: "failed", message}     (the wasm could not be loaded)
+//   page → worker:         {id, fn, arg}      arg: the one JSON string gatehouse[fn] takes
+//                      or  {id, fn, request}  request: a value this worker turns into that string,
+//                                             so a 10 MB request is not stringified on the page
+//   worker → page:         {id, result}       the JSON string gatehouse[fn] returned
+//                      or  {id, answer}       the same, already parsed (for {id, fn, request},
+//                                             when it holds no number a double would round)
+//                      or  {id, error}        no such function, or it threw
+//   worker → page:         {type: "exited", message}  (the Go program stopped)
 // Requests are answered one at a time, in the order they arrive.
 'use strict';
+
+// Numbers a float64 could round (as in text.js): such answers go back as text, for parseExact.
+const unsafeNumber = /\d{16}|[eE][+-]?\d{3}/;
+
+/**
+ * parseHere parses an answer in the worker, so a large one costs the page nothing but the copy;
+ * undefined when a number in it would not survive (the page then reads the text with parseExact,
+ * which keeps such numbers exact).
+ * @param {string} text
+ */
+function parseHere(text) {
+  if (!unsafeNumber.test(text)) return JSON.parse(text);
+  let lossy = false;
+  // The reviver's third argument (the source text) says whether a number was read exactly.
+  const parse = /** @type {(text: string, reviver: (key: string, value: unknown, context?: {source?: string}) => unknown) => any} */ (JSON.parse);
+  const value = parse(text, (_key, v, context) => {
+    if (typeof v === 'number' && (!context || context.source !== String(v))) lossy = true;
+    return v;
+  });
+  return lossy ? undefined : value;
+}
+
+/**
+ * loadChecker instantiates gatehouse.wasm and returns its functions. This is the one place that
+ * knows how the wasm is loaded and called (wasm_exec.js and globalThis.gatehouse today).
+ * @param {{module?: WebAssembly.Module, wasmGzipBase64?: string}} source
+ * @returns {Promise<{api: Record<string, any>, module: WebAssembly.Module | null, exited: Promise<void>}>}
+ */
+async function loadChecker(source) {
+  if (typeof Go === 'undefined') {
+    try {
+      importScripts('wasm_exec.js');
+    } catch (err) {
+      throw new Error('wasm_exec.js could not be loaded (run `make wasm`): ' + String(err));
+    }
+  }
+  // @ts-ignore: Go comes from wasm_exec.js
+  const go = new Go();
+  /** @type {WebAssembly.Module | null} */
+  let compiled = null;
+  let instance;
+  if (source.module) {
+    instance = await WebAssembly.instantiate(source.module, go.importObject);
+  } else {
+    if (source.wasmGzipBase64) {
+      const bytes = Uint8Array.from(atob(source.wasmGzipBase64), (c) => c.charCodeAt(0));
+      const wasm = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+      compiled = await WebAssembly.compile(wasm);
+    } else {
+      try {
+        compiled = await WebAssembly.compileStreaming(fetch('gatehouse.wasm'));
+      } catch {
+        // compileStreaming needs the application/wasm type; fall back to compiling the bytes,
+        // which also tells a missing file apart from a broken one.
+        const response = await fetch('gatehouse.wasm');
+        if (!response.ok) {
+          throw new Error(`gatehouse.wasm could not be loaded (HTTP ${response.status}; run \`make wasm\`)`);
+        }
+        compiled = await WebAssembly.compile(await response.arrayBuffer());
+      }
+    }
+    instance = await WebAssembly.instantiate(compiled, go.importObject);
+  }
+  const exited = go.run(instance);
+  // main() registers globalThis.gatehouse before it blocks, which go.run reaches synchronously;
+  // the short wait only covers a runtime that yields first.
+  for (let i = 0; i < 100 && !globalThis.gatehouse; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (!globalThis.gatehouse) throw new Error('gatehouse.wasm did not define globalThis.gatehouse');
+  return { api: /** @type {Record<string, any>} */ (/** @type {unknown} */ (globalThis.gatehouse)), module: compiled, exited };
+}
 
 /** @type {Record<string, any> | null} */
 let api = null;
 let exited = false;
-
-async function load() {
-  try {
-    importScripts('wasm_exec.js');
-  } catch (err) {
-    throw new Error('wasm_exec.js could not be loaded (run `make wasm`): ' + String(err));
-  }
-  // @ts-ignore: Go comes from wasm_exec.js
-  const go = new Go();
-  let instance;
-  try {
-    ({ instance } = await WebAssembly.instantiateStreaming(fetch('gatehouse.wasm'), go.importObject));
-  } catch {
-    // instantiateStreaming needs the application/wasm type and a browser that has it; fall back to
-    // compiling the bytes, which also tells a missing file apart from a broken one.
-    const response = await fetch('gatehouse.wasm');
-    if (!response.ok) {
-      throw new Error(`gatehouse.wasm could not be loaded (HTTP ${response.status}; run \`make wasm\`)`);
-    }
-    ({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), go.importObject));
-  }
-  go.run(instance).then(() => {
-    exited = true;
-    postMessage({ type: 'exited', message: 'the checker stopped' });
-  });
-  // main() registers globalThis.gatehouse before it blocks, which go.run reaches synchronously;
-  // the short wait only covers a runtime that yields first.
-  for (let i = 0; i < 100 && !globalThis.gatehouse && !exited; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  if (!globalThis.gatehouse) throw new Error('gatehouse.wasm did not define globalThis.gatehouse');
-  return /** @type {Record<string, any>} */ (/** @type {unknown} */ (globalThis.gatehouse));
-}
-
-/** @type {Array<{id: number, fn: string, arg: string}>} */
+/** @type {any[]} */
 const queue = [];
 
 // close() would stop the Go program under the page; it is for scripts that are done.
 const callable = (/** @type {string} */ fn) => fn !== 'close';
 
-function answer(/** @type {{id: number, fn: string, arg: string}} */ request) {
-  const { id, fn, arg } = request;
+function answer(/** @type {{id: number, fn: string, arg?: string, request?: unknown}} */ message) {
+  const { id, fn } = message;
   if (exited) return postMessage({ id, error: 'the checker stopped; reload the page' });
   if (!api) return postMessage({ id, error: 'the checker is not loaded' });
   const f = api[fn];
   if (typeof f !== 'function' || !callable(fn)) return postMessage({ id, error: `gatehouse.${fn} does not exist in this build` });
   try {
+    const arg = typeof message.arg === 'string' ? message.arg : JSON.stringify(message.request);
     const result = f(arg);
     if (typeof result !== 'string') return postMessage({ id, error: `gatehouse.${fn} did not return a string` });
+    const parsed = typeof message.arg === 'string' ? undefined : parseHere(result);
+    if (parsed !== undefined) return postMessage({ id, answer: parsed });
     postMessage({ id, result });
   } catch (err) {
     postMessage({ id, error: `gatehouse.${fn} failed: ${String(err)}` });
@@ -70,22 +122,32 @@ function answer(/** @type {{id: number, fn: string, arg: string}} */ request) {
 }
 
 self.onmessage = (event) => {
-  const request = event.data;
-  if (!request || typeof request.id !== 'number' || typeof request.fn !== 'string' || typeof request.arg !== 'string') return;
-  if (api || exited) answer(request);
-  else queue.push(request);
+  const message = event.data;
+  if (message && message.type === 'load') {
+    start(message);
+    return;
+  }
+  if (!message || typeof message.id !== 'number' || typeof message.fn !== 'string') return;
+  if (api || exited) answer(message);
+  else queue.push(message);
 };
 
-load().then(
-  (loaded) => {
-    api = loaded;
-    const functions = Object.keys(loaded).filter((k) => typeof loaded[k] === 'function' && callable(k)).sort();
-    const version = String(loaded.version ?? '');
-    postMessage({ type: 'ready', version, functions });
-    for (const request of queue.splice(0)) answer(request);
-  },
-  (err) => {
-    postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
-    for (const request of queue.splice(0)) postMessage({ id: request.id, error: 'the checker is not loaded' });
-  },
-);
+/** @param {{module?: WebAssembly.Module, wasmGzipBase64?: string}} source */
+function start(source) {
+  loadChecker(source).then(
+    (loaded) => {
+      api = loaded.api;
+      loaded.exited.then(() => {
+        exited = true;
+        postMessage({ type: 'exited', message: 'the checker stopped' });
+      });
+      const functions = Object.keys(api).filter((k) => typeof api?.[k] === 'function' && callable(k)).sort();
+      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined });
+      for (const message of queue.splice(0)) answer(message);
+    },
+    (err) => {
+      postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+      for (const message of queue.splice(0)) postMessage({ id: message.id, error: 'the checker is not loaded' });
+    },
+  );
+}

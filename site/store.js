@@ -1,0 +1,115 @@
+// The page's texts when they are too large for the address bar: kept in this browser's IndexedDB
+// (this origin only, never sent anywhere), so a reload does not lose them. One record per pane and
+// one for the rest (which pane, the language, when); a save writes only the panes whose texts
+// changed since the last one, so typing in one pane never copies another pane's megabytes again.
+// The page says when it restored them and offers to clear them.
+
+const dbName = 'gatehouse';
+const storeName = 'panes';
+const paneNames = ['schema', 'decision', 'diff'];
+
+/** @returns {Promise<IDBDatabase>} */
+function open() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(dbName, 2);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
+      db.createObjectStore(storeName);
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * run does requests in one transaction and resolves to the last one's result.
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => IDBRequest | void} make
+ * @returns {Promise<any>}
+ */
+async function run(mode, make) {
+  const db = await open();
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(storeName, mode);
+      const request = make(tx.objectStore(storeName));
+      tx.oncomplete = () => resolve(request ? request.result : undefined);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** @type {Record<string, any>} the pane states last written, to skip the unchanged ones */
+let written = {};
+
+/**
+ * samePane tells whether two states of a pane hold the same texts and settings. Texts read out
+ * of an unchanged editor are the same string, so the comparison is cheap for them.
+ * @param {any} a
+ * @param {any} b
+ */
+function samePane(a, b) {
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => (a[k] && typeof a[k] === 'object' ? samePane(a[k], b[k]) : a[k] === b[k]));
+}
+
+/**
+ * keepState stores the page's state; resolves false where the browser refuses (private mode,
+ * storage full, IndexedDB off).
+ * @param {import('./gatehouse').State} state
+ */
+export async function keepState(state) {
+  const changed = paneNames.filter((name) => !samePane(written[name], /** @type {any} */ (state.panes)[name]));
+  try {
+    await run('readwrite', (store) => {
+      for (const name of changed) store.put(/** @type {any} */ (state.panes)[name], name);
+      return store.put({ pane: state.pane, options: state.options, saved: Date.now() }, 'page');
+    });
+    for (const name of changed) written[name] = /** @type {any} */ (state.panes)[name];
+    return true;
+  } catch {
+    written = {};
+    return false;
+  }
+}
+
+/**
+ * keptState returns the stored state and when it was saved, or null.
+ * @returns {Promise<{state: import('./gatehouse').State, saved: number} | null>}
+ */
+export async function keptState() {
+  try {
+    /** @type {IDBRequest[]} */
+    const requests = [];
+    await run('readonly', (store) => {
+      for (const key of ['page', ...paneNames]) requests.push(store.get(key));
+    });
+    const [page, ...panes] = requests.map((r) => r.result);
+    if (!page || typeof page !== 'object') return null;
+    /** @type {any} */
+    const state = { pane: page.pane, options: page.options ?? {}, panes: {} };
+    paneNames.forEach((name, i) => {
+      state.panes[name] = panes[i] ?? {};
+      written[name] = panes[i];
+    });
+    return { state, saved: page.saved };
+  } catch {
+    return null;
+  }
+}
+
+/** clearState forgets the stored state. */
+export async function clearState() {
+  written = {};
+  try {
+    await run('readwrite', (store) => store.clear());
+  } catch {
+    // Nothing was stored, or storage is off: nothing to clear.
+  }
+}
