@@ -135,10 +135,11 @@ func TestBrowserDist(t *testing.T) {
 	defer static.Close()
 
 	// A link to the hosted copy, as `gatehouse link --base URL` writes it.
-	fragment, err := core.EncodeState(core.State{Pane: "decision"})
-	if err != nil {
-		t.Fatal(err)
+	encoded := core.EncodeState(core.State{Pane: "decision"})
+	if len(encoded.Problems) > 0 {
+		t.Fatal(encoded.Problems)
 	}
+	fragment := encoded.Fragment
 	ctx := h.newTab("dist")
 	h.open(ctx, "dist", static.URL+"/"+fragment)
 	if pane := evaluate[string](h, ctx, `document.body.dataset.pane`); pane != "decision" {
@@ -168,7 +169,7 @@ func TestBrowserSingleFile(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "gatehouse.html")
 	// What `make single` runs: the page's modules bundled by esbuild, then written as one file.
-	cmd := exec.Command("go", "run", "./publish", "-app", "app.js", "-single", file)
+	cmd := exec.Command("go", "run", "./publish", "-app", "app.js", "-worker", "worker.js", "-single", file)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run ./publish -single: %v\n%s", err, out)
 	}

@@ -39,7 +39,7 @@ class Lane {
     let resolveReady = null;
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => { resolveReady = resolve; });
-    const worker = new Worker(checker.source.workerURL);
+    const worker = new Worker(checker.source.workerURL, { type: 'module' });
     this.worker = worker;
     this.started = performance.now();
     worker.onmessage = (event) => {

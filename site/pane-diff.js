@@ -34,6 +34,8 @@ export class DiffPane {
     this.lastDiff = null;
     /** 'report' or 'patch': which view of a catalog diff is shown */
     this.view = 'report';
+    /** @type {(DiffPaneState & {omitPatch: boolean}) | null} the request of the diff last sent */
+    this.requested = null;
 
     const changed = () => {
       this.check();
@@ -133,8 +135,9 @@ export class DiffPane {
       return;
     }
     // One request: the checker tells catalogs, locks and other JSON apart ("auto"), and sends
-    // the lint findings of the right catalog with the report.
-    this.diffChannel.schedule('diff', () => this.getState(), options);
+    // the lint findings of the right catalog with the report. A catalog's patch is left out and
+    // asked for when its tab opens: on large catalogs it is most of the answer.
+    this.diffChannel.schedule('diff', () => (this.requested = { ...this.getState(), omitPatch: true }), options);
   }
 
   /**
@@ -242,7 +245,14 @@ export class DiffPane {
     reportView.id = 'diff-report-view';
     reportView.setAttribute('role', 'tabpanel');
     reportView.setAttribute('aria-labelledby', 'diff-report-tab');
-    const patch = patchBlock(result.patch ?? []);
+    // The texts this report is of, for its patch when the tab opens.
+    const compared = this.requested;
+    const patch = patchBlock(result.patch ?? (async () => {
+      const answer = await this.checker.call('diff', { left: compared?.left ?? '', right: compared?.right ?? '', mode: 'patch' }, 'diff');
+      if (answer.problems?.length || !Array.isArray(answer.patch)) throw new Error(answer.problems?.[0]?.message ?? 'no patch');
+      patchTab.textContent = t('diff.viewPatch', { n: answer.patch.length });
+      return answer.patch;
+    }));
     const patchView = patch.el;
     patchView.id = 'diff-patch-view';
     patchView.setAttribute('role', 'tabpanel');
@@ -269,7 +279,7 @@ export class DiffPane {
     };
     const reportTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-report-tab', 'aria-controls': 'diff-report-view', onclick: () => showView('report'), onkeydown }, t('diff.viewReport'));
     const patchTab = h('button', { type: 'button', role: 'tab', class: 'view-tab', id: 'diff-patch-tab', 'aria-controls': 'diff-patch-view', onclick: () => showView('patch'), onkeydown },
-      t('diff.viewPatch', { n: (result.patch ?? []).length }));
+      result.patch ? t('diff.viewPatch', { n: result.patch.length }) : t('diff.viewPatchLater'));
     replace(this.report, h('div', { class: 'view-tabs', role: 'tablist', 'aria-label': t('diff.views') }, reportTab, patchTab), reportView, patchView);
     showView(this.view);
   }
@@ -339,29 +349,39 @@ const patchShown = 200_000;
 
 /**
  * patchBlock shows an RFC 6902 patch, copyable and savable. Its text is written when it is first
- * shown (show()), and a long one shows only its first patchShown characters.
- * @param {any[]} patch
+ * shown (show()), and a long one shows only its first patchShown characters. The patch is given,
+ * or fetched when first shown (a catalog diff's, asked for only when its tab opens).
+ * @param {any[] | (() => Promise<any[]>)} patch
  */
 function patchBlock(patch) {
   /** @type {string | null} */
   let text = null;
-  const get = () => (text ??= formatAnswer(patch) + '\n');
+  const get = () => text ?? '';
   const pre = h('pre', { class: 'code-out', id: 'diff-patch', tabindex: '0' });
   const cut = h('p', { class: 'list-cap', hidden: true });
+  const tools = h('span', { hidden: true }, copyButton(get), saveButton(get, 'gatehouse-patch.json'));
   const el = h('div', { class: 'patch-view' },
-    h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), copyButton(get),
-      saveButton(get, 'gatehouse-patch.json')),
+    h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), tools),
     cut, pre);
+  const write = (/** @type {any[]} */ ops) => {
+    const all = (text = formatAnswer(ops) + '\n');
+    pre.textContent = all.length > patchShown ? all.slice(0, patchShown) + '…' : all;
+    cut.hidden = all.length <= patchShown;
+    cut.textContent = t('diff.patchCut', { shown: count(patchShown), total: count(all.length) });
+    tools.hidden = false;
+  };
   let shown = false;
   return {
     el,
     show() {
       if (shown) return;
       shown = true;
-      const all = get();
-      pre.textContent = all.length > patchShown ? all.slice(0, patchShown) + '…' : all;
-      cut.hidden = all.length <= patchShown;
-      cut.textContent = t('diff.patchCut', { shown: count(patchShown), total: count(all.length) });
+      if (Array.isArray(patch)) return write(patch);
+      pre.textContent = t('diff.patchWorking');
+      patch().then(write, (/** @type {unknown} */ err) => {
+        shown = false; // opening the tab again asks again
+        pre.textContent = t('diff.patchFailed', { message: err instanceof Error ? err.message : String(err) });
+      });
     },
   };
 }

@@ -137,13 +137,13 @@ func headerFile(name string) []byte {
 }
 
 // WriteSingle writes the page as one self-contained HTML file that works from file://, for
-// air-gapped use: the style sheet inlined, app the page's modules bundled into one (make single
-// bundles app.js with esbuild), the worker (wasm_exec.js and worker.js) and the gzip-compressed
-// wasm carried as data blocks the page turns into a worker. Its Content-Security-Policy is the
+// air-gapped use: the style sheet inlined, app the page's modules bundled into one and worker the
+// worker's (make single bundles app.js and worker.js with esbuild), the worker (wasm_exec.js, then
+// worker) and the gzip-compressed wasm carried as data blocks the page turns into a module worker. Its Content-Security-Policy is the
 // served page's, with the inline script and style allowed by their hashes (never
 // 'unsafe-inline'), the worker allowed from the blob: URL the page makes of its own data block,
 // and no connection anywhere.
-func WriteSingle(w io.Writer, app []byte) error {
+func WriteSingle(w io.Writer, app, worker []byte) error {
 	if !HasWasm() {
 		return fmt.Errorf("the page's generated files are not embedded: run `make wasm` first")
 	}
@@ -162,14 +162,14 @@ func WriteSingle(w io.Writer, app []byte) error {
 
 	style := read("style.css")
 	script := inlineScript(string(app))
-	worker := inlineScript(read(wasmExecName) + "\n" + read("worker.js"))
+	workerScript := inlineScript(read(wasmExecName) + "\n" + string(worker))
 	policy := singleFilePolicy(hashSource(script), hashSource(style))
 
 	page := read("index.html")
 	for _, r := range []struct{ old, new string }{
 		{`<link rel="stylesheet" href="style.css">`, "<style>" + style + "</style>"},
 		{`<script type="module" src="app.js"></script>`, `<script type="module">` + script + "</script>"},
-		{"</body>", `<script type="text/plain" id="gatehouse-worker">` + worker + "</script>\n" +
+		{"</body>", `<script type="text/plain" id="gatehouse-worker">` + workerScript + "</script>\n" +
 			`<script type="application/octet-stream" id="gatehouse-wasm">` + base64.StdEncoding.EncodeToString(gz.Bytes()) + "</script>\n</body>"},
 	} {
 		if !strings.Contains(page, r.old) {

@@ -67,7 +67,8 @@ func TestHandlerServesPageFiles(t *testing.T) {
 		{"/index.html", "text/html; charset=utf-8", "<title>gatehouse"},
 		{"/style.css", "text/css; charset=utf-8", ":root"},
 		{"/app.js", "text/javascript; charset=utf-8", "import"},
-		{"/worker.js", "text/javascript; charset=utf-8", "importScripts('wasm_exec.js')"},
+		{"/worker.js", "text/javascript; charset=utf-8", "import { load } from './gatehouse.mjs'"},
+		{"/gatehouse.mjs", "text/javascript; charset=utf-8", "export async function load("},
 		{"/sw.js", "text/javascript; charset=utf-8", "networkFirst"},
 		// The API's declarations, for people embedding the wasm.
 		{"/gatehouse.d.ts", "text/plain; charset=utf-8", "interface Gatehouse"},

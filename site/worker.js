@@ -20,7 +20,7 @@
 //                      or  {id, error}        no such function, or it threw
 //   worker → page:         {type: "exited", message}  (the Go program stopped)
 // Requests are answered one at a time, in the order they arrive.
-'use strict';
+import { load } from './gatehouse.mjs';
 
 // Numbers a float64 could round (as in text.js): such answers go back as text, for parseExact.
 const unsafeNumber = /\d{16}|[eE][+-]?\d{3}/;
@@ -44,54 +44,30 @@ function parseHere(text) {
 }
 
 /**
- * loadChecker instantiates gatehouse.wasm and returns its functions. This is the one place that
- * knows how the wasm is loaded and called (wasm_exec.js and globalThis.gatehouse today).
+ * loadChecker instantiates gatehouse.wasm through gatehouse.mjs, the one loader of the wasm, and
+ * returns its functions.
  * @param {{module?: WebAssembly.Module, wasmGzipBase64?: string}} source
  * @returns {Promise<{api: Record<string, any>, module: WebAssembly.Module | null, exited: Promise<void>}>}
  */
 async function loadChecker(source) {
-  if (typeof Go === 'undefined') {
-    try {
-      importScripts('wasm_exec.js');
-    } catch (err) {
-      throw new Error('wasm_exec.js could not be loaded (run `make wasm`): ' + String(err));
-    }
-  }
-  // @ts-ignore: Go comes from wasm_exec.js
-  const go = new Go();
-  /** @type {WebAssembly.Module | null} */
-  let compiled = null;
-  let instance;
+  /** @type {WebAssembly.Module | ArrayBuffer | Promise<Response>} */
+  let wasm;
   if (source.module) {
-    instance = await WebAssembly.instantiate(source.module, go.importObject);
+    wasm = source.module;
+  } else if (source.wasmGzipBase64) {
+    const bytes = Uint8Array.from(atob(source.wasmGzipBase64), (c) => c.charCodeAt(0));
+    wasm = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
   } else {
-    if (source.wasmGzipBase64) {
-      const bytes = Uint8Array.from(atob(source.wasmGzipBase64), (c) => c.charCodeAt(0));
-      const wasm = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
-      compiled = await WebAssembly.compile(wasm);
-    } else {
-      try {
-        compiled = await WebAssembly.compileStreaming(fetch('gatehouse.wasm'));
-      } catch {
-        // compileStreaming needs the application/wasm type; fall back to compiling the bytes,
-        // which also tells a missing file apart from a broken one.
-        const response = await fetch('gatehouse.wasm');
-        if (!response.ok) {
-          throw new Error(`gatehouse.wasm could not be loaded (HTTP ${response.status}; run \`make wasm\`)`);
-        }
-        compiled = await WebAssembly.compile(await response.arrayBuffer());
-      }
-    }
-    instance = await WebAssembly.instantiate(compiled, go.importObject);
+    wasm = fetch(new URL('gatehouse.wasm', import.meta.url));
   }
-  const exited = go.run(instance);
-  // main() registers globalThis.gatehouse before it blocks, which go.run reaches synchronously;
-  // the short wait only covers a runtime that yields first.
-  for (let i = 0; i < 100 && !globalThis.gatehouse; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  let api;
+  try {
+    api = await load(wasm);
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : String(err)} (run \`make wasm\`)`);
   }
-  if (!globalThis.gatehouse) throw new Error('gatehouse.wasm did not define globalThis.gatehouse');
-  return { api: /** @type {Record<string, any>} */ (/** @type {unknown} */ (globalThis.gatehouse)), module: compiled, exited };
+  // The module this worker compiled goes to the page for the next lanes; one it was given, not.
+  return { api, module: source.module ? null : api.module, exited: api.exited };
 }
 
 /** @type {Record<string, any> | null} */
@@ -141,7 +117,7 @@ function start(source) {
         exited = true;
         postMessage({ type: 'exited', message: 'the checker stopped' });
       });
-      const functions = Object.keys(api).filter((k) => typeof api?.[k] === 'function' && callable(k)).sort();
+      const functions = [...api.functions].filter(callable).sort();
       postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined });
       for (const message of queue.splice(0)) answer(message);
     },

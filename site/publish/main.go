@@ -4,7 +4,8 @@
 //	go run ./site/publish -single gatehouse.html   # one self-contained HTML file (works from file://)
 //
 // `make dist` and `make single` run it after `make wasm`. The single file's script is the page's
-// modules (app.js and what it imports, the editor bundle included) bundled into one by esbuild.
+// modules (app.js and what it imports, the editor bundle included) bundled into one by esbuild,
+// and its worker is worker.js with the loader, gatehouse.mjs, bundled the same way.
 package main
 
 import (
@@ -23,18 +24,19 @@ func main() {
 	dist := flag.String("dist", "", "write the static page into this `directory`")
 	single := flag.String("single", "", "write the page as one self-contained HTML `file`")
 	app := flag.String("app", "site/app.js", "the page's entry `module`, bundled for -single")
+	worker := flag.String("worker", "site/worker.js", "the checker worker's entry `module`, bundled for -single")
 	flag.Parse()
 	if *dist == "" && *single == "" || flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, "usage: publish [-dist DIR] [-single FILE]")
 		os.Exit(2)
 	}
-	if err := run(*dist, *single, *app); err != nil {
+	if err := run(*dist, *single, *app, *worker); err != nil {
 		fmt.Fprintln(os.Stderr, "publish:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dist, single, app string) error {
+func run(dist, single, app, worker string) error {
 	if dist != "" {
 		if err := site.WriteDist(dist); err != nil {
 			return err
@@ -46,8 +48,12 @@ func run(dist, single, app string) error {
 		if err != nil {
 			return err
 		}
+		workerScript, err := bundle(worker)
+		if err != nil {
+			return err
+		}
 		var page bytes.Buffer
-		if err := site.WriteSingle(&page, script); err != nil {
+		if err := site.WriteSingle(&page, script, workerScript); err != nil {
 			return err
 		}
 		if err := os.WriteFile(single, page.Bytes(), 0o644); err != nil {
