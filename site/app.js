@@ -36,9 +36,11 @@ const checker = new Checker(checkerSource(), ['schema', 'decision', 'diff']);
 function checkerSource() {
   const worker = document.getElementById('gatehouse-worker');
   const wasm = document.getElementById('gatehouse-wasm');
-  if (!worker || !wasm) return { workerURL: 'worker.js' };
+  if (!worker || !wasm) return { workerURL: 'worker.js', workerType: 'module' };
+  // The single file's worker is one classic script: a page opened from file:// may not start a
+  // module worker from a blob: URL.
   const workerURL = URL.createObjectURL(new Blob([worker.textContent ?? ''], { type: 'text/javascript' }));
-  return { workerURL, wasmGzipBase64: (wasm.textContent ?? '').trim() };
+  return { workerURL, workerType: 'classic', wasmGzipBase64: (wasm.textContent ?? '').trim() };
 }
 
 /** @type {PaneName} */

@@ -7,7 +7,10 @@ package site_test
 // taken by the page's own Performance APIs and logged, never asserted against a time.
 
 import (
+	"bytes"
+	"compress/flate"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -436,5 +439,35 @@ func TestBrowserMeasure(t *testing.T) {
 		measure(fmt.Sprintf("two catalogs of %d tools (%d and %d bytes)", n, sizes[0], sizes[1]), [][2]string{{"#diff-left", "left"}, {"#diff-right", "right"}}, "diff-summary")
 	}
 	h.screenshot(ctx, "measure-diff")
+	h.checkRequests()
+}
+
+// TestBrowserLinkBomb: a short link whose texts would inflate to 30 MB (a deflate bomb, issue 10)
+// is refused as damaged at once, names the limit, and leaves no pane working. The time it took
+// and the page's heap are logged, not asserted.
+func TestBrowserLinkBomb(t *testing.T) {
+	var deflated bytes.Buffer
+	zw, _ := flate.NewWriter(&deflated, flate.BestCompression)
+	zw.Write([]byte(`{"pane":"schema","panes":{"schema":{"instance":"` + strings.Repeat("a", 30<<20) + `"}}}`))
+	zw.Close()
+	fragment := "#v1." + base64.RawURLEncoding.EncodeToString(deflated.Bytes())
+
+	h := newHarness(t)
+	ctx := h.newTab("bomb")
+	h.open(ctx, "bomb", h.server.URL+"/"+fragment)
+	h.do(ctx, "the damaged-link notice", stepLimit,
+		waitTrue(`!document.getElementById('notice').hidden && document.getElementById('notice').dataset.code === 'damaged'`))
+	if text := evaluate[string](h, ctx, `document.getElementById('notice').textContent`); !strings.Contains(text, "8.0 MiB") {
+		t.Errorf("notice %q does not name the limit", text)
+	}
+	if busy := evaluate[string](h, ctx, `[...document.querySelectorAll('[data-state=busy]')].map((e) => e.id).join(' ')`); busy != "" {
+		t.Errorf("still working after refusing the link: %s", busy)
+	}
+	if text := evaluate[string](h, ctx, editorJS("#schema-instance")+`.value`); text != "" {
+		t.Errorf("the instance holds %d characters of the refused link", len(text))
+	}
+	t.Logf("measure: a %d-character link that inflates past 30 MB: refused %s ms after navigation; main-thread JS heap %s MB",
+		len(fragment), evaluate[string](h, ctx, `String(Math.round(performance.now()))`),
+		evaluate[string](h, ctx, `String(Math.round((performance.memory?.usedJSHeapSize ?? 0) / 1e6))`))
 	h.checkRequests()
 }

@@ -265,7 +265,11 @@ func (h *harness) checkNoCSPViolations() {
 // open loads a URL in the tab and waits until the checker is ready and the link's state applied.
 func (h *harness) open(ctx context.Context, tab, link string) {
 	h.t.Helper()
-	h.do(ctx, "open "+link, stepLimit,
+	shown := link
+	if len(shown) > 120 {
+		shown = shown[:120] + fmt.Sprintf("… (%d characters)", len(link))
+	}
+	h.do(ctx, "open "+shown, stepLimit,
 		chromedp.Navigate(link),
 		waitTrue(`document.body.dataset.restored === 'true'`))
 	state := evaluate[string](h, ctx, `document.body.dataset.checker`)

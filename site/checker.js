@@ -14,7 +14,7 @@ import { parseExact } from './text.js';
  * @typedef {import('./gatehouse').Problem} Problem
  * @typedef {import('./gatehouse').AboutResponse} AboutResponse
  * @typedef {{version: string, functions: string[]}} ReadyInfo
- * @typedef {{workerURL: string, wasmGzipBase64?: string}} CheckerSource
+ * @typedef {{workerURL: string, workerType: WorkerType, wasmGzipBase64?: string}} CheckerSource
  */
 
 /** One worker and the requests it owes answers to. */
@@ -39,7 +39,7 @@ class Lane {
     let resolveReady = null;
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => { resolveReady = resolve; });
-    const worker = new Worker(checker.source.workerURL, { type: 'module' });
+    const worker = new Worker(checker.source.workerURL, { type: checker.source.workerType });
     this.worker = worker;
     this.started = performance.now();
     worker.onmessage = (event) => {

@@ -139,7 +139,7 @@ func headerFile(name string) []byte {
 // WriteSingle writes the page as one self-contained HTML file that works from file://, for
 // air-gapped use: the style sheet inlined, app the page's modules bundled into one and worker the
 // worker's (make single bundles app.js and worker.js with esbuild), the worker (wasm_exec.js, then
-// worker) and the gzip-compressed wasm carried as data blocks the page turns into a module worker. Its Content-Security-Policy is the
+// worker) and the gzip-compressed wasm carried as data blocks the page turns into a worker. Its Content-Security-Policy is the
 // served page's, with the inline script and style allowed by their hashes (never
 // 'unsafe-inline'), the worker allowed from the blob: URL the page makes of its own data block,
 // and no connection anywhere.

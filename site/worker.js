@@ -120,6 +120,11 @@ function start(source) {
       const functions = [...api.functions].filter(callable).sort();
       postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined });
       for (const message of queue.splice(0)) answer(message);
+      // The first check of a schema compiles its draft's metaschema (~0.1 s): done as soon as the
+      // requests already sent are answered, the user's first check of a schema does not wait for it.
+      setTimeout(() => {
+        if (!exited) api?.validate(JSON.stringify({ schema: '{}', instance: 'null' }));
+      }, 0);
     },
     (err) => {
       postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });

@@ -5,7 +5,7 @@
 //
 // `make dist` and `make single` run it after `make wasm`. The single file's script is the page's
 // modules (app.js and what it imports, the editor bundle included) bundled into one by esbuild,
-// and its worker is worker.js with the loader, gatehouse.mjs, bundled the same way.
+// and its worker is worker.js with the loader, gatehouse.mjs, bundled into one classic script.
 package main
 
 import (
@@ -44,11 +44,13 @@ func run(dist, single, app, worker string) error {
 		fmt.Println("wrote", dist)
 	}
 	if single != "" {
-		script, err := bundle(app)
+		script, err := bundle(app, api.FormatESModule)
 		if err != nil {
 			return err
 		}
-		workerScript, err := bundle(worker)
+		// The worker is started from a blob: URL, which a page opened from file:// (an opaque
+		// origin) may start as a classic worker only: the bundle is a plain script.
+		workerScript, err := bundle(worker, api.FormatIIFE)
 		if err != nil {
 			return err
 		}
@@ -64,12 +66,12 @@ func run(dist, single, app, worker string) error {
 	return nil
 }
 
-// bundle builds the entry module and every module it imports into one ES module.
-func bundle(entry string) ([]byte, error) {
+// bundle builds the entry module and every module it imports into one script of the format.
+func bundle(entry string, format api.Format) ([]byte, error) {
 	result := api.Build(api.BuildOptions{
 		EntryPoints:       []string{entry},
 		Bundle:            true,
-		Format:            api.FormatESModule,
+		Format:            format,
 		Target:            api.ES2022,
 		MinifyWhitespace:  true,
 		MinifySyntax:      true,
