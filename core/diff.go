@@ -13,6 +13,8 @@ type DiffRequest struct {
 	// Mode is "auto" (or ""), "patch", "catalog" or "lock". Auto picks "lock" when the left is a
 	// lock file and the right a catalog, "catalog" when both are catalogs, else "patch".
 	Mode string `json:"mode"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // DiffResult is the answer of [Diff]: the mode used, the RFC 6902 patch from left to right, the
@@ -47,5 +49,9 @@ type (
 // text), and, for catalogs, tool by tool — what was added, removed or changed, whether a schema
 // was loosened, which annotations flipped, a risk per tool — or a catalog against a lock file.
 func Diff(req DiffRequest) DiffResult {
-	return diff.Compare(req.Left, req.Right, req.Mode)
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
+	res := diff.Compare(req.Left, req.Right, req.Mode)
+	res.Problems = withLanguage(langProbs, res.Problems)
+	return translateDiff(tr, res)
 }

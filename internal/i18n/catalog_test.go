@@ -80,74 +80,109 @@ func sourceMessages(t *testing.T) []sourceMessage {
 	sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
 
 	// Printf wrappers: functions with a (format string, args ...any) tail that hand both on to a
-	// function that words a message. Found until no more are.
-	wrappers := map[string]int{} // function name → index of its format parameter
-	isMessageCall := func(call *ast.CallExpr, lib bool) (formatArg int, ok bool) {
+	// function that words a message. Found until no more are. A declared function is known in
+	// its package (directory), a function literal given a name (one := func(…)) in its file.
+	type scope struct{ dir, file string }
+	type function struct {
+		scope scope // file is "" for a declared function
+		name  string
+		typ   *ast.FuncType
+		body  *ast.BlockStmt
+	}
+	wrappers := map[scope]map[string]int{} // function name → index of its format parameter
+	wrapperAt := func(f file, name string) (int, bool) {
+		if i, ok := wrappers[scope{filepath.Dir(f.path), f.path}][name]; ok {
+			return i, true
+		}
+		i, ok := wrappers[scope{filepath.Dir(f.path), ""}][name]
+		return i, ok
+	}
+	isMessageCall := func(f file, call *ast.CallExpr) (formatArg int, constant, ok bool) {
 		switch fun := call.Fun.(type) {
 		case *ast.SelectorExpr:
 			name := fun.Sel.Name
 			if x, isIdent := fun.X.(*ast.Ident); isIdent && x.Name == "i18n" {
 				switch name {
 				case "Sprintf", "Errorf", "T":
-					return 0, true
+					return 0, true, true
 				}
-				return 0, false
+				return 0, false, false
 			}
 			if (name == "Sprintf" || name == "Text") && endsWithLang(fun.X) {
-				return 0, true
+				return 0, name == "Sprintf", true
 			}
-			if lib && name == "Sprintf" {
+			if f.lib && name == "Sprintf" {
 				if x, isIdent := fun.X.(*ast.Ident); isIdent && x.Name == "p" {
-					return 0, true
+					return 0, true, true
 				}
 			}
-			if i, isWrapper := wrappers[name]; isWrapper {
-				return i, true
+			if i, isWrapper := wrapperAt(f, name); isWrapper {
+				return i, true, true // a method: c.refuse(…)
 			}
 		case *ast.Ident:
-			if lib && fun.Name == "LocalizableError" {
-				return 0, true
+			if f.lib && fun.Name == "LocalizableError" {
+				return 0, true, true
 			}
-			if i, isWrapper := wrappers[fun.Name]; isWrapper {
-				return i, true
+			if i, isWrapper := wrapperAt(f, fun.Name); isWrapper {
+				return i, true, true
 			}
 		}
-		return 0, false
+		return 0, false, false
+	}
+	var functions []function
+	fileOf := map[*ast.BlockStmt]file{}
+	for _, f := range files {
+		if f.lib {
+			continue
+		}
+		ast.Inspect(f.ast, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					functions = append(functions, function{scope{filepath.Dir(f.path), ""}, n.Name.Name, n.Type, n.Body})
+					fileOf[n.Body] = f
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+					id, isIdent := n.Lhs[0].(*ast.Ident)
+					lit, isLit := n.Rhs[0].(*ast.FuncLit)
+					if isIdent && isLit {
+						functions = append(functions, function{scope{filepath.Dir(f.path), f.path}, id.Name, lit.Type, lit.Body})
+						fileOf[lit.Body] = f
+					}
+				}
+			}
+			return true
+		})
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, f := range files {
-			if f.lib {
+		for _, fn := range functions {
+			if _, known := wrappers[fn.scope][fn.name]; known {
 				continue
 			}
-			for _, decl := range f.ast.Decls {
-				fd, ok := decl.(*ast.FuncDecl)
-				if !ok || fd.Body == nil {
-					continue
+			formatAt, name := formatParam(fn.typ)
+			if formatAt < 0 {
+				continue
+			}
+			ast.Inspect(fn.body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
 				}
-				if _, known := wrappers[fd.Name.Name]; known {
-					continue
-				}
-				formatAt, names := formatParam(fd.Type)
-				if formatAt < 0 {
-					continue
-				}
-				ast.Inspect(fd.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if !ok {
-						return true
-					}
-					if i, ok := isMessageCall(call, false); ok && i < len(call.Args) {
-						if id, ok := call.Args[i].(*ast.Ident); ok && id.Name == names {
-							if _, known := wrappers[fd.Name.Name]; !known {
-								wrappers[fd.Name.Name] = formatAt
-								changed = true
-							}
+				if i, _, ok := isMessageCall(fileOf[fn.body], call); ok && i < len(call.Args) {
+					if id, ok := call.Args[i].(*ast.Ident); ok && id.Name == name {
+						if wrappers[fn.scope] == nil {
+							wrappers[fn.scope] = map[string]int{}
+						}
+						if _, known := wrappers[fn.scope][fn.name]; !known {
+							wrappers[fn.scope][fn.name] = formatAt
+							changed = true
 						}
 					}
-					return true
-				})
-			}
+				}
+				return true
+			})
 		}
 	}
 
@@ -171,7 +206,7 @@ func sourceMessages(t *testing.T) []sourceMessage {
 			if !ok {
 				return true
 			}
-			i, ok := isMessageCall(call, f.lib)
+			i, mustBeConstant, ok := isMessageCall(f, call)
 			if !ok || i >= len(call.Args) {
 				return true
 			}
@@ -179,10 +214,25 @@ func sourceMessages(t *testing.T) []sourceMessage {
 			at := fmt.Sprintf("%s:%d", f.path, pos.Line)
 			key, ok := constantString(call.Args[i], consts)
 			if !ok {
-				if id, isIdent := call.Args[i].(*ast.Ident); isIdent && (id.Name == "format" || id.Name == "sentence") {
-					return true // a wrapper handing its own format on; its callers are read
+				// A format held in a variable named format (or a table named formats) is one of
+				// several marked with T where they are written; a wrapper hands its own format on,
+				// and its callers are read.
+				switch x := call.Args[i].(type) {
+				case *ast.Ident:
+					if x.Name == "format" || x.Name == "sentence" {
+						return true
+					}
+				case *ast.IndexExpr:
+					if id, isIdent := x.X.(*ast.Ident); isIdent && id.Name == "formats" {
+						return true
+					}
 				}
-				if !f.lib {
+				if call, isCall := call.Args[i].(*ast.CallExpr); isCall {
+					if sel, isSel := call.Fun.(*ast.SelectorExpr); isSel && sel.Sel.Name == "T" {
+						return true // a sentence marked where it is written
+					}
+				}
+				if !f.lib && mustBeConstant {
 					t.Errorf("%s: the message is not a constant, so no catalog can hold it", at)
 				}
 				return true

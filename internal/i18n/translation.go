@@ -90,6 +90,19 @@ func (t *Translation) Text(s string) string {
 	return s
 }
 
+// Evidence translates a text that is either a message or data (a lint finding's evidence:
+// gatehouse's words, or a snippet of the catalog): a message is translated, anything else is
+// returned as it is, and not listed as missing.
+func (t *Translation) Evidence(s string) string {
+	if t == nil || s == "" {
+		return s
+	}
+	if out, ok := t.text(s); ok {
+		return out
+	}
+	return s
+}
+
 // Texts translates each text of a list into a new list.
 func (t *Translation) Texts(list []string) []string {
 	if t == nil || list == nil {
@@ -141,7 +154,11 @@ func (t *Translation) build(r *record) (string, bool) {
 			}
 			out[i] = tr
 		}
-		return strings.Join(out, r.sep), true
+		sep, ok := t.catalog[r.sep]
+		if !ok {
+			sep = r.sep
+		}
+		return strings.Join(out, sep), true
 	case r.derive != nil:
 		from, ok := t.text(r.from)
 		if !ok {
@@ -156,7 +173,8 @@ func (t *Translation) build(r *record) (string, bool) {
 		}
 		format = r.format
 	}
-	return fmt.Sprintf(format, t.args(r.format, r.args)...), ok
+	// A format of Errorf may wrap an error (%w), which Sprintf writes with %v.
+	return fmt.Sprintf(strings.ReplaceAll(format, "%w", "%v"), t.args(r.format, r.args)...), ok
 }
 
 // args translates the arguments that are messages: texts gatehouse built or marked, and errors
@@ -258,7 +276,7 @@ func proseArgs(format string) []bool {
 		for len(prose) <= arg {
 			prose = append(prose, false)
 		}
-		prose[arg] = prose[arg] || format[i] == 's' || format[i] == 'v'
+		prose[arg] = prose[arg] || format[i] == 's' || format[i] == 'v' || format[i] == 'w'
 		arg++
 	}
 	proseCache.Store(format, prose)

@@ -133,5 +133,6 @@ var decoderPlaces = map[string]string{
 	"in string (expecting non-control character)": i18n.T("in string (expecting non-control character)"),
 	"at start of string (expecting '\"')":         i18n.T("at start of string (expecting '\"')"),
 	"after string value":                          i18n.T("after string value"),
+	"in number (expecting digit)":                 i18n.T("in number (expecting digit)"),
 	"in string":                                   i18n.T("in string"),
 }
