@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,7 +51,39 @@ type cliCase struct {
 	name  string
 	args  []string
 	stdin string // a file under testdata fed to standard input, or ""
+	// env is the locale the command runs in ("LANG=fr_FR.UTF-8"); none is the C locale:
+	// whatever the machine running the tests has set is never seen.
+	env []string
 }
+
+// localeVariables are the variables that choose the language of messages.
+var localeVariables = []string{"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"}
+
+// getenv reads the case's environment, as run's getenv.
+func (c cliCase) getenv(name string) string {
+	for _, kv := range c.env {
+		if k, v, _ := strings.Cut(kv, "="); k == name {
+			return v
+		}
+	}
+	return ""
+}
+
+// environ is the environment the built binary runs in: the test's own, less its locale, plus
+// the case's.
+func (c cliCase) environ() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(localeVariables, k) {
+			env = append(env, kv)
+		}
+	}
+	return append(env, c.env...)
+}
+
+// noEnv is an empty environment: the C locale.
+func noEnv(string) string { return "" }
 
 // cliCases run from testdata/, so messages name files as "in/x.json".
 var cliCases = []cliCase{
@@ -189,6 +222,7 @@ func TestCLI(t *testing.T) {
 			t.Parallel()
 			cmd := exec.Command(binary, c.args...)
 			cmd.Dir = "testdata"
+			cmd.Env = c.environ()
 			if c.stdin != "" {
 				f, err := os.Open(filepath.Join("testdata", c.stdin))
 				if err != nil {
@@ -227,7 +261,7 @@ func TestRunInProcess(t *testing.T) {
 				stdin.Write(b)
 			}
 			var stdout, stderr bytes.Buffer
-			code := run(c.args, &stdin, &stdout, &stderr)
+			code := run(c.args, c.getenv, &stdin, &stdout, &stderr)
 			if *update {
 				return // TestCLI writes the golden files; the outputs must not differ anyway
 			}

@@ -96,7 +96,7 @@ MCP.`,
 			var perr *live.PolicyError
 			if errors.As(err, &perr) {
 				textPrinter{}.print(s.stderr, &report{items: problemItems(perr.Problems, files)})
-				return s.fail("not started: %s in the policy or the lock", plural(len(perr.Problems), "problem"))
+				return s.fail("not started: %s in the policy or the lock", countProblems(len(perr.Problems)))
 			}
 			if err != nil {
 				return s.fail("%v", err)

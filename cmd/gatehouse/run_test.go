@@ -22,7 +22,7 @@ import (
 func runIn(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	code = run(args, noEnv, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -223,8 +223,12 @@ func TestColourChoice(t *testing.T) {
 		{&bytes.Buffer{}, "", false}, // not a file at all: plain
 	}
 	for _, c := range cases {
-		t.Setenv("NO_COLOR", c.noColor)
-		s := &session{stdout: c.out}
+		s := &session{stdout: c.out, getenv: func(name string) string {
+			if name == "NO_COLOR" {
+				return c.noColor
+			}
+			return ""
+		}}
 		p, err := s.printer("text")
 		if err != nil {
 			t.Fatal(err)

@@ -152,3 +152,17 @@ func Join(texts []string, sep string) string {
 	}
 	return s
 }
+
+// Plural writes a count with the format that fits it, one ("%d problem") or many ("%d
+// problems"), by each language's rule: French also writes 0 in the singular.
+func Plural(n int, one, many string) string {
+	return Custom(plural(English, n, one, many), func(lang Lang) string { return plural(lang, n, one, many) })
+}
+
+func plural(lang Lang, n int, one, many string) string {
+	format := many
+	if n == 1 || lang == French && n == 0 {
+		format = one
+	}
+	return lang.Sprintf(format, n)
+}
