@@ -174,9 +174,9 @@ func toolLine(what, tool string, risk core.Severity, fields []string, schema str
 		about = append(about, i18n.Sprintf("schema %s", schema))
 	}
 	if len(reasons) > 0 {
-		return i18n.Sprintf("%s %s (%s): %s", what, tool, i18n.Join(about, "; "), i18n.Join(reasons, "; "))
+		return i18n.Sprintf("%s %s (%s): %s", what, tool, i18n.Join(about, i18n.T("; ")), i18n.Join(reasons, i18n.T("; ")))
 	}
-	return i18n.Sprintf("%s %s (%s)", what, tool, i18n.Join(about, "; "))
+	return i18n.Sprintf("%s %s (%s)", what, tool, i18n.Join(about, i18n.T("; ")))
 }
 
 // wordDiffText writes a word diff on one line: [-deleted-]{+inserted+}, as git diff

@@ -551,7 +551,7 @@ func (g *gateRun) rulesGate() bool {
 			what = append(what, s)
 		}
 	}
-	return g.deny(ReasonPolicyViolation, "", i18n.Sprintf("the arguments break the policy: %s", i18n.Join(what, "; ")))
+	return g.deny(ReasonPolicyViolation, "", i18n.Sprintf("the arguments break the policy: %s", i18n.Join(what, i18n.T("; "))))
 }
 
 // Gate 6: a tool that needs confirmation asks, unless confirmed.

@@ -123,7 +123,7 @@ func nameEvidence(name, reading string) string {
 	if len(chars) == 0 {
 		return i18n.Sprintf("%s reads as %s:", untrusted.Visible(name, 60), untrusted.Visible(reading, 60))
 	}
-	return i18n.Sprintf("%s reads as %s: %s", untrusted.Visible(name, 60), untrusted.Visible(reading, 60), i18n.Join(chars, "; "))
+	return i18n.Sprintf("%s reads as %s: %s", untrusted.Visible(name, 60), untrusted.Visible(reading, 60), i18n.Join(chars, i18n.T("; ")))
 }
 
 // scriptMixes are the sets of scripts one name may honestly combine (Unicode TS #39's "highly

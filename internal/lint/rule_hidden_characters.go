@@ -186,6 +186,6 @@ func checkHidden(tf *toolFindings, s *textSite) {
 	if tagText.Len() > 0 {
 		kinds = append(kinds, i18n.Sprintf("hidden tag text: %q", untrusted.Visible(tagText.String(), 200)))
 	}
-	evidence := i18n.Sprintf("%s in: %s", i18n.Join(kinds, "; "), untrusted.Snippet(s.text, first, first, 30))
+	evidence := i18n.Sprintf("%s in: %s", i18n.Join(kinds, i18n.T("; ")), untrusted.Snippet(s.text, first, first, 30))
 	tf.add(Finding{Rule: RuleHiddenCharacters, Severity: severity, Pointer: s.pointer(), at: at, Message: i18n.Sprintf("%s %s", what, msg), Evidence: evidence})
 }
