@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -326,4 +327,194 @@ func TestTranslationComplete(t *testing.T) {
 		t.Errorf("not translated: %q (in %s)", s, strings.Join(missing[s], "; "))
 	}
 	t.Logf("%d calls in %d languages", len(calls), len(languages))
+}
+
+// languageGoldenCases are the answers kept in French and German under testdata/i18n, to be read
+// by a person: a gate, a validate flood, a lint and a diff.
+var languageGoldenCases = []struct {
+	name string
+	fn   string
+	req  func(t *testing.T) map[string]any
+}{
+	// A deny with every kind of evidence: the path outside the workspace, the explanation.
+	{"gate", "gate", func(t *testing.T) map[string]any {
+		r := readCase(t, "delete-file-outside-workspace")
+		return map[string]any{"call": r.Call, "catalog": r.Catalog, "policy": r.Policy}
+	}},
+	// Many problems of many kinds: types, bounds written exactly, formats, enums, missing and
+	// additional properties, a oneOf with its closest alternative.
+	{"validate-flood", "validate", func(t *testing.T) map[string]any {
+		return map[string]any{"schema": floodLanguageSchema, "instance": floodLanguageInstance()}
+	}},
+	// The README's poisoned example.
+	{"lint", "lint", func(t *testing.T) map[string]any {
+		return map[string]any{"catalog": readText(t, "../testdata/lint/poisoned-public/invariant-direct-poisoning.json")}
+	}},
+	// A catalog diff with schema changes, annotation flips, risks and a word diff.
+	{"diff", "diff", func(t *testing.T) map[string]any {
+		return map[string]any{"left": readText(t, "../testdata/diff/schema-loosening/left.json"), "right": readText(t, "../testdata/diff/schema-loosening/right.json")}
+	}},
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+const floodLanguageSchema = `{"type":"object","required":["items","owner","since"],"additionalProperties":false,
+ "properties":{"owner":{"type":"string"},"since":{"type":"string","minLength":10},
+  "items":{"type":"array","maxItems":8,"uniqueItems":true,"items":{"type":"object","required":["id","kind"],"additionalProperties":false,
+   "properties":{"id":{"type":"string","pattern":"^[a-z]+$","maxLength":6},"count":{"type":"number","minimum":1,"exclusiveMaximum":100,"multipleOf":0.5},
+    "kind":{"enum":["file","url"]},
+    "target":{"oneOf":[{"type":"object","properties":{"kind":{"const":"file"},"path":{"type":"string"}},"required":["kind","path"]},
+                       {"type":"object","properties":{"kind":{"const":"url"},"url":{"type":"string","format":"uri"}},"required":["kind","url"]}]}}}}}}`
+
+// floodLanguageInstance has ten items, each wrong in several ways.
+func floodLanguageInstance() string {
+	var b strings.Builder
+	b.WriteString(`{"owner":42,"extra":true,"items":[`)
+	counts := []string{"100", "0", "7.25"}
+	targets := []string{`{"kind":"ftp","path":1}`, `{"kind":"file"}`}
+	for i := 0; i < 10; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"id":"ID-%d-too-long","count":%s,"kind":"disk","target":%s,"x":1}`, i, counts[i%3], targets[i%2])
+	}
+	b.WriteString(`]}`)
+	return b.String()
+}
+
+// TestLanguageGolden keeps a French and a German answer of each golden case, and checks that the
+// English one is what the request without lang answers.
+func TestLanguageGolden(t *testing.T) {
+	for _, c := range languageGoldenCases {
+		req := c.req(t)
+		english := corpusCall{c.name, c.fn, req}.call(t, "en")
+		plain, _ := json.Marshal(req)
+		if answer, _ := core.Call(c.fn, string(plain)); string(answer) != string(english) {
+			t.Errorf("%s: the answer with lang \"en\" differs from the answer without lang", c.name)
+		}
+		for _, lang := range languages {
+			t.Run(lang+"/"+c.name, func(t *testing.T) {
+				var v any
+				if err := json.Unmarshal(corpusCall{c.name, c.fn, req}.call(t, lang), &v); err != nil {
+					t.Fatal(err)
+				}
+				got := marshalGolden(t, v)
+				path := filepath.Join("..", "testdata", "i18n", lang, c.name+".golden.json")
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run go test ./core -run TestLanguageGolden -update to write it)", err)
+				}
+				if string(got) != string(want) {
+					t.Errorf("%s differs from the answer (run with -update and review the diff):\n%s", path, got)
+				}
+			})
+		}
+	}
+}
+
+// TestEnglishUnchanged holds every answer of the corpus to what it was before languages: a
+// request with lang "en" gets byte for byte the answer of the same request without lang.
+func TestEnglishUnchanged(t *testing.T) {
+	for _, c := range translationCorpus(t) {
+		if c.request == nil {
+			continue
+		}
+		plain, err := json.Marshal(c.request)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := core.Call(c.fn, string(plain))
+		if got := c.call(t, "en"); string(got) != string(want) {
+			t.Errorf("%s: lang \"en\" answers differently:\n%s\nwithout lang:\n%s", c.name, got, want)
+		}
+	}
+}
+
+// TestUnknownLanguage: a language gatehouse does not speak is said in a problem of source
+// "request", and the answer is the English one otherwise.
+func TestUnknownLanguage(t *testing.T) {
+	for _, lang := range []string{"es", "xx", "français", "en-", "-fr"} {
+		res := core.Validate(core.ValidateRequest{Schema: `{"type":"string"}`, Instance: `1`, Lang: lang})
+		if len(res.Problems) != 2 || res.Problems[0].Source != core.SourceRequest || !strings.Contains(res.Problems[0].Message, "unknown language") {
+			t.Errorf("lang %q: problems %v, want the language's first, then the instance's", lang, res.Problems)
+			continue
+		}
+		if res.Problems[1].Message != "got number, want string" {
+			t.Errorf("lang %q: %q, want the English message", lang, res.Problems[1].Message)
+		}
+	}
+	for _, lang := range []string{"fr", "FR", "fr-CH", "fr_FR", "de", "de-AT", "en", "EN-gb", ""} {
+		res := core.Validate(core.ValidateRequest{Schema: `{}`, Instance: `1`, Lang: lang})
+		if len(res.Problems) != 0 {
+			t.Errorf("lang %q: %v, want it understood", lang, res.Problems)
+		}
+	}
+	about := core.About(core.AboutRequest{})
+	if strings.Join(about.Languages, ",") != "en,fr,de" {
+		t.Errorf("About languages %v", about.Languages)
+	}
+	if fr := core.About(core.AboutRequest{Lang: "fr"}); fr.LintRules[0].Summary == about.LintRules[0].Summary || fr.LintRules[0].Name != about.LintRules[0].Name {
+		t.Errorf("About in French: rule %+v, English %+v", fr.LintRules[0], about.LintRules[0])
+	}
+}
+
+// TestLanguagesConcurrently answers in three languages at once from several goroutines, as a
+// proxy or a server would, with the gatekeeper kept between calls changing hands: every answer
+// must be the one its language gives alone.
+func TestLanguagesConcurrently(t *testing.T) {
+	gate := readCase(t, "delete-file-outside-workspace")
+	requests := []struct{ fn, request string }{}
+	add := func(fn string, req map[string]any) {
+		b, _ := json.Marshal(req)
+		requests = append(requests, struct{ fn, request string }{fn, string(b)})
+	}
+	for _, lang := range []string{"en", "fr", "de"} {
+		add("gate", map[string]any{"call": gate.Call, "catalog": gate.Catalog, "policy": gate.Policy, "lang": lang})
+		add("validate", map[string]any{"schema": floodLanguageSchema, "instance": floodLanguageInstance(), "lang": lang})
+		add("lint", map[string]any{"catalog": readText(t, "../testdata/lint/poisoned-public/invariant-direct-poisoning.json"), "lang": lang})
+	}
+	want := make([]string, len(requests))
+	for i, r := range requests {
+		answer, _ := core.Call(r.fn, r.request)
+		want[i] = string(answer)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := 0; g < 6; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for k := 0; k < 20; k++ {
+				i := (g*7 + k*5) % len(requests)
+				answer, _ := core.Call(requests[i].fn, requests[i].request)
+				if string(answer) != want[i] {
+					select {
+					case errs <- fmt.Sprintf("%s %s: the answer differs from the one given alone", requests[i].fn, requests[i].request[len(requests[i].request)-12:]):
+					default:
+					}
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }

@@ -35,6 +35,7 @@ package i18n
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"golang.org/x/text/message"
@@ -55,10 +56,13 @@ var Langs = []Lang{English, French, German}
 
 // ParseLang reads a language as a request names it: "en", "fr" or "de", or a longer tag whose
 // language is one of them ("fr-CH", "de_DE"), in any case. "" is English. ok is false for any
-// other language.
+// other language, and for what is not a language tag.
 func ParseLang(tag string) (l Lang, ok bool) {
 	if tag == "" {
 		return English, true
+	}
+	if !languageTag.MatchString(tag) {
+		return English, false
 	}
 	primary := strings.ToLower(tag)
 	if i := strings.IndexAny(primary, "-_"); i >= 0 {
@@ -71,6 +75,9 @@ func ParseLang(tag string) (l Lang, ok bool) {
 	}
 	return English, false
 }
+
+// languageTag is the shape of a BCP 47 tag, or of a POSIX locale's language_territory.
+var languageTag = regexp.MustCompile(`^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$`)
 
 // FromLocale reads the language of messages from the POSIX locale variables, as a C program's
 // setlocale(LC_MESSAGES, "") does: the first of LC_ALL, LC_MESSAGES and LANG that is set and
