@@ -213,6 +213,31 @@ var cliCases = []cliCase{
 	{name: "link-nothing", args: []string{"link"}},                                       // nothing to link: a usage error
 	{name: "link-bad-pane", args: []string{"link", "--pane", "settings", "--left", "x"}}, // an unknown pane
 	{name: "link-missing", args: []string{"link", "--left", "in/nope.json"}},             // a missing file
+
+	// messages follow the locale: core's words and the command's own (summaries, errors), in
+	// French and German; help stays English
+	{name: "fr-validate-invalid", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-validate-invalid", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-validate-json", args: []string{"validate", "--format", "json", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=fr_FR.UTF-8"}}, // the API's answer in French
+	{name: "fr-validate-not-json", args: []string{"validate", "--schema", "in/email.schema.json", "in/truncated.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-validate-no-schema", args: []string{"validate", "in/email.ok.json"}, env: []string{"LANG=de_DE.UTF-8"}}, // a usage error: its words translated, the synopsis not
+	{name: "fr-gate-multi", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-gate-multi", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-gate-ask", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.ask.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-check-decision-refused", args: []string{"check-decision", "--policy", "in/policy.json", "in/decision.refused.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-lint-findings", args: []string{"lint", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-lint-findings", args: []string{"lint", "in/catalog.v2.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-lint-ignore", args: []string{"lint", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "fr-diff-catalog", args: []string{"diff", "in/catalog.json", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-diff-catalog", args: []string{"diff", "in/catalog.json", "in/catalog.v2.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "de-diff-patch", args: []string{"diff", "in/left.json", "in/right.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-verify-drift", args: []string{"verify", "--lock", "in/tools.lock.json", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-pin-not-json", args: []string{"pin", "in/truncated.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-unknown-command", args: []string{"frobnicate"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "locale-lc-all-wins", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_ALL=de_CH.UTF-8", "LC_MESSAGES=fr_FR.UTF-8", "LANG=fr_FR.UTF-8"}}, // LC_ALL before LC_MESSAGES before LANG: German
+	{name: "locale-lc-messages", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_MESSAGES=fr_CA", "LANG=de_DE.UTF-8"}},                       // French
+	{name: "locale-c", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_ALL=C", "LANG=fr_FR.UTF-8"}},                                        // the C locale is English
+	{name: "locale-other", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=es_ES.UTF-8"}},                                                 // a language gatehouse does not speak: English
 }
 
 // TestCLI runs every case as the built binary and compares with the golden file.

@@ -330,3 +330,39 @@ func TestTextOutputFloods(t *testing.T) {
 		t.Errorf("oneOf output:\n%s", stdout)
 	}
 }
+
+// TestJSONInTheLocaleLanguage checks that --format json under a French or German locale prints
+// what the JavaScript API answers for the same request with that lang.
+func TestJSONInTheLocaleLanguage(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "gate", "delete-file-outside-workspace")
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, c := range []struct{ locale, lang string }{{"fr_FR.UTF-8", "fr"}, {"de_AT", "de"}, {"C", "en"}} {
+		var stdout, stderr bytes.Buffer
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return c.locale
+			}
+			return ""
+		}
+		run([]string{"gate", "--format", "json", "--catalog", filepath.Join(dir, "catalog.json"), "--policy", filepath.Join(dir, "policy.json"),
+			filepath.Join(dir, "call.json")}, getenv, strings.NewReader(""), &stdout, &stderr)
+		request, _ := json.Marshal(map[string]string{"call": read("call.json"), "catalog": read("catalog.json"), "policy": read("policy.json"), "lang": c.lang})
+		answer, _ := core.Call("gate", string(request))
+		var got, want any
+		if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			t.Fatalf("LANG=%s: %v\n%s", c.locale, err, stderr.String())
+		}
+		if err := json.Unmarshal(answer, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("LANG=%s: --format json differs from the API's answer in %q", c.locale, c.lang)
+		}
+	}
+}

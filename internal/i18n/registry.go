@@ -39,7 +39,10 @@ var registry = struct {
 	forgotten uint64
 	// since holds, for each open translation, the seq from which it needs every text.
 	since map[*Translation]uint64
-}{byText: map[string]*record{}, since: map[*Translation]uint64{}}
+	// nextForget is the size at which to try forgetting again: while translations are open
+	// little can be forgotten, and trying at every text would cost a look per text.
+	nextForget int
+}{byText: map[string]*record{}, since: map[*Translation]uint64{}, nextForget: registryLimit}
 
 type remembered struct {
 	text string
@@ -57,9 +60,25 @@ func remember(text string, r *record) {
 	r.seq = registry.seq
 	registry.byText[text] = r
 	registry.order = append(registry.order, remembered{text, r.seq})
-	if len(registry.byText) > registryLimit {
+	if len(registry.byText) > registry.nextForget {
 		forget()
 	}
+	if live := len(registry.order) - registry.head; live > 4*len(registry.byText)+1024 {
+		compact()
+	}
+}
+
+// compact drops the queue's entries for texts remembered again since: a message repeated in
+// every answer must not grow the queue with each one. The caller holds the lock.
+func compact() {
+	kept := registry.order[:0]
+	for _, e := range registry.order[registry.head:] {
+		if r, ok := registry.byText[e.text]; ok && r.seq == e.seq {
+			kept = append(kept, e)
+		}
+	}
+	clear(registry.order[len(kept):])
+	registry.order, registry.head = kept, 0
 }
 
 // forget drops the oldest texts down to the limit, but none an open translation may need.
@@ -85,6 +104,7 @@ func forget() {
 		registry.order = append([]remembered(nil), registry.order[registry.head:]...)
 		registry.head = 0
 	}
+	registry.nextForget = max(registryLimit, len(registry.byText)) + registryLimit/4
 }
 
 // lookup finds how text was built.
