@@ -235,9 +235,9 @@ var cliCases = []cliCase{
 	{name: "de-pin-not-json", args: []string{"pin", "in/truncated.json"}, env: []string{"LANG=de_DE.UTF-8"}},
 	{name: "fr-unknown-command", args: []string{"frobnicate"}, env: []string{"LANG=fr_FR.UTF-8"}},
 	{name: "locale-lc-all-wins", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_ALL=de_CH.UTF-8", "LC_MESSAGES=fr_FR.UTF-8", "LANG=fr_FR.UTF-8"}}, // LC_ALL before LC_MESSAGES before LANG: German
-	{name: "locale-lc-messages", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_MESSAGES=fr_CA", "LANG=de_DE.UTF-8"}},                       // French
-	{name: "locale-c", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_ALL=C", "LANG=fr_FR.UTF-8"}},                                        // the C locale is English
-	{name: "locale-other", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=es_ES.UTF-8"}},                                                 // a language gatehouse does not speak: English
+	{name: "locale-lc-messages", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_MESSAGES=fr_CA", "LANG=de_DE.UTF-8"}},                             // French
+	{name: "locale-c", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_ALL=C", "LANG=fr_FR.UTF-8"}},                                                // the C locale is English
+	{name: "locale-other", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=es_ES.UTF-8"}},                                                        // a language gatehouse does not speak: English
 }
 
 // TestCLI runs every case as the built binary and compares with the golden file.
