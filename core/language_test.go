@@ -518,3 +518,27 @@ func TestLanguagesConcurrently(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestEveryFunctionReadsLang: every function of the API reads lang from its request (an unknown
+// one is said in the answer's problems), and answers in it.
+func TestEveryFunctionReadsLang(t *testing.T) {
+	for _, name := range core.Functions() {
+		answer, _ := core.Call(name, `{"lang":"xx"}`)
+		var got struct{ Problems []core.Problem }
+		if err := json.Unmarshal(answer, &got); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !slices.ContainsFunc(got.Problems, func(p core.Problem) bool {
+			return p.Source == core.SourceRequest && strings.Contains(p.Message, "unknown language")
+		}) {
+			t.Errorf("%s: no problem for lang \"xx\" in %s", name, answer)
+		}
+	}
+	// A link too long to share, refused in German.
+	long, _ := json.Marshal(map[string]any{"pane": "diff", "panes": map[string]any{"diff": map[string]any{"left": randomText(3_000_000)}}, "lang": "de"})
+	answer, _ := core.Call("encodeState", string(long))
+	var enc core.EncodeStateResult
+	if err := json.Unmarshal(answer, &enc); err != nil || len(enc.Problems) != 1 || !strings.Contains(enc.Problems[0].Message, "Link") {
+		t.Errorf("encodeState in German: %v %+v", err, enc.Problems)
+	}
+}
