@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -540,5 +541,23 @@ func TestEveryFunctionReadsLang(t *testing.T) {
 	var enc core.EncodeStateResult
 	if err := json.Unmarshal(answer, &enc); err != nil || len(enc.Problems) != 1 || !strings.Contains(enc.Problems[0].Message, "Link") {
 		t.Errorf("encodeState in German: %v %+v", err, enc.Problems)
+	}
+}
+
+// TestKeptGatekeeperTranslates: the gatekeeper kept between calls holds messages made in an
+// earlier call (the policy's problems); after a flood of other messages has been forgotten, a
+// later call in the same language still translates them.
+func TestKeptGatekeeperTranslates(t *testing.T) {
+	req := core.GateRequest{Call: `{"type":"tool_use","id":"1","name":"t","input":{}}`, Catalog: `{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`,
+		Policy: `{"allow_tools":["t"],"arguments":{"t":{"x":{"hosts":[""]}}}}`, Lang: "fr"}
+	english := core.Gate(core.GateRequest{Call: req.Call, Catalog: req.Catalog, Policy: req.Policy})
+	first := core.Gate(req)
+	if len(first.Problems) == 0 || first.Problems[0].Message == english.Problems[0].Message {
+		t.Fatalf("the policy's problems are not in French: %v", first.Problems)
+	}
+	core.Validate(core.ValidateRequest{Schema: distinctSchema, Instance: distinctFlood(20000), Lang: "fr"})
+	again := core.Gate(req)
+	if !reflect.DeepEqual(first, again) {
+		t.Errorf("after a flood, the kept gatekeeper's answer changed:\n%v\nwant\n%v", again.Problems, first.Problems)
 	}
 }
