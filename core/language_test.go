@@ -561,3 +561,72 @@ func TestKeptGatekeeperTranslates(t *testing.T) {
 		t.Errorf("after a flood, the kept gatekeeper's answer changed:\n%v\nwant\n%v", again.Problems, first.Problems)
 	}
 }
+
+// TestTranslationWithholdsSecrets: what English withholds from a message (a credential in the
+// arguments), French and German withhold too: a redacted message is translated, then redacted
+// again in the language.
+func TestTranslationWithholdsSecrets(t *testing.T) {
+	dirs, _ := filepath.Glob(filepath.Join(gateDir, "secret-*"))
+	if len(dirs) == 0 {
+		t.Fatal("no secret-* examples in testdata/gate")
+	}
+	for _, dir := range dirs {
+		req := readCase(t, filepath.Base(dir))
+		var callValue any
+		if err := json.Unmarshal([]byte(req.Call), &callValue); err != nil {
+			t.Fatal(err)
+		}
+		var secretsIn []string
+		var collect func(any)
+		collect = func(v any) {
+			switch x := v.(type) {
+			case string:
+				if len(x) >= 8 {
+					secretsIn = append(secretsIn, x)
+				}
+			case map[string]any:
+				for k, y := range x {
+					if len(k) >= 8 {
+						secretsIn = append(secretsIn, k)
+					}
+					collect(y)
+				}
+			case []any:
+				for _, y := range x {
+					collect(y)
+				}
+			}
+		}
+		collect(callValue)
+		messages := func(res core.GateResult) string {
+			var b strings.Builder
+			for _, d := range res.Decisions {
+				b.WriteString(strings.Join(d.Explanation, "\n"))
+				for _, ps := range [][]core.Problem{d.Errors, d.Evidence} {
+					for _, p := range ps {
+						b.WriteString(p.Message + p.InstanceLocation + "\n")
+					}
+				}
+				for _, v := range d.Violations {
+					b.WriteString(v.Message + "\n")
+				}
+			}
+			for _, p := range res.Problems {
+				b.WriteString(p.Message + "\n")
+			}
+			return b.String()
+		}
+		english := messages(core.Gate(req))
+		for _, lang := range languages {
+			req.Lang = lang
+			translated := messages(core.Gate(req))
+			for _, s := range secretsIn {
+				for _, part := range []string{s, s[:len(s)/2+4]} {
+					if !strings.Contains(english, part) && strings.Contains(translated, part) {
+						t.Errorf("%s in %s: %q is withheld in English but shown:\n%s", filepath.Base(dir), lang, part, translated)
+					}
+				}
+			}
+		}
+	}
+}
