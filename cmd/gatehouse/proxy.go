@@ -15,10 +15,11 @@ import (
 )
 
 var proxyCommand = &command{
-	name:    "proxy",
-	usage:   "proxy --policy P [--lock L] [--log FILE] [--url URL [--header H]...] [-- CMD ARGS...]",
-	summary: "stand in front of an MCP server and gate every tool call as it happens",
-	server:  true,
+	name:        "proxy",
+	longRunning: true,
+	usage:       "proxy --policy P [--lock L] [--log FILE] [--url URL [--header H]...] [-- CMD ARGS...]",
+	summary:     "stand in front of an MCP server and gate every tool call as it happens",
+	server:      true,
 	details: `
 Put it in an MCP client's configuration in place of the server's command: the client speaks MCP
 to gatehouse on standard input and output, and gatehouse to the server (the command after --,

@@ -25,6 +25,10 @@ type command struct {
 	// server says that what follows "--" is a server's command line (catalog, pin, verify,
 	// lint, proxy), not more files.
 	server bool
+	// longRunning says the command serves until it is stopped (proxy, serve). Its messages stay
+	// in English: a translation open for a server's whole life would keep every message the
+	// server ever words.
+	longRunning bool
 }
 
 // A runFunc runs a command on its positional arguments, after its flags are parsed, and returns
@@ -90,6 +94,11 @@ type session struct {
 // can call run directly.
 func run(args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := i18n.FromLocale(getenv)
+	if len(args) > 0 {
+		if c := lookupCommand(args[0]); c != nil && c.longRunning {
+			lang = i18n.English
+		}
+	}
 	tr := i18n.Open(lang)
 	defer tr.Close()
 	if len(args) == 0 {

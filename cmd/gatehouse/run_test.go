@@ -366,3 +366,26 @@ func TestJSONInTheLocaleLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestLongRunningInEnglish: proxy and serve, which run until stopped, keep no translation open:
+// under a French locale their words stay English.
+func TestLongRunningInEnglish(t *testing.T) {
+	french := func(name string) string {
+		if name == "LANG" {
+			return "fr_FR.UTF-8"
+		}
+		return ""
+	}
+	for _, args := range [][]string{{"proxy"}, {"serve", "x"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, french, strings.NewReader(""), &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), "usage: gatehouse "+args[0]) {
+			t.Errorf("%v under LANG=fr: exit %d, %q; want the usage error in English", args, code, stderr.String())
+		}
+	}
+	var stdout bytes.Buffer
+	run([]string{"lint"}, french, strings.NewReader("{"), &stdout, &bytes.Buffer{})
+	if !strings.Contains(stdout.String(), "le texte") {
+		t.Errorf("lint under LANG=fr: %q, want French", stdout.String())
+	}
+}
