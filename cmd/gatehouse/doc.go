@@ -53,7 +53,7 @@
 // English). Core answers in that language (json is the API's answer with that lang), and the
 // command's own words — summaries, errors, the words around core's messages — are translated
 // too. Help texts, flag descriptions, SARIF rule descriptions and the live commands' progress
-// messages stay in English.
+// messages stay in English, and so do proxy and serve, which run until stopped.
 //
 // # Exit codes
 //
