@@ -9,8 +9,11 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/state"
 )
 
-// AboutRequest is the input of [About]; it has no members.
-type AboutRequest struct{}
+// AboutRequest is the input of [About].
+type AboutRequest struct {
+	// Lang is the language of the lint rules' words: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
+}
 
 // AboutResult is the answer of [About]: what this build of gatehouse knows, so that the page
 // and scripts read its orders and limits instead of repeating them.
@@ -26,7 +29,9 @@ type AboutResult struct {
 	// CallFormats are the call shapes the gate reads; Reasons the reasons a decision gives.
 	CallFormats []string `json:"callFormats"`
 	Reasons     []Reason `json:"reasons"`
-	Problems    Problems `json:"problems"`
+	// Languages are the languages a request's lang may name, English (the default) first.
+	Languages []string `json:"languages"`
+	Problems  Problems `json:"problems"`
 }
 
 // AboutLimits are the caps on what gatehouse accepts.
@@ -41,18 +46,21 @@ type AboutLimits struct {
 }
 
 // About says what this build of gatehouse knows: its version, the order of severities, its
-// limits and its lint rules.
-func About(AboutRequest) AboutResult {
+// limits, its lint rules (in the request's language) and the languages it answers in.
+func About(req AboutRequest) AboutResult {
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
 	return AboutResult{
 		Version:    Version,
 		Severities: lint.Severities,
 		Limits: AboutLimits{TextBytes: jsondoc.DefaultLimits.MaxBytes, Depth: jsondoc.DefaultLimits.MaxDepth,
 			FragmentBytes: state.MaxFragmentBytes, StateBytes: state.MaxStateBytes, ShownProblems: 1000},
-		LintRules:    lint.Rules,
+		LintRules:    translateRules(tr, lint.Rules),
 		Drafts:       schema.Drafts,
 		DefaultDraft: schema.DefaultDraft,
 		CallFormats:  call.CallFormats,
 		Reasons:      gate.Reasons,
-		Problems:     Problems{},
+		Languages:    Languages,
+		Problems:     orEmpty(langProbs),
 	}
 }

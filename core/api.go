@@ -2,10 +2,10 @@ package core
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	jsonv2 "github.com/go-json-experiment/json"
 )
 
@@ -66,7 +66,7 @@ type function struct {
 func InternalError(cause any) []byte {
 	b, _ := json.Marshal(struct {
 		Problems Problems `json:"problems"`
-	}{Problems{{Source: SourceRequest, Kind: KindInternal, Offset: -1, Message: fmt.Sprintf("internal error: %v", cause)}}})
+	}{Problems{{Source: SourceRequest, Kind: KindInternal, Offset: -1, Message: i18n.Sprintf("internal error: %v", cause)}}})
 	return b
 }
 
@@ -87,7 +87,7 @@ func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole b
 		call: func(request string) []byte {
 			var req Req
 			if err := jsonv2.Unmarshal([]byte(request), &req); err != nil {
-				return refuse("the request is not the JSON object this function takes: " + err.Error())
+				return refuse(i18n.Sprintf("the request is not the JSON object this function takes: %s", err.Error()))
 			}
 			return marshal(f(req))
 		},

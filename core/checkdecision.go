@@ -10,6 +10,8 @@ type CheckDecisionRequest struct {
 	// Schema is the decision schema to hold the decision to (seed 000's, say); empty means the
 	// project's own.
 	Schema string `json:"schema,omitempty"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // CheckDecisionResult is the answer of [CheckDecision]: a verdict, what the decision should be,
@@ -32,5 +34,9 @@ const (
 // grant_missing or needs_confirm conditions; with a policy, the decision must claim nothing the
 // policy does not give.
 func CheckDecision(req CheckDecisionRequest) CheckDecisionResult {
-	return gate.Check(req.Decision, req.Policy, req.Schema, session.schemas)
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
+	res := gate.Check(req.Decision, req.Policy, req.Schema, session.schemas)
+	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
+	return res
 }

@@ -16,6 +16,8 @@ type DiffRequest struct {
 	// OmitPatch leaves the RFC 6902 patch out of a catalog comparison (its patch is then null):
 	// the report of two large catalogs first, the patch when the reader opens it.
 	OmitPatch bool `json:"omitPatch,omitempty"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // DiffResult is the answer of [Diff]: the mode used, the RFC 6902 patch from left to right, the
@@ -50,5 +52,9 @@ type (
 // text), and, for catalogs, tool by tool — what was added, removed or changed, whether a schema
 // was loosened, which annotations flipped, a risk per tool — or a catalog against a lock file.
 func Diff(req DiffRequest) DiffResult {
-	return diff.Compare(req.Left, req.Right, req.Mode, !req.OmitPatch)
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
+	res := diff.Compare(req.Left, req.Right, req.Mode, !req.OmitPatch)
+	res.Problems = withLanguage(langProbs, res.Problems)
+	return translateDiff(tr, res)
 }

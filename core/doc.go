@@ -21,6 +21,13 @@
 // without touching a number; [About] says what this build knows (severities, limits, rules).
 // [Call] runs any of them by name on a JSON request, exactly as the JavaScript API does.
 //
+// # Languages
+//
+// Every request takes a lang: "en" (the default), "fr" or "de". The checks word every message
+// in English; each function translates its finished answer's messages into the request's
+// language (internal/i18n says how), so that calls in several languages at once never meet. A
+// language gatehouse does not speak is answered in English, with a problem that says so.
+//
 // # How a text flows
 //
 // Every answer follows the same path: text → strict parse → check → answer → view.

@@ -19,7 +19,7 @@ func ExampleValidate() {
 }
 
 func ExampleEncodeState() {
-	encoded := core.EncodeState(core.State{Pane: "schema", Panes: core.Panes{Schema: core.SchemaPane{Instance: `{"a":1}`}}})
+	encoded := core.EncodeState(core.EncodeStateRequest{State: core.State{Pane: "schema", Panes: core.Panes{Schema: core.SchemaPane{Instance: `{"a":1}`}}}})
 	decoded := core.DecodeState(core.DecodeStateRequest{Fragment: encoded.Fragment})
 	fmt.Println(decoded.State.Panes.Schema.Instance)
 	// Output:

@@ -8,6 +8,8 @@ type FormatRequest struct {
 	Indent string `json:"indent"`
 	// Source names the text in problems ("instance", "catalog", …); default "instance".
 	Source Source `json:"source,omitempty"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // FormatResult holds the reformatted text, or the problems that stopped it.
@@ -24,6 +26,8 @@ func Format(req FormatRequest) FormatResult {
 	if src == "" {
 		src = SourceInstance
 	}
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
 	text, probs := jsondoc.Format(src, req.Text, req.Indent)
-	return FormatResult{Text: text, Problems: orEmpty(probs)}
+	return FormatResult{Text: text, Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, probs)))}
 }

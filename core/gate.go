@@ -10,6 +10,8 @@ type GateRequest struct {
 	Call    string `json:"call"`
 	Catalog string `json:"catalog"`
 	Policy  string `json:"policy"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // GateResult is the answer of [Gate]: one [Decision] per call in the call text, the most
@@ -76,7 +78,11 @@ type Violation = policy.Violation
 // The catalog is read and the policy compiled once for as long as their texts are unchanged
 // between calls (see [Gatekeeper]).
 func Gate(req GateRequest) GateResult {
-	return session.gatekeeperFor(req.Catalog, req.Policy).Gate(req.Call)
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
+	res := session.gatekeeperFor(req.Catalog, req.Policy, tr).Gate(req.Call)
+	res.Problems = withLanguage(langProbs, res.Problems)
+	return translateGate(tr, res)
 }
 
 // A Gatekeeper is a catalog read and a policy compiled once, to gate many calls with

@@ -10,6 +10,8 @@ type LintRequest struct {
 	// reason, as {"ignore": [{"rule": …, "tool": …, "reason": …}]}. Findings it matches are
 	// reported as suppressed, never dropped.
 	Ignore string `json:"ignore,omitempty"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // LintResult is the answer of [Lint].
@@ -46,8 +48,11 @@ type LintRule = lint.Rule
 // A lint configuration that names an unknown rule or tool is a problem (source "ignore"), and
 // none of it applies.
 func Lint(req LintRequest) LintResult {
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
 	findings, suppressed, probs := lint.Text(req.Catalog, req.Ignore)
-	return LintResult{Findings: findings, Suppressed: suppressed, Problems: orEmpty(probs)}
+	return LintResult{Findings: translateFindings(tr, findings), Suppressed: translateFindings(tr, suppressed),
+		Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, probs)))}
 }
 
 // ParseSeverity reads a severity: "high", "medium" or "low".

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
 )
 
@@ -18,19 +19,24 @@ type sessionState struct {
 
 	mu              sync.Mutex
 	gatekeeper      *gate.Gatekeeper
-	catalog, policy string // the texts gatekeeper was made from
+	catalog, policy string     // the texts gatekeeper was made from
+	lang            i18n.Lang  // the language of the answers it was made for
+	made            i18n.Stamp // when it was made, for a translation to keep its messages
 	hasGatekeeper   bool
 }
 
 // gatekeeperFor returns a gatekeeper for the catalog and policy texts, the last one when they are
-// unchanged.
-func (s *sessionState) gatekeeperFor(catalog, policy string) *gate.Gatekeeper {
+// unchanged and its messages can be written in the translation's language: it was made for
+// that language, and the translation can still find how its messages were worded
+// ([i18n.Translation.Keep]).
+func (s *sessionState) gatekeeperFor(catalog, policy string, tr *i18n.Translation) *gate.Gatekeeper {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.hasGatekeeper && s.catalog == catalog && s.policy == policy {
+	if s.hasGatekeeper && s.catalog == catalog && s.policy == policy && s.lang == tr.Lang() && tr.Keep(s.made) {
 		return s.gatekeeper
 	}
+	s.made = i18n.Now()
 	s.gatekeeper = gate.New(catalog, policy, s.schemas)
-	s.catalog, s.policy, s.hasGatekeeper = catalog, policy, true
+	s.catalog, s.policy, s.lang, s.hasGatekeeper = catalog, policy, tr.Lang(), true
 	return s.gatekeeper
 }

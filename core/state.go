@@ -25,6 +25,8 @@ type EncodeStateResult struct {
 // DecodeStateRequest is the input of [DecodeState].
 type DecodeStateRequest struct {
 	Fragment string `json:"fragment"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // DecodeStateResult is the answer of [DecodeState].
@@ -35,17 +37,28 @@ type DecodeStateResult struct {
 
 // EncodeState returns the URL fragment for s. A fragment too long for a browser to carry is
 // refused, with a problem that says so.
-func EncodeState(s State) EncodeStateResult {
-	fragment, err := state.Encode(s)
+func EncodeState(req EncodeStateRequest) EncodeStateResult {
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
+	fragment, err := state.Encode(req.State)
 	if err != nil {
-		return EncodeStateResult{Problems: Problems{{Source: SourceFragment, Kind: KindLimit, Message: err.Error(), Offset: -1}}}
+		return EncodeStateResult{Problems: translateProblems(tr, withLanguage(langProbs, Problems{{Source: SourceFragment, Kind: KindLimit, Message: err.Error(), Offset: -1}}))}
 	}
-	return EncodeStateResult{Fragment: fragment, Problems: Problems{}}
+	return EncodeStateResult{Fragment: fragment, Problems: translateProblems(tr, orEmpty(langProbs))}
+}
+
+// EncodeStateRequest is the input of [EncodeState]: the state's own members, and lang.
+type EncodeStateRequest struct {
+	State `json:",inline"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // DecodeState reads a fragment made by [EncodeState] (with or without the leading "#"). A
 // damaged, foreign or oversized fragment is a problem that says which, never a panic.
 func DecodeState(req DecodeStateRequest) DecodeStateResult {
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
 	s, probs := state.Decode(req.Fragment)
-	return DecodeStateResult{State: s, Problems: orEmpty(probs)}
+	return DecodeStateResult{State: s, Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, probs)))}
 }

@@ -13,6 +13,8 @@ type ValidateRequest struct {
 	Draft string `json:"draft,omitempty"`
 	// Resources are further schema documents by URL, so a $ref across files resolves with no fetch.
 	Resources map[string]string `json:"resources,omitempty"`
+	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
 }
 
 // ValidateResult is the answer of [Validate].
@@ -27,6 +29,14 @@ type ValidateResult struct {
 // only when both texts parse, the schema compiles and the instance satisfies it. A schema whose
 // texts were compiled before is not compiled again.
 func Validate(req ValidateRequest) ValidateResult {
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
+	res := validate(req)
+	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
+	return res
+}
+
+func validate(req ValidateRequest) ValidateResult {
 	sch, probs := session.schemas.CompileTexts(req.Schema, req.Draft, req.Resources)
 	instance, instanceProbs := jsondoc.ParseString(SourceInstance, req.Instance)
 	probs = append(probs, instanceProbs...)

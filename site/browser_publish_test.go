@@ -135,7 +135,7 @@ func TestBrowserDist(t *testing.T) {
 	defer static.Close()
 
 	// A link to the hosted copy, as `gatehouse link --base URL` writes it.
-	encoded := core.EncodeState(core.State{Pane: "decision"})
+	encoded := core.EncodeState(core.EncodeStateRequest{State: core.State{Pane: "decision"}})
 	if len(encoded.Problems) > 0 {
 		t.Fatal(encoded.Problems)
 	}

@@ -536,6 +536,20 @@ func TestBrowserLinks(t *testing.T) {
 	if lang := evaluate[string](h, ctx, `document.documentElement.lang`); lang != "fr" {
 		t.Errorf("html lang = %q, want fr", lang)
 	}
+	// The checker's own messages follow the page's language (issue 10).
+	h.do(ctx, "a problem, in French", stepLimit,
+		chromedp.Evaluate[chromedp.Void](editorJS("#schema-schema")+`.value = '{"type": "string"}'`),
+		chromedp.Evaluate[chromedp.Void](editorJS("#schema-instance")+`.value = '42'`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`))
+	if text := evaluate[string](h, ctx, `document.getElementById('pane-schema').textContent`); !strings.Contains(text, "number trouvé, string attendu") {
+		t.Errorf("the Schema pane in French does not say %q", "number trouvé, string attendu")
+	}
+	h.do(ctx, "back to English, the message too", stepLimit,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()`),
+		waitTrue(`document.getElementById('pane-schema').textContent.includes('got number, want string')`))
+	h.do(ctx, "French again", shortLimit,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('lang'); s.value = 'fr'; s.dispatchEvent(new Event('change')); })()`),
+		waitTrue(`document.getElementById('tab-schema').textContent === 'Schéma'`))
 	// The page reads the checker's answers with numbers exact (JSON.rawJSON, in Chromium).
 	exact, err := chromedp.Run(ctx, chromedp.Evaluate[string](
 		`import('./text.js').then((m) => JSON.stringify(m.parseExact('{"n":12345678901234567890,"m":[1.5]}')))`,

@@ -9,6 +9,7 @@
 // replaces the answer to a newer one, and a newer request never waits behind a slow stale one.
 
 import { parseExact } from './text.js';
+import { currentLanguage } from './i18n.js';
 
 /**
  * @typedef {import('./gatehouse').Problem} Problem
@@ -102,6 +103,10 @@ class Lane {
    */
   send(fn, request) {
     const id = this.checker.nextId++;
+    // The checker answers in the page's language: every request object says which.
+    if (request && typeof request === 'object' && !Array.isArray(request) && request.lang === undefined) {
+      request = { ...request, lang: currentLanguage() };
+    }
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker?.postMessage({ id, fn, request });

@@ -49,11 +49,19 @@ export interface Problem {
   alternative?: { of: string; branch: number; best: boolean };
 }
 
+/** The language of an answer's messages; a longer tag ("fr-CH") counts as its language. Any other value is answered in English with a problem of source "request". */
+export type Lang = 'en' | 'fr' | 'de';
+
+/** What every request may add: the language of the answer's messages (default "en"). Names, pointers, reasons, rule names and severities are the same in every language. */
+export interface Localized {
+  lang?: Lang | string;
+}
+
 export type Draft = '4' | '6' | '7' | '2019-09' | '2020-12';
 
 // ---- validate ----
 
-export interface ValidateRequest {
+export interface ValidateRequest extends Localized {
   schema: Text;
   instance: Text;
   /** Used when the schema has no $schema; default "2020-12". */
@@ -68,7 +76,7 @@ export interface ValidateResponse {
 
 // ---- gate ----
 
-export interface GateRequest {
+export interface GateRequest extends Localized {
   call: Text;
   catalog: Text;
   policy: Text;
@@ -134,7 +142,7 @@ export interface GateResponse {
 
 // ---- checkDecision ----
 
-export interface CheckDecisionRequest {
+export interface CheckDecisionRequest extends Localized {
   decision: Text;
   policy?: Text;
   /** The decision schema to hold it to (e.g. the seed's); default the project's own. */
@@ -148,7 +156,7 @@ export interface CheckDecisionResponse {
 
 // ---- diff ----
 
-export interface DiffRequest {
+export interface DiffRequest extends Localized {
   left: Text;
   right: Text;
   /** auto: "lock" when the left is a lock and the right a catalog, "catalog" when both are catalogs, else "patch". */
@@ -268,7 +276,7 @@ export interface DiffResponse {
 
 // ---- lint ----
 
-export interface LintRequest {
+export interface LintRequest extends Localized {
   catalog: Text;
   /**
    * A lint configuration: {"ignore": [{"rule", "tool", "reason"}]}. Findings it names are returned
@@ -309,7 +317,7 @@ export interface LintResponse {
 
 // ---- pin ----
 
-export interface PinRequest {
+export interface PinRequest extends Localized {
   catalog: Text;
 }
 export interface PinResponse {
@@ -320,7 +328,7 @@ export interface PinResponse {
 
 // ---- format ----
 
-export interface FormatRequest {
+export interface FormatRequest extends Localized {
   text: Text;
   /** "  " (or any indent) to pretty-print; "" to minify. */
   indent: string;
@@ -368,6 +376,8 @@ export interface AboutResponse {
   /** The draft of a schema that names none. */
   defaultDraft: Draft;
   callFormats: string[];
+  /** The languages a request's lang may name, English (the default) first. */
+  languages: Lang[];
   reasons: Reason[];
   problems: Problem[];
 }
@@ -409,7 +419,10 @@ export interface EncodeStateResponse {
   fragment: string;
   problems?: Problem[];
 }
-export interface DecodeStateRequest {
+/** encodeState's request: the state's own members, and lang. */
+export interface EncodeStateRequest extends State, Localized {}
+
+export interface DecodeStateRequest extends Localized {
   fragment: string;
 }
 export interface DecodeStateResponse {
@@ -427,12 +440,12 @@ export interface Gatehouse {
   diff(request: JSONText<DiffRequest>): JSONText<DiffResponse>;
   lint(request: JSONText<LintRequest>): JSONText<LintResponse>;
   pin(request: JSONText<PinRequest>): JSONText<PinResponse>;
-  encodeState(state: JSONText<State>): JSONText<EncodeStateResponse>;
+  encodeState(request: JSONText<EncodeStateRequest>): JSONText<EncodeStateResponse>;
   decodeState(request: JSONText<DecodeStateRequest>): JSONText<DecodeStateResponse>;
   /** Pretty-print or minify, numbers exact (the page's Format and Minify buttons). */
   format(request: JSONText<FormatRequest>): JSONText<FormatResponse>;
   /** What this build knows: severities, limits, lint rules, drafts (takes "{}"). */
-  about(request: JSONText<{}>): JSONText<AboutResponse>;
+  about(request: JSONText<Localized>): JSONText<AboutResponse>;
   /** Releases the functions and lets the Go program end (a Node script that is done). */
   close(): void;
 }

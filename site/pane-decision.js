@@ -262,8 +262,9 @@ export class DecisionPane {
   relabel() {
     this.examples.relabel();
     for (const e of Object.values(this.editorsBySource)) e.relabel();
+    // The result on show stays until the checker answers again, in the new language.
     if (this.lastResult) this.show(this.lastResult.result, this.lastResult.fn);
-    else this.check({ immediate: true });
+    this.check({ immediate: true });
   }
 }
 

@@ -339,8 +339,9 @@ export class DiffPane {
     this.examples.relabel();
     this.left.relabel();
     this.right.relabel();
+    // The result on show stays until the checker answers again, in the new language.
     if (this.lastDiff) this.showDiff(this.lastDiff);
-    else this.check({ immediate: true });
+    this.check({ immediate: true });
   }
 }
 

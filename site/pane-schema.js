@@ -286,7 +286,8 @@ export class SchemaPane {
   relabel() {
     this.renderDocTabs();
     for (const e of [this.instance, this.schema, this.resourceEditor]) e.relabel();
+    // The result on show stays until the checker answers again, in the new language.
     if (this.lastResult) this.show(this.lastResult);
-    else this.check({ immediate: true });
+    this.check({ immediate: true });
   }
 }

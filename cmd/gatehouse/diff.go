@@ -3,10 +3,10 @@ package main
 import (
 	"encoding/json"
 	"flag"
-	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
 	"github.com/gatehouse-dev/gatehouse/core"
@@ -59,11 +59,11 @@ cannot be read or is not strict JSON.`,
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: *mode})
+			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: *mode, Lang: string(s.lang)})
 			files := inputsBySource{core.SourceLeft: left, core.SourceRight: right}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			if unreadable(res.Problems) {
-				r.outcome, r.summary = levelError, "not compared: "+plural(len(res.Problems), "problem")+" reading the input"
+				r.outcome, r.summary = levelError, i18n.Sprintf("not compared: %s reading the input", countProblems(len(res.Problems)))
 				return s.emit(p, r, exitUsage)
 			}
 			var failing int
@@ -72,25 +72,26 @@ cannot be read or is not strict JSON.`,
 				catalogDiffItems(r, res.Catalog, left, right)
 				failing = res.Catalog.AtOrAbove(threshold)
 				c := res.Catalog
-				r.summary = fmt.Sprintf("%s → %s: %s", left.name, right.name, c.Summary.Text)
+				r.summary = i18n.Sprintf("%s → %s: %s", left.name, right.name, c.Summary.Text)
 				if failing > 0 {
-					r.summary += fmt.Sprintf("; %s at or above --fail-on %s", plural(failing, "tool"), *failOn)
+					r.summary = i18n.Sprintf("%s → %s: %s; %s at or above --fail-on %s", left.name, right.name, c.Summary.Text,
+						i18n.Plural(failing, i18n.T("%d tool"), i18n.T("%d tools")), *failOn)
 				} else if len(c.Added)+len(c.Removed)+len(c.Changed) > 0 {
-					r.summary += fmt.Sprintf("; none at or above --fail-on %s", *failOn)
+					r.summary = i18n.Sprintf("%s → %s: %s; none at or above --fail-on %s", left.name, right.name, c.Summary.Text, *failOn)
 				}
 			case res.Lock != nil:
 				r.items = append(r.items, driftItems(res.Lock, left, right)...)
 				failing = len(res.Lock.Tools)
-				r.summary = fmt.Sprintf("%s → %s: %d changed, %d added, %d removed, %d unchanged",
+				r.summary = i18n.Sprintf("%s → %s: %d changed, %d added, %d removed, %d unchanged",
 					left.name, right.name, len(res.Lock.Changed), len(res.Lock.Added), len(res.Lock.Removed), len(res.Lock.Unchanged))
 			default:
 				for _, op := range res.Patch {
 					r.items = append(r.items, patchItem(op, right))
 				}
 				failing = len(res.Patch)
-				r.summary = fmt.Sprintf("%s → %s: %s", left.name, right.name, plural(len(res.Patch), "change"))
+				r.summary = i18n.Sprintf("%s → %s: %s", left.name, right.name, i18n.Plural(len(res.Patch), i18n.T("%d change"), i18n.T("%d changes")))
 				if len(res.Patch) == 0 {
-					r.summary = fmt.Sprintf("%s → %s: no difference", left.name, right.name)
+					r.summary = i18n.Sprintf("%s → %s: no difference", left.name, right.name)
 				}
 			}
 			code := exitOK
@@ -104,15 +105,15 @@ cannot be read or is not strict JSON.`,
 
 // patchItem shows one JSON Patch operation: "replace /id: 12345678901234567891".
 func patchItem(op core.PatchOp, right *input) item {
-	msg := op.Op + " " + jsondoc.ShowPointer(op.Path)
+	msg := i18n.Sprintf("%s %s", op.Op, jsondoc.ShowPointer(op.Path))
 	if op.From != "" {
-		msg += " from " + jsondoc.ShowPointer(op.From)
+		msg = i18n.Sprintf("%s %s from %s", op.Op, jsondoc.ShowPointer(op.Path), jsondoc.ShowPointer(op.From))
 	}
 	switch op.Op {
 	case "add", "replace", "test":
 		v, err := json.Marshal(op.Value)
 		if err == nil {
-			msg += ": " + clip(string(v), 200)
+			msg = i18n.Sprintf("%s: %s", msg, clip(string(v), 200))
 		}
 	}
 	return item{rule: "gatehouse/diff/" + op.Op, level: levelNote, in: right, message: msg}
@@ -132,32 +133,32 @@ func clip(s string, n int) string {
 func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 	for _, t := range c.AddedTools {
 		r.items = append(r.items, item{rule: "gatehouse/diff/added", level: severityLevel(t.Risk), in: right,
-			line: t.Line, column: t.Column, message: toolLine("added", t.Tool, t.Risk, nil, "", t.Reasons)})
+			line: t.Line, column: t.Column, message: toolLine(i18n.T("added"), t.Tool, t.Risk, nil, "", t.Reasons)})
 	}
 	for _, t := range c.RemovedTools {
 		r.items = append(r.items, item{rule: "gatehouse/diff/removed", level: severityLevel(t.Risk), in: left,
-			line: t.Line, column: t.Column, message: toolLine("removed", t.Tool, t.Risk, nil, "", t.Reasons)})
+			line: t.Line, column: t.Column, message: toolLine(i18n.T("removed"), t.Tool, t.Risk, nil, "", t.Reasons)})
 	}
 	for _, rn := range c.Renamed {
 		r.items = append(r.items, item{rule: "gatehouse/diff/renamed", level: levelWarning, in: right,
-			message: fmt.Sprintf("renamed? %s → %s: the definitions are %.0f%% the same but for the name", rn.From, rn.To, 100*rn.Similarity)})
+			message: i18n.Sprintf("renamed? %s → %s: the definitions are %.0f%% the same but for the name", rn.From, rn.To, 100*rn.Similarity)})
 	}
 	for _, t := range c.Changed {
 		lvl := severityLevel(t.Risk)
 		rule := "gatehouse/diff/changed"
 		r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: t.Line, column: t.Column,
-			message: toolLine("changed", t.Tool, t.Risk, t.Fields, t.Schema, t.Reasons)})
+			message: toolLine(i18n.T("changed"), t.Tool, t.Risk, t.Fields, t.Schema, t.Reasons)})
 		if d := t.Description; d != nil {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: d.Line, column: d.Column,
-				message: "description: " + clip(wordDiffText(d.Segments), 400), detail: true})
+				message: i18n.Sprintf("description: %s", clip(wordDiffText(d.Segments), 400)), detail: true})
 		}
 		for _, sc := range t.SchemaChanges {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: sc.Line, column: sc.Column,
-				message: fmt.Sprintf("%s %s: %s", sc.Schema, sc.Class, sc.Message), detail: true})
+				message: i18n.Sprintf("%s %s: %s", sc.Schema, sc.Class, sc.Message), detail: true})
 		}
 		for _, a := range t.Annotations {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: a.Line, column: a.Column,
-				message: fmt.Sprintf("annotation %s: %s", a.Class, a.Message), detail: true})
+				message: i18n.Sprintf("annotation %s: %s", a.Class, a.Message), detail: true})
 		}
 	}
 }
@@ -165,19 +166,17 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 // toolLine writes "changed search_docs (risk high; fields description, inputSchema; schema
 // loosened): reason; reason".
 func toolLine(what, tool string, risk core.Severity, fields []string, schema string, reasons []string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s (risk %s", what, tool, risk)
+	about := []string{i18n.Sprintf("risk %s", risk)}
 	if len(fields) > 0 {
-		fmt.Fprintf(&b, "; fields %s", strings.Join(fields, ", "))
+		about = append(about, i18n.Sprintf("fields %s", strings.Join(fields, ", ")))
 	}
 	if schema != "" && schema != "unchanged" {
-		fmt.Fprintf(&b, "; schema %s", schema)
+		about = append(about, i18n.Sprintf("schema %s", schema))
 	}
-	b.WriteString(")")
 	if len(reasons) > 0 {
-		b.WriteString(": " + strings.Join(reasons, "; "))
+		return i18n.Sprintf("%s %s (%s): %s", what, tool, i18n.Join(about, i18n.T("; ")), i18n.Join(reasons, i18n.T("; ")))
 	}
-	return b.String()
+	return i18n.Sprintf("%s %s (%s)", what, tool, i18n.Join(about, i18n.T("; ")))
 }
 
 // wordDiffText writes a word diff on one line: [-deleted-]{+inserted+}, as git diff

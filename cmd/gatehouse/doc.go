@@ -46,6 +46,15 @@
 //
 // pin writes the lock file (text) or the gatehouse.pin answer (json).
 //
+// # Language
+//
+// Messages follow the locale: the first of LC_ALL, LC_MESSAGES and LANG that is set chooses
+// English, French or German ("fr_FR.UTF-8", "de_CH"; "C", "POSIX" and other languages are
+// English). Core answers in that language (json is the API's answer with that lang), and the
+// command's own words — summaries, errors, the words around core's messages — are translated
+// too. Help texts, flag descriptions, SARIF rule descriptions and the live commands' progress
+// messages stay in English, and so do proxy and serve, which run until stopped.
+//
 // # Exit codes
 //
 // CI can rely on these; `gatehouse help` lists them too.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 var gateCommand = &command{
@@ -50,11 +51,11 @@ strict JSON.`,
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			call, err := s.read("the call", firstArg(args))
+			call, err := s.read(i18n.T("the call"), firstArg(args))
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			res := core.Gate(core.GateRequest{Call: call.text, Catalog: catalog.text, Policy: policy.text})
+			res := core.Gate(core.GateRequest{Call: call.text, Catalog: catalog.text, Policy: policy.text, Lang: string(s.lang)})
 			files := inputsBySource{core.SourceCall: call, core.SourceCatalog: catalog, core.SourcePolicy: policy}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			counts := map[core.Outcome]int{}
@@ -66,11 +67,11 @@ strict JSON.`,
 			switch {
 			case unreadable(res.Problems):
 				code, r.outcome = exitUsage, levelError
-				r.summary = "not gated: " + plural(len(res.Problems), "problem") + " reading the input"
+				r.summary = i18n.Sprintf("not gated: %s reading the input", countProblems(len(res.Problems)))
 				return s.emit(p, r, code)
 			case res.Decision == nil:
 				code, r.outcome = exitFindings, levelError
-				r.summary = "deny: no decision could be made (" + plural(len(res.Problems), "problem") + ")"
+				r.summary = i18n.Sprintf("deny: no decision could be made (%s)", countProblems(len(res.Problems)))
 				return s.emit(p, r, code)
 			}
 			switch res.Decision.Decision {
@@ -87,7 +88,7 @@ strict JSON.`,
 					parts = append(parts, fmt.Sprintf("%d %s", counts[d], d))
 				}
 			}
-			r.summary = fmt.Sprintf("%s: %s (%s)", res.Decision.Decision, plural(len(res.Decisions), "call"), strings.Join(parts, ", "))
+			r.summary = i18n.Sprintf("%s: %s (%s)", res.Decision.Decision, i18n.Plural(len(res.Decisions), i18n.T("%d call"), i18n.T("%d calls")), strings.Join(parts, ", "))
 			return s.emit(p, r, code)
 		}
 	},
@@ -101,11 +102,11 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 	rule := "gatehouse/gate/" + string(d.Reason)
 	tool := d.Tool
 	if tool == "" {
-		tool = "(unreadable call)"
+		tool = i18n.T("(unreadable call)")
 	}
 	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
-		head.message = tool + ": " + d.Explanation[0]
+		head.message = i18n.Sprintf("%s: %s", tool, d.Explanation[0])
 	}
 	// The decision sits where the first piece of evidence in the call is, or at the top.
 	for _, e := range d.Evidence {
@@ -171,7 +172,7 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 				return s.usageError("%v", err)
 			}
 			files := inputsBySource{}
-			req := core.CheckDecisionRequest{}
+			req := core.CheckDecisionRequest{Lang: string(s.lang)}
 			if *policyPath != "" {
 				in, err := s.read("--policy", *policyPath)
 				if err != nil {
@@ -186,7 +187,7 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 				}
 				files[core.SourceSchema], req.Schema = in, in.text
 			}
-			decision, err := s.read("the decision", firstArg(args))
+			decision, err := s.read(i18n.T("the decision"), firstArg(args))
 			if err != nil {
 				return s.fail("%v", err)
 			}
@@ -202,17 +203,17 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 			switch {
 			case unreadable(res.Problems):
 				code, r.outcome = exitUsage, levelError
-				r.summary = "not checked: " + plural(len(res.Problems), "problem") + " reading the input"
+				r.summary = i18n.Sprintf("not checked: %s reading the input", countProblems(len(res.Problems)))
 			case res.Verdict == "ok":
-				r.summary = fmt.Sprintf("ok: %s passes the schema and the rule", decision.name)
+				r.summary = i18n.Sprintf("ok: %s passes the schema and the rule", decision.name)
 			case res.Verdict == "rule_refused":
 				code, r.outcome = exitFindings, levelError
-				r.summary = fmt.Sprintf("rule_refused: %s passes the schema, but the rule refuses it; it should be %s", decision.name, res.Should)
+				r.summary = i18n.Sprintf("rule_refused: %s passes the schema, but the rule refuses it; it should be %s", decision.name, res.Should)
 			default:
 				code, r.outcome = exitFindings, levelError
-				r.summary = fmt.Sprintf("%s: %s", res.Verdict, plural(len(res.Problems), "problem"))
+				r.summary = i18n.Sprintf("%s: %s", res.Verdict, countProblems(len(res.Problems)))
 				if res.Should != "" {
-					r.summary += "; it should be " + string(res.Should)
+					r.summary = i18n.Sprintf("%s: %s; it should be %s", res.Verdict, countProblems(len(res.Problems)), res.Should)
 				}
 			}
 			return s.emit(p, r, code)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 // stdinName is how messages name standard input.
@@ -31,7 +32,7 @@ func (s *session) read(what, path string) (*input, error) {
 	in := &input{name: path}
 	if path == "" || path == "-" {
 		if s.stdinName != "" {
-			return nil, fmt.Errorf("%s and %s cannot both be read from standard input: name a file for one of them", s.stdinName, what)
+			return nil, i18n.Errorf("%s and %s cannot both be read from standard input: name a file for one of them", s.stdinName, what)
 		}
 		s.stdinName = what
 		in.name = stdinName
@@ -43,7 +44,7 @@ func (s *session) read(what, path string) (*input, error) {
 		}
 		defer f.Close()
 		if st, err := f.Stat(); err == nil && st.IsDir() {
-			return nil, fmt.Errorf("%s: is a directory, not a JSON file", path)
+			return nil, i18n.Errorf("%s: is a directory, not a JSON file", path)
 		}
 		r = f
 		in.uri = fileURI(path)
@@ -53,7 +54,7 @@ func (s *session) read(what, path string) (*input, error) {
 		return nil, pathError(in.name, err)
 	}
 	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d MiB, the most gatehouse reads", in.name, limit>>20)
+		return nil, i18n.Errorf("%s: larger than %d MiB, the most gatehouse reads", in.name, limit>>20)
 	}
 	in.text = string(b)
 	return in, nil

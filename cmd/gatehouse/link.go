@@ -88,7 +88,7 @@ too long for a browser to carry.`,
 			if !given && *pane == "" {
 				return s.usageError("name at least one file (--schema, --call, --left, …) or a --pane")
 			}
-			encoded := core.EncodeState(st)
+			encoded := core.EncodeState(core.EncodeStateRequest{State: st, Lang: string(s.lang)})
 			if len(encoded.Problems) > 0 {
 				return s.fail("%v", encoded.Problems[0].Message)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 var lintCommand = &command{
@@ -41,7 +42,7 @@ var lintCommand = &command{
 			if !ok {
 				return code
 			}
-			req := core.LintRequest{Catalog: catalog.text}
+			req := core.LintRequest{Catalog: catalog.text, Lang: string(s.lang)}
 			inputs := inputsBySource{core.SourceCatalog: catalog}
 			if ignore != nil {
 				req.Ignore = ignore.text
@@ -55,31 +56,36 @@ var lintCommand = &command{
 			for _, f := range res.Suppressed {
 				r.items = append(r.items, suppressedItem(f, catalog, ignore))
 			}
-			suppressed := ""
+			// The summary is the catalog's name, then parts: what was found, what fails the run,
+			// what was suppressed.
+			var suppressed []string
 			if len(res.Suppressed) > 0 {
-				suppressed = fmt.Sprintf(", %d suppressed by %s", len(res.Suppressed), ignore.name)
+				suppressed = []string{i18n.Sprintf("%d suppressed by %s", len(res.Suppressed), ignore.name)}
+			}
+			summary := func(parts ...string) string {
+				return i18n.Sprintf("%s: %s", catalog.name, i18n.Join(append(parts, suppressed...), ", "))
 			}
 			failing := res.AtOrAbove(threshold)
 			code = exitOK
 			switch {
 			case unreadable(res.Problems):
 				code, r.outcome = exitUsage, levelError
-				r.summary = "not linted: " + plural(len(res.Problems), "problem") + " reading the input"
+				r.summary = i18n.Sprintf("not linted: %s reading the input", countProblems(len(res.Problems)))
 			case failing > 0 || len(res.Problems) > 0:
 				code, r.outcome = exitFindings, levelError
-				r.summary = fmt.Sprintf("%s: %s", catalog.name, countFindings(res.Findings))
+				parts := []string{countFindings(res.Findings)}
 				if failing > 0 {
-					r.summary += fmt.Sprintf(", %d at or above --fail-on %s", failing, *failOn)
+					parts = append(parts, i18n.Sprintf("%d at or above --fail-on %s", failing, *failOn))
 				}
 				if len(res.Problems) > 0 {
-					r.summary += ", " + plural(len(res.Problems), "problem")
+					parts = append(parts, countProblems(len(res.Problems)))
 				}
-				r.summary += suppressed
+				r.summary = summary(parts...)
 			case len(res.Findings) > 0:
 				r.outcome = levelNote
-				r.summary = fmt.Sprintf("%s: %s, none at or above --fail-on %s%s", catalog.name, countFindings(res.Findings), *failOn, suppressed)
+				r.summary = summary(countFindings(res.Findings), i18n.Sprintf("none at or above --fail-on %s", *failOn))
 			default:
-				r.summary = fmt.Sprintf("%s: no findings%s", catalog.name, suppressed)
+				r.summary = summary(i18n.T("no findings"))
 			}
 			return s.emit(p, r, code)
 		}
@@ -147,31 +153,37 @@ type suppression struct {
 // suppressedItem shows a finding the configuration suppressed, with the reason, as a note.
 func suppressedItem(f core.Finding, catalog, ignore *input) item {
 	sup := &suppression{in: ignore}
-	where := ""
+	message := i18n.Sprintf("suppressed %s — ignored: %s", findingMessage(f), sup.reason)
 	if f.Suppression != nil {
 		sup.reason, sup.line, sup.column = f.Suppression.Reason, f.Suppression.Line, f.Suppression.Column
-		where = fmt.Sprintf(" (%s:%d:%d)", ignore.name, sup.line, sup.column)
+		message = i18n.Sprintf("suppressed %s — ignored (%s:%d:%d): %s", findingMessage(f), ignore.name, sup.line, sup.column, sup.reason)
 	}
 	return item{rule: "gatehouse/lint/" + f.Rule, level: levelNote, in: catalog, line: f.Line, column: f.Column,
-		message: "suppressed " + findingMessage(f) + " — ignored" + where + ": " + sup.reason, suppressed: sup}
+		message: message, suppressed: sup}
 }
 
+// findingMessage writes "high: tool: message [rule]", then the evidence and what it was read
+// through, when the message does not hold them. The evidence is already visible: hidden
+// characters and line breaks are written out.
 func findingMessage(f core.Finding) string {
-	msg := fmt.Sprintf("%s: %s: %s [%s]", f.Severity, f.Tool, f.Message, f.Rule)
-	if f.Evidence != "" && !strings.Contains(f.Message, f.Evidence) {
-		msg += ` evidence: "` + f.Evidence + `"` // already visible: hidden characters and line breaks written out
+	evidence := f.Evidence != "" && !strings.Contains(f.Message, f.Evidence)
+	decoded := f.DecodedFrom != "" && !strings.Contains(f.Message, f.DecodedFrom)
+	switch {
+	case evidence && decoded:
+		return i18n.Sprintf("%s: %s: %s [%s] evidence: \"%s\" (read through %s)", f.Severity, f.Tool, f.Message, f.Rule, f.Evidence, f.DecodedFrom)
+	case evidence:
+		return i18n.Sprintf("%s: %s: %s [%s] evidence: \"%s\"", f.Severity, f.Tool, f.Message, f.Rule, f.Evidence)
+	case decoded:
+		return i18n.Sprintf("%s: %s: %s [%s] (read through %s)", f.Severity, f.Tool, f.Message, f.Rule, f.DecodedFrom)
 	}
-	if f.DecodedFrom != "" && !strings.Contains(f.Message, f.DecodedFrom) {
-		msg += " (read through " + f.DecodedFrom + ")"
-	}
-	return msg
+	return i18n.Sprintf("%s: %s: %s [%s]", f.Severity, f.Tool, f.Message, f.Rule)
 }
 
 func whyNote(f core.Finding) string {
 	if f.Why == "" {
 		return ""
 	}
-	return "why: " + f.Why
+	return i18n.Sprintf("why: %s", f.Why)
 }
 
 // countFindings writes "3 findings (1 high, 2 low)".
@@ -186,10 +198,11 @@ func countFindings(fs []core.Finding) string {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[sev], sev))
 		}
 	}
+	findings := i18n.Plural(len(fs), i18n.T("%d finding"), i18n.T("%d findings"))
 	if len(parts) == 0 {
-		return plural(len(fs), "finding")
+		return findings
 	}
-	return fmt.Sprintf("%s (%s)", plural(len(fs), "finding"), strings.Join(parts, ", "))
+	return i18n.Sprintf("%s (%s)", findings, strings.Join(parts, ", "))
 }
 
 // addFailOnFlag declares --fail-on, the least severity that fails the run.

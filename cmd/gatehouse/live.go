@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/live"
 )
 
@@ -201,7 +202,7 @@ func (s *session) readCatalog(sf *serverFlags, args []string) (in *input, code i
 		return nil, s.usageError("%v", err), false
 	}
 	if !isLive {
-		in, err := s.read("the catalog", firstArg(args))
+		in, err := s.read(i18n.T("the catalog"), firstArg(args))
 		if err != nil {
 			return nil, s.fail("%v", err), false
 		}
@@ -212,7 +213,7 @@ func (s *session) readCatalog(sf *serverFlags, args []string) (in *input, code i
 		return nil, s.fail("%v", err), false
 	}
 	if f.failed > 0 {
-		return nil, s.fail("%s did not answer: nothing was checked", plural(f.failed, "server")), false
+		return nil, s.fail("%s did not answer: nothing was checked", i18n.Plural(f.failed, i18n.T("%d server"), i18n.T("%d servers"))), false
 	}
 	return &input{name: f.name, text: f.text}, exitOK, true
 }
@@ -263,7 +264,7 @@ handshake or its listing in --timeout, or a flag is wrong.`,
 				}
 			}
 			if f.failed > 0 {
-				return s.fail("%s did not answer", plural(f.failed, "server"))
+				return s.fail("%s did not answer", i18n.Plural(f.failed, i18n.T("%d server"), i18n.T("%d servers")))
 			}
 			return exitOK
 		}

@@ -181,7 +181,7 @@ func proxied(t *testing.T, opts *mcp.ClientOptions, args ...string) (*mcp.Client
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		code := run(append([]string{"proxy"}, args...), toProxyR, fromProxyW, &stderr)
+		code := run(append([]string{"proxy"}, args...), noEnv, toProxyR, fromProxyW, &stderr)
 		fromProxyW.Close()
 		done <- code
 	}()

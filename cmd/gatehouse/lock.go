@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 var pinCommand = &command{
@@ -40,13 +41,13 @@ or a server did not answer (nothing is written).`,
 			if !ok {
 				return code
 			}
-			res := core.PinCatalog(core.PinRequest{Catalog: catalog.text})
+			res := core.PinCatalog(core.PinRequest{Catalog: catalog.text, Lang: string(s.lang)})
 			// Problems go to standard error, in text, whatever the format: standard output
 			// is redirected into the lock file.
-			problems := &report{items: problemItems(res.Problems, inputsBySource{core.SourceCatalog: catalog})}
+			problems := &report{items: problemItems(res.Problems, inputsBySource{core.SourceCatalog: catalog}), tr: s.tr}
 			textPrinter{}.print(s.stderr, problems)
 			if unreadable(res.Problems) {
-				return s.fail("%s: not pinned: %s", catalog.name, plural(len(res.Problems), "problem"))
+				return s.fail("%s: not pinned: %s", catalog.name, countProblems(len(res.Problems)))
 			}
 			var out any = res.Pins
 			if *format == "json" {
@@ -56,7 +57,7 @@ or a server did not answer (nothing is written).`,
 				return s.fail("writing the output: %v", err)
 			}
 			if len(res.Problems) > 0 {
-				fmt.Fprintf(s.stderr, "gatehouse pin: %s pinned; %s in %s\n", plural(len(res.Pins), "tool"), plural(len(res.Problems), "problem"), catalog.name)
+				fmt.Fprint(s.stderr, s.tr.Text(i18n.Sprintf("gatehouse pin: %s pinned; %s in %s\n", i18n.Plural(len(res.Pins), i18n.T("%d tool"), i18n.T("%d tools")), countProblems(len(res.Problems)), catalog.name)))
 				return exitFindings
 			}
 			return exitOK
@@ -105,7 +106,7 @@ Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either
 			if !ok {
 				return code
 			}
-			res := core.Diff(core.DiffRequest{Left: lock.text, Right: catalog.text, Mode: core.DiffModeLock})
+			res := core.Diff(core.DiffRequest{Left: lock.text, Right: catalog.text, Mode: core.DiffModeLock, Lang: string(s.lang)})
 			files := inputsBySource{core.SourceLeft: lock, core.SourceRight: catalog}
 			// The lock's own problems name it as "lock" in some paths of core.
 			files[core.SourceLock] = lock
@@ -119,19 +120,19 @@ Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either
 			switch {
 			case unreadable(res.Problems):
 				code, r.outcome = exitUsage, levelError
-				r.summary = "not verified: " + plural(len(res.Problems), "problem") + " reading the input"
+				r.summary = i18n.Sprintf("not verified: %s reading the input", countProblems(len(res.Problems)))
 			case res.Lock == nil:
 				code, r.outcome = exitFindings, levelError
-				r.summary = "not verified: " + plural(len(res.Problems), "problem")
+				r.summary = i18n.Sprintf("not verified: %s", countProblems(len(res.Problems)))
 			case !res.Lock.OK || len(res.Problems) > 0:
 				code, r.outcome = exitFindings, levelError
-				r.summary = fmt.Sprintf("drift: %d changed, %d added, %d removed, %d unchanged (lock %s)",
+				r.summary = i18n.Sprintf("drift: %d changed, %d added, %d removed, %d unchanged (lock %s)",
 					len(res.Lock.Changed), len(res.Lock.Added), len(res.Lock.Removed), len(res.Lock.Unchanged), lock.name)
 				if res.Lock.OK {
-					r.summary = fmt.Sprintf("no drift, but %s (lock %s)", plural(len(res.Problems), "problem"), lock.name)
+					r.summary = i18n.Sprintf("no drift, but %s (lock %s)", countProblems(len(res.Problems)), lock.name)
 				}
 			default:
-				r.summary = fmt.Sprintf("no drift: %s unchanged against %s", plural(len(res.Lock.Unchanged), "tool"), lock.name)
+				r.summary = i18n.Sprintf("no drift: %s unchanged against %s", i18n.Plural(len(res.Lock.Unchanged), i18n.T("%d tool"), i18n.T("%d tools")), lock.name)
 			}
 			return s.emit(p, r, code)
 		}

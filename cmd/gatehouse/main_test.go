@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,7 +51,39 @@ type cliCase struct {
 	name  string
 	args  []string
 	stdin string // a file under testdata fed to standard input, or ""
+	// env is the locale the command runs in ("LANG=fr_FR.UTF-8"); none is the C locale:
+	// whatever the machine running the tests has set is never seen.
+	env []string
 }
+
+// localeVariables are the variables that choose the language of messages.
+var localeVariables = []string{"LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"}
+
+// getenv reads the case's environment, as run's getenv.
+func (c cliCase) getenv(name string) string {
+	for _, kv := range c.env {
+		if k, v, _ := strings.Cut(kv, "="); k == name {
+			return v
+		}
+	}
+	return ""
+}
+
+// environ is the environment the built binary runs in: the test's own, less its locale, plus
+// the case's.
+func (c cliCase) environ() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(localeVariables, k) {
+			env = append(env, kv)
+		}
+	}
+	return append(env, c.env...)
+}
+
+// noEnv is an empty environment: the C locale.
+func noEnv(string) string { return "" }
 
 // cliCases run from testdata/, so messages name files as "in/x.json".
 var cliCases = []cliCase{
@@ -180,6 +213,31 @@ var cliCases = []cliCase{
 	{name: "link-nothing", args: []string{"link"}},                                       // nothing to link: a usage error
 	{name: "link-bad-pane", args: []string{"link", "--pane", "settings", "--left", "x"}}, // an unknown pane
 	{name: "link-missing", args: []string{"link", "--left", "in/nope.json"}},             // a missing file
+
+	// messages follow the locale: core's words and the command's own (summaries, errors), in
+	// French and German; help stays English
+	{name: "fr-validate-invalid", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-validate-invalid", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-validate-json", args: []string{"validate", "--format", "json", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=fr_FR.UTF-8"}}, // the API's answer in French
+	{name: "fr-validate-not-json", args: []string{"validate", "--schema", "in/email.schema.json", "in/truncated.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-validate-no-schema", args: []string{"validate", "in/email.ok.json"}, env: []string{"LANG=de_DE.UTF-8"}}, // a usage error: its words translated, the synopsis not
+	{name: "fr-gate-multi", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-gate-multi", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-gate-ask", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.ask.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-check-decision-refused", args: []string{"check-decision", "--policy", "in/policy.json", "in/decision.refused.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-lint-findings", args: []string{"lint", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-lint-findings", args: []string{"lint", "in/catalog.v2.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-lint-ignore", args: []string{"lint", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "fr-diff-catalog", args: []string{"diff", "in/catalog.json", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-diff-catalog", args: []string{"diff", "in/catalog.json", "in/catalog.v2.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "de-diff-patch", args: []string{"diff", "in/left.json", "in/right.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-verify-drift", args: []string{"verify", "--lock", "in/tools.lock.json", "in/catalog.v2.json"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "de-pin-not-json", args: []string{"pin", "in/truncated.json"}, env: []string{"LANG=de_DE.UTF-8"}},
+	{name: "fr-unknown-command", args: []string{"frobnicate"}, env: []string{"LANG=fr_FR.UTF-8"}},
+	{name: "locale-lc-all-wins", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_ALL=de_CH.UTF-8", "LC_MESSAGES=fr_FR.UTF-8", "LANG=fr_FR.UTF-8"}}, // LC_ALL before LC_MESSAGES before LANG: German
+	{name: "locale-lc-messages", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_MESSAGES=fr_CA", "LANG=de_DE.UTF-8"}},                             // French
+	{name: "locale-c", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LC_ALL=C", "LANG=fr_FR.UTF-8"}},                                                // the C locale is English
+	{name: "locale-other", args: []string{"validate", "--schema", "in/email.schema.json", "in/email.bad.json"}, env: []string{"LANG=es_ES.UTF-8"}},                                                        // a language gatehouse does not speak: English
 }
 
 // TestCLI runs every case as the built binary and compares with the golden file.
@@ -189,6 +247,7 @@ func TestCLI(t *testing.T) {
 			t.Parallel()
 			cmd := exec.Command(binary, c.args...)
 			cmd.Dir = "testdata"
+			cmd.Env = c.environ()
 			if c.stdin != "" {
 				f, err := os.Open(filepath.Join("testdata", c.stdin))
 				if err != nil {
@@ -227,7 +286,7 @@ func TestRunInProcess(t *testing.T) {
 				stdin.Write(b)
 			}
 			var stdout, stderr bytes.Buffer
-			code := run(c.args, &stdin, &stdout, &stderr)
+			code := run(c.args, c.getenv, &stdin, &stdout, &stderr)
 			if *update {
 				return // TestCLI writes the golden files; the outputs must not differ anyway
 			}

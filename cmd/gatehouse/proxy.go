@@ -15,10 +15,11 @@ import (
 )
 
 var proxyCommand = &command{
-	name:    "proxy",
-	usage:   "proxy --policy P [--lock L] [--log FILE] [--url URL [--header H]...] [-- CMD ARGS...]",
-	summary: "stand in front of an MCP server and gate every tool call as it happens",
-	server:  true,
+	name:        "proxy",
+	longRunning: true,
+	usage:       "proxy --policy P [--lock L] [--log FILE] [--url URL [--header H]...] [-- CMD ARGS...]",
+	summary:     "stand in front of an MCP server and gate every tool call as it happens",
+	server:      true,
 	details: `
 Put it in an MCP client's configuration in place of the server's command: the client speaks MCP
 to gatehouse on standard input and output, and gatehouse to the server (the command after --,
@@ -96,7 +97,7 @@ MCP.`,
 			var perr *live.PolicyError
 			if errors.As(err, &perr) {
 				textPrinter{}.print(s.stderr, &report{items: problemItems(perr.Problems, files)})
-				return s.fail("not started: %s in the policy or the lock", plural(len(perr.Problems), "problem"))
+				return s.fail("not started: %s in the policy or the lock", countProblems(len(perr.Problems)))
 			}
 			if err != nil {
 				return s.fail("%v", err)

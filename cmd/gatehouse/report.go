@@ -5,12 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 
 	"github.com/gatehouse-dev/gatehouse/core"
@@ -52,6 +52,9 @@ type report struct {
 	items   []item // what text and SARIF show
 	summary string // the last line of text output
 	outcome level  // colours the summary: "" is clean
+	// tr writes the command's own words (summaries, the words around core's messages) in the
+	// locale's language when text and SARIF print them; core's answers already are.
+	tr *i18n.Translation
 }
 
 // A printer writes a report in one output format.
@@ -71,17 +74,18 @@ func addFormatFlag(fs *flag.FlagSet) *string {
 func (s *session) printer(format string) (printer, error) {
 	switch format {
 	case "text":
-		return textPrinter{colour: stdoutIsTerminal(s.stdout) && os.Getenv("NO_COLOR") == ""}, nil
+		return textPrinter{colour: stdoutIsTerminal(s.stdout) && s.getenv("NO_COLOR") == ""}, nil
 	case "json":
 		return jsonPrinter{}, nil
 	case "sarif":
 		return sarifPrinter{}, nil
 	}
-	return nil, fmt.Errorf("unknown --format %q: use one of %s", format, strings.Join(formats, ", "))
+	return nil, i18n.Errorf("unknown --format %q: use one of %s", format, strings.Join(formats, ", "))
 }
 
 // emit prints the report and returns code, or reports a failed write (a closed pipe) instead.
 func (s *session) emit(p printer, r *report, code int) int {
+	r.tr = s.tr
 	if err := p.print(s.stdout, r); err != nil {
 		return s.fail("writing the output: %v", err)
 	}
@@ -138,7 +142,7 @@ func (p textPrinter) print(w io.Writer, r *report) error {
 					rest++
 				}
 			}
-			fmt.Fprintf(&b, "%s\n", p.paint(ansiBold, fmt.Sprintf("… and %d more not shown: --format json or sarif lists every one", rest)))
+			fmt.Fprintf(&b, "%s\n", p.paint(ansiBold, r.tr.Text(i18n.Sprintf("… and %d more not shown: --format json or sarif lists every one", rest))))
 			break
 		}
 		if it.folded != "" {
@@ -149,7 +153,7 @@ func (p textPrinter) print(w io.Writer, r *report) error {
 				}
 				n++
 			}
-			it.message = fmt.Sprintf("and %s in the other alternatives of %s (--format json lists them)", plural(n, "problem"), it.folded)
+			it.message = i18n.Sprintf("and %s in the other alternatives of %s (--format json lists them)", i18n.Plural(n, i18n.T("%d problem"), i18n.T("%d problems")), it.folded)
 		}
 		if loc := it.location(); loc != "" {
 			b.WriteString(p.paint(ansiBold, loc+":"))
@@ -158,16 +162,16 @@ func (p textPrinter) print(w io.Writer, r *report) error {
 		if it.detail {
 			b.WriteString("  ")
 		}
-		b.WriteString(p.paint(levelColour(it.level), oneLine(it.message)))
+		b.WriteString(p.paint(levelColour(it.level), oneLine(r.tr.Evidence(it.message))))
 		b.WriteByte('\n')
 		if it.note != "" {
 			b.WriteString("  ")
-			b.WriteString(oneLine(it.note))
+			b.WriteString(oneLine(r.tr.Evidence(it.note)))
 			b.WriteByte('\n')
 		}
 	}
 	if r.summary != "" {
-		b.WriteString(p.paint(levelColour(r.outcome), r.summary))
+		b.WriteString(p.paint(levelColour(r.outcome), r.tr.Evidence(r.summary)))
 		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())
@@ -238,7 +242,7 @@ func problemItems(ps core.Problems, files inputsBySource) []item {
 		// A schema's messages do not name the value they are about ("got number, want
 		// string"); its pointer does, beside the line and column.
 		if p.Kind == core.KindValidation && p.InstanceLocation != "" && !strings.Contains(msg, p.InstanceLocation) {
-			msg = p.InstanceLocation + ": " + msg
+			msg = i18n.Sprintf("%s: %s", p.InstanceLocation, msg)
 		}
 		it := item{
 			rule:    "gatehouse/" + string(p.Kind),
@@ -250,9 +254,9 @@ func problemItems(ps core.Problems, files inputsBySource) []item {
 		}
 		if a := p.Alternative; a != nil {
 			if a.Best {
-				it.message = fmt.Sprintf("%s (in alternative %d of %s, the closest)", msg, a.Branch, a.Of)
+				it.message = i18n.Sprintf("%s (in alternative %d of %s, the closest)", msg, a.Branch, a.Of)
 			} else {
-				it.message = fmt.Sprintf("%s (in alternative %d of %s)", msg, a.Branch, a.Of)
+				it.message = i18n.Sprintf("%s (in alternative %d of %s)", msg, a.Branch, a.Of)
 				it.folded = a.Of
 			}
 		}
@@ -273,10 +277,5 @@ func unreadable(ps core.Problems) bool {
 	return false
 }
 
-// plural writes "1 problem", "2 problems".
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
+// countProblems writes "1 problem", "2 problems".
+func countProblems(n int) string { return i18n.Plural(n, i18n.T("%d problem"), i18n.T("%d problems")) }

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 // A command is one subcommand: its name, its synopsis, a sentence saying what it does, and
@@ -24,6 +25,10 @@ type command struct {
 	// server says that what follows "--" is a server's command line (catalog, pin, verify,
 	// lint, proxy), not more files.
 	server bool
+	// longRunning says the command serves until it is stopped (proxy, serve). Its messages stay
+	// in English: a translation open for a server's whole life would keep every message the
+	// server ever words.
+	longRunning bool
 }
 
 // A runFunc runs a command on its positional arguments, after its flags are parsed, and returns
@@ -74,11 +79,28 @@ type session struct {
 	// whether "--" was given at all.
 	serverCommand []string
 	dashed        bool
+	// getenv reads the environment: the locale, NO_COLOR.
+	getenv func(string) string
+	// lang is the language of the messages, from the locale (LC_ALL, LC_MESSAGES, LANG); tr
+	// writes the command's own words in it when they are printed (core writes its answers in
+	// it itself).
+	lang i18n.Lang
+	tr   *i18n.Translation
 }
 
-// run is the whole CLI: it parses args, runs the command, and returns the exit code. Only main
-// calls os.Exit, so tests can call run directly.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// run is the whole CLI: it parses args, runs the command, and returns the exit code. getenv
+// reads the environment (os.Getenv): messages follow the locale, as a C program's do
+// (LC_ALL, LC_MESSAGES, LANG; English, French or German). Only main calls os.Exit, so tests
+// can call run directly.
+func run(args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	lang := i18n.FromLocale(getenv)
+	if len(args) > 0 {
+		if c := lookupCommand(args[0]); c != nil && c.longRunning {
+			lang = i18n.English
+		}
+	}
+	tr := i18n.Open(lang)
+	defer tr.Close()
 	if len(args) == 0 {
 		writeOverview(stderr)
 		return exitUsage
@@ -93,13 +115,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmd := lookupCommand(name)
 	if cmd == nil {
-		fmt.Fprintf(stderr, "gatehouse: unknown command %q\nRun 'gatehouse help' for the list of commands.\n", name)
+		fmt.Fprint(stderr, tr.Text(i18n.Sprintf("gatehouse: unknown command %q\nRun 'gatehouse help' for the list of commands.\n", name)))
 		return exitUsage
 	}
 	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported below, in one format
 	runCmd := cmd.define(fs)
-	s := &session{cmd: cmd, stdin: stdin, stdout: stdout, stderr: stderr}
+	s := &session{cmd: cmd, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, lang: lang, tr: tr}
 	positional, afterDash, dashed, err := parseInterleaved(fs, args[1:])
 	if errors.Is(err, flag.ErrHelp) {
 		writeCommandHelp(stdout, cmd)
@@ -139,15 +161,15 @@ func parseInterleaved(fs *flag.FlagSet, args []string) (positional, afterDash []
 
 // usageError reports a mistake in the command line and returns [exitUsage].
 func (s *session) usageError(format string, args ...any) int {
-	fmt.Fprintf(s.stderr, "gatehouse %s: %s\nusage: gatehouse %s\nRun 'gatehouse help %s' for details.\n",
-		s.cmd.name, fmt.Sprintf(format, args...), s.cmd.usage, s.cmd.name)
+	fmt.Fprint(s.stderr, s.tr.Text(i18n.Sprintf("gatehouse %s: %s\nusage: gatehouse %s\nRun 'gatehouse help %s' for details.\n",
+		s.cmd.name, i18n.Sprintf(format, args...), s.cmd.usage, s.cmd.name)))
 	return exitUsage
 }
 
 // fail reports why the command could not run (an unreadable file, a refused link) and returns
 // [exitUsage].
 func (s *session) fail(format string, args ...any) int {
-	fmt.Fprintf(s.stderr, "gatehouse %s: %s\n", s.cmd.name, fmt.Sprintf(format, args...))
+	fmt.Fprint(s.stderr, s.tr.Text(i18n.Sprintf("gatehouse %s: %s\n", s.cmd.name, i18n.Sprintf(format, args...))))
 	return exitUsage
 }
 
@@ -156,14 +178,14 @@ func (s *session) maxArgs(args []string, n int) (int, bool) {
 	if len(args) <= n {
 		return 0, true
 	}
-	what := "no arguments"
+	what := i18n.T("no arguments")
 	switch n {
 	case 1:
-		what = "one file"
+		what = i18n.T("one file")
 	case 2:
-		what = "two files"
+		what = i18n.T("two files")
 	}
-	return s.usageError("takes %s, got %s (%s)", what, plural(len(args), "argument"), strings.Join(args, " ")), false
+	return s.usageError("takes %s, got %s (%s)", what, i18n.Plural(len(args), i18n.T("%d argument"), i18n.T("%d arguments")), strings.Join(args, " ")), false
 }
 
 func writeOverview(w io.Writer) {

@@ -22,7 +22,7 @@ import (
 func runIn(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	code = run(args, noEnv, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -223,8 +223,12 @@ func TestColourChoice(t *testing.T) {
 		{&bytes.Buffer{}, "", false}, // not a file at all: plain
 	}
 	for _, c := range cases {
-		t.Setenv("NO_COLOR", c.noColor)
-		s := &session{stdout: c.out}
+		s := &session{stdout: c.out, getenv: func(name string) string {
+			if name == "NO_COLOR" {
+				return c.noColor
+			}
+			return ""
+		}}
 		p, err := s.printer("text")
 		if err != nil {
 			t.Fatal(err)
@@ -324,5 +328,64 @@ func TestTextOutputFloods(t *testing.T) {
 	_, stdout, _ = runIn(t, "", "validate", "--schema", oneOf, write("v.json", `{"kind":"b","y":"s"}`))
 	if !strings.Contains(stdout, "and 2 problems in the other alternatives of /oneOf") || !strings.Contains(stdout, "/y: got string, want number (in alternative 1 of /oneOf, the closest)") {
 		t.Errorf("oneOf output:\n%s", stdout)
+	}
+}
+
+// TestJSONInTheLocaleLanguage checks that --format json under a French or German locale prints
+// what the JavaScript API answers for the same request with that lang.
+func TestJSONInTheLocaleLanguage(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "gate", "delete-file-outside-workspace")
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, c := range []struct{ locale, lang string }{{"fr_FR.UTF-8", "fr"}, {"de_AT", "de"}, {"C", "en"}} {
+		var stdout, stderr bytes.Buffer
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return c.locale
+			}
+			return ""
+		}
+		run([]string{"gate", "--format", "json", "--catalog", filepath.Join(dir, "catalog.json"), "--policy", filepath.Join(dir, "policy.json"),
+			filepath.Join(dir, "call.json")}, getenv, strings.NewReader(""), &stdout, &stderr)
+		request, _ := json.Marshal(map[string]string{"call": read("call.json"), "catalog": read("catalog.json"), "policy": read("policy.json"), "lang": c.lang})
+		answer, _ := core.Call("gate", string(request))
+		var got, want any
+		if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			t.Fatalf("LANG=%s: %v\n%s", c.locale, err, stderr.String())
+		}
+		if err := json.Unmarshal(answer, &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("LANG=%s: --format json differs from the API's answer in %q", c.locale, c.lang)
+		}
+	}
+}
+
+// TestLongRunningInEnglish: proxy and serve, which run until stopped, keep no translation open:
+// under a French locale their words stay English.
+func TestLongRunningInEnglish(t *testing.T) {
+	french := func(name string) string {
+		if name == "LANG" {
+			return "fr_FR.UTF-8"
+		}
+		return ""
+	}
+	for _, args := range [][]string{{"proxy"}, {"serve", "x"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, french, strings.NewReader(""), &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), "usage: gatehouse "+args[0]) {
+			t.Errorf("%v under LANG=fr: exit %d, %q; want the usage error in English", args, code, stderr.String())
+		}
+	}
+	var stdout bytes.Buffer
+	run([]string{"lint"}, french, strings.NewReader("{"), &stdout, &bytes.Buffer{})
+	if !strings.Contains(stdout.String(), "le texte") {
+		t.Errorf("lint under LANG=fr: %q, want French", stdout.String())
 	}
 }

@@ -37,7 +37,7 @@ func (sarifPrinter) print(w io.Writer, r *report) error {
 		}
 		res := run.CreateResultForRule(it.rule).
 			WithLevel(string(it.level)).
-			WithMessage(sarif.NewTextMessage(it.message)).
+			WithMessage(sarif.NewTextMessage(r.tr.Evidence(it.message))).
 			WithRuleIndex(ruleIndex(run, it.rule))
 		if it.suppressed != nil {
 			res.WithSuppression([]*sarif.Suppression{sarifSuppression(it)})

@@ -28,7 +28,7 @@ func TestSARIFValidates(t *testing.T) {
 			continue
 		}
 		var stdin, stdout, stderr bytes.Buffer
-		code := run(c.args, &stdin, &stdout, &stderr)
+		code := run(c.args, c.getenv, &stdin, &stdout, &stderr)
 		if code == exitUsage {
 			continue // refused before any output: nothing to validate
 		}

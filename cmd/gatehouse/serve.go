@@ -19,9 +19,10 @@ import (
 const defaultAddr = "127.0.0.1:8080"
 
 var serveCommand = &command{
-	name:    "serve",
-	usage:   "serve [--addr HOST:PORT]",
-	summary: "serve the page from this binary, on loopback by default",
+	name:        "serve",
+	longRunning: true,
+	usage:       "serve [--addr HOST:PORT]",
+	summary:     "serve the page from this binary, on loopback by default",
 	details: `
 The page (HTML, scripts and the checker compiled to WebAssembly) is built into the binary; nothing
 is read from disk. Every response carries a strict Content-Security-Policy, nosniff,

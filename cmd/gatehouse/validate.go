@@ -2,11 +2,11 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 var validateCommand = &command{
@@ -45,11 +45,11 @@ Exit code 0 when the instance is valid, 1 when it is not (or the schema does not
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			instance, err := s.read("the instance", firstArg(args))
+			instance, err := s.read(i18n.T("the instance"), firstArg(args))
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			req := core.ValidateRequest{Schema: schema.text, Instance: instance.text, Draft: *draft}
+			req := core.ValidateRequest{Schema: schema.text, Instance: instance.text, Draft: *draft, Lang: string(s.lang)}
 			resourceFiles := map[string]*input{}
 			for _, r := range resources {
 				in, err := s.read("--resource "+r.url, r.path)
@@ -74,13 +74,13 @@ Exit code 0 when the instance is valid, 1 when it is not (or the schema does not
 			code := exitOK
 			switch {
 			case res.Valid:
-				r.summary = fmt.Sprintf("valid: %s satisfies %s", instance.name, schema.name)
+				r.summary = i18n.Sprintf("valid: %s satisfies %s", instance.name, schema.name)
 			case unreadable(res.Problems):
 				code, r.outcome = exitUsage, levelError
-				r.summary = "not checked: " + plural(len(res.Problems), "problem") + " reading the input"
+				r.summary = i18n.Sprintf("not checked: %s reading the input", countProblems(len(res.Problems)))
 			default:
 				code, r.outcome = exitFindings, levelError
-				r.summary = fmt.Sprintf("invalid: %s", plural(len(res.Problems), "problem"))
+				r.summary = i18n.Sprintf("invalid: %s", countProblems(len(res.Problems)))
 			}
 			return s.emit(p, r, code)
 		}
@@ -104,7 +104,7 @@ func (r *resourceFlag) String() string { return "" }
 func (r *resourceFlag) Set(v string) error {
 	u, path, ok := strings.Cut(v, "=")
 	if !ok || u == "" || path == "" {
-		return fmt.Errorf("want URL=FILE, like https://example.com/defs.json=defs.json")
+		return i18n.Errorf("want URL=FILE, like https://example.com/defs.json=defs.json")
 	}
 	*r = append(*r, struct{ url, path string }{u, path})
 	return nil

@@ -1,10 +1,10 @@
 package call
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
@@ -21,7 +21,7 @@ func (r *callReader) setArguments(c *Call, holder map[string]any, holderAt, key 
 			return
 		}
 		c.argsMissing = true
-		c.argsProblems = problem.Problems{r.doc.Problem(problem.KindParse, holderAt, fmt.Sprintf("the call has no %q", key))}
+		c.argsProblems = problem.Problems{r.doc.Problem(problem.KindParse, holderAt, i18n.Sprintf("the call has no %q", key))}
 		return
 	}
 	c.argsPointer = jsondoc.JoinPointer(holderAt, key)
@@ -50,7 +50,7 @@ func (r *callReader) setArguments(c *Call, holder map[string]any, holderAt, key 
 func parseArgumentsText(s string) (*jsondoc.Document, problem.Problems) {
 	if strings.HasPrefix(s, "\ufeff") {
 		return nil, problem.Problems{{Source: problem.SourceCall, Kind: problem.KindParse, Offset: 0, Line: 1, Column: 1,
-			Message: "the text starts with a byte order mark (U+FEFF), which JSON exchanged between programs must not have"}}
+			Message: i18n.T("the text starts with a byte order mark (U+FEFF), which JSON exchanged between programs must not have")}}
 	}
 	return jsondoc.ParseString(problem.SourceCall, s)
 }
@@ -78,9 +78,9 @@ func (c *Call) placeInArguments(probs problem.Problems, decoded string) problem.
 					first = outer
 				}
 			}
-			p.Message = c.duplicateKeyMessage(p.InstanceLocation, "in the arguments string", first)
+			p.Message = c.duplicateKeyMessage(p.InstanceLocation, i18n.T("in the arguments string"), first)
 		} else {
-			p.Message = "the arguments string is not valid JSON: " + p.Message
+			p.Message = i18n.Sprintf("the arguments string is not valid JSON: %s", p.Message)
 		}
 		p.Line, p.Column = 0, 0
 		if p.Offset >= 0 {
@@ -100,19 +100,18 @@ func (c *Call) placeInArguments(probs problem.Problems, decoded string) problem.
 // in the pasted text, or -1), and why that denies. The key is shown only when it holds no secret.
 func (c *Call) duplicateKeyMessage(pointer, where string, first int) string {
 	tokens, _ := jsondoc.SplitPointer(pointer)
-	key := "at " + jsondoc.ShowPointer(pointer)
+	key := i18n.Sprintf("at %s", jsondoc.ShowPointer(pointer))
 	if len(tokens) > 0 {
 		key = untrusted.Quote(tokens[len(tokens)-1])
 		if secrets.Holds(tokens[len(tokens)-1]) {
-			key = "(withheld: it looks like a secret)"
+			key = i18n.T("(withheld: it looks like a secret)")
 		}
 	}
-	msg := fmt.Sprintf("duplicate key %s %s", key, where)
 	if first >= 0 && c.doc != nil {
 		l, col := c.doc.Position(first)
-		msg += fmt.Sprintf(" (first at line %d, column %d)", l, col)
+		return i18n.Sprintf("duplicate key %s %s (first at line %d, column %d): parsers disagree on which one counts", key, where, l, col)
 	}
-	return msg + ": parsers disagree on which one counts"
+	return i18n.Sprintf("duplicate key %s %s: parsers disagree on which one counts", key, where)
 }
 
 // outerOffset maps a byte offset in the decoded arguments string to the pasted text.

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
@@ -81,7 +82,7 @@ func Parse(doc *jsondoc.Document) ([]Call, problem.Problems) {
 	r := callReader{doc: doc}
 	r.read(doc.Value, "", true)
 	if len(r.calls) == 0 && len(r.probs) == 0 {
-		r.unreadable("", "the text holds no tool call: expected one of "+callShapes)
+		r.unreadable("", i18n.Sprintf("the text holds no tool call: expected one of %s", i18n.T(callShapes)))
 	}
 	r.sweep()
 	return r.calls, r.probs
@@ -119,7 +120,7 @@ func ReadText(text string) ([]Call, problem.Problems) {
 		c.Arguments, c.argsDupKey = nil, true
 		p := problem.Problem{Source: problem.SourceCall, Kind: problem.KindParse, Offset: rep.Offset, InstanceLocation: strings.TrimPrefix(rep.Pointer, c.argsPointer)}
 		p.Line, p.Column = lenient.Position(rep.Offset)
-		p.Message = c.duplicateKeyMessage(p.InstanceLocation, "in the arguments", rep.First)
+		p.Message = c.duplicateKeyMessage(p.InstanceLocation, i18n.T("in the arguments"), rep.First)
 		c.argsProblems = append(c.argsProblems, secrets.RedactProblem(p))
 	}
 	return calls, callProbs

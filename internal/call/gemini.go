@@ -1,11 +1,11 @@
 package call
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 )
 
@@ -30,7 +30,7 @@ func (r *callReader) readGeminiParts(parts []any, at string) {
 		pp := jsondoc.JoinPointer(at, strconv.Itoa(j))
 		pm, ok := p.(map[string]any)
 		if !ok {
-			r.unreadable(pp, fmt.Sprintf("a part must be an object, found %s", jsondoc.TypeName(p)))
+			r.unreadable(pp, i18n.Sprintf("a part must be an object, found %s", jsondoc.TypeName(p)))
 			continue
 		}
 		benign := true

@@ -1,10 +1,10 @@
 package call
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 )
 
@@ -19,12 +19,12 @@ var callContainers = []string{"tool_calls", "choices", "output", "content", "can
 
 // containerEmpty says why a message whose containers hold no call is unreadable.
 var containerEmpty = map[string]string{
-	"tool_calls": "the message's \"tool_calls\" is empty: it holds no tool call",
-	"choices":    "no choice's message holds \"tool_calls\"",
-	"output":     "the response's \"output\" holds no function_call item",
-	"content":    "the message's \"content\" holds no tool_use block",
-	"candidates": "no candidate's content/parts holds a functionCall",
-	"parts":      "the parts hold no functionCall",
+	"tool_calls": i18n.T("the message's \"tool_calls\" is empty: it holds no tool call"),
+	"choices":    i18n.T("no choice's message holds \"tool_calls\""),
+	"output":     i18n.T("the response's \"output\" holds no function_call item"),
+	"content":    i18n.T("the message's \"content\" holds no tool_use block"),
+	"candidates": i18n.T("no candidate's content/parts holds a functionCall"),
+	"parts":      i18n.T("the parts hold no functionCall"),
 }
 
 // readContainer reads the calls held in one member of a message or response.
@@ -58,7 +58,7 @@ func (r *callReader) readItems(items []any, at string) {
 		ip := jsondoc.JoinPointer(at, strconv.Itoa(i))
 		m, ok := it.(map[string]any)
 		if !ok {
-			r.unreadable(ip, fmt.Sprintf("an item here must be an object, found %s", jsondoc.TypeName(it)))
+			r.unreadable(ip, i18n.Sprintf("an item here must be an object, found %s", jsondoc.TypeName(it)))
 			continue
 		}
 		if typ, _ := m["type"].(string); slices.Contains(benignItemTypes, typ) && !holdsCallMarks(m) {

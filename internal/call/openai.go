@@ -1,9 +1,9 @@
 package call
 
 import (
-	"fmt"
 	"strconv"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -11,15 +11,15 @@ import (
 func (r *callReader) readOpenAIChatItem(v any, at string) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		r.unreadable(at, fmt.Sprintf("a tool_calls entry must be an object, found %s", jsondoc.TypeName(v)))
+		r.unreadable(at, i18n.Sprintf("a tool_calls entry must be an object, found %s", jsondoc.TypeName(v)))
 		return
 	}
 	if typ, has := m["type"]; has && typ != "function" {
-		r.unreadable(at, fmt.Sprintf("a tool_calls entry of type %s is not a call gatehouse reads: it reads \"function\" calls", untrusted.Shorten(jsondoc.Compact(typ), 60)))
+		r.unreadable(at, i18n.Sprintf("a tool_calls entry of type %s is not a call gatehouse reads: it reads \"function\" calls", untrusted.Shorten(jsondoc.Compact(typ), 60)))
 		return
 	}
 	if m["function"] == nil {
-		r.unreadable(at, "an OpenAI tool call needs a \"function\" object with \"name\" and \"arguments\"")
+		r.unreadable(at, i18n.T("an OpenAI tool call needs a \"function\" object with \"name\" and \"arguments\""))
 		return
 	}
 	r.readObject(m, at)

@@ -2,11 +2,11 @@ package call
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
@@ -44,11 +44,11 @@ func (r *callReader) read(v any, at string, top bool) {
 	switch x := v.(type) {
 	case []any:
 		if !top {
-			r.unreadable(at, "expected a tool call object here, found an array")
+			r.unreadable(at, i18n.T("expected a tool call object here, found an array"))
 			return
 		}
 		if len(x) == 0 {
-			r.unreadable(at, "the array is empty: it holds no tool call")
+			r.unreadable(at, i18n.T("the array is empty: it holds no tool call"))
 			return
 		}
 		for i, item := range x {
@@ -59,7 +59,7 @@ func (r *callReader) read(v any, at string, top bool) {
 		r.readObject(x, at)
 		return
 	}
-	r.unreadable(at, fmt.Sprintf("expected a tool call object, found %s; gatehouse reads %s", jsondoc.TypeName(v), callShapes))
+	r.unreadable(at, i18n.Sprintf("expected a tool call object, found %s; gatehouse reads %s", jsondoc.TypeName(v), i18n.T(callShapes)))
 }
 
 // The "type" values of a call object, by the format they mean.
@@ -99,15 +99,15 @@ func (r *callReader) readObject(m map[string]any, at string) {
 	typ, _ := m["type"].(string)
 	for _, key := range unreadCallKeys {
 		if m[key] != nil {
-			r.unreadable(jsondoc.JoinPointer(at, key), fmt.Sprintf("%s invokes a tool in a way gatehouse does not read, so it cannot be allowed", untrusted.Quote(key)))
+			r.unreadable(jsondoc.JoinPointer(at, key), i18n.Sprintf("%s invokes a tool in a way gatehouse does not read, so it cannot be allowed", untrusted.Quote(key)))
 			r.consume(at)
 			return
 		}
 	}
 	if typ != "" && typ != "message" && callTypes[typ] == "" {
-		msg := fmt.Sprintf("a %s object is not a tool call gatehouse reads, so it cannot be allowed", untrusted.Quote(typ))
+		msg := i18n.Sprintf("a %s object is not a tool call gatehouse reads, so it cannot be allowed", untrusted.Quote(typ))
 		if at == "" {
-			msg += "; gatehouse reads " + callShapes
+			msg = i18n.Sprintf("a %s object is not a tool call gatehouse reads, so it cannot be allowed; gatehouse reads %s", untrusted.Quote(typ), i18n.T(callShapes))
 		}
 		r.unreadable(at, msg)
 		return
@@ -129,19 +129,19 @@ func (r *callReader) readObject(m map[string]any, at string) {
 		if typ == "message" {
 			marks = append(marks, `"type": "message"`)
 		}
-		r.unreadable(at, fmt.Sprintf("this object has the marks of several calls at once (%s): which one runs depends on who reads it, so none is allowed", strings.Join(marks, ", ")))
+		r.unreadable(at, i18n.Sprintf("this object has the marks of several calls at once (%s): which one runs depends on who reads it, so none is allowed", strings.Join(marks, ", ")))
 		return
 	}
 	if len(shapes) == 1 {
 		switch shapes[0] {
 		case FormatMCP:
 			if method := m["method"]; method != "tools/call" {
-				r.unreadable(at, fmt.Sprintf("a JSON-RPC message whose method is %s, not \"tools/call\"", untrusted.Shorten(jsondoc.Compact(method), 60)))
+				r.unreadable(at, i18n.Sprintf("a JSON-RPC message whose method is %s, not \"tools/call\"", untrusted.Shorten(jsondoc.Compact(method), 60)))
 				return
 			}
-			r.readWrapped(m, at, FormatMCP, "params", true, "an MCP tools/call request needs a \"params\" object with \"name\" and \"arguments\"")
+			r.readWrapped(m, at, FormatMCP, "params", true, i18n.T("an MCP tools/call request needs a \"params\" object with \"name\" and \"arguments\""))
 		case FormatOpenAIChat:
-			r.readWrapped(m, at, FormatOpenAIChat, "function", false, "an OpenAI tool call needs a \"function\" object with \"name\" and \"arguments\"")
+			r.readWrapped(m, at, FormatOpenAIChat, "function", false, i18n.T("an OpenAI tool call needs a \"function\" object with \"name\" and \"arguments\""))
 		case FormatOpenAIResponses:
 			r.readNamed(m, at, FormatOpenAIResponses, "call_id", "arguments")
 		case FormatAnthropic:
@@ -149,7 +149,7 @@ func (r *callReader) readObject(m map[string]any, at string) {
 		case FormatGemini:
 			fc, ok := m["functionCall"].(map[string]any)
 			if !ok {
-				r.unreadable(jsondoc.JoinPointer(at, "functionCall"), fmt.Sprintf("a Gemini functionCall must be an object with \"name\" and \"args\", found %s", jsondoc.TypeName(m["functionCall"])))
+				r.unreadable(jsondoc.JoinPointer(at, "functionCall"), i18n.Sprintf("a Gemini functionCall must be an object with \"name\" and \"args\", found %s", jsondoc.TypeName(m["functionCall"])))
 				return
 			}
 			r.readGemini(fc, jsondoc.JoinPointer(at, "functionCall"), m)
@@ -157,7 +157,7 @@ func (r *callReader) readObject(m map[string]any, at string) {
 		return
 	}
 	if len(containers) == 0 {
-		r.unreadable(at, "not a tool call gatehouse can read; it reads "+callShapes)
+		r.unreadable(at, i18n.Sprintf("not a tool call gatehouse can read; it reads %s", i18n.T(callShapes)))
 		return
 	}
 	before := len(r.calls)
@@ -214,16 +214,16 @@ func (r *callReader) newCall(format string, raw map[string]any, at string, named
 		at string
 	}{{raw, at}, {named, namedAt}} {
 		if a, b, found := caseTwins(obj.m); found {
-			r.unreadable(obj.at, fmt.Sprintf("members %s and %s differ only in case: a reader that ignores case (Go's encoding/json does) may take either, so which call this is cannot be told",
+			r.unreadable(obj.at, i18n.Sprintf("members %s and %s differ only in case: a reader that ignores case (Go's encoding/json does) may take either, so which call this is cannot be told",
 				untrusted.Quote(a), untrusted.Quote(b)))
 			return Call{}, false
 		}
 	}
 	name, ok := named["name"].(string)
 	if !ok || name == "" {
-		p := r.doc.Problem(problem.KindRule, namedAt, fmt.Sprintf("this %s call has no tool name: expected a non-empty string \"name\"", format))
+		p := r.doc.Problem(problem.KindRule, namedAt, i18n.Sprintf("this %s call has no tool name: expected a non-empty string \"name\"", format))
 		if _, has := named["name"]; has {
-			p = r.doc.Problem(problem.KindRule, jsondoc.JoinPointer(namedAt, "name"), fmt.Sprintf("this %s call's \"name\" must be a non-empty string", format))
+			p = r.doc.Problem(problem.KindRule, jsondoc.JoinPointer(namedAt, "name"), i18n.Sprintf("this %s call's \"name\" must be a non-empty string", format))
 		}
 		r.probs = append(r.probs, p)
 		r.calls = append(r.calls, Call{Format: format, Pointer: at, Raw: raw, doc: r.doc, unreadable: problem.Problems{p}})

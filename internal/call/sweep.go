@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
@@ -45,7 +46,7 @@ func (r *callReader) sweep() {
 			}
 		case map[string]any:
 			if !read[at] && hasInvocationMarks(x) {
-				r.unreadable(at, "this object has the marks of an invocation, in a place gatehouse does not read calls from: a runtime reading the text its own way might run it, so it cannot be allowed")
+				r.unreadable(at, i18n.T("this object has the marks of an invocation, in a place gatehouse does not read calls from: a runtime reading the text its own way might run it, so it cannot be allowed"))
 				return
 			}
 			for _, key := range slices.Sorted(maps.Keys(x)) {

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -78,7 +79,7 @@ func (c *Catalog) Resolve(name string) (*Tool, string) {
 		for i, id := range ids {
 			keys[i] = c.Tools[id].Name
 		}
-		return nil, fmt.Sprintf("several tools answer to the name %s (%s), and the call does not say which: one shadows the other", untrusted.Quote(name), strings.Join(keys, ", "))
+		return nil, i18n.Sprintf("several tools answer to the name %s (%s), and the call does not say which: one shadows the other", untrusted.Quote(name), strings.Join(keys, ", "))
 	}
 	t := &c.Tools[ids[0]]
 	if why, bad := c.ambiguous[t.Name]; bad {
@@ -158,7 +159,7 @@ func Parse(doc *jsondoc.Document) (*Catalog, problem.Problems) {
 			}
 			sort.Strings(names)
 			if len(names) == 0 {
-				return nil, problem.Problems{doc.Problem(problem.KindRule, "/servers", "no servers: \"servers\" is an empty object")}
+				return nil, problem.Problems{doc.Problem(problem.KindRule, "/servers", i18n.T("no servers: \"servers\" is an empty object"))}
 			}
 			c.Servers = names
 			for _, name := range names {
@@ -202,28 +203,28 @@ func toolArray(v any, at string) (string, bool) {
 func (c *Catalog) readTools(doc *jsondoc.Document, v any, at, server string) problem.Problems {
 	p, ok := toolArray(v, at)
 	if !ok {
-		what := "a catalog"
+		what := i18n.T("a catalog")
 		if server != "" {
-			what = fmt.Sprintf("server %q's catalog", server)
+			what = i18n.Sprintf("server %q's catalog", server)
 		}
 		if m, isObj := v.(map[string]any); isObj {
 			if e, isErr := m["error"]; isErr {
-				return problem.Problems{doc.Problem(problem.KindRule, at+"/error", fmt.Sprintf("%s is a JSON-RPC error, not a tools/list result: %s", what, untrusted.Shorten(fmt.Sprint(e), 120)))}
+				return problem.Problems{doc.Problem(problem.KindRule, at+"/error", i18n.Sprintf("%s is a JSON-RPC error, not a tools/list result: %s", what, untrusted.Shorten(fmt.Sprint(e), 120)))}
 			}
 		}
-		return problem.Problems{doc.Problem(problem.KindRule, at, what+" must be a tools/list response, its result {\"tools\":[…]}, a bare array of tools, or {\"servers\":{name: catalog}}")}
+		return problem.Problems{doc.Problem(problem.KindRule, at, i18n.Sprintf("%s must be a tools/list response, its result {\"tools\":[…]}, a bare array of tools, or {\"servers\":{name: catalog}}", what))}
 	}
 	var probs problem.Problems
 	for i, item := range jsondoc.Lookup(doc.Value, p).([]any) {
 		ip := jsondoc.JoinPointer(p, strconv.Itoa(i))
 		def, ok := item.(map[string]any)
 		if !ok {
-			probs = append(probs, doc.Problem(problem.KindRule, ip, "a tool must be an object"))
+			probs = append(probs, doc.Problem(problem.KindRule, ip, i18n.T("a tool must be an object")))
 			continue
 		}
 		name, ok := def["name"].(string)
 		if !ok || name == "" {
-			probs = append(probs, doc.Problem(problem.KindRule, ip, "a tool needs a non-empty string \"name\""))
+			probs = append(probs, doc.Problem(problem.KindRule, ip, i18n.T("a tool needs a non-empty string \"name\"")))
 			continue
 		}
 		key := name
@@ -233,9 +234,9 @@ func (c *Catalog) readTools(doc *jsondoc.Document, v any, at, server string) pro
 		if first, taken := c.keyed(key); taken {
 			// The first definition stays in Tools, for pins and diffs, but no call to the key (or
 			// to the second tool's own name) can say which definition it means.
-			why := fmt.Sprintf("tool %s is listed twice (first at %s): which definition counts is ambiguous", untrusted.Quote(name), first.Pointer)
+			why := i18n.Sprintf("tool %s is listed twice (first at %s): which definition counts is ambiguous", untrusted.Quote(name), first.Pointer)
 			if first.Server != server {
-				why = fmt.Sprintf("server %s's tool %s and server %s's tool %s are both keyed %s: which one a call means is ambiguous",
+				why = i18n.Sprintf("server %s's tool %s and server %s's tool %s are both keyed %s: which one a call means is ambiguous",
 					untrusted.Quote(first.Server), untrusted.Quote(first.ToolName()), untrusted.Quote(server), untrusted.Quote(name), untrusted.Quote(key))
 			}
 			probs = append(probs, doc.Problem(problem.KindRule, ip+"/name", why))
@@ -245,9 +246,9 @@ func (c *Catalog) readTools(doc *jsondoc.Document, v any, at, server string) pro
 		}
 		switch schema, has := def["inputSchema"]; {
 		case !has:
-			probs = append(probs, doc.Problem(problem.KindRule, ip, fmt.Sprintf("tool %q has no inputSchema", name)))
+			probs = append(probs, doc.Problem(problem.KindRule, ip, i18n.Sprintf("tool %q has no inputSchema", name)))
 		case !IsObjectSchema(schema):
-			probs = append(probs, doc.Problem(problem.KindRule, ip+"/inputSchema", fmt.Sprintf("tool %q: the inputSchema root must be {\"type\": \"object\"}", name)))
+			probs = append(probs, doc.Problem(problem.KindRule, ip+"/inputSchema", i18n.Sprintf("tool %q: the inputSchema root must be {\"type\": \"object\"}", name)))
 		}
 		id := len(c.Tools)
 		c.Tools = append(c.Tools, Tool{Name: key, Server: server, Pointer: ip, Def: def})
@@ -286,7 +287,7 @@ func (c *Catalog) shadowing(doc *jsondoc.Document) problem.Problems {
 			ownNames = ownNames && c.Tools[id].ToolName() == name
 		}
 		at := ids[1]
-		msg := fmt.Sprintf("tool name %q is offered by several servers (%s): one shadows the other", name, strings.Join(servers, ", "))
+		msg := i18n.Sprintf("tool name %q is offered by several servers (%s): one shadows the other", name, strings.Join(servers, ", "))
 		if !ownNames {
 			keys := make([]string, len(ids))
 			for i, id := range ids {
@@ -295,7 +296,7 @@ func (c *Catalog) shadowing(doc *jsondoc.Document) problem.Problems {
 					at = id // the tool named like another's key
 				}
 			}
-			msg = fmt.Sprintf("the name %s is both a tool's key and another tool's own name (%s): a call to it could mean either", untrusted.Quote(name), strings.Join(keys, ", "))
+			msg = i18n.Sprintf("the name %s is both a tool's key and another tool's own name (%s): a call to it could mean either", untrusted.Quote(name), strings.Join(keys, ", "))
 		}
 		probs = append(probs, doc.Problem(problem.KindRule, c.Tools[at].Pointer+"/name", msg))
 	}

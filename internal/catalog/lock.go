@@ -1,12 +1,12 @@
 package catalog
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -20,7 +20,7 @@ func pinAll(c *Catalog, doc *jsondoc.Document) (map[string]string, problem.Probl
 		t := &c.Tools[i]
 		pin, err := Pin(t.Def)
 		if err != nil {
-			probs = append(probs, doc.Problem(problem.KindRule, t.Pointer, fmt.Sprintf("tool %q cannot be pinned: %v", t.Name, err)))
+			probs = append(probs, doc.Problem(problem.KindRule, t.Pointer, i18n.Sprintf("tool %q cannot be pinned: %v", t.Name, err)))
 			continue
 		}
 		pins[t.Name] = pin
@@ -91,14 +91,14 @@ func allPins(m map[string]any, emptyOK bool) bool {
 func ParseLock(doc *jsondoc.Document) (map[string]string, problem.Problems) {
 	m, ok := doc.Value.(map[string]any)
 	if !ok {
-		return nil, problem.Problems{doc.Problem(problem.KindRule, "", `a lock file must be an object {"tool": "sha256:…"}`)}
+		return nil, problem.Problems{doc.Problem(problem.KindRule, "", i18n.T(`a lock file must be an object {"tool": "sha256:…"}`))}
 	}
 	base := ""
 	var probs problem.Problems
 	if pins, ok := m["pins"].(map[string]any); ok {
 		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if k != "pins" && k != "problems" {
-				probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("", k), fmt.Sprintf("unknown member %q beside \"pins\" in a lock file", untrusted.Shorten(k, 60))))
+				probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("", k), i18n.Sprintf("unknown member %q beside \"pins\" in a lock file", untrusted.Shorten(k, 60))))
 			}
 		}
 		m, base = pins, "/pins"
@@ -108,7 +108,7 @@ func ParseLock(doc *jsondoc.Document) (map[string]string, problem.Problems) {
 		at := jsondoc.JoinPointer(base, name)
 		s, ok := m[name].(string)
 		if !ok || !IsPin(s) {
-			probs = append(probs, doc.Problem(problem.KindRule, at, fmt.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits", untrusted.Shorten(name, 60))))
+			probs = append(probs, doc.Problem(problem.KindRule, at, i18n.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits", untrusted.Shorten(name, 60))))
 			continue
 		}
 		lock[name] = s
@@ -137,7 +137,7 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 		actual, err := Pin(t.Def)
 		if err != nil {
 			if catDoc != nil {
-				probs = append(probs, catDoc.Problem(problem.KindRule, t.Pointer, fmt.Sprintf("tool %q cannot be pinned: %v", t.Name, err)))
+				probs = append(probs, catDoc.Problem(problem.KindRule, t.Pointer, i18n.Sprintf("tool %q cannot be pinned: %v", t.Name, err)))
 			}
 			continue
 		}
@@ -146,11 +146,11 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 		case !ok:
 			rep.Added = append(rep.Added, t.Name)
 			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: "added", Actual: actual, Side: "right", Pointer: t.Pointer,
-				Message: fmt.Sprintf("%q is not in the lock: a new tool nobody has reviewed", t.Name)})
+				Message: i18n.Sprintf("%q is not in the lock: a new tool nobody has reviewed", t.Name)})
 		case pinned != actual:
 			rep.Changed = append(rep.Changed, t.Name)
 			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: "changed", Pinned: pinned, Actual: actual, Side: "right", Pointer: t.Pointer,
-				Message: fmt.Sprintf("%q changed since it was pinned: its name, description, schemas or annotations differ", t.Name)})
+				Message: i18n.Sprintf("%q changed since it was pinned: its name, description, schemas or annotations differ", t.Name)})
 		default:
 			rep.Unchanged = append(rep.Unchanged, t.Name)
 		}
@@ -166,7 +166,7 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 		at := jsondoc.JoinPointer(lockBase, name)
 		rep.Removed = append(rep.Removed, name)
 		rep.Tools = append(rep.Tools, LockEntry{Tool: name, Status: "removed", Pinned: lock[name], Side: "left", Pointer: at,
-			Message: fmt.Sprintf("%q is pinned but no longer in the catalog (or was renamed)", name)})
+			Message: i18n.Sprintf("%q is pinned but no longer in the catalog (or was renamed)", name)})
 	}
 	for i := range rep.Tools {
 		e := &rep.Tools[i]

@@ -4,11 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -37,15 +37,15 @@ var pinSyntax = lazyregexp.New(`^sha256:[0-9a-f]{64}$`)
 // is an error to look at, not a silent gap.
 func Pin(def map[string]any) (string, error) {
 	if at, num, ok := inexactNumber(def, ""); ok {
-		return "", fmt.Errorf("the number %s at %s has more precision than RFC 8785 keeps (an IEEE 754 double), so a change in its last digits would not change the pin", untrusted.Shorten(num, 40), jsondoc.ShowPointer(at))
+		return "", i18n.Errorf("the number %s at %s has more precision than RFC 8785 keeps (an IEEE 754 double), so a change in its last digits would not change the pin", untrusted.Shorten(num, 40), jsondoc.ShowPointer(at))
 	}
 	raw, err := json.Marshal(def)
 	if err != nil {
-		return "", fmt.Errorf("pin: %w", err)
+		return "", i18n.Errorf("pin: %w", err)
 	}
 	canon, err := jcs.Transform(raw)
 	if err != nil {
-		return "", fmt.Errorf("the tool cannot be put in canonical form (RFC 8785): %w", err)
+		return "", i18n.Errorf("the tool cannot be put in canonical form (RFC 8785): %w", err)
 	}
 	sum := sha256.Sum256(canon)
 	return pinPrefix + hex.EncodeToString(sum[:]), nil

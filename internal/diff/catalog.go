@@ -1,12 +1,12 @@
 package diff
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
@@ -118,13 +118,13 @@ var annotationHints = []struct {
 	riskier bool // the value that admits more risk
 	meaning string
 }{
-	{"readOnlyHint", false, false, "whether the tool modifies anything"},
-	{"destructiveHint", true, true, "whether its changes can destroy data"},
-	{"idempotentHint", false, false, "whether calling it twice has the same effect as once"},
-	{"openWorldHint", true, true, "whether it reaches beyond the local system"},
+	{"readOnlyHint", false, false, i18n.T("whether the tool modifies anything")},
+	{"destructiveHint", true, true, i18n.T("whether its changes can destroy data")},
+	{"idempotentHint", false, false, i18n.T("whether calling it twice has the same effect as once")},
+	{"openWorldHint", true, true, i18n.T("whether it reaches beyond the local system")},
 }
 
-const hintReminder = "annotations are hints from the server, not guarantees: a client must not trust them from an untrusted server"
+var hintReminder = i18n.T("annotations are hints from the server, not guarantees: a client must not trust them from an untrusted server")
 
 // CompareCatalogs compares two catalogs tool by tool (see [CatalogDiff]). The documents, when
 // not nil, are the texts the catalogs came from, to place every change at its line.
@@ -182,7 +182,7 @@ func compareCatalogs(left, right *catalog.Catalog, leftDoc, rightDoc *jsondoc.Do
 		rep := addedReport(rt, rightByTool[rt.Name])
 		if r, ok := renamedFrom[rt.Name]; ok {
 			d.Renamed = append(d.Renamed, r)
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("it looks like %q renamed (similarity %.2f): pins and policies keyed by the old name no longer match it", r.From, r.Similarity))
+			rep.Reasons = append(rep.Reasons, i18n.Sprintf("it looks like %q renamed (similarity %.2f): pins and policies keyed by the old name no longer match it", r.From, r.Similarity))
 			if rep.Risk == lint.SeverityLow {
 				rep.Risk = lint.SeverityMedium
 			}
@@ -192,7 +192,7 @@ func compareCatalogs(left, right *catalog.Catalog, leftDoc, rightDoc *jsondoc.Do
 	for _, lt := range removed {
 		d.Removed = append(d.Removed, lt.Name)
 		d.RemovedTools = append(d.RemovedTools, ToolReport{Tool: lt.Name, Risk: lint.SeverityLow, Place: jsondoc.Place{Pointer: lt.Pointer},
-			Reasons: []string{"removed: it can no longer be called; a pin or allow-list entry naming it is now stale"}})
+			Reasons: []string{i18n.T("removed: it can no longer be called; a pin or allow-list entry naming it is now stale")}})
 	}
 	placeCatalogDiff(d, leftDoc, rightDoc)
 	d.Summary = summarize(d)
@@ -211,9 +211,9 @@ func summarize(d *CatalogDiff) CatalogSummary {
 			s.HighRisk++
 		}
 	}
-	s.Text = fmt.Sprintf("%d added, %d removed, %d changed (%d high risk), %d unchanged", s.Added, s.Removed, s.Changed, s.HighRisk, s.Unchanged)
+	s.Text = i18n.Sprintf("%d added, %d removed, %d changed (%d high risk), %d unchanged", s.Added, s.Removed, s.Changed, s.HighRisk, s.Unchanged)
 	if s.Renamed > 0 {
-		s.Text += fmt.Sprintf(", %d likely renamed", s.Renamed)
+		s.Text = i18n.Sprintf("%d added, %d removed, %d changed (%d high risk), %d unchanged, %d likely renamed", s.Added, s.Removed, s.Changed, s.HighRisk, s.Unchanged, s.Renamed)
 	}
 	return s
 }
@@ -323,15 +323,15 @@ func annotationFlips(lt, rt *catalog.Tool) []AnnotationFlip {
 		}
 		var msg string
 		if lb == rb {
-			msg = fmt.Sprintf("%s went from %s to %s, which means the same (%s defaults to %v); %s", h.name, hintText(lv, inL), hintText(rv, inR), h.name, h.def, hintReminder)
+			msg = i18n.Sprintf("%s went from %s to %s, which means the same (%s defaults to %v); %s", h.name, hintText(lv, inL), hintText(rv, inR), h.name, h.def, hintReminder)
 			class = "safer"
 			if !rok {
 				class = "riskier" // an explicit promise was withdrawn
 			}
 		} else if class == "riskier" {
-			msg = fmt.Sprintf("%s flipped %v → %v: the server now admits more about %s; %s", h.name, lb, rb, h.meaning, hintReminder)
+			msg = i18n.Sprintf("%s flipped %v → %v: the server now admits more about %s; %s", h.name, lb, rb, h.meaning, hintReminder)
 		} else {
-			msg = fmt.Sprintf("%s flipped %v → %v: the server now claims less about %s, but %s", h.name, lb, rb, h.meaning, hintReminder)
+			msg = i18n.Sprintf("%s flipped %v → %v: the server now claims less about %s, but %s", h.name, lb, rb, h.meaning, hintReminder)
 		}
 		f := AnnotationFlip{Hint: h.name, From: lv, To: rv, Class: class, Message: msg,
 			Place:     jsondoc.Place{Pointer: jsondoc.JoinPointer(rt.Pointer, "annotations", h.name)},
@@ -356,7 +356,7 @@ func annotationsOrTool(t *catalog.Tool) string {
 
 func hintText(v any, present bool) string {
 	if !present {
-		return "absent"
+		return i18n.T("absent")
 	}
 	return jsondoc.Compact(v)
 }

@@ -5,9 +5,8 @@
 package diff
 
 import (
-	"fmt"
-
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -65,7 +64,7 @@ func Compare(leftText, rightText, requested string, withPatch bool) Result {
 	case ModePatch, ModeCatalog, ModeLock:
 	default:
 		res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceLeft, Kind: problem.KindRule, Offset: -1,
-			Message: fmt.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", untrusted.Shorten(requested, 40))})
+			Message: i18n.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", untrusted.Shorten(requested, 40))})
 		return res
 	}
 	left, lp := jsondoc.ParseString(problem.SourceLeft, leftText)

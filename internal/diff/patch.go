@@ -2,8 +2,8 @@ package diff
 
 import (
 	"encoding/json"
-	"fmt"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/wI2L/jsondiff"
 )
 
@@ -30,7 +30,7 @@ func (op PatchOp) MarshalJSON() ([]byte, error) {
 	case "add", "replace", "test":
 		raw, err := json.Marshal(op.Value)
 		if err != nil {
-			return nil, fmt.Errorf("patch operation at %q: %w", op.Path, err)
+			return nil, i18n.Errorf("patch operation at %q: %w", op.Path, err)
 		}
 		w.Value = raw
 	}
@@ -43,7 +43,7 @@ func (op PatchOp) MarshalJSON() ([]byte, error) {
 func jsonPatch(left, right any) ([]PatchOp, error) {
 	ops, err := jsondiff.CompareWithoutMarshal(left, right)
 	if err != nil {
-		return []PatchOp{}, fmt.Errorf("the patch could not be computed: %w", err)
+		return []PatchOp{}, i18n.Errorf("the patch could not be computed: %w", err)
 	}
 	patch := make([]PatchOp, 0, len(ops))
 	for _, op := range ops {

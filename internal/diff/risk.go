@@ -1,11 +1,11 @@
 package diff
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
@@ -48,19 +48,19 @@ func toolCapabilities(t *catalog.Tool) []lint.Capability {
 	}
 	readOnly, readOnlySet := lint.AnnotationBool(t.Def, "readOnlyHint")
 	if destructive, set := lint.AnnotationBool(t.Def, "destructiveHint"); set && destructive && !(readOnlySet && readOnly) {
-		add("delete", "its annotations say destructiveHint: true")
+		add("delete", i18n.T("its annotations say destructiveHint: true"))
 	}
 	if readOnlySet && !readOnly {
-		add("write", "its annotations say readOnlyHint: false")
+		add("write", i18n.T("its annotations say readOnlyHint: false"))
 	}
 	if desc, ok := t.Def["description"].(string); ok {
 		if m := descriptionVerb.FindStringSubmatch(untrusted.Shorten(desc, 200)); m != nil {
 			verb := strings.ToLower(strings.Fields(m[1])[0])
 			stem := strings.TrimSuffix(strings.TrimSuffix(verb, "es"), "s")
 			if k, ok := descriptionCapability[stem]; ok {
-				add(k, fmt.Sprintf("its description starts %q", m[1]))
+				add(k, i18n.Sprintf("its description starts %q", m[1]))
 			} else if k, ok := descriptionCapability[strings.TrimSuffix(verb, "s")]; ok {
-				add(k, fmt.Sprintf("its description starts %q", m[1]))
+				add(k, i18n.Sprintf("its description starts %q", m[1]))
 			}
 		}
 	}
@@ -68,7 +68,7 @@ func toolCapabilities(t *catalog.Tool) []lint.Capability {
 		if props, ok := schema["properties"].(map[string]any); ok {
 			for _, name := range slices.Sorted(maps.Keys(props)) {
 				if k, ok := paramCapability[lint.Squash(name)]; ok {
-					add(k, fmt.Sprintf("it takes a %q parameter", name))
+					add(k, i18n.Sprintf("it takes a %q parameter", name))
 				}
 			}
 		}
@@ -79,9 +79,9 @@ func toolCapabilities(t *catalog.Tool) []lint.Capability {
 func describeCapabilities(caps []lint.Capability) string {
 	parts := make([]string, len(caps))
 	for i, c := range caps {
-		parts[i] = fmt.Sprintf("%s (%s)", c.Kind, c.Why)
+		parts[i] = i18n.Sprintf("%s (%s)", lint.CapabilityWords(c.Kind), c.Why)
 	}
-	return strings.Join(parts, ", ")
+	return i18n.Join(parts, ", ")
 }
 
 func changeRisk(rt *catalog.Tool, c *ToolChange, changed map[string]bool) (lint.Severity, []string) {
@@ -94,7 +94,7 @@ func changeRisk(rt *catalog.Tool, c *ToolChange, changed map[string]bool) (lint.
 		reasons = append(reasons, reason)
 	}
 	if caps := toolCapabilities(rt); len(caps) > 0 {
-		raise(lint.SeverityHigh, fmt.Sprintf("it can %s, and its definition changed: review the change before trusting it", describeCapabilities(caps)))
+		raise(lint.SeverityHigh, i18n.Sprintf("it can %s, and its definition changed: review the change before trusting it", describeCapabilities(caps)))
 	}
 	var inLoose, outLoose []SchemaChange
 	for _, sc := range c.SchemaChanges {
@@ -108,10 +108,18 @@ func changeRisk(rt *catalog.Tool, c *ToolChange, changed map[string]bool) (lint.
 		}
 	}
 	if len(inLoose) > 0 {
-		raise(lint.SeverityHigh, fmt.Sprintf("its inputSchema accepts more than before (%d loosening change%s, first: %s)", len(inLoose), plural(len(inLoose)), inLoose[0].Message))
+		format := i18n.T("its inputSchema accepts more than before (%d loosening changes, first: %s)")
+		if len(inLoose) == 1 {
+			format = i18n.T("its inputSchema accepts more than before (%d loosening change, first: %s)")
+		}
+		raise(lint.SeverityHigh, i18n.Sprintf(format, len(inLoose), inLoose[0].Message))
 	}
 	if len(outLoose) > 0 {
-		raise(lint.SeverityMedium, fmt.Sprintf("its outputSchema accepts more than before (%d loosening change%s, first: %s)", len(outLoose), plural(len(outLoose)), outLoose[0].Message))
+		format := i18n.T("its outputSchema accepts more than before (%d loosening changes, first: %s)")
+		if len(outLoose) == 1 {
+			format = i18n.T("its outputSchema accepts more than before (%d loosening change, first: %s)")
+		}
+		raise(lint.SeverityMedium, i18n.Sprintf(format, len(outLoose), outLoose[0].Message))
 	}
 	for _, f := range c.Annotations {
 		if f.Class == "riskier" {
@@ -121,13 +129,13 @@ func changeRisk(rt *catalog.Tool, c *ToolChange, changed map[string]bool) (lint.
 		}
 	}
 	for _, f := range c.NewFindings {
-		raise(lint.SeverityHigh, fmt.Sprintf("it now trips the lint rule %s (%s): %s", f.Rule, f.Severity, f.Message))
+		raise(lint.SeverityHigh, i18n.Sprintf("it now trips the lint rule %s (%s): %s", f.Rule, f.Severity, f.Message))
 	}
 	if changed["description"] {
-		raise(lint.SeverityMedium, "its description changed: the model reads it as instructions, so read the word diff")
+		raise(lint.SeverityMedium, i18n.T("its description changed: the model reads it as instructions, so read the word diff"))
 	}
 	if changed["name"] {
-		raise(lint.SeverityMedium, "its name field changed")
+		raise(lint.SeverityMedium, i18n.T("its name field changed"))
 	}
 	var other []string
 	for _, f := range c.Fields {
@@ -142,22 +150,15 @@ func changeRisk(rt *catalog.Tool, c *ToolChange, changed map[string]bool) (lint.
 		if len(other) == 1 && other[0] == "title" {
 			level = lint.SeverityLow
 		}
-		raise(level, fmt.Sprintf("other fields changed: %s", strings.Join(other, ", ")))
+		raise(level, i18n.Sprintf("other fields changed: %s", strings.Join(other, ", ")))
 	}
 	if c.Schema == ClassTightened || c.Schema == ClassNeutral {
-		reasons = append(reasons, fmt.Sprintf("its schemas changed but accept no more than before (%s)", c.Schema))
+		reasons = append(reasons, i18n.Sprintf("its schemas changed but accept no more than before (%s)", c.Schema))
 	}
 	if len(reasons) == 0 {
-		reasons = append(reasons, "only "+strings.Join(c.Fields, ", ")+" changed")
+		reasons = append(reasons, i18n.Sprintf("only %s changed", strings.Join(c.Fields, ", ")))
 	}
 	return risk, reasons
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 func addedReport(rt *catalog.Tool, findings []lint.Finding) ToolReport {
@@ -165,21 +166,21 @@ func addedReport(rt *catalog.Tool, findings []lint.Finding) ToolReport {
 	caps := toolCapabilities(rt)
 	if len(caps) > 0 {
 		rep.Risk = lint.SeverityHigh
-		rep.Reasons = append(rep.Reasons, fmt.Sprintf("a new tool that can %s: nobody has reviewed it", describeCapabilities(caps)))
+		rep.Reasons = append(rep.Reasons, i18n.Sprintf("a new tool that can %s: nobody has reviewed it", describeCapabilities(caps)))
 	}
 	for _, f := range findings {
 		if serious(f) {
 			rep.Findings = append(rep.Findings, f)
 			rep.Risk = lint.SeverityHigh
-			rep.Reasons = append(rep.Reasons, fmt.Sprintf("it trips the lint rule %s (%s): %s", f.Rule, f.Severity, f.Message))
+			rep.Reasons = append(rep.Reasons, i18n.Sprintf("it trips the lint rule %s (%s): %s", f.Rule, f.Severity, f.Message))
 		}
 	}
 	if rep.Risk != lint.SeverityHigh {
 		if ro, set := lint.AnnotationBool(rt.Def, "readOnlyHint"); set && ro {
 			rep.Risk = lint.SeverityLow
-			rep.Reasons = append(rep.Reasons, "a new tool that says it is read-only (a hint from the server) and whose name shows no write, delete, execute, send or fetch verb")
+			rep.Reasons = append(rep.Reasons, i18n.T("a new tool that says it is read-only (a hint from the server) and whose name shows no write, delete, execute, send or fetch verb"))
 		} else {
-			rep.Reasons = append(rep.Reasons, "a new tool nobody has reviewed: it does not say it is read-only")
+			rep.Reasons = append(rep.Reasons, i18n.T("a new tool nobody has reviewed: it does not say it is read-only"))
 		}
 	}
 	return rep

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -61,7 +62,7 @@ func (sc *schemaComparer) emit(rel string, inLeft, inRight bool, change, class, 
 		rrel = jsondoc.ParentPointer(rel)
 	}
 	sc.changes = append(sc.changes, SchemaChange{Schema: sc.which, SchemaPointer: rel, Change: change, Class: class,
-		Message: sc.which + " at " + jsondoc.ShowPointer(rel) + ": " + msg, Place: jsondoc.Place{Pointer: sc.rightAt + rrel}, LeftPlace: LeftPlace{LeftPointer: sc.leftAt + lrel}})
+		Message: i18n.Sprintf("%s at %s: %s", sc.which, jsondoc.ShowPointer(rel), msg), Place: jsondoc.Place{Pointer: sc.rightAt + rrel}, LeftPlace: LeftPlace{LeftPointer: sc.leftAt + lrel}})
 }
 
 func acceptsAll(s any) bool {
@@ -81,19 +82,19 @@ func (sc *schemaComparer) compare(l, r any, rel string, inLeft, inRight bool) {
 	if !lok || !rok {
 		switch {
 		case !inRight:
-			sc.emit(rel, true, false, "schema-removed", ClassLoosened, "the schema was removed: anything is accepted")
+			sc.emit(rel, true, false, "schema-removed", ClassLoosened, i18n.T("the schema was removed: anything is accepted"))
 		case !inLeft:
-			sc.emit(rel, false, true, "schema-added", ClassTightened, "a schema was added")
+			sc.emit(rel, false, true, "schema-added", ClassTightened, i18n.T("a schema was added"))
 		case acceptsAll(r):
-			sc.emit(rel, true, true, "accepts-anything", ClassLoosened, "the schema now accepts anything")
+			sc.emit(rel, true, true, "accepts-anything", ClassLoosened, i18n.T("the schema now accepts anything"))
 		case r == false:
-			sc.emit(rel, true, true, "rejects-everything", ClassTightened, "the schema now rejects everything")
+			sc.emit(rel, true, true, "rejects-everything", ClassTightened, i18n.T("the schema now rejects everything"))
 		case acceptsAll(l):
-			sc.emit(rel, true, true, "constrained", ClassTightened, "a schema that accepted anything now has constraints")
+			sc.emit(rel, true, true, "constrained", ClassTightened, i18n.T("a schema that accepted anything now has constraints"))
 		case l == false:
-			sc.emit(rel, true, true, "opened", ClassLoosened, "a schema that rejected everything now accepts values")
+			sc.emit(rel, true, true, "opened", ClassLoosened, i18n.T("a schema that rejected everything now accepts values"))
 		default:
-			sc.emit(rel, true, true, "schema-replaced", ClassLoosened, "the schema was replaced by a value of another kind: review it")
+			sc.emit(rel, true, true, "schema-replaced", ClassLoosened, i18n.T("the schema was replaced by a value of another kind: review it"))
 		}
 		return
 	}
@@ -151,29 +152,32 @@ func (sc *schemaComparer) compare(l, r any, rel string, inLeft, inRight bool) {
 		case "multipleOf", "dependentRequired", "dependencies", "not", "if", "then", "else":
 			switch {
 			case !inR:
-				sc.emit(at, true, false, k+"-removed", ClassLoosened, fmt.Sprintf("%q was removed: a constraint is gone", k))
+				sc.emit(at, true, false, k+"-removed", ClassLoosened, i18n.Sprintf("%q was removed: a constraint is gone", k))
 			case !inL:
-				sc.emit(at, false, true, k+"-added", ClassTightened, fmt.Sprintf("%q was added", k))
+				sc.emit(at, false, true, k+"-added", ClassTightened, i18n.Sprintf("%q was added", k))
 			default:
-				sc.emit(at, true, true, k+"-changed", ClassLoosened, fmt.Sprintf("%q changed: gatehouse cannot prove the new one accepts no more than the old; review it", k))
+				sc.emit(at, true, true, k+"-changed", ClassLoosened, i18n.Sprintf("%q changed: gatehouse cannot prove the new one accepts no more than the old; review it", k))
 			}
 		case "$ref", "$dynamicRef":
 			switch {
 			case !inR:
-				sc.emit(at, true, false, "ref-removed", ClassLoosened, fmt.Sprintf("the reference %s was removed: its constraints are gone", quoteValue(lv)))
+				sc.emit(at, true, false, "ref-removed", ClassLoosened, i18n.Sprintf("the reference %s was removed: its constraints are gone", quoteValue(lv)))
 			case !inL:
-				sc.emit(at, false, true, "ref-added", ClassTightened, fmt.Sprintf("now refers to %s", quoteValue(rv)))
+				sc.emit(at, false, true, "ref-added", ClassTightened, i18n.Sprintf("now refers to %s", quoteValue(rv)))
 			default:
-				sc.emit(at, true, true, "ref-changed", ClassLoosened, fmt.Sprintf("now refers to %s instead of %s: review the new definition", quoteValue(rv), quoteValue(lv)))
+				sc.emit(at, true, true, "ref-changed", ClassLoosened, i18n.Sprintf("now refers to %s instead of %s: review the new definition", quoteValue(rv), quoteValue(lv)))
 			}
 		case "description", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "$anchor", "x-order":
-			msg := fmt.Sprintf("%q changed", k)
-			if k == "description" || k == "title" {
-				msg = fmt.Sprintf("the %s changed: the model reads it", k)
+			msg := i18n.Sprintf("%q changed", k)
+			switch k {
+			case "description":
+				msg = i18n.T("the description changed: the model reads it")
+			case "title":
+				msg = i18n.T("the title changed: the model reads it")
 			}
 			sc.emit(at, inL, inR, k+"-changed", ClassNeutral, msg)
 		default:
-			sc.emit(at, inL, inR, "keyword-changed", ClassNeutral, fmt.Sprintf("keyword %q changed (not one gatehouse classifies)", k))
+			sc.emit(at, inL, inR, "keyword-changed", ClassNeutral, i18n.Sprintf("keyword %q changed (not one gatehouse classifies)", k))
 		}
 	}
 }
@@ -214,11 +218,11 @@ func coversType(set map[string]bool, t string) bool {
 func (sc *schemaComparer) types(at string, lv, rv any, inL, inR bool) {
 	ls, rs := typeSet(lv, inL), typeSet(rv, inR)
 	if rs == nil {
-		sc.emit(at, true, false, "type-removed", ClassLoosened, fmt.Sprintf("the type constraint %s was removed: any type is accepted", quoteValue(lv)))
+		sc.emit(at, true, false, "type-removed", ClassLoosened, i18n.Sprintf("the type constraint %s was removed: any type is accepted", quoteValue(lv)))
 		return
 	}
 	if ls == nil {
-		sc.emit(at, false, true, "type-added", ClassTightened, fmt.Sprintf("now restricted to type %s", quoteValue(rv)))
+		sc.emit(at, false, true, "type-added", ClassTightened, i18n.Sprintf("now restricted to type %s", quoteValue(rv)))
 		return
 	}
 	var added, removed []string
@@ -233,41 +237,41 @@ func (sc *schemaComparer) types(at string, lv, rv any, inL, inR bool) {
 		}
 	}
 	if len(added) > 0 {
-		sc.emit(at, true, true, "type-widened", ClassLoosened, fmt.Sprintf("type widened from %s to %s: now also accepts %s", quoteValue(lv), quoteValue(rv), strings.Join(added, ", ")))
+		sc.emit(at, true, true, "type-widened", ClassLoosened, i18n.Sprintf("type widened from %s to %s: now also accepts %s", quoteValue(lv), quoteValue(rv), strings.Join(added, ", ")))
 	}
 	if len(removed) > 0 {
-		sc.emit(at, true, true, "type-narrowed", ClassTightened, fmt.Sprintf("type narrowed from %s to %s: no longer accepts %s", quoteValue(lv), quoteValue(rv), strings.Join(removed, ", ")))
+		sc.emit(at, true, true, "type-narrowed", ClassTightened, i18n.Sprintf("type narrowed from %s to %s: no longer accepts %s", quoteValue(lv), quoteValue(rv), strings.Join(removed, ", ")))
 	}
 	if len(added) == 0 && len(removed) == 0 {
-		sc.emit(at, true, true, "type-rewritten", ClassNeutral, fmt.Sprintf("type rewritten from %s to %s, accepting the same", quoteValue(lv), quoteValue(rv)))
+		sc.emit(at, true, true, "type-rewritten", ClassNeutral, i18n.Sprintf("type rewritten from %s to %s, accepting the same", quoteValue(lv), quoteValue(rv)))
 	}
 }
 
 func (sc *schemaComparer) additional(k, at string, lv, rv any, inL, inR bool) {
-	what := "arguments"
+	what := i18n.T("arguments")
 	if strings.HasSuffix(k, "Items") {
-		what = "array items"
+		what = i18n.T("array items")
 	}
 	lFalse, rFalse := inL && lv == false, inR && rv == false
 	_, lSchema := lv.(map[string]any)
 	_, rSchema := rv.(map[string]any)
 	switch {
 	case lFalse && !rFalse:
-		msg := fmt.Sprintf("lost %q: false: undeclared %s are now accepted", k, what)
+		msg := i18n.Sprintf("lost %q: false: undeclared %s are now accepted", k, what)
 		if rSchema {
-			msg = fmt.Sprintf("lost %q: false: undeclared %s are now accepted when they match a schema", k, what)
+			msg = i18n.Sprintf("lost %q: false: undeclared %s are now accepted when they match a schema", k, what)
 		}
 		sc.emit(at, true, inR, k+"-removed", ClassLoosened, msg)
 	case rFalse && !lFalse:
-		sc.emit(at, inL, true, k+"-false", ClassTightened, fmt.Sprintf("%q: false added: undeclared %s are now rejected", k, what))
+		sc.emit(at, inL, true, k+"-false", ClassTightened, i18n.Sprintf("%q: false added: undeclared %s are now rejected", k, what))
 	case lSchema && rSchema:
 		sc.compare(lv, rv, at, true, true)
 	case lSchema && (!inR || rv == true):
-		sc.emit(at, true, inR, k+"-opened", ClassLoosened, fmt.Sprintf("%q no longer constrains undeclared %s", k, what))
+		sc.emit(at, true, inR, k+"-opened", ClassLoosened, i18n.Sprintf("%q no longer constrains undeclared %s", k, what))
 	case rSchema && (!inL || lv == true):
-		sc.emit(at, inL, true, k+"-constrained", ClassTightened, fmt.Sprintf("%q now constrains undeclared %s", k, what))
+		sc.emit(at, inL, true, k+"-constrained", ClassTightened, i18n.Sprintf("%q now constrains undeclared %s", k, what))
 	default:
-		sc.emit(at, inL, inR, k+"-changed", ClassNeutral, fmt.Sprintf("%q changed from %s to %s", k, quoteValue(lv), quoteValue(rv)))
+		sc.emit(at, inL, inR, k+"-changed", ClassNeutral, i18n.Sprintf("%q changed from %s to %s", k, quoteValue(lv), quoteValue(rv)))
 	}
 }
 
@@ -286,9 +290,11 @@ func (sc *schemaComparer) properties(k, at string, lm, rm map[string]any) {
 	for n := range rp {
 		names[n] = true
 	}
-	noun := "parameter"
+	// The words differ with the noun, as a parameter (French: un paramètre) and a pattern (un
+	// motif) may not agree alike in every language.
+	formats := parameterChanges
 	if k == "patternProperties" {
-		noun = "pattern"
+		formats = patternChanges
 	}
 	for _, n := range slices.Sorted(maps.Keys(names)) {
 		lv, inL := lp[n]
@@ -298,13 +304,13 @@ func (sc *schemaComparer) properties(k, at string, lm, rm map[string]any) {
 		case inL && inR:
 			sc.compare(lv, rv, p, true, true)
 		case inR && closed(lm):
-			sc.emit(p, false, true, "property-added", ClassLoosened, fmt.Sprintf("new %s %q: the schema was closed, so this was rejected before and is accepted now", noun, n))
+			sc.emit(p, false, true, "property-added", ClassLoosened, i18n.Sprintf(formats[0], n))
 		case inR:
-			sc.emit(p, false, true, "property-added", ClassLoosened, fmt.Sprintf("new %s %q under an open schema (no additionalProperties: false): the model is now invited to send it", noun, n))
+			sc.emit(p, false, true, "property-added", ClassLoosened, i18n.Sprintf(formats[1], n))
 		case closed(rm):
-			sc.emit(p, true, false, "property-removed", ClassTightened, fmt.Sprintf("%s %q was removed and the schema is closed: it is now rejected", noun, n))
+			sc.emit(p, true, false, "property-removed", ClassTightened, i18n.Sprintf(formats[2], n))
 		default:
-			sc.emit(p, true, false, "property-removed", ClassLoosened, fmt.Sprintf("%s %q is no longer described; the open schema still accepts it, now with no constraint", noun, n))
+			sc.emit(p, true, false, "property-removed", ClassLoosened, i18n.Sprintf(formats[3], n))
 		}
 	}
 }
@@ -335,13 +341,13 @@ func (sc *schemaComparer) required(at string, lv, rv any, inL, inR bool) {
 		}
 	}
 	if len(dropped) > 0 {
-		sc.emit(at, true, inR, "required-shrank", ClassLoosened, fmt.Sprintf("no longer required: %s", quotedNames(dropped)))
+		sc.emit(at, true, inR, "required-shrank", ClassLoosened, i18n.Sprintf("no longer required: %s", quotedNames(dropped)))
 	}
 	if len(added) > 0 {
-		sc.emit(at, inL, true, "required-grew", ClassTightened, fmt.Sprintf("now required: %s", quotedNames(added)))
+		sc.emit(at, inL, true, "required-grew", ClassTightened, i18n.Sprintf("now required: %s", quotedNames(added)))
 	}
 	if len(dropped) == 0 && len(added) == 0 {
-		sc.emit(at, inL, inR, "required-reordered", ClassNeutral, "the required list was reordered")
+		sc.emit(at, inL, inR, "required-reordered", ClassNeutral, i18n.T("the required list was reordered"))
 	}
 }
 
@@ -350,12 +356,12 @@ func quotedNames(names []string) string {
 	q := make([]string, 0, show+1)
 	for i, n := range names {
 		if i == show {
-			q = append(q, fmt.Sprintf("and %d more", len(names)-show))
+			q = append(q, i18n.Sprintf("and %d more", len(names)-show))
 			break
 		}
 		q = append(q, fmt.Sprintf("%q", untrusted.Shorten(n, 60)))
 	}
-	return strings.Join(q, ", ")
+	return i18n.Join(q, ", ")
 }
 
 // valueKey is a value's identity in an enum: its compact JSON, numbers by their text.
@@ -370,11 +376,11 @@ func valueKey(v any) string {
 
 func (sc *schemaComparer) enum(at string, lv, rv any, inL, inR bool) {
 	if !inR {
-		sc.emit(at, true, false, "enum-removed", ClassLoosened, fmt.Sprintf("the enum %s was dropped: any value of the type is accepted", quoteValue(lv)))
+		sc.emit(at, true, false, "enum-removed", ClassLoosened, i18n.Sprintf("the enum %s was dropped: any value of the type is accepted", quoteValue(lv)))
 		return
 	}
 	if !inL {
-		sc.emit(at, false, true, "enum-added", ClassTightened, fmt.Sprintf("now limited to %s", quoteValue(rv)))
+		sc.emit(at, false, true, "enum-added", ClassTightened, i18n.Sprintf("now limited to %s", quoteValue(rv)))
 		return
 	}
 	la, _ := lv.([]any)
@@ -399,13 +405,13 @@ func (sc *schemaComparer) enum(at string, lv, rv any, inL, inR bool) {
 		}
 	}
 	if len(added) > 0 {
-		sc.emit(at, true, true, "enum-widened", ClassLoosened, "enum widened: now also allows "+listValues(added))
+		sc.emit(at, true, true, "enum-widened", ClassLoosened, i18n.Sprintf("enum widened: now also allows %s", listValues(added)))
 	}
 	if len(removed) > 0 {
-		sc.emit(at, true, true, "enum-narrowed", ClassTightened, "enum narrowed: no longer allows "+listValues(removed))
+		sc.emit(at, true, true, "enum-narrowed", ClassTightened, i18n.Sprintf("enum narrowed: no longer allows %s", listValues(removed)))
 	}
 	if len(added) == 0 && len(removed) == 0 {
-		sc.emit(at, true, true, "enum-reordered", ClassNeutral, "the enum was reordered")
+		sc.emit(at, true, true, "enum-reordered", ClassNeutral, i18n.T("the enum was reordered"))
 	}
 }
 
@@ -414,22 +420,22 @@ func listValues(vs []string) string {
 	out := make([]string, 0, show+1)
 	for i, v := range vs {
 		if i == show {
-			out = append(out, fmt.Sprintf("and %d more", len(vs)-show))
+			out = append(out, i18n.Sprintf("and %d more", len(vs)-show))
 			break
 		}
 		out = append(out, untrusted.Shorten(v, 60))
 	}
-	return strings.Join(out, ", ")
+	return i18n.Join(out, ", ")
 }
 
 func (sc *schemaComparer) constant(at string, lv, rv any, inL, inR bool) {
 	switch {
 	case !inR:
-		sc.emit(at, true, false, "const-removed", ClassLoosened, fmt.Sprintf("the const %s was dropped: other values are accepted", quoteValue(lv)))
+		sc.emit(at, true, false, "const-removed", ClassLoosened, i18n.Sprintf("the const %s was dropped: other values are accepted", quoteValue(lv)))
 	case !inL:
-		sc.emit(at, false, true, "const-added", ClassTightened, fmt.Sprintf("now fixed to %s", quoteValue(rv)))
+		sc.emit(at, false, true, "const-added", ClassTightened, i18n.Sprintf("now fixed to %s", quoteValue(rv)))
 	default:
-		sc.emit(at, true, true, "const-changed", ClassLoosened, fmt.Sprintf("the const changed from %s to %s: a value rejected before is accepted now", quoteValue(lv), quoteValue(rv)))
+		sc.emit(at, true, true, "const-changed", ClassLoosened, i18n.Sprintf("the const changed from %s to %s: a value rejected before is accepted now", quoteValue(lv), quoteValue(rv)))
 	}
 }
 
@@ -438,19 +444,19 @@ var matchAnything = map[string]bool{"": true, ".*": true, "^.*$": true, ".+": tr
 func (sc *schemaComparer) constraint(k, at string, lv, rv any, inL, inR bool) {
 	switch {
 	case !inR:
-		sc.emit(at, true, false, k+"-removed", ClassLoosened, fmt.Sprintf("%q %s was dropped: the value is no longer checked", k, quoteValue(lv)))
+		sc.emit(at, true, false, k+"-removed", ClassLoosened, i18n.Sprintf("%q %s was dropped: the value is no longer checked", k, quoteValue(lv)))
 	case !inL:
-		sc.emit(at, false, true, k+"-added", ClassTightened, fmt.Sprintf("%q %s added", k, quoteValue(rv)))
+		sc.emit(at, false, true, k+"-added", ClassTightened, i18n.Sprintf("%q %s added", k, quoteValue(rv)))
 	default:
 		ls, _ := lv.(string)
 		rs, _ := rv.(string)
 		switch {
 		case k == "pattern" && matchAnything[rs]:
-			sc.emit(at, true, true, "pattern-relaxed", ClassLoosened, fmt.Sprintf("the pattern was relaxed from %s to %s, which matches anything", quoteValue(lv), quoteValue(rv)))
+			sc.emit(at, true, true, "pattern-relaxed", ClassLoosened, i18n.Sprintf("the pattern was relaxed from %s to %s, which matches anything", quoteValue(lv), quoteValue(rv)))
 		case k == "pattern" && anchored(ls) && !anchored(rs):
-			sc.emit(at, true, true, "pattern-relaxed", ClassLoosened, fmt.Sprintf("the pattern lost its anchors (%s → %s): it now matches anywhere in the value", quoteValue(lv), quoteValue(rv)))
+			sc.emit(at, true, true, "pattern-relaxed", ClassLoosened, i18n.Sprintf("the pattern lost its anchors (%s → %s): it now matches anywhere in the value", quoteValue(lv), quoteValue(rv)))
 		default:
-			sc.emit(at, true, true, k+"-changed", ClassLoosened, fmt.Sprintf("%q changed from %s to %s: gatehouse cannot prove the new one accepts no more than the old; review it", k, quoteValue(lv), quoteValue(rv)))
+			sc.emit(at, true, true, k+"-changed", ClassLoosened, i18n.Sprintf("%q changed from %s to %s: gatehouse cannot prove the new one accepts no more than the old; review it", k, quoteValue(lv), quoteValue(rv)))
 		}
 	}
 }
@@ -461,16 +467,16 @@ func anchored(p string) bool { return strings.HasPrefix(p, "^") && strings.HasSu
 func (sc *schemaComparer) bound(k, at string, lv, rv any, inL, inR, upper bool) {
 	switch {
 	case !inR:
-		sc.emit(at, true, false, k+"-removed", ClassLoosened, fmt.Sprintf("%q %s was dropped: no limit now", k, quoteValue(lv)))
+		sc.emit(at, true, false, k+"-removed", ClassLoosened, i18n.Sprintf("%q %s was dropped: no limit now", k, quoteValue(lv)))
 		return
 	case !inL:
-		sc.emit(at, false, true, k+"-added", ClassTightened, fmt.Sprintf("%q %s added", k, quoteValue(rv)))
+		sc.emit(at, false, true, k+"-added", ClassTightened, i18n.Sprintf("%q %s added", k, quoteValue(rv)))
 		return
 	}
 	ln, lok := lv.(json.Number)
 	rn, rok := rv.(json.Number)
 	if !lok || !rok {
-		sc.emit(at, true, true, k+"-changed", ClassNeutral, fmt.Sprintf("%q changed from %s to %s", k, quoteValue(lv), quoteValue(rv)))
+		sc.emit(at, true, true, k+"-changed", ClassNeutral, i18n.Sprintf("%q changed from %s to %s", k, quoteValue(lv), quoteValue(rv)))
 		return
 	}
 	c := jsondoc.CompareNumbers(string(ln), string(rn))
@@ -478,9 +484,9 @@ func (sc *schemaComparer) bound(k, at string, lv, rv any, inL, inR, upper bool) 
 	case c == 0:
 		return // the same number written differently (10 and 1e1)
 	case (c < 0) == upper:
-		sc.emit(at, true, true, k+"-relaxed", ClassLoosened, fmt.Sprintf("%q relaxed from %s to %s", k, ln, rn))
+		sc.emit(at, true, true, k+"-relaxed", ClassLoosened, i18n.Sprintf("%q relaxed from %s to %s", k, ln, rn))
 	default:
-		sc.emit(at, true, true, k+"-tightened", ClassTightened, fmt.Sprintf("%q tightened from %s to %s", k, ln, rn))
+		sc.emit(at, true, true, k+"-tightened", ClassTightened, i18n.Sprintf("%q tightened from %s to %s", k, ln, rn))
 	}
 }
 
@@ -488,20 +494,20 @@ func (sc *schemaComparer) bound(k, at string, lv, rv any, inL, inR, upper bool) 
 func (sc *schemaComparer) flag(k, at string, l, r, inL, inR bool) {
 	switch {
 	case l && !r:
-		sc.emit(at, true, inR, k+"-dropped", ClassLoosened, fmt.Sprintf("%q is no longer true", k))
+		sc.emit(at, true, inR, k+"-dropped", ClassLoosened, i18n.Sprintf("%q is no longer true", k))
 	case r && !l:
-		sc.emit(at, inL, true, k+"-set", ClassTightened, fmt.Sprintf("%q is now true", k))
+		sc.emit(at, inL, true, k+"-set", ClassTightened, i18n.Sprintf("%q is now true", k))
 	default:
-		sc.emit(at, inL, inR, k+"-changed", ClassNeutral, fmt.Sprintf("%q changed", k))
+		sc.emit(at, inL, inR, k+"-changed", ClassNeutral, i18n.Sprintf("%q changed", k))
 	}
 }
 
 func (sc *schemaComparer) subschema(k, at string, lv, rv any, inL, inR bool) {
 	switch {
 	case !inR:
-		sc.emit(at, true, false, k+"-removed", ClassLoosened, fmt.Sprintf("%q was removed: its constraints are gone", k))
+		sc.emit(at, true, false, k+"-removed", ClassLoosened, i18n.Sprintf("%q was removed: its constraints are gone", k))
 	case !inL:
-		sc.emit(at, false, true, k+"-added", ClassTightened, fmt.Sprintf("%q was added", k))
+		sc.emit(at, false, true, k+"-added", ClassTightened, i18n.Sprintf("%q was added", k))
 	default:
 		la, lArr := lv.([]any)
 		ra, rArr := rv.([]any)
@@ -523,11 +529,11 @@ func (sc *schemaComparer) branches(k, at string, lv, rv any, added string) {
 		removed = ClassTightened
 	}
 	if lv == nil {
-		sc.emit(at, false, true, k+"-added", ClassTightened, fmt.Sprintf("%q was added", k))
+		sc.emit(at, false, true, k+"-added", ClassTightened, i18n.Sprintf("%q was added", k))
 		return
 	}
 	if rv == nil {
-		sc.emit(at, true, false, k+"-removed", ClassLoosened, fmt.Sprintf("%q was removed: its constraints are gone", k))
+		sc.emit(at, true, false, k+"-removed", ClassLoosened, i18n.Sprintf("%q was removed: its constraints are gone", k))
 		return
 	}
 	n := min(len(la), len(ra))
@@ -535,10 +541,10 @@ func (sc *schemaComparer) branches(k, at string, lv, rv any, added string) {
 		sc.compare(la[i], ra[i], jsondoc.JoinPointer(at, strconv.Itoa(i)), true, true)
 	}
 	for i := n; i < len(ra); i++ {
-		sc.emit(jsondoc.JoinPointer(at, strconv.Itoa(i)), false, true, k+"-branch-added", added, fmt.Sprintf("a branch was added to %q", k))
+		sc.emit(jsondoc.JoinPointer(at, strconv.Itoa(i)), false, true, k+"-branch-added", added, i18n.Sprintf("a branch was added to %q", k))
 	}
 	for i := n; i < len(la); i++ {
-		sc.emit(jsondoc.JoinPointer(at, strconv.Itoa(i)), true, false, k+"-branch-removed", removed, fmt.Sprintf("a branch was removed from %q", k))
+		sc.emit(jsondoc.JoinPointer(at, strconv.Itoa(i)), true, false, k+"-branch-removed", removed, i18n.Sprintf("a branch was removed from %q", k))
 	}
 }
 
@@ -560,9 +566,9 @@ func (sc *schemaComparer) definitions(k, at string, lv, rv any) {
 		case inL && inR:
 			sc.compare(l, r, p, true, true)
 		case inR:
-			sc.emit(p, false, true, "definition-added", ClassNeutral, fmt.Sprintf("definition %q added", n))
+			sc.emit(p, false, true, "definition-added", ClassNeutral, i18n.Sprintf("definition %q added", n))
 		default:
-			sc.emit(p, true, false, "definition-removed", ClassNeutral, fmt.Sprintf("definition %q removed", n))
+			sc.emit(p, true, false, "definition-removed", ClassNeutral, i18n.Sprintf("definition %q removed", n))
 		}
 	}
 }
@@ -601,3 +607,19 @@ func sortChanges(changes []SchemaChange) {
 		return changes[i].SchemaPointer < changes[j].SchemaPointer
 	})
 }
+
+// The formats of a parameter or pattern added or removed, under a closed or open schema.
+var (
+	parameterChanges = [4]string{
+		i18n.T("new parameter %q: the schema was closed, so this was rejected before and is accepted now"),
+		i18n.T("new parameter %q under an open schema (no additionalProperties: false): the model is now invited to send it"),
+		i18n.T("parameter %q was removed and the schema is closed: it is now rejected"),
+		i18n.T("parameter %q is no longer described; the open schema still accepts it, now with no constraint"),
+	}
+	patternChanges = [4]string{
+		i18n.T("new pattern %q: the schema was closed, so this was rejected before and is accepted now"),
+		i18n.T("new pattern %q under an open schema (no additionalProperties: false): the model is now invited to send it"),
+		i18n.T("pattern %q was removed and the schema is closed: it is now rejected"),
+		i18n.T("pattern %q is no longer described; the open schema still accepts it, now with no constraint"),
+	}
+)

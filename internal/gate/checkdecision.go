@@ -1,11 +1,11 @@
 package gate
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -90,7 +90,7 @@ func Check(decisionText, policyText, schemaText string, schemas *schema.Cache) C
 		var probs problem.Problems
 		if pol, probs = policy.Compile(policyText); len(probs) > 0 {
 			probs = append(probs, problem.Problem{Source: problem.SourceDecision, Kind: problem.KindRule, Offset: -1,
-				Message: "the policy has problems, so it cannot vouch for this decision"})
+				Message: i18n.T("the policy has problems, so it cannot vouch for this decision")})
 			return refuse(VerdictRuleRefused, probs)
 		}
 	}
@@ -110,7 +110,7 @@ type decisionChecker struct {
 
 // refuse records a broken part of the rule at pointer (or, absent there, at the decision).
 func (c *decisionChecker) refuse(pointer string, asks bool, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := i18n.Sprintf(format, args...)
 	for _, at := range []string{pointer, "/decision", ""} {
 		if _, ok := c.doc.Locate(at); ok {
 			pointer = at
@@ -222,12 +222,12 @@ func (c *decisionChecker) missing(n policy.ToolNames) (caps []string, from map[s
 	from = map[string]string{}
 	if c.pol != nil {
 		for _, r := range c.pol.Required(n) {
-			required, from[r] = append(required, r), "the policy"
+			required, from[r] = append(required, r), i18n.T("the policy")
 		}
 	}
 	for _, r := range ownRequired {
 		if _, known := from[r]; !known {
-			required, from[r] = append(required, r), "the decision's own \"required\""
+			required, from[r] = append(required, r), i18n.T("the decision's own \"required\"")
 		}
 	}
 	grant, _ := stringsAt(c.m, "grant")

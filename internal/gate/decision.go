@@ -2,8 +2,8 @@ package gate
 
 import (
 	_ "embed"
-	"fmt"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
@@ -115,15 +115,15 @@ func restrictiveness(decision Outcome) int {
 	return 2
 }
 
-// whereWords says in words where a problem is, for an explanation.
-func whereWords(p problem.Problem) string {
+// explained says a problem's message and where it is, for an explanation.
+func explained(p problem.Problem) string {
 	switch {
 	case p.Line > 0:
-		return fmt.Sprintf(" (%s, line %d, column %d)", p.Source, p.Line, p.Column)
+		return i18n.Sprintf("%s (%s, line %d, column %d)", p.Message, p.Source.Words(), p.Line, p.Column)
 	case p.InstanceLocation != "":
-		return fmt.Sprintf(" (%s, at %s)", p.Source, p.InstanceLocation)
+		return i18n.Sprintf("%s (%s, at %s)", p.Message, p.Source.Words(), p.InstanceLocation)
 	}
-	return ""
+	return p.Message
 }
 
 // explain rewrites the explanation from the summary and the evidence.
@@ -131,6 +131,6 @@ func (d *Decision) explain(summary string) {
 	d.Explanation = make([]string, 0, 1+len(d.Evidence))
 	d.Explanation = append(d.Explanation, summary)
 	for _, p := range d.Evidence {
-		d.Explanation = append(d.Explanation, p.Message+whereWords(p))
+		d.Explanation = append(d.Explanation, explained(p))
 	}
 }

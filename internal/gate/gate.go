@@ -12,7 +12,6 @@ package gate
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/call"
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -183,36 +183,34 @@ func (g *gateRun) run() {
 	g.confirmGate()
 	if g.askReason != "" {
 		g.d.Decision, g.d.Reason, g.d.Detail = DecisionAsk, g.askReason, g.askDetail
-		what := "a person must see this call first"
+		what := i18n.T("a person must see this call first")
 		if g.askReason == ReasonGrantMissing {
-			what = fmt.Sprintf("the grant lacks %s, and on_grant_missing is ask", untrusted.QuoteList(g.d.Missing))
+			what = i18n.Sprintf("the grant lacks %s, and on_grant_missing is ask", untrusted.QuoteList(g.d.Missing))
 		}
-		g.d.explain(fmt.Sprintf("ask (%s): %s; if the person refuses, do not call %s", g.askReason, what, untrusted.Quote(g.d.Tool)))
+		g.d.explain(i18n.Sprintf("ask (%s): %s; if the person refuses, do not call %s", g.askReason, what, untrusted.Quote(g.d.Tool)))
 		return
 	}
 	g.d.Decision, g.d.Reason = DecisionAllow, ReasonOK
-	g.d.explain(fmt.Sprintf("allow (ok): %s is allowlisted and in the catalog, %sits arguments pass its inputSchema, the grant holds %s, and no argument rule or secret objects",
-		untrusted.Quote(g.d.Tool), g.pinNote(), g.requiredNote()))
-}
-
-func (g *gateRun) pinNote() string {
 	if len(g.pol.PinEntries(g.names)) > 0 {
-		return "its definition matches its pin, "
+		g.d.explain(i18n.Sprintf("allow (ok): %s is allowlisted and in the catalog, its definition matches its pin, its arguments pass its inputSchema, the grant holds %s, and no argument rule or secret objects",
+			untrusted.Quote(g.d.Tool), g.requiredNote()))
+		return
 	}
-	return ""
+	g.d.explain(i18n.Sprintf("allow (ok): %s is allowlisted and in the catalog, its arguments pass its inputSchema, the grant holds %s, and no argument rule or secret objects",
+		untrusted.Quote(g.d.Tool), g.requiredNote()))
 }
 
 func (g *gateRun) requiredNote() string {
 	if len(g.d.Required) == 0 {
-		return "everything it requires (nothing)"
+		return i18n.T("everything it requires (nothing)")
 	}
-	return "every capability it requires " + untrusted.QuoteList(g.d.Required)
+	return i18n.Sprintf("every capability it requires %s", untrusted.QuoteList(g.d.Required))
 }
 
 // deny ends the run: the decision is deny for this reason.
 func (g *gateRun) deny(reason Reason, detail Detail, summary string) bool {
 	g.d.Decision, g.d.Reason, g.d.Detail = DecisionDeny, reason, detail
-	g.d.explain(fmt.Sprintf("deny (%s): %s", reason, summary))
+	g.d.explain(i18n.Sprintf("deny (%s): %s", reason, summary))
 	return false
 }
 
@@ -233,9 +231,9 @@ func (g *gateRun) toolGate() bool {
 			g.d.Errors = append(g.d.Errors, c.Unreadable()...)
 			g.evidence(c.Unreadable()...)
 		} else {
-			g.evidence(c.Problem(problem.KindRule, c.Pointer, "the call has no tool name"))
+			g.evidence(c.Problem(problem.KindRule, c.Pointer, i18n.T("the call has no tool name")))
 		}
-		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, "the call cannot be read, so nothing in it can be allowed")
+		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, i18n.T("the call cannot be read, so nothing in it can be allowed"))
 	}
 	// Until the catalog says otherwise, the call's name is the only name; the call is denied
 	// unless the catalog has the tool, and then the catalog's names replace it.
@@ -262,32 +260,32 @@ func (g *gateRun) toolGate() bool {
 		g.evidence(p)
 	}
 	if pol.Invalid() {
-		fail(DetailPolicyInvalid, "the policy has problems, so it allows nothing",
-			problem.Problem{Source: problem.SourcePolicy, Kind: problem.KindRule, Offset: -1, Message: "the policy has problems: until they are fixed, every call is denied"})
+		fail(DetailPolicyInvalid, i18n.T("the policy has problems, so it allows nothing"),
+			problem.Problem{Source: problem.SourcePolicy, Kind: problem.KindRule, Offset: -1, Message: i18n.T("the policy has problems: until they are fixed, every call is denied")})
 		g.evidence(pol.Problems()...)
 	}
 	if ambiguity != "" {
-		advice := ""
+		msg := i18n.Sprintf("%s is ambiguous, so no tool may run under that name", untrusted.Quote(c.Name))
 		if g.cat.Servers != nil && !strings.Contains(c.Name, "/") {
-			advice = "; call the tool by its \"server/name\" key, and list that key in allow_tools"
+			msg = i18n.Sprintf("%s is ambiguous, so no tool may run under that name; call the tool by its \"server/name\" key, and list that key in allow_tools", untrusted.Quote(c.Name))
 		}
-		fail(DetailAmbiguousTool, ambiguity, c.Problem(problem.KindRule, c.NamePointer(), fmt.Sprintf("%s is ambiguous, so no tool may run under that name%s", untrusted.Quote(c.Name), advice)))
+		fail(DetailAmbiguousTool, ambiguity, c.Problem(problem.KindRule, c.NamePointer(), msg))
 	}
 	if _, _, listed := pol.AllowEntry(g.names); !listed && !pol.Invalid() && ambiguity == "" {
-		msg := fmt.Sprintf("tool %s is not in the policy's allow_tools: a tool not listed there is denied", untrusted.Quote(c.Name))
+		msg := i18n.Sprintf("tool %s is not in the policy's allow_tools: a tool not listed there is denied", untrusted.Quote(c.Name))
 		if g.tool != nil && len(g.names.Exact) < len(g.names.All) && slices.Contains(pol.AllowTools, g.tool.ToolName()) {
-			msg = fmt.Sprintf("allow_tools lists %s, but several servers offer a tool of that name, so it admits none of them: list %s to allow this one",
+			msg = i18n.Sprintf("allow_tools lists %s, but several servers offer a tool of that name, so it admits none of them: list %s to allow this one",
 				untrusted.Quote(g.tool.ToolName()), untrusted.Quote(g.tool.Name))
 		}
-		fail(DetailNotInAllowTools, fmt.Sprintf("%s is not in the policy's allow_tools (default deny)", untrusted.Quote(c.Name)),
+		fail(DetailNotInAllowTools, i18n.Sprintf("%s is not in the policy's allow_tools (default deny)", untrusted.Quote(c.Name)),
 			c.Problem(problem.KindRule, c.NamePointer(), msg))
 	}
 	if g.tool == nil && ambiguity == "" {
-		msg := fmt.Sprintf("the catalog has no tool named %s", untrusted.Quote(c.Name))
+		msg := i18n.Sprintf("the catalog has no tool named %s", untrusted.Quote(c.Name))
 		if g.cat == nil {
-			msg = fmt.Sprintf("no catalog could be read, so tool %s is unknown", untrusted.Quote(c.Name))
+			msg = i18n.Sprintf("no catalog could be read, so tool %s is unknown", untrusted.Quote(c.Name))
 		}
-		fail(DetailNotInCatalog, fmt.Sprintf("the catalog has no tool %s", untrusted.Quote(c.Name)), c.Problem(problem.KindRule, c.NamePointer(), msg))
+		fail(DetailNotInCatalog, i18n.Sprintf("the catalog has no tool %s", untrusted.Quote(c.Name)), c.Problem(problem.KindRule, c.NamePointer(), msg))
 	}
 	if detail != "" {
 		return g.deny(ReasonToolNotAllowlisted, detail, summary)
@@ -307,25 +305,25 @@ func (g *gateRun) pinGate() bool {
 		if err == nil && got == want.Pin {
 			continue
 		}
-		msg := fmt.Sprintf("tool %s hashes to %s, not to its pin %s: its definition changed since it was reviewed", untrusted.Quote(g.tool.Name), got, want.Pin)
+		msg := i18n.Sprintf("tool %s hashes to %s, not to its pin %s: its definition changed since it was reviewed", untrusted.Quote(g.tool.Name), got, want.Pin)
 		if err != nil {
-			msg = fmt.Sprintf("tool %s cannot be hashed to compare with its pin: %v", untrusted.Quote(g.tool.Name), err)
+			msg = i18n.Sprintf("tool %s cannot be hashed to compare with its pin: %v", untrusted.Quote(g.tool.Name), err)
 		}
 		if pinned, ok := g.pol.PinnedTools[want.Name]; ok {
 			g.d.ChangedFields = changedFields(pinned, g.tool.Def)
 			if len(g.d.ChangedFields) > 0 {
-				msg += "; changed: " + strings.Join(g.d.ChangedFields, ", ")
+				msg = i18n.Sprintf("%s; changed: %s", msg, strings.Join(g.d.ChangedFields, ", "))
 			}
 		} else {
-			msg += " (which fields changed is known only when the policy keeps the reviewed definition in pinned_tools)"
+			msg = i18n.Sprintf("%s (which fields changed is known only when the policy keeps the reviewed definition in pinned_tools)", msg)
 		}
 		g.evidence(problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindRule, Message: msg, InstanceLocation: g.tool.Pointer, Offset: -1})
 		pinAt := jsondoc.JoinPointer("/pinned_tools", want.Name)
 		if want.InPins {
 			pinAt = jsondoc.JoinPointer("/pins", want.Name)
 		}
-		g.evidence(g.pol.Place(pinAt, fmt.Sprintf("the pin of %s is here", untrusted.Quote(want.Name))))
-		return g.deny(ReasonDefinitionChanged, "", fmt.Sprintf("%s no longer matches the definition that was reviewed, so its arguments were not checked", untrusted.Quote(g.tool.Name)))
+		g.evidence(g.pol.Place(pinAt, i18n.Sprintf("the pin of %s is here", untrusted.Quote(want.Name))))
+		return g.deny(ReasonDefinitionChanged, "", i18n.Sprintf("%s no longer matches the definition that was reviewed, so its arguments were not checked", untrusted.Quote(g.tool.Name)))
 	}
 	return true
 }
@@ -377,46 +375,45 @@ func (g *gateRun) argumentsGate() bool {
 		g.evidence(probs...)
 		if repeatedKey {
 			return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
-				"the arguments repeat a key, and parsers disagree on which one counts (one may smuggle a value past the check)")
+				i18n.T("the arguments repeat a key, and parsers disagree on which one counts (one may smuggle a value past the check)"))
 		}
-		return g.deny(ReasonArgumentsInvalid, DetailInvalidJSON, "the arguments are not valid JSON")
+		return g.deny(ReasonArgumentsInvalid, DetailInvalidJSON, i18n.T("the arguments are not valid JSON"))
 	}
 	if at, a, b, found := call.CaseTwinsIn(c.Arguments, ""); found {
 		// Not a duplicate to JSON, but one to a reader that ignores case, which may then take
 		// either value while gatehouse checked one.
-		msg := " differ only in case: a reader that ignores case (Go's encoding/json does) takes them for one key, and may take either value"
 		var p problem.Problem
 		if secrets.Holds(a) || secrets.Holds(b) {
 			// Either spelling gives the other away: name neither, and point at their object.
-			p = c.ArgumentProblem(problem.KindParse, at, "two keys (withheld: they look like a secret)"+msg)
+			p = c.ArgumentProblem(problem.KindParse, at, i18n.T("two keys (withheld: they look like a secret) differ only in case: a reader that ignores case (Go's encoding/json does) takes them for one key, and may take either value"))
 		} else {
-			p = c.ArgumentNameProblem(problem.KindParse, jsondoc.JoinPointer(at, b), fmt.Sprintf("keys %s and %s", untrusted.Quote(a), untrusted.Quote(b))+msg)
+			p = c.ArgumentNameProblem(problem.KindParse, jsondoc.JoinPointer(at, b), i18n.Sprintf("keys %s and %s differ only in case: a reader that ignores case (Go's encoding/json does) takes them for one key, and may take either value", untrusted.Quote(a), untrusted.Quote(b)))
 		}
 		p = secrets.RedactProblem(p)
 		g.d.Errors = append(g.d.Errors, p)
 		g.evidence(p)
 		return g.deny(ReasonArgumentsInvalid, DetailDuplicateKey,
-			"the arguments repeat a key in another case, and readers disagree on which one counts (one may smuggle a value past the check)")
+			i18n.T("the arguments repeat a key in another case, and readers disagree on which one counts (one may smuggle a value past the check)"))
 	}
 	if schema := g.tool.InputSchema(); !catalog.IsObjectSchema(schema) {
 		// Arguments are an object; a schema that does not say so (true, {}, a string type)
 		// checks nothing a tool can rely on, so the call is not let through on its word.
 		at := jsondoc.JoinPointer(g.tool.Pointer, "inputSchema")
-		msg := fmt.Sprintf("the inputSchema of %s must have the root {\"type\": \"object\"}, so that its arguments are checked", untrusted.Quote(g.tool.Name))
+		msg := i18n.Sprintf("the inputSchema of %s must have the root {\"type\": \"object\"}, so that its arguments are checked", untrusted.Quote(g.tool.Name))
 		if _, has := g.tool.Def["inputSchema"]; !has {
 			at = g.tool.Pointer
-			msg = fmt.Sprintf("tool %s has no inputSchema, so its arguments cannot be checked", untrusted.Quote(g.tool.Name))
+			msg = i18n.Sprintf("tool %s has no inputSchema, so its arguments cannot be checked", untrusted.Quote(g.tool.Name))
 		}
 		p := problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindSchema, Offset: -1, InstanceLocation: at, Message: msg}
-		return g.rejected(problem.Problems{p}, fmt.Sprintf("the inputSchema of %s does not describe an object, so its arguments cannot be checked", untrusted.Quote(g.tool.Name)))
+		return g.rejected(problem.Problems{p}, i18n.Sprintf("the inputSchema of %s does not describe an object, so its arguments cannot be checked", untrusted.Quote(g.tool.Name)))
 	}
 	if _, ok := c.Arguments.(map[string]any); !ok {
-		p := c.ArgumentProblem(problem.KindValidation, "", fmt.Sprintf("the arguments must be a JSON object, found %s", jsondoc.TypeName(c.Arguments)))
-		return g.rejected(problem.Problems{p}, "the arguments are not a JSON object")
+		p := c.ArgumentProblem(problem.KindValidation, "", i18n.Sprintf("the arguments must be a JSON object, found %s", jsondoc.TypeName(c.Arguments)))
+		return g.rejected(problem.Problems{p}, i18n.T("the arguments are not a JSON object"))
 	}
 	sch, probs := g.inputSchema()
 	if len(probs) > 0 {
-		return g.rejected(probs, fmt.Sprintf("the inputSchema of %s cannot be used, so its arguments cannot be checked", untrusted.Quote(g.tool.Name)))
+		return g.rejected(probs, i18n.Sprintf("the inputSchema of %s cannot be used, so its arguments cannot be checked", untrusted.Quote(g.tool.Name)))
 	}
 	errs := sch.Validate(c.Arguments)
 	if len(errs) == 0 {
@@ -444,7 +441,7 @@ func (g *gateRun) argumentsGate() bool {
 		}
 		probs = append(probs, p)
 	}
-	return g.rejected(probs, fmt.Sprintf("the arguments fail the inputSchema of %s at %s", untrusted.Quote(g.tool.Name), showFields(fields)))
+	return g.rejected(probs, i18n.Sprintf("the arguments fail the inputSchema of %s at %s", untrusted.Quote(g.tool.Name), showFields(fields)))
 }
 
 func (g *gateRun) rejected(probs problem.Problems, summary string) bool {
@@ -460,9 +457,9 @@ func showFields(fields []string) string {
 		shown[i] = jsondoc.ShowPointer(f)
 	}
 	if len(shown) > 8 {
-		return strings.Join(shown[:8], ", ") + fmt.Sprintf(" and %d more", len(shown)-8)
+		return i18n.Sprintf("%s and %d more", i18n.Join(shown[:8], ", "), len(shown)-8)
 	}
-	return strings.Join(shown, ", ")
+	return i18n.Join(shown, ", ")
 }
 
 // inputSchema compiles the called tool's inputSchema, and only it, once per gatekeeper; through
@@ -486,7 +483,7 @@ func (g *gateRun) inputSchema() (*schema.Schema, problem.Problems) {
 		var err error
 		if text, err = json.Marshal(value); err != nil {
 			return nil, problem.Problems{{Source: problem.SourceCatalog, Kind: problem.KindSchema, Offset: -1, InstanceLocation: at,
-				Message: fmt.Sprintf("the inputSchema of %s cannot be read: %v", untrusted.Quote(t.Name), err)}}
+				Message: i18n.Sprintf("the inputSchema of %s cannot be read: %v", untrusted.Quote(t.Name), err)}}
 		}
 	}
 	in.schema, in.problems = g.gk.schemas.Compile(jsondoc.NewDocument(problem.SourceSchema, text, value), "", nil)
@@ -494,7 +491,7 @@ func (g *gateRun) inputSchema() (*schema.Schema, problem.Problems) {
 		// Positions in the schema's own text mean nothing to the user: point into the catalog.
 		ptr := in.problems[i].KeywordLocation
 		in.problems[i] = problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindSchema, Offset: -1, InstanceLocation: at + ptr, KeywordLocation: ptr,
-			Message: fmt.Sprintf("the inputSchema of %s: %s", untrusted.Quote(t.Name), in.problems[i].Message)}
+			Message: i18n.Sprintf("the inputSchema of %s: %s", untrusted.Quote(t.Name), in.problems[i].Message)}
 	}
 	g.gk.mu.Lock()
 	g.gk.input[t] = in
@@ -509,13 +506,13 @@ func (g *gateRun) grantGate() bool {
 	}
 	for _, m := range g.d.Missing {
 		g.evidence(g.pol.Place(g.pol.RequiredAt(g.names, m),
-			fmt.Sprintf("%s requires capability %s, which the grant %s does not hold", untrusted.Quote(g.d.Tool), untrusted.Quote(m), untrusted.QuoteList(g.d.Grant))))
+			i18n.Sprintf("%s requires capability %s, which the grant %s does not hold", untrusted.Quote(g.d.Tool), untrusted.Quote(m), untrusted.QuoteList(g.d.Grant))))
 	}
 	if g.pol.OnGrantMissing == policy.OnGrantMissingAsk {
 		g.ask(ReasonGrantMissing, "")
 		return true
 	}
-	return g.deny(ReasonGrantMissing, "", fmt.Sprintf("the grant %s lacks %s, which %s requires", untrusted.QuoteList(g.d.Grant), untrusted.QuoteList(g.d.Missing), untrusted.Quote(g.d.Tool)))
+	return g.deny(ReasonGrantMissing, "", i18n.Sprintf("the grant %s lacks %s, which %s requires", untrusted.QuoteList(g.d.Grant), untrusted.QuoteList(g.d.Missing), untrusted.Quote(g.d.Tool)))
 }
 
 // ruleSecret is the rule name of a secrets-check violation.
@@ -537,7 +534,7 @@ func (g *gateRun) rulesGate() bool {
 	if !pol.SkipsSecrets(g.names) {
 		for _, s := range secrets.Find(c.Arguments) {
 			found = append(found, policy.Violation{Argument: s.Argument, Rule: ruleSecret,
-				Message: fmt.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", jsondoc.ShowPointer(s.Argument), secretWords(s.Kind), s.Excerpt)})
+				Message: i18n.Sprintf("argument %s carries what looks like %s (%s); it must not leave the session", jsondoc.ShowPointer(s.Argument), secrets.KindWithArticle(s.Kind), s.Excerpt)})
 		}
 	}
 	if len(found) == 0 {
@@ -549,21 +546,12 @@ func (g *gateRun) rulesGate() bool {
 	}
 	what := make([]string, 0, len(found))
 	for _, v := range found {
-		s := v.Rule + " at " + jsondoc.ShowPointer(v.Argument)
+		s := i18n.Sprintf("%s at %s", v.Rule, jsondoc.ShowPointer(v.Argument))
 		if !slices.Contains(what, s) {
 			what = append(what, s)
 		}
 	}
-	return g.deny(ReasonPolicyViolation, "", "the arguments break the policy: "+strings.Join(what, "; "))
-}
-
-// secretWords turns a secret kind ("aws_access_key") into words with an article.
-func secretWords(kind string) string {
-	w := strings.ReplaceAll(kind, "_", " ")
-	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
+	return g.deny(ReasonPolicyViolation, "", i18n.Sprintf("the arguments break the policy: %s", i18n.Join(what, i18n.T("; "))))
 }
 
 // Gate 6: a tool that needs confirmation asks, unless confirmed.
@@ -573,7 +561,7 @@ func (g *gateRun) confirmGate() {
 		return
 	}
 	g.evidence(g.pol.Place(jsondoc.JoinPointer("/needs_confirm", strconv.Itoa(i)),
-		fmt.Sprintf("%s needs a person's confirmation, and the policy's confirmed is not true", untrusted.Quote(name))))
+		i18n.Sprintf("%s needs a person's confirmation, and the policy's confirmed is not true", untrusted.Quote(name))))
 	g.ask(ReasonNeedsConfirm, "")
 }
 

@@ -1,9 +1,9 @@
 package jsondoc
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 	"github.com/go-json-experiment/json/jsontext"
@@ -16,7 +16,7 @@ import (
 func Format(src problem.Source, text, indent string) (string, problem.Problems) {
 	if strings.Trim(indent, " \t") != "" || len(indent) > 16 {
 		return text, problem.Problems{{Source: src, Kind: problem.KindParse, Offset: -1,
-			Message: fmt.Sprintf("the indent must be up to 16 spaces or tabs, not %q", untrusted.Shorten(indent, 20))}}
+			Message: i18n.Sprintf("the indent must be up to 16 spaces or tabs, not %q", untrusted.Shorten(indent, 20))}}
 	}
 	if _, probs := ParseString(src, text); probs != nil {
 		return text, probs

@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 // A Number is a JSON number read exactly, as digits × 10^exponent with no leading or trailing
@@ -241,21 +243,21 @@ func Equal(a, b any) bool {
 // TypeName names the JSON type of a value, with an article, for "found …" messages.
 func TypeName(v any) string {
 	if _, isNumber := NumberText(v); isNumber {
-		return "a number"
+		return i18n.T("a number")
 	}
 	switch v.(type) {
 	case nil:
 		return "null"
 	case bool:
-		return "a boolean"
+		return i18n.T("a boolean")
 	case string:
-		return "a string"
+		return i18n.T("a string")
 	case []any:
-		return "an array"
+		return i18n.T("an array")
 	case map[string]any:
-		return "an object"
+		return i18n.T("an object")
 	}
-	return fmt.Sprintf("an unexpected %T", v)
+	return i18n.Sprintf("an unexpected %T", v)
 }
 
 // Compact writes a decoded value as compact JSON, for messages and evidence.

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -122,14 +123,14 @@ func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepe
 	}
 	if lim.MaxBytes > 0 && len(text) > lim.MaxBytes {
 		return fail(problem.Problem{Source: src, Kind: problem.KindLimit, Offset: -1,
-			Message: fmt.Sprintf("the text is %s; the limit is %s", ByteSize(len(text)), ByteSize(lim.MaxBytes))})
+			Message: i18n.Sprintf("the text is %s; the limit is %s", ByteSize(len(text)), ByteSize(lim.MaxBytes))})
 	}
 	if bytes.HasPrefix(text, []byte("\xef\xbb\xbf")) {
 		d.bom = 3
 	}
 	body := text[d.bom:]
 	if len(bytes.TrimSpace(body)) == 0 {
-		return fail(d.problemAt(problem.KindParse, "the text is empty: expected a JSON value", len(text)))
+		return fail(d.problemAt(problem.KindParse, i18n.T("the text is empty: expected a JSON value"), len(text)))
 	}
 	if !keepRepeats && !referenceOnly && str != "" {
 		if v, ok := fastParse(str[d.bom:], maxDepthOf(lim)); ok {
@@ -143,7 +144,7 @@ func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepe
 	p := &valueParser{dec: dec, text: str[d.bom:], maxDepth: maxDepthOf(lim), keepRepeats: keepRepeats, base: d.bom}
 	v, err := p.value(0)
 	if err == errTooDeep {
-		return fail(d.problemAt(problem.KindLimit, fmt.Sprintf("nesting is deeper than the limit of %d", p.maxDepth), d.bom+p.deepAt))
+		return fail(d.problemAt(problem.KindLimit, i18n.Sprintf("nesting is deeper than the limit of %d", p.maxDepth), d.bom+p.deepAt))
 	}
 	if err != nil {
 		return fail(d.syntaxProblem(err))
@@ -152,7 +153,7 @@ func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepe
 	off := int(dec.InputOffset())
 	if _, err := dec.ReadToken(); err != io.EOF {
 		off += skipSpace(body[off:])
-		return fail(d.problemAt(problem.KindParse, "unexpected text after the JSON value", d.bom+off))
+		return fail(d.problemAt(problem.KindParse, i18n.T("unexpected text after the JSON value"), d.bom+off))
 	}
 	d.Value = v
 	return d, nil, p
@@ -294,7 +295,7 @@ func (p *valueParser) value(depth int) (any, error) {
 		}
 		return arr, nil
 	}
-	return nil, fmt.Errorf("unexpected token %v", tok)
+	return nil, i18n.Errorf("unexpected token %v", tok)
 }
 
 // syntaxProblem turns a jsontext error into a Problem in the user's words.
@@ -302,7 +303,7 @@ func (d *Document) syntaxProblem(err error) problem.Problem {
 	var se *jsontext.SyntacticError
 	if !errors.As(err, &se) {
 		if err == io.ErrUnexpectedEOF || err == io.EOF {
-			return d.problemAt(problem.KindParse, "the text ends before the JSON value is complete", len(d.Text))
+			return d.problemAt(problem.KindParse, i18n.T("the text ends before the JSON value is complete"), len(d.Text))
 		}
 		return d.problemAt(problem.KindParse, err.Error(), -1)
 	}
@@ -311,22 +312,24 @@ func (d *Document) syntaxProblem(err error) problem.Problem {
 	switch {
 	case errors.Is(se.Err, jsontext.ErrDuplicateName):
 		name := se.JSONPointer.LastToken()
-		msg = fmt.Sprintf("duplicate key %q", name)
+		msg = i18n.Sprintf("duplicate key %q", name)
 		if first, ok := d.locate(string(se.JSONPointer), true); ok {
 			l, c := d.Position(first)
-			msg += fmt.Sprintf(" (first at line %d, column %d): parsers disagree on which one counts", l, c)
+			msg = i18n.Sprintf("duplicate key %q (first at line %d, column %d): parsers disagree on which one counts", name, l, c)
 		}
 		p := d.problemAt(problem.KindParse, msg, off)
 		p.InstanceLocation = string(se.JSONPointer)
 		return p
 	case errors.Is(se.Err, io.ErrUnexpectedEOF):
-		msg = "the text ends before the JSON value is complete"
+		msg = i18n.T("the text ends before the JSON value is complete")
 		off = len(d.Text)
 	case strings.Contains(msg, "invalid UTF-8"):
-		msg = "invalid UTF-8 in a string"
+		msg = i18n.T("invalid UTF-8 in a string")
 	default:
 		if explained, at, ok := explainSyntax(d.Text, off, msg); ok {
 			msg, off = explained, at
+		} else {
+			msg = decoderWords(msg)
 		}
 	}
 	p := d.problemAt(problem.KindParse, msg, off)
@@ -363,13 +366,18 @@ func skipSpace(b []byte) int {
 	return n
 }
 
-// ByteSize writes a size for a message: "512 bytes", "3.4 KiB", "32.0 MiB".
+// ByteSize writes a size for a message: "512 bytes", "3.4 KiB", "32.0 MiB" (in French
+// "3,4 Kio").
 func ByteSize(n int) string {
+	return i18n.Custom(byteSize(i18n.English, n), func(lang i18n.Lang) string { return byteSize(lang, n) })
+}
+
+func byteSize(lang i18n.Lang, n int) string {
 	switch {
 	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+		return lang.Sprintf("%s MiB", lang.Decimal(fmt.Sprintf("%.1f", float64(n)/(1<<20))))
 	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+		return lang.Sprintf("%s KiB", lang.Decimal(fmt.Sprintf("%.1f", float64(n)/(1<<10))))
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return lang.Sprintf("%d bytes", n)
 }

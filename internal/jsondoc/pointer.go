@@ -3,6 +3,8 @@ package jsondoc
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 // SplitPointer splits an RFC 6901 JSON Pointer into unescaped reference tokens.
@@ -83,7 +85,7 @@ func ParentPointer(p string) string {
 // the whole value, is "the root".
 func ShowPointer(p string) string {
 	if p == "" {
-		return "the root"
+		return i18n.T("the root")
 	}
 	return p
 }

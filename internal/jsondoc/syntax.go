@@ -1,10 +1,11 @@
 package jsondoc
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
@@ -33,41 +34,41 @@ func explainSyntax(text []byte, off int, decoderMsg string) (msg string, at int,
 	case strings.Contains(decoderMsg, "in string (expecting non-control character)"):
 		r, _ := utf8.DecodeRune(text[off:])
 		if r == '\n' || r == '\r' {
-			return "a line break inside a string must be written \\n", off, true
+			return i18n.T("a line break inside a string must be written \\n"), off, true
 		}
-		return fmt.Sprintf("a control character (U+%04X) inside a string must be written as an escape, such as \\u%04x", r, r), off, true
+		return i18n.Sprintf("a control character (U+%04X) inside a string must be written as an escape, such as \\u%04x", r, r), off, true
 	case strings.Contains(decoderMsg, "after object name (expecting ':')"):
-		return "expected a colon (:) between the key and its value", off, true
+		return i18n.T("expected a colon (:) between the key and its value"), off, true
 	case word != "" && isWordChar(text[start]) && !(text[start] >= '0' && text[start] <= '9') && text[start] != '-':
 		switch word {
 		case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil":
-			return fmt.Sprintf("%s is not a JSON value: JSON writes true, false and null in lower case", untrusted.Quote(word)), start, true
+			return i18n.Sprintf("%s is not a JSON value: JSON writes true, false and null in lower case", untrusted.Quote(word)), start, true
 		case "NaN", "Infinity", "undefined":
-			return fmt.Sprintf("JSON has no %s: write null, or a number", word), start, true
+			return i18n.Sprintf("JSON has no %s: write null, or a number", word), start, true
 		}
 		for _, literal := range []string{"true", "false", "null"} {
 			if strings.HasPrefix(literal, word) && strings.Contains(decoderMsg, "in literal") {
-				return fmt.Sprintf("%s is cut short: write %s", untrusted.Quote(word), literal), start, true
+				return i18n.Sprintf("%s is cut short: write %s", untrusted.Quote(word), literal), start, true
 			}
 		}
-		return fmt.Sprintf("keys and strings need double quotes: %s is written without them (write \"%s\")", untrusted.Quote(word), word), start, true
+		return i18n.Sprintf("keys and strings need double quotes: %s is written without them (write \"%s\")", untrusted.Quote(word), word), start, true
 	case c == '\'':
-		return "strings and keys need double quotes (\"), not single quotes", off, true
+		return i18n.T("strings and keys need double quotes (\"), not single quotes"), off, true
 	case c == '/' && off+1 < len(text) && (text[off+1] == '/' || text[off+1] == '*'):
-		return "JSON has no comments: remove the // or /* */ text", off, true
+		return i18n.T("JSON has no comments: remove the // or /* */ text"), off, true
 	case c == ',' && strings.Contains(decoderMsg, "at start of value"):
 		next := off + 1
 		for next < len(text) && isSpace(text[next]) {
 			next++
 		}
 		if next < len(text) && (text[next] == ']' || text[next] == '}') {
-			return fmt.Sprintf("a comma before %c is not allowed in JSON: remove the trailing comma", text[next]), off, true
+			return i18n.Sprintf("a comma before %c is not allowed in JSON: remove the trailing comma", text[next]), off, true
 		}
-		return "two commas in a row, or a comma where a value should be", off, true
+		return i18n.T("two commas in a row, or a comma where a value should be"), off, true
 	case c >= '0' && c <= '9' && strings.Contains(decoderMsg, "after object value"),
 		c >= '0' && c <= '9' && strings.Contains(decoderMsg, "after array element"):
 		if off > 0 && text[off-1] == '0' {
-			return "numbers cannot start with a zero followed by more digits (write 1, not 01)", off - 1, true
+			return i18n.T("numbers cannot start with a zero followed by more digits (write 1, not 01)"), off - 1, true
 		}
 	}
 	return "", 0, false
@@ -78,3 +79,60 @@ func isWordChar(c byte) bool {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// decoderWords rewords the JSON decoder's own message ("invalid character 'x' after object
+// value (expecting ',' or '}')") as a message of gatehouse's, in the same English, so that it
+// translates; a message it does not know is kept as the decoder wrote it.
+func decoderWords(msg string) string {
+	m := decoderMessage.FindStringSubmatch(msg)
+	if m == nil {
+		switch msg {
+		case "missing value after object name":
+			return i18n.T("missing value after object name")
+		case "object member name must be a string":
+			return i18n.T("object member name must be a string")
+		}
+		return msg
+	}
+	what, where := m[2], m[3]
+	if lit := literalWhere.FindStringSubmatch(where); lit != nil {
+		where = i18n.Sprintf("in literal %s (expecting %s)", lit[1], lit[2])
+	} else if phrase, ok := decoderPlaces[where]; ok {
+		where = phrase
+	} else {
+		return msg
+	}
+	var out string
+	switch m[1] {
+	case "character":
+		out = i18n.Sprintf("invalid character %s %s", what, where)
+	case "escape sequence":
+		out = i18n.Sprintf("invalid escape sequence %s %s", what, where)
+	case "surrogate pair":
+		out = i18n.Sprintf("invalid surrogate pair %s %s", what, where)
+	}
+	if out != msg {
+		return msg // worded otherwise than this function knows: keep the decoder's words
+	}
+	return out
+}
+
+var (
+	decoderMessage = lazyregexp.New(`^invalid (character|escape sequence|surrogate pair) (.+) ((?:at|after|in|within) .+)$`)
+	literalWhere   = lazyregexp.New(`^in literal (true|false|null) \(expecting ('.')\)$`)
+)
+
+// decoderPlaces are the places the decoder names in its messages.
+var decoderPlaces = map[string]string{
+	"at start of value":                           i18n.T("at start of value"),
+	"after top-level value":                       i18n.T("after top-level value"),
+	"after object name (expecting ':')":           i18n.T("after object name (expecting ':')"),
+	"after object value (expecting ',' or '}')":   i18n.T("after object value (expecting ',' or '}')"),
+	"after array element (expecting ',' or ']')":  i18n.T("after array element (expecting ',' or ']')"),
+	"after array value (expecting ',' or ']')":    i18n.T("after array value (expecting ',' or ']')"),
+	"in string (expecting non-control character)": i18n.T("in string (expecting non-control character)"),
+	"at start of string (expecting '\"')":         i18n.T("at start of string (expecting '\"')"),
+	"after string value":                          i18n.T("after string value"),
+	"in number (expecting digit)":                 i18n.T("in number (expecting digit)"),
+	"in string":                                   i18n.T("in string"),
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
@@ -48,16 +49,16 @@ func ParseConfig(text string, c *catalog.Catalog) (*Config, problem.Problems) {
 	}
 	root, ok := doc.Value.(map[string]any)
 	if !ok {
-		return nil, problem.Problems{doc.Problem(problem.KindRule, "", `a lint configuration is an object: {"ignore": [{"rule": …, "tool": …, "reason": …}]}`)}
+		return nil, problem.Problems{doc.Problem(problem.KindRule, "", i18n.T(`a lint configuration is an object: {"ignore": [{"rule": …, "tool": …, "reason": …}]}`))}
 	}
 	for _, k := range slices.Sorted(maps.Keys(root)) {
 		if k != "ignore" {
-			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("", k), fmt.Sprintf("unknown member %q: a lint configuration has only \"ignore\"", k)))
+			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("", k), i18n.Sprintf("unknown member %q: a lint configuration has only \"ignore\"", k)))
 		}
 	}
 	list, ok := root["ignore"].([]any)
 	if !ok {
-		probs = append(probs, doc.Problem(problem.KindRule, "/ignore", `"ignore" must be an array of {"rule", "tool", "reason"} entries`))
+		probs = append(probs, doc.Problem(problem.KindRule, "/ignore", i18n.T(`"ignore" must be an array of {"rule", "tool", "reason"} entries`)))
 		return nil, probs
 	}
 	cfg := &Config{}
@@ -66,13 +67,13 @@ func ParseConfig(text string, c *catalog.Catalog) (*Config, problem.Problems) {
 		at := jsondoc.JoinPointer("/ignore", fmt.Sprint(i))
 		entry, ok := raw.(map[string]any)
 		if !ok {
-			probs = append(probs, doc.Problem(problem.KindRule, at, `an entry is an object {"rule", "tool", "reason"}`))
+			probs = append(probs, doc.Problem(problem.KindRule, at, i18n.T(`an entry is an object {"rule", "tool", "reason"}`)))
 			continue
 		}
 		bad := false
 		for _, k := range slices.Sorted(maps.Keys(entry)) {
 			if k != "rule" && k != "tool" && k != "reason" {
-				probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer(at, k), fmt.Sprintf("unknown member %q: an entry has \"rule\", \"tool\" and \"reason\"", k)))
+				probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer(at, k), i18n.Sprintf("unknown member %q: an entry has \"rule\", \"tool\" and \"reason\"", k)))
 				bad = true
 			}
 		}
@@ -83,14 +84,14 @@ func ParseConfig(text string, c *catalog.Catalog) (*Config, problem.Problems) {
 				if _, present := entry[k]; present {
 					where = jsondoc.JoinPointer(at, k)
 				}
-				probs = append(probs, doc.Problem(problem.KindRule, where, fmt.Sprintf("the entry needs %q, a non-empty string", k)))
+				probs = append(probs, doc.Problem(problem.KindRule, where, i18n.Sprintf("the entry needs %q, a non-empty string", k)))
 				bad = true
 			}
 			return s
 		}
 		rule, tool, reason := get("rule"), get("tool"), get("reason")
 		if rule != "" && lintRuleByName[rule] == nil {
-			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer(at, "rule"), fmt.Sprintf("unknown rule %q: the rules are %s", rule, strings.Join(lintRuleNames(), ", "))))
+			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer(at, "rule"), i18n.Sprintf("unknown rule %q: the rules are %s", rule, strings.Join(lintRuleNames(), ", "))))
 			bad = true
 		}
 		key := ""
@@ -98,7 +99,7 @@ func ParseConfig(text string, c *catalog.Catalog) (*Config, problem.Problems) {
 			if t, _ := c.Lookup(tool); t != nil {
 				key = t.Name
 			} else {
-				probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer(at, "tool"), fmt.Sprintf("no tool %q in the catalog (or several answer to that name: use the server-qualified key)", tool)))
+				probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer(at, "tool"), i18n.Sprintf("no tool %q in the catalog (or several answer to that name: use the server-qualified key)", tool)))
 				bad = true
 			}
 		}
@@ -106,7 +107,7 @@ func ParseConfig(text string, c *catalog.Catalog) (*Config, problem.Problems) {
 			continue
 		}
 		if seen[rule+"\x00"+key] {
-			probs = append(probs, doc.Problem(problem.KindRule, at, fmt.Sprintf("rule %q is already ignored for %q above", rule, key)))
+			probs = append(probs, doc.Problem(problem.KindRule, at, i18n.Sprintf("rule %q is already ignored for %q above", rule, key)))
 			continue
 		}
 		seen[rule+"\x00"+key] = true

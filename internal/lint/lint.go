@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"maps"
 	bits2 "math/bits"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -71,7 +71,7 @@ func ParseSeverity(s string) (Severity, error) {
 	if _, ok := Severity(s).Rank(); ok {
 		return Severity(s), nil
 	}
-	return "", fmt.Errorf("unknown severity %q: use high, medium, low", s)
+	return "", i18n.Errorf("unknown severity %q: use high, medium, low", s)
 }
 
 // CountAtOrAbove counts the findings as urgent as threshold or more.
@@ -418,12 +418,12 @@ func (v *textView) rawAt(i int) int {
 // read there.
 func (v *textView) find(tf *toolFindings, rule string, severity Severity, start, end int, msg string) {
 	rs, re := v.rawAt(start), v.rawAt(end)
-	f := Finding{Rule: rule, Severity: severity, Pointer: v.site.pointer(), Message: where(*v.site) + msg, at: rs}
+	f := Finding{Rule: rule, Severity: severity, Pointer: v.site.pointer(), Message: i18n.Sprintf("%s %s", where(*v.site), msg), at: rs}
 	f.Evidence = untrusted.Snippet(v.raw, rs, re, 30)
 	if v.from != "" {
 		f.at = v.start
 		f.DecodedFrom = v.from
-		f.Message += " (in text decoded from " + v.from + ")"
+		f.Message = i18n.Sprintf("%s %s (in text decoded from %s)", where(*v.site), msg, v.from)
 	} else if v.index != nil {
 		f.DecodedFrom = foldedFrom(v.raw, rs, re)
 	}
@@ -463,11 +463,11 @@ func (l *linter) checkString(tf *toolFindings, site textSite) {
 		l.checkView(tf, v)
 		if tf.highs > highs {
 			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityHigh, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
-				Message:  where(*s) + "hides instructions for the model in " + d.from + ": the decoded text trips the rules above, and no reader sees it",
+				Message:  i18n.Sprintf("%s hides instructions for the model in %s: the decoded text trips the rules above, and no reader sees it", where(*s), d.from),
 				Evidence: untrusted.Snippet(d.text, 0, 0, 60)})
 		} else if readableProse(d.text) {
 			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityMedium, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
-				Message:  where(*s) + "carries " + d.from + " that decodes to readable text a reviewer does not see",
+				Message:  i18n.Sprintf("%s carries %s that decodes to readable text a reviewer does not see", where(*s), d.from),
 				Evidence: untrusted.Snippet(d.text, 0, 0, 60)})
 		}
 	}
@@ -499,25 +499,26 @@ func (l *linter) checkView(tf *toolFindings, v *textView) {
 	}
 }
 
-// where says which string of the tool a finding is in, to start its message.
+// where says which string of the tool a finding is in, to start its message: "%s %s", where
+// and what the string does.
 func where(s textSite) string {
 	switch {
 	case s.isKey:
-		return "a member name "
+		return i18n.T("a member name")
 	case s.key == "description" && s.parent == "":
-		return "the description "
+		return i18n.T("the description")
 	case s.key == "description":
-		return "a parameter description "
+		return i18n.T("a parameter description")
 	case s.key == "title":
-		return "the title "
+		return i18n.T("the title")
 	case s.key == "default":
-		return "a default value "
+		return i18n.T("a default value")
 	case s.key == "enum" || s.parent == "enum":
-		return "an enum value "
+		return i18n.T("an enum value")
 	case s.key == "examples" || s.parent == "examples":
-		return "an example "
+		return i18n.T("an example")
 	}
-	return "a string "
+	return i18n.T("a string")
 }
 
 // A property is one parameter of a tool's inputSchema, nested objects and array items included.

@@ -1,9 +1,10 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 // nameWords splits an identifier or a text into lowercase words: "sendEmail" → send, email;
@@ -139,7 +140,24 @@ func nameCapability(name string) (Capability, bool) {
 		return Capability{}, false
 	}
 	verb, _ := nameVerb(name)
-	return Capability{Kind: kind, Why: fmt.Sprintf("its name says %q", verb)}, true
+	return Capability{Kind: kind, Why: i18n.Sprintf("its name says %q", verb)}, true
+}
+
+// CapabilityWords names a capability for a sentence ("it can delete").
+func CapabilityWords(kind string) string {
+	switch kind {
+	case "delete":
+		return i18n.T("delete")
+	case "write":
+		return i18n.T("write")
+	case "execute":
+		return i18n.T("execute")
+	case "send":
+		return i18n.T("send")
+	case "fetch":
+		return i18n.T("fetch")
+	}
+	return kind
 }
 
 // capabilityOf is what a name's verb and its object let a tool do, or "".

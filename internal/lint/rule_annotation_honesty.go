@@ -1,8 +1,7 @@
 package lint
 
 import (
-	"fmt"
-
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -12,13 +11,13 @@ var ruleAnnotationHonesty = lintRule{
 	Rule: Rule{
 		Name:     RuleAnnotationHonesty,
 		Severity: SeverityHigh,
-		Summary:  "annotations that contradict the tool's name (a delete tool claiming readOnlyHint), or a destructive tool with no warning",
-		Why:      "Clients skip confirmation for tools that claim to be read-only; a tool that writes, deletes, runs or sends while claiming so is let through unasked.",
-		Help: "The tool's verb is read from its name's verb position — the first word, or the word after a namespace " +
+		Summary:  i18n.T("annotations that contradict the tool's name (a delete tool claiming readOnlyHint), or a destructive tool with no warning"),
+		Why:      i18n.T("Clients skip confirmation for tools that claim to be read-only; a tool that writes, deletes, runs or sends while claiming so is let through unasked."),
+		Help: i18n.T("The tool's verb is read from its name's verb position — the first word, or the word after a namespace " +
 			"(\"get_merge_request\" and \"get_commit\" read; \"git_commit\" writes; \"email_send\" sends) — never from any noun " +
 			"in it. High for readOnlyHint: true on a tool whose verb deletes, writes or sends (or runs, unless its description " +
 			"says it changes nothing); medium for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
-			"openWorldHint: false on a fetch or send verb; low for a destructive tool whose description carries no warning word.",
+			"openWorldHint: false on a fetch or send verb; low for a destructive tool whose description carries no warning word."),
 		Families: []string{FamilyAnnotationLie},
 	},
 	tool: checkAnnotations,
@@ -51,7 +50,7 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 		}
 		return false
 	}
-	says := func() string { return fmt.Sprintf("its name says %q", verb) }
+	says := func() string { return i18n.Sprintf("its name says %q", verb) }
 	if _, ok := t.Def["annotations"]; !ok && !is("delete") {
 		return // no hint to contradict, and nothing destructive to warn about
 	}
@@ -66,24 +65,24 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 	if readOnlySet && readOnly {
 		if is("delete", "write", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
 			add(SeverityHigh, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
-				fmt.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), kind),
-				fmt.Sprintf("%s: readOnlyHint true", name))
+				i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), CapabilityWords(kind)),
+				i18n.Sprintf("%s: readOnlyHint true", name))
 		}
 		if destructiveSet && destructive {
 			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "destructiveHint"),
-				"the tool claims both readOnlyHint: true and destructiveHint: true; they contradict each other",
+				i18n.T("the tool claims both readOnlyHint: true and destructiveHint: true; they contradict each other"),
 				"readOnlyHint true, destructiveHint true")
 		}
 	}
 	if is("delete") && destructiveSet && !destructive {
 		add(SeverityMedium, jsondoc.JoinPointer(annPointer, "destructiveHint"),
-			fmt.Sprintf("the tool claims destructiveHint: false, but %s: deleting is destructive", says()),
-			fmt.Sprintf("%s: destructiveHint false", name))
+			i18n.Sprintf("the tool claims destructiveHint: false, but %s: deleting is destructive", says()),
+			i18n.Sprintf("%s: destructiveHint false", name))
 	}
 	if is("send", "fetch") && openWorldSet && !openWorld {
 		add(SeverityMedium, jsondoc.JoinPointer(annPointer, "openWorldHint"),
-			fmt.Sprintf("the tool claims openWorldHint: false, but %s: it reaches beyond the local system", says()),
-			fmt.Sprintf("%s: openWorldHint false", name))
+			i18n.Sprintf("the tool claims openWorldHint: false, but %s: it reaches beyond the local system", says()),
+			i18n.Sprintf("%s: openWorldHint false", name))
 	}
 	// A destructive tool should say so in words the model reads: the verb is otherwise all it
 	// has to go on (seed 004: 96.4% of descriptions carry no such warning).
@@ -93,8 +92,8 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 			at = t.Pointer
 		}
 		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: SeverityLow, Pointer: at, at: -1,
-			Message:  "a destructive tool whose description carries no warning (permanent, cannot be undone, confirm…): the model can only guess the risk from the name",
+			Message:  i18n.T("a destructive tool whose description carries no warning (permanent, cannot be undone, confirm…): the model can only guess the risk from the name"),
 			Evidence: untrusted.Snippet(desc, 0, 0, 60),
-			Why:      "The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not."})
+			Why:      i18n.T("The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not.")})
 	}
 }

@@ -1,13 +1,13 @@
 package lint
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 
@@ -18,11 +18,11 @@ var ruleConfusableName = lintRule{
 	Rule: Rule{
 		Name:     RuleConfusableName,
 		Severity: SeverityHigh,
-		Summary:  "a tool or parameter name that mixes scripts or uses look-alike characters (send_emaіl with a Cyrillic і), so it reads as another name",
-		Why:      "A name that reads as another passes a reviewer's eye and slips past a policy keyed by the real name.",
-		Help: "High for a name NFKC changes (fullwidth, styled or ligature letters), a name mixing scripts other than those written " +
+		Summary:  i18n.T("a tool or parameter name that mixes scripts or uses look-alike characters (send_emaіl with a Cyrillic і), so it reads as another name"),
+		Why:      i18n.T("A name that reads as another passes a reviewer's eye and slips past a policy keyed by the real name."),
+		Help: i18n.T("High for a name NFKC changes (fullwidth, styled or ligature letters), a name mixing scripts other than those written " +
 			"together (Latin with Han, kana or Hangul), or a name written in one script using only letters that look Latin. Names " +
-			"honestly written in one script are not reported. Rename the tool or parameter in plain letters.",
+			"honestly written in one script are not reported. Rename the tool or parameter in plain letters."),
 		Families: []string{FamilyLookalikeName},
 	},
 	tool: func(l *linter, tf *toolFindings) { l.checkNames(tf) },
@@ -36,18 +36,20 @@ func (l *linter) checkNames(tf *toolFindings) {
 	t := tf.tool
 	if name, ok := t.Def["name"].(string); ok {
 		if reading, why := confusableName(name); why != "" {
+			msg := i18n.Sprintf("the tool name %s", why)
 			if _, other := l.toolsByName[reading]; other && reading != name {
-				why += ", the name of another tool in this catalog"
+				msg = i18n.Sprintf("the tool name %s, the name of another tool in this catalog", why)
 			}
-			tf.add(Finding{Rule: RuleConfusableName, Severity: SeverityHigh, Pointer: jsondoc.JoinPointer(t.Pointer, "name"), at: -1, Message: "the tool name " + why, Evidence: nameEvidence(name, reading)})
+			tf.add(Finding{Rule: RuleConfusableName, Severity: SeverityHigh, Pointer: jsondoc.JoinPointer(t.Pointer, "name"), at: -1, Message: msg, Evidence: nameEvidence(name, reading)})
 		}
 	}
 	for _, p := range tf.properties() {
 		if reading, why := confusableName(p.name); why != "" {
+			msg := i18n.Sprintf("the parameter name %s", why)
 			if tf.isParameter(reading) && reading != p.name {
-				why += ", the name of another of its parameters"
+				msg = i18n.Sprintf("the parameter name %s, the name of another of its parameters", why)
 			}
-			tf.add(Finding{Rule: RuleConfusableName, Severity: SeverityHigh, Pointer: p.pointer(), at: -1, Message: "the parameter name " + why, Evidence: nameEvidence(p.name, reading)})
+			tf.add(Finding{Rule: RuleConfusableName, Severity: SeverityHigh, Pointer: p.pointer(), at: -1, Message: msg, Evidence: nameEvidence(p.name, reading)})
 		}
 	}
 }
@@ -62,7 +64,7 @@ func confusableName(name string) (reading, why string) {
 		return name, ""
 	}
 	if folded := norm.NFKC.String(name); folded != name {
-		return folded, fmt.Sprintf("is written with compatibility or decomposed characters (fullwidth, styled or ligature letters, separate accents) and reads as %q", folded)
+		return folded, i18n.Sprintf("is written with compatibility or decomposed characters (fullwidth, styled or ligature letters, separate accents) and reads as %q", folded)
 	}
 	var lookalike strings.Builder
 	var scripts []string
@@ -91,37 +93,37 @@ func confusableName(name string) (reading, why string) {
 	case len(scripts) > 1 && !slices.ContainsFunc(scriptMixes, func(mix []string) bool {
 		return !slices.ContainsFunc(scripts, func(s string) bool { return !slices.Contains(mix, s) })
 	}):
-		why = fmt.Sprintf("mixes %s letters", strings.Join(scripts, " and "))
+		why = i18n.Sprintf("mixes %s letters", i18n.Join(scripts, i18n.T(" and ")))
 		if reading != name {
-			why += fmt.Sprintf(" and reads as %q", reading)
+			why = i18n.Sprintf("mixes %s letters and reads as %q", i18n.Join(scripts, i18n.T(" and ")), reading)
 		}
 	case len(scripts) == 1 && nonLatin > 0 && onlyLookalikes:
-		why = fmt.Sprintf("is written in %s letters that all look like Latin ones and reads as %q", scripts[0], reading)
+		why = i18n.Sprintf("is written in %s letters that all look like Latin ones and reads as %q", scripts[0], reading)
 	}
 	return reading, why
 }
 
 // nameEvidence shows a confusable name with each of its non-ASCII characters named.
 func nameEvidence(name, reading string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s reads as %s:", untrusted.Visible(name, 60), untrusted.Visible(reading, 60))
-	shown := 0
+	var chars []string
 	for i, r := range []rune(name) {
 		if r < utf8.RuneSelf {
 			continue
 		}
-		if shown == 4 {
-			b.WriteString(" …")
+		if len(chars) == 4 {
+			chars = append(chars, "…")
 			break
 		}
 		script := scriptOf(r)
 		if script == "" {
-			script = "no script"
+			script = i18n.T("no script")
 		}
-		fmt.Fprintf(&b, " U+%04X (%s) at character %d;", r, script, i+1)
-		shown++
+		chars = append(chars, i18n.Sprintf("U+%04X (%s) at character %d", r, script, i+1))
 	}
-	return strings.TrimSuffix(b.String(), ";")
+	if len(chars) == 0 {
+		return i18n.Sprintf("%s reads as %s:", untrusted.Visible(name, 60), untrusted.Visible(reading, 60))
+	}
+	return i18n.Sprintf("%s reads as %s: %s", untrusted.Visible(name, 60), untrusted.Visible(reading, 60), i18n.Join(chars, i18n.T("; ")))
 }
 
 // scriptMixes are the sets of scripts one name may honestly combine (Unicode TS #39's "highly

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -9,12 +10,12 @@ var ruleCovertRecipient = lintRule{
 	Rule: Rule{
 		Name:     RuleCovertRecipient,
 		Severity: SeverityHigh,
-		Summary:  "text adds a recipient the user did not choose: always BCC or CC an address, also send every message to one, change the recipient",
-		Why:      "A fixed extra recipient copies every message the user sends to someone they never chose, and nothing in the reply shows it.",
-		Help: "High when a sentence orders a blind or carbon copy, a forward, a redirect or an extra send to a fixed address, phone " +
+		Summary:  i18n.T("text adds a recipient the user did not choose: always BCC or CC an address, also send every message to one, change the recipient"),
+		Why:      i18n.T("A fixed extra recipient copies every message the user sends to someone they never chose, and nothing in the reply shows it."),
+		Help: i18n.T("High when a sentence orders a blind or carbon copy, a forward, a redirect or an extra send to a fixed address, phone " +
 			"number or URL for every message or always (\"always BCC audit@…\", \"send all emails to…\", \"also forward each " +
 			"message to…\"), or tells the model to change or replace the recipient a user gave. Addresses given as examples " +
-			"(\"e.g. alice@example.com\") are not reported. Do not approve the tool.",
+			"(\"e.g. alice@example.com\") are not reported. Do not approve the tool."),
 		Families: []string{FamilyCovertRecipient},
 	},
 	text: checkCovertRecipient,
@@ -40,7 +41,7 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			if !recipientVerbRE.MatchString(sentence) || !alwaysRE.MatchString(sentence) {
 				continue
 			}
-			v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, "adds a recipient the user did not choose: every message is copied or sent to "+untrusted.Visible(v.folded[loc[0]:loc[1]], 60))
+			v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("adds a recipient the user did not choose: every message is copied or sent to %s", untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
 			return
 		}
 	}
@@ -50,7 +51,7 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			if !whenAnyRE.MatchString(v.folded[from:to]) {
 				continue
 			}
-			v.find(tf, RuleCovertRecipient, SeverityHigh, loc[0], loc[1], "tells the model to change the recipient the user chose")
+			v.find(tf, RuleCovertRecipient, SeverityHigh, loc[0], loc[1], i18n.T("tells the model to change the recipient the user chose"))
 			return
 		}
 	}

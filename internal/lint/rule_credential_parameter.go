@@ -1,10 +1,10 @@
 package lint
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -13,13 +13,13 @@ var ruleCredentialParameter = lintRule{
 	Rule: Rule{
 		Name:     RuleCredentialParameter,
 		Severity: SeverityHigh,
-		Summary:  "a parameter that asks the model for a credential (password, API key, token, private key) on a tool whose name and purpose do not need one",
-		Why:      "A harmless-looking tool that asks for a secret is harvesting it, and any credential passed as an argument lands in the transcript and the server's logs.",
-		Help: "A parameter named or described as a password, passphrase, secret, API key or token, private key, cookie or seed " +
+		Summary:  i18n.T("a parameter that asks the model for a credential (password, API key, token, private key) on a tool whose name and purpose do not need one"),
+		Why:      i18n.T("A harmless-looking tool that asks for a secret is harvesting it, and any credential passed as an argument lands in the transcript and the server's logs."),
+		Help: i18n.T("A parameter named or described as a password, passphrase, secret, API key or token, private key, cookie or seed " +
 			"phrase (pagination tokens are not credentials). High when the tool's name promises only to read or compute and " +
 			"its stated purpose (its name, title and first sentence) is not about authentication, credentials or HTTP " +
 			"requests; medium for other tools not about them; low for a tool that is about them, where " +
-			"the advice is to keep credentials in the server's configuration instead of the model's hands.",
+			"the advice is to keep credentials in the server's configuration instead of the model's hands."),
 		Families: []string{FamilySchemaMismatch},
 	},
 	tool: checkCredentialParameters,
@@ -53,16 +53,16 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		if t, _ := p.schema["type"].(string); t != "" && t != "string" {
 			continue // a boolean "password_protected" or a number is no secret
 		}
-		evidence := fmt.Sprintf("%q with no description", p.name)
+		evidence := i18n.Sprintf("%q with no description", p.name)
 		if pdesc != "" {
-			evidence = fmt.Sprintf("%q: %s", p.name, untrusted.Snippet(pdesc, 0, 0, 60))
+			evidence = i18n.Sprintf("%q: %s", p.name, untrusted.Snippet(pdesc, 0, 0, 60))
 		}
-		sev, msg := SeverityMedium, fmt.Sprintf("parameter %q asks the model for a credential the tool's purpose does not explain", p.name)
+		sev, msg := SeverityMedium, i18n.Sprintf("parameter %q asks the model for a credential the tool's purpose does not explain", p.name)
 		switch {
 		case authTool(tf, ""):
-			sev, msg = SeverityLow, fmt.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
+			sev, msg = SeverityLow, i18n.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
 		case harmlessName(toolName):
-			sev, msg = SeverityHigh, fmt.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
+			sev, msg = SeverityHigh, i18n.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
 	}

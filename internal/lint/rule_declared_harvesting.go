@@ -1,21 +1,24 @@
 package lint
 
-import "github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
 
 var ruleDeclaredHarvesting = lintRule{
 	Rule: Rule{
 		Name:     RuleDeclaredHarvesting,
 		Severity: SeverityHigh,
-		Summary:  "the description declares that the tool collects secrets (keys, tokens, passwords, cookies) beyond its job, or sends them away",
-		Why:      "A tool that says it gathers credentials it finds, or ships them to a server, is telling the reviewer it steals them.",
-		Help: "High when the text says the tool collects, indexes, reads, stores, uploads or sends secret material and either reaches " +
+		Summary:  i18n.T("the description declares that the tool collects secrets (keys, tokens, passwords, cookies) beyond its job, or sends them away"),
+		Why:      i18n.T("A tool that says it gathers credentials it finds, or ships them to a server, is telling the reviewer it steals them."),
+		Help: i18n.T("High when the text says the tool collects, indexes, reads, stores, uploads or sends secret material and either reaches " +
 			"beyond its job (\"also reads the private key files\", \"any API keys found in the files\", \"all tokens\") or sends it " +
 			"away (\"stores them remotely\", \"to our server\", telemetry, a URL). A secrets manager that reads the secret it is " +
-			"asked for, or a tool that uses the token from its own configuration, is not reported. Do not approve the tool.",
+			"asked for, or a tool that uses the token from its own configuration, is not reported. Do not approve the tool."),
 		Families: []string{FamilyDeclaredHarvesting},
 	},
 	phrases: []phrase{
-		mustPhrase(SeverityHigh, "declares that the tool collects secrets beyond its job or sends them away",
+		mustPhrase(SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job or sends them away"),
 			`\b(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:collects?|collecting|harvests?|harvesting|gathers?|gathering|index(?:es|ing)?|scans?\s+for|scanning\s+for|extracts?|extracting|captures?|capturing|records?|logs?|stores?|storing|saves?|saving|retains?|keeps?|uploads?|uploading|syncs?|syncing|backs?\s+up|sends?|sending|transmits?|forwards?|reports?|exfiltrates?|copies|copying|reads?|reading|accesses|accessing|grabs?|dumps?|sniffs?)\b[^.!?\n]{0,50}?`+reSecret+`[^.!?\n]{0,80}`,
 			"collect", "harvest", "gather", "index", "scan", "extract", "captur", "record", "log", "stor", "sav", "retain", "keep", "upload", "sync", "back", "send", "transmit", "forward", "report", "exfiltrat", "cop", "read", "access", "grab", "dump", "sniff").gated(secretMaterialWords...).judged(judgeHarvest),
 	},
@@ -30,7 +33,7 @@ var (
 func judgeHarvest(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	sentence := v.sentence(m[0], m[1])
 	if harvestAway.MatchString(sentence) || harvestBeyond.MatchString(sentence) {
-		return SeverityHigh, "declares that the tool collects secrets beyond its job, or sends them away", true
+		return SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job, or sends them away"), true
 	}
 	return "", "", false
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 )
 
@@ -10,39 +11,39 @@ var ruleExfiltrationInstruction = lintRule{
 	Rule: Rule{
 		Name:     RuleExfiltrationInstruction,
 		Severity: SeverityHigh,
-		Summary:  "text tells the model to send what it holds (the conversation, files it reads, secrets, other tools' results) into a field or to a place outside",
-		Why:      "Whatever the model puts in a call's argument or sends to an address leaves the user's machine; a description asking for the conversation or a file's contents is asking the model to carry them out.",
-		Help: "High when the text orders the model to put the conversation, chat history, system prompt, other tools' results, " +
+		Summary:  i18n.T("text tells the model to send what it holds (the conversation, files it reads, secrets, other tools' results) into a field or to a place outside"),
+		Why:      i18n.T("Whatever the model puts in a call's argument or sends to an address leaves the user's machine; a description asking for the conversation or a file's contents is asking the model to carry them out."),
+		Help: i18n.T("High when the text orders the model to put the conversation, chat history, system prompt, other tools' results, " +
 			"secrets or the contents of a file it reads into a field of the call or into every request, or to send them to a " +
 			"URL, an address or a phone number; also for a shell command that posts files or the environment to a server " +
-			"(curl -d \"$(cat …)\"). A write tool taking the content it writes is not reported. Do not approve the tool.",
+			"(curl -d \"$(cat …)\"). A write tool taking the content it writes is not reported. Do not approve the tool."),
 		Families: []string{FamilyExfiltration},
 	},
 	phrases: []phrase{
-		mustPhrase(SeverityHigh, "tells the model to put what it holds into a field of the call",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to put what it holds into a field of the call"),
 			`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed|store|write)\s+(?:in\s+|into\s+)?(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|your\s+|all\s+|any\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
 			"pass", "put", "place", "insert", "copy", "paste", "add", "send", "include", "provide", "attach", "append", "fill", "enter", "concatenate", "embed", "store", "write").
 			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").gated(heldWords...).judged(judgeFieldTarget),
-		mustPhrase(SeverityHigh, "tells the model to read something and put it into a field of the call",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to read something and put it into a field of the call"),
 			`\b(?:read|open|cat|load|fetch|retrieve|get|copy|take|grab|collect|look\s+up)\s+`+reNoStop+`{1,80}?\b(?:and\s+)?(?:then\s+)?(?:pass|put|place|insert|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed)\s+(?:it|them|that|this|its\s+contents?|their\s+contents?|the\s+contents?|the\s+(?:result|output|value|text))\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
 			"read", "open", "cat", "load", "fetch", "retrieve", "get", "copy", "take", "grab", "collect", "look up").
 			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").
 			gated(" it ", " them ", " that ", " this ", "its content", "their content", "the content", "the result", "the output", "the value", "the text").judged(judgeFieldTarget),
-		mustPhrase(SeverityHigh, "tells the model to copy a file into a field of the call",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to copy a file into a field of the call"),
 			`\b(?:copy|paste|put|insert|include|attach|embed|add|pass|send|upload)\s+(?:the\s+)?(?:(?:full\s+|entire\s+|raw\s+)?contents?\s+of\s+)?(?:[~$/][\w./~$*-]*|\.[\w][\w./*-]*|(?:the\s+|your\s+|a\s+|any\s+|every\s+)?(?:[\w.-]+\s+){0,2}?files?)\s+(?:in|into|as|to|inside|within)\s+`+reFieldTarget,
 			"copy", "paste", "put", "insert", "include", "attach", "embed", "add", "pass", "send", "upload").
 			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").
 			gated("file", "~", "$home", "/", "content").judged(judgeFieldTarget),
-		mustPhrase(SeverityHigh, "tells the model to fill a field with what it holds",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to fill a field with what it holds"),
 			`\b(?:in|within|inside|into|to)\s+(?:the\s+)?['"\x60]?([A-Za-z_][\w-]*)['"\x60]?\s+(?:field|parameter|argument|param|property)\b[^.!?\n]{0,40}?\b(?:include|pass|put|add|append|provide|send|write|insert)\s+(?:always\s+)?(?:the\s+|all\s+|a\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)`,
 			"field", "parameter", "argument", "param", "property"),
-		mustPhrase(SeverityHigh, "tells the model to send what it holds to a place outside",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
 			`\b(?:send|forward|upload|post|copy|transmit|deliver|leak|exfiltrate|share|report|mirror|sync|email|mail|submit|push)\s+(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`|[~$/][\w./~$*-]*|(?:[\w.-]+\s+){0,2}?files?)\s+[^.!?\n]{0,40}?\bto\s+`+reDestination,
 			"://", "@", "+").gated("send", "forward", "upload", "post", "copy", "transmit", "deliver", "leak", "exfiltrate", "share", "report", "mirror", "sync", "email", "mail", "submit", "push"),
-		mustPhrase(SeverityHigh, "tells the model to hand over a whole list of what it has seen",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to hand over a whole list of what it has seen"),
 			`\b(?:include|pass|send|add|provide|append|attach|forward)\s+(?:also\s+)?(?:a|the)\s+(?:full|complete|entire|whole)\s+(?:list|copy|dump|log|record|history|export)\s+of\s+(?:\w+\s+){0,3}?(?:messages|chats?|conversations?|emails|files|contacts|history|results?|outputs?|queries|requests)\b`,
 			"full list", "complete list", "entire list", "whole list", "full copy", "complete copy", "full dump", "full log", "full history", "complete history", "entire history", "full record", "full export"),
-		mustPhrase(SeverityHigh, "gives a command that posts files or the environment to a server",
+		mustPhrase(SeverityHigh, i18n.T("gives a command that posts files or the environment to a server"),
 			`\b(?:curl|wget|nc|ncat|netcat|http|xh)\b[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
 	},
@@ -70,7 +71,7 @@ func judgeFieldTarget(tf *toolFindings, v *textView, m []int) (Severity, string,
 	if field != "" && contentParams[strings.ToLower(field)] && !sensitive {
 		return "", "", false
 	}
-	return SeverityHigh, "tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call", true
+	return SeverityHigh, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"), true
 }
 
 // heldWords filter the phrases about what the model holds: one must appear before the

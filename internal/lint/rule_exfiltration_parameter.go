@@ -1,10 +1,10 @@
 package lint
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -14,17 +14,17 @@ var ruleExfiltrationParameter = lintRule{
 	Rule: Rule{
 		Name:     RuleExfiltrationParameter,
 		Severity: SeverityHigh,
-		Summary:  "a parameter shaped to carry out what the model knows (notes, context, the conversation, a file it is told to read) that the tool does not justify",
-		Why:      "A free-form field the tool has no use for is a channel: whatever the model is talked into putting there goes to the server.",
-		Help: "High for a parameter named for the conversation, its history or the system prompt, or named or described for the " +
+		Summary:  i18n.T("a parameter shaped to carry out what the model knows (notes, context, the conversation, a file it is told to read) that the tool does not justify"),
+		Why:      i18n.T("A free-form field the tool has no use for is a channel: whatever the model is talked into putting there goes to the server."),
+		Help: i18n.T("High for a parameter named for the conversation, its history or the system prompt, or named or described for the " +
 			"contents of a file or secret (\"content_from_reading_ssh_id_rsa\", \"paste the chat history here\"), and for a " +
 			"required notes/context/extra/debug/feedback field on a tool whose name promises only to read or compute. Medium " +
 			"for such a field that is optional and unexplained. A parameter the tool's name or description accounts for " +
-			"(\"add_note\" taking \"note\") is not reported.",
+			"(\"add_note\" taking \"note\") is not reported."),
 		Families: []string{FamilyExfiltration, FamilySchemaMismatch},
 	},
 	phrases: []phrase{
-		mustPhrase(SeverityHigh, "is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over",
+		mustPhrase(SeverityHigh, i18n.T("is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over"),
 			`\b(?:include|paste|provide|put|pass|enter|add|fill|insert|append|copy|send|attach|contains?|containing|should\s+(?:contain|hold|be)|must\s+(?:contain|hold|be)|with)\s+(?:here\s+|in\s+here\s+)?(?:the\s+|your\s+|all\s+|any\s+|every\s+|a\s+copy\s+of\s+)?(?:full\s+|entire\s+|complete\s+|raw\s+)?`+`(?:`+reConversation+`|`+reContents+`)`,
 			"content", "conversation", "chat", "messages", "message history", "transcript", "context window", "system prompt", "instructions you", "tool call", "tool result", "tool output", "results of", "user's", "users'", "code snippet", "source code").
 			gated("include", "paste", "provide", "put", "pass", "enter", "add", "fill", "insert", "append", "copy", "send", "attach", "contain", "should", "must", "with").judged(judgeParameterDescription),
@@ -43,7 +43,7 @@ func judgeParameterDescription(tf *toolFindings, v *textView, m []int) (Severity
 	if c, ok := nameCapability(tf.tool.ToolName()); ok && (c.Kind == "write" || c.Kind == "send") && contentParams[strings.ToLower(name)] {
 		return "", "", false
 	}
-	return SeverityHigh, fmt.Sprintf("parameter %q is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over", name), true
+	return SeverityHigh, i18n.Sprintf("parameter %q is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over", name), true
 }
 
 // exfilNames are parameter names that invite the model to hand over what it knows. The
@@ -88,14 +88,14 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			continue // a flag or a number carries nothing out
 		}
 		report := func(sev Severity, msg string) {
-			evidence := fmt.Sprintf("%q with no description", name)
+			evidence := i18n.Sprintf("%q with no description", name)
 			if pdesc != "" {
-				evidence = fmt.Sprintf("%q: %s", name, untrusted.Snippet(pdesc, 0, 0, 60))
+				evidence = i18n.Sprintf("%q: %s", name, untrusted.Snippet(pdesc, 0, 0, 60))
 			}
 			tf.add(Finding{Rule: RuleExfiltrationParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
 		}
 		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) {
-			report(SeverityHigh, fmt.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))
+			report(SeverityHigh, i18n.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))
 			continue
 		}
 		if tf.hasRule(RuleExfiltrationParameter) && tf.has(RuleExfiltrationParameter, jsondoc.JoinPointer(p.pointer(), "description")) {
@@ -118,7 +118,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		}
 		invites := pdesc != "" && hasAnyFold(pdesc, "any", "additional", "extra", "free", "everything", "all ", "whatever") && invitesAnything.MatchString(pdesc)
 		if severity == SeverityMedium && harmlessName(toolName) && (p.required || invites) {
-			report(SeverityHigh, fmt.Sprintf("parameter %q is a free-form field the model must fill, on a tool whose name promises only to read or compute: nothing it does needs it, so it can only carry out what the model knows", name))
+			report(SeverityHigh, i18n.Sprintf("parameter %q is a free-form field the model must fill, on a tool whose name promises only to read or compute: nothing it does needs it, so it can only carry out what the model knows", name))
 			continue
 		}
 		if severity == SeverityMedium && !invites && len(strings.Fields(pdesc)) >= 3 && !(len(tf.list) > 0 && tf.instructs(jsondoc.JoinPointer(p.pointer(), "description"))) {
@@ -138,7 +138,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 				continue // common honest names: only a free-form invitation makes them suspicious
 			}
 		}
-		report(severity, fmt.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name))
+		report(severity, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name))
 	}
 }
 

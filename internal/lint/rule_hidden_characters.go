@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
@@ -13,12 +14,12 @@ var ruleHiddenCharacters = lintRule{
 	Rule: Rule{
 		Name:     RuleHiddenCharacters,
 		Severity: SeverityHigh,
-		Summary:  "zero-width, bidi, tag, terminal-escape or other characters a reader cannot see but the model reads (tag text is decoded)",
-		Why:      "What a reviewer approves is what is drawn on the screen; text the screen does not draw reaches the model unreviewed.",
-		Help: "High for zero-width characters between visible ones, bidirectional controls, Unicode tag characters (their text is " +
+		Summary:  i18n.T("zero-width, bidi, tag, terminal-escape or other characters a reader cannot see but the model reads (tag text is decoded)"),
+		Why:      i18n.T("What a reviewer approves is what is drawn on the screen; text the screen does not draw reaches the model unreviewed."),
+		Help: i18n.T("High for zero-width characters between visible ones, bidirectional controls, Unicode tag characters (their text is " +
 			"decoded and linted too), ANSI escape sequences and runs of variation selectors; medium for other controls, a soft " +
 			"hyphen, a byte-order mark at the start, or a long run of blanks that pushes text off screen. Zero-width joiners inside " +
-			"emoji and the joiners scripts such as Arabic or Devanagari write with are not reported. Rewrite the text without them.",
+			"emoji and the joiners scripts such as Arabic or Devanagari write with are not reported. Rewrite the text without them."),
 		Families: []string{FamilyHiddenText},
 	},
 	raw: func(l *linter, tf *toolFindings, s *textSite) { checkHidden(tf, s) },
@@ -130,25 +131,25 @@ func checkHidden(tf *toolFindings, s *textSite) {
 		counts[kind]++
 		switch {
 		case untrusted.IsTag(r):
-			high = "hides text in Unicode tag characters: invisible on screen, read by the model"
+			high = i18n.T("hides text in Unicode tag characters: invisible on screen, read by the model")
 			if r >= 0xe0020 && r <= 0xe007e {
 				tagText.WriteRune(r - 0xe0000)
 			}
 		case r == 0x1b || (r >= 0x80 && r < 0xa0):
 			if high == "" {
-				high = "contains terminal escape sequences, which can hide or overwrite text where it is shown"
+				high = i18n.T("contains terminal escape sequences, which can hide or overwrite text where it is shown")
 			}
 		case untrusted.IsBidi(r):
 			if high == "" {
-				high = "contains bidirectional controls that make the text read differently from how it displays"
+				high = i18n.T("contains bidirectional controls that make the text read differently from how it displays")
 			}
 		case isVariationSelector(r):
 			if high == "" {
-				high = "carries a run of variation selectors, which draw nothing and can encode hidden bytes"
+				high = i18n.T("carries a run of variation selectors, which draw nothing and can encode hidden bytes")
 			}
 		case isZeroWidth(r) && !(r == 0xfeff && i == 0):
 			if high == "" {
-				high = "hides zero-width characters between visible ones: invisible on screen, read by the model"
+				high = i18n.T("hides zero-width characters between visible ones: invisible on screen, read by the model")
 			}
 		}
 	}
@@ -162,32 +163,29 @@ func checkHidden(tf *toolFindings, s *textSite) {
 	}
 	if first < 0 {
 		tf.add(Finding{Rule: RuleHiddenCharacters, Severity: SeverityMedium, Pointer: s.pointer(), at: padAt,
-			Message:  what + fmt.Sprintf("pads text with %d or more blanks in a row, which pushes what follows out of a reader's view", paddingRun),
+			Message:  i18n.Sprintf("%s pads text with %d or more blanks in a row, which pushes what follows out of a reader's view", what, paddingRun),
 			Evidence: untrusted.Snippet(s.text, padAt, padAt, 40)})
 		return
 	}
-	var ev strings.Builder
+	var kinds []string
 	for k, r := range order {
 		if k == 6 {
-			fmt.Fprintf(&ev, "; and %d more kinds", len(order)-k)
+			kinds = append(kinds, i18n.Sprintf("and %d more kinds", len(order)-k))
 			break
 		}
-		if k > 0 {
-			ev.WriteString("; ")
-		}
-		ev.WriteString(runeLabel(r))
+		label := runeLabel(r)
 		if counts[r] > 1 {
-			fmt.Fprintf(&ev, " ×%d", counts[r])
+			label = fmt.Sprintf("%s ×%d", label, counts[r])
 		}
+		kinds = append(kinds, label)
 	}
-	severity, msg := SeverityMedium, "contains characters a reader cannot see but the model reads"
+	severity, msg := SeverityMedium, i18n.T("contains characters a reader cannot see but the model reads")
 	if high != "" {
 		severity, msg = SeverityHigh, high
 	}
 	if tagText.Len() > 0 {
-		fmt.Fprintf(&ev, "; hidden tag text: %q", untrusted.Visible(tagText.String(), 200))
+		kinds = append(kinds, i18n.Sprintf("hidden tag text: %q", untrusted.Visible(tagText.String(), 200)))
 	}
-	ev.WriteString(" in: ")
-	ev.WriteString(untrusted.Snippet(s.text, first, first, 30))
-	tf.add(Finding{Rule: RuleHiddenCharacters, Severity: severity, Pointer: s.pointer(), at: at, Message: what + msg, Evidence: ev.String()})
+	evidence := i18n.Sprintf("%s in: %s", i18n.Join(kinds, i18n.T("; ")), untrusted.Snippet(s.text, first, first, 30))
+	tf.add(Finding{Rule: RuleHiddenCharacters, Severity: severity, Pointer: s.pointer(), at: at, Message: i18n.Sprintf("%s %s", what, msg), Evidence: evidence})
 }

@@ -1,38 +1,41 @@
 package lint
 
-import "github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
 
 var ruleInstructionCoercion = lintRule{
 	Rule: Rule{
 		Name:     RuleInstructionCoercion,
 		Severity: SeverityHigh,
-		Summary:  "text pressures the model: threats that the tool breaks unless it complies, demands for the user's secrets, preconditions",
-		Why:      "A threat or a demand for secrets in a description pushes the model to do what the user never asked, and honest tools do not need either.",
-		Help: "High for a conditional threat aimed at the model (\"otherwise the tool will not work\", \"if you put the real " +
+		Summary:  i18n.T("text pressures the model: threats that the tool breaks unless it complies, demands for the user's secrets, preconditions"),
+		Why:      i18n.T("A threat or a demand for secrets in a description pushes the model to do what the user never asked, and honest tools do not need either."),
+		Help: i18n.T("High for a conditional threat aimed at the model (\"otherwise the tool will not work\", \"if you put the real " +
 			"recipient there the application will crash\", \"this tool will not work unless you first pass…\") beside an " +
 			"order, and for a demand that the model hand over secret material (tokens, keys, passwords, configuration files) to a " +
 			"tool that is not about authentication. Medium for preconditions (\"before using this tool, read…\", \"you must call X " +
 			"first\"), compliance pressure (\"REQUIRED FOR SOC2 COMPLIANCE\") and threats with no order beside them. Honest " +
-			"sequencing between a server's own tools stays medium: check what the precondition reads.",
+			"sequencing between a server's own tools stays medium: check what the precondition reads."),
 		Families: []string{FamilyCoercion},
 	},
 	phrases: []phrase{
-		mustPhrase(SeverityHigh, "threatens that the tool fails unless the model hands something over",
+		mustPhrase(SeverityHigh, i18n.T("threatens that the tool fails unless the model hands something over"),
 			`\b(?:will\s+not|won'?t|does\s*n[o']?t|doesn'?t|cannot|can'?t)\s+(?:work|function|run|succeed|respond)\s+(?:properly\s+|correctly\s+)?(?:unless|until|if\s+you\s+(?:do\s*n[o']?t|don'?t))\s+you\s+(?:first\s+|also\s+)?(?:pass|provide|include|send|read|call|give|share|attach|paste|supply|add|enter|upload|forward|tell)\b`,
 			"unless you", "until you", "if you don't", "if you do not", "if you dont"),
-		mustPhrase(SeverityHigh, "threatens failure to make the model comply",
+		mustPhrase(SeverityHigh, i18n.T("threatens failure to make the model comply"),
 			`\b(?:otherwise|or\s+else)\b[^.!?\n]{0,60}?\b(?:will|would|is\s+going\s+to)\s+(?:not\s+work|crash|stop\s+working|be\s+blocked|be\s+(?:permanently\s+)?lost|break)\b|\b(?:will|would)\s+(?:not\s+work|crash|be\s+blocked)\s+otherwise\b|\bif\s+you\s+[^.!?\n]{1,80}?\b(?:(?:will|would)\s+(?:not\s+work|crash|stop\s+working|be\s+blocked|be\s+(?:permanently\s+)?lost|break)|(?:system|application|app|tool|server|everything)\s+(?:will\s+)?crash(?:es)?)\b`,
 			"otherwise", "or else", "if you").gated("crash", "not work", "n't work", "blocked", "lost", "break", "stop working").judged(judgeThreat),
-		mustPhrase(SeverityHigh, "demands the user's secrets",
+		mustPhrase(SeverityHigh, i18n.T("demands the user's secrets"),
 			`\b(?:you\s+(?:must|need\s+to|have\s+to|should|are\s+required\s+to)|(?:must|need\s+to|have\s+to)\s+(?:first\s+)?|please|always|first|unless\s+you(?:\s+first)?|before\s+\w+ing\b[^.!?\n]{0,40}?)\s*(?:first\s+|also\s+)?(?:pass|provide|include|send|give|enter|supply|paste|attach|share|put|add|read|fetch|retrieve|get|copy)\s+(?:us\s+|me\s+|it\s+|along\s+)?(?:the\s+|your\s+|a\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?`+reSecret,
 			"must", "need to", "have to", "should", "please", "always", "first", "unless you", "before").gated(secretMaterialWords...).judged(judgeSecretDemand),
-		mustPhrase(SeverityMedium, "sets a precondition for the model before it may use the tool",
+		mustPhrase(SeverityMedium, i18n.T("sets a precondition for the model before it may use the tool"),
 			`\bbefore\s+(?:using|calling|invoking|running|executing|you\s+use|you\s+call|searching|answering|responding)\b`+gap+`\b(?:read|call|invoke|run|fetch|send|include|pass|copy|upload|open|cat|attach|append|load|paste)\b`,
 			"before using", "before calling", "before invoking", "before running", "before executing", "before you", "before searching", "before answering", "before responding").gated("before "),
-		mustPhrase(SeverityMedium, "orders the model to read, send or pass something",
+		mustPhrase(SeverityMedium, i18n.T("orders the model to read, send or pass something"),
 			`\byou\s+(?:must|have\s+to|are\s+required\s+to|need\s+to|should)\s+(?:always\s+|first\s+|also\s+|then\s+)*(?:read|call|invoke|fetch|send|include|pass|copy|upload|attach|forward|append|paste|provide\s+(?:the\s+)?(?:contents?|full|entire|whole))\b`,
 			"you must", "you have to", "you are required", "you need to", "you should").gated("you "),
-		mustPhrase(SeverityMedium, "puts compliance pressure on the model",
+		mustPhrase(SeverityMedium, i18n.T("puts compliance pressure on the model"),
 			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b`,
 			"required for", "mandatory for", "necessary for", "needed for", "not optional", "compliance requirement"),
 	},
@@ -45,9 +48,9 @@ var secretMaterialWords = []string{"password", "passphrase", "passcode", "creden
 // judgeThreat makes a threat high when it stands beside an order to the model in its sentence.
 func judgeThreat(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	if directiveRE.MatchString(v.sentence(m[0], m[1])) {
-		return SeverityHigh, "threatens failure to make the model follow an order", true
+		return SeverityHigh, i18n.T("threatens failure to make the model follow an order"), true
 	}
-	return SeverityMedium, "threatens failure if the model does not comply", true
+	return SeverityMedium, i18n.T("threatens failure if the model does not comply"), true
 }
 
 // directiveRE finds an order given to the model.
@@ -57,9 +60,9 @@ var directiveRE = lazyregexp.New(`(?i)\b(?:read|pass|include|send|provide|put|ad
 // HTTP requests, where handing over a credential is its purpose.
 func judgeSecretDemand(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	if authTool(tf, v.sentence(m[0], m[1])) {
-		return SeverityMedium, "asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it", true
+		return SeverityMedium, i18n.T("asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it"), true
 	}
-	return SeverityHigh, "demands secret material (tokens, keys, passwords, configuration) from the model for a tool that has no use for it", true
+	return SeverityHigh, i18n.T("demands secret material (tokens, keys, passwords, configuration) from the model for a tool that has no use for it"), true
 }
 
 // authToolRE finds a tool's purpose in authentication, credentials or HTTP requests.

@@ -1,46 +1,48 @@
 package lint
 
+import "github.com/gatehouse-dev/gatehouse/internal/i18n"
+
 var ruleInstructionConcealment = lintRule{
 	Rule: Rule{
 		Name:     RuleInstructionConcealment,
 		Severity: SeverityHigh,
-		Summary:  "text tells the model to keep something from the user, or to act without telling them",
-		Why:      "An instruction to keep the user uninformed only serves someone other than the user: whatever comes with it is meant not to be noticed.",
-		Help: "Looks for orders not to tell, mention or reveal something to the user, soft ones too (\"there is no need to mention " +
+		Summary:  i18n.T("text tells the model to keep something from the user, or to act without telling them"),
+		Why:      i18n.T("An instruction to keep the user uninformed only serves someone other than the user: whatever comes with it is meant not to be noticed."),
+		Help: i18n.T("Looks for orders not to tell, mention or reveal something to the user, soft ones too (\"there is no need to mention " +
 			"this to the user\", \"the user does not need to know\"), acting silently or without telling the user, and framing " +
 			"an instruction as a mere implementation detail. Honest descriptions never ask to keep the user in the dark. Do not " +
-			"approve the tool; read what the concealed part asks for.",
+			"approve the tool; read what the concealed part asks for."),
 		Families: []string{FamilyConcealment},
 	},
 	phrases: []phrase{
-		mustPhrase(SeverityHigh, "tells the model to keep something from the user",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to keep something from the user"),
 			`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|mustn'?t)\s+(?:ever\s+)?(?:tell|inform|notify|alert|mention|reveal|disclose|report|warn|bother)\b`+gap+`\b(?:the\s+)?users?\b`,
 			"not tell", "not inform", "not notify", "not alert", "not mention", "not reveal", "not disclose", "not report", "not warn", "not bother",
 			"n't tell", "n't inform", "n't notify", "n't alert", "n't mention", "n't reveal", "n't disclose", "n't report", "n't warn", "n't bother",
 			"never tell", "never inform", "never notify", "never alert", "never mention", "never reveal", "never disclose", "never report", "never warn",
 			"not ever", "n't ever").gated("not ", "n't ", "never "),
-		mustPhrase(SeverityHigh, "tells the model not to mention what it does",
+		mustPhrase(SeverityHigh, i18n.T("tells the model not to mention what it does"),
 			`\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|acknowledge|explain|discuss)\s+(?:this|that|these|it|the\s+(?:above|following|instructions?|note|prefix|step|file))\b`,
 			"mention", "reveal", "disclose", "acknowledge", "explain", "discuss").gated("not ", "n't ", "never "),
-		mustPhrase(SeverityHigh, "tells the model there is no need to tell the user",
+		mustPhrase(SeverityHigh, i18n.T("tells the model there is no need to tell the user"),
 			`\bno\s+need\s+(?:at\s+all\s+)?to\s+(?:tell|inform|notify|alert|mention|bother|explain|report|show|let)\b`+gap+`\b(?:the\s+)?(?:users?|them|anyone|this|it)\b`,
 			"no need to"),
-		mustPhrase(SeverityHigh, "says the user need not know",
+		mustPhrase(SeverityHigh, i18n.T("says the user need not know"),
 			`\b(?:the\s+)?users?\s+(?:does\s*n[o']?t|do\s*n[o']?t|does\s+not|do\s+not|need\s*n[o']?t|needn'?t|should\s*n[o']?t|should\s+not|must\s*n[o']?t|must\s+not|won'?t|will\s+not|may\s+not|can\s*n[o']?t|cannot)\s+(?:ever\s+)?(?:need\s+to\s+|have\s+to\s+)?(?:know|see|notice|hear|find\s+out|be\s+(?:told|informed|notified|aware|shown|bothered))\b`,
 			"user").gated("not", "n't", "cannot"),
-		mustPhrase(SeverityHigh, "tells the model to act behind the user's back",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to act behind the user's back"),
 			`\bwithout\s+(?:the\s+user\s+(?:knowing|noticing|seeing)|(?:telling|informing|notifying|alerting|asking|warning|consulting|letting)\s+(?:the\s+)?users?)\b|\bunbeknownst\s+to\b|\bbehind\s+the\s+user'?s\s+back\b`,
 			"without the user", "without tell", "without inform", "without notif", "without alert", "without ask", "without warn", "without consult", "without let", "unbeknownst", "behind the user"),
-		mustPhrase(SeverityHigh, "tells the model to hide something from the user",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to hide something from the user"),
 			`\b(?:hide|conceal|keep|withhold)\s+(?:this|it|that|these|the\s+\w+)\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?users?\b`,
 			"hide", "conceal", "keep", "withhold").gated("from the user", "from user"),
-		mustPhrase(SeverityHigh, "tells the model to keep something secret",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to keep something secret"),
 			`\b(?:keep|hide)\s+(?:this|it|these|that|the\s+(?:above|following))\b`+gap+`\b(?:secret|hidden|confidential|private|between\s+us)\b|\bthis\s+is\s+a\s+secret\s+(?:operation|instruction|step|task)\b`,
 			"keep this", "keep it", "keep these", "keep that", "keep the", "hide this", "hide it", "hide these", "hide that", "hide the", "secret operation", "secret instruction", "secret step", "secret task"),
-		mustPhrase(SeverityHigh, "tells the model to do something silently",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to do something silently"),
 			`\b(?:silently|secretly|quietly|covertly|discreetly|invisibly|stealthily)\s+(?:also\s+)?(?:send|copy|upload|forward|include|read|exfiltrate|transmit|pass|attach|bcc|cc|add|post|call|append|redirect|change|replace|prefix|run|execute|collect|store|log)\b`,
 			"silently", "secretly", "quietly", "covertly", "discreetly", "invisibly", "stealthily"),
-		mustPhrase(SeverityMedium, "plays an instruction down as a mere implementation detail",
+		mustPhrase(SeverityMedium, i18n.T("plays an instruction down as a mere implementation detail"),
 			`\b(?:a\s+)?(?:mere|just\s+an?|only\s+an?|simply\s+an?)\s+(?:implementation|internal|technical)\s+detail\b|\b(?:could|would|might)\s+(?:even\s+)?(?:upset|worry|scare|alarm|confuse)\s+the\s+user\b`,
 			"mere", "just a", "just an", "only a", "only an", "simply a", "simply an", "upset", "worry", "scare", "alarm", "confuse").gated("detail", "the user"),
 	},

@@ -1,30 +1,33 @@
 package lint
 
-import "github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
 
 var ruleInstructionPriority = lintRule{
 	Rule: Rule{
 		Name:     RuleInstructionPriority,
 		Severity: SeverityHigh,
-		Summary:  "text makes the tool jump the line: call it first for everything, or prefix every command, request or message",
-		Why:      "A tool that puts itself in front of every request, or rewrites every command, takes over the session the moment it is listed, before anyone calls it.",
-		Help: "Looks for unscoped priority claims: always consult this tool first or before anything else, before any other tool, " +
+		Summary:  i18n.T("text makes the tool jump the line: call it first for everything, or prefix every command, request or message"),
+		Why:      i18n.T("A tool that puts itself in front of every request, or rewrites every command, takes over the session the moment it is listed, before anyone calls it."),
+		Help: i18n.T("Looks for unscoped priority claims: always consult this tool first or before anything else, before any other tool, " +
 			"for every request or question, whatever the user asks; and for rules laid on everything the model does: prefix or " +
 			"append something to every command, all commands must include… A tool may say what it is best for (\"default to this " +
-			"tool for web scraping\"); it may not claim every request. Do not approve the tool.",
+			"tool for web scraping\"); it may not claim every request. Do not approve the tool."),
 		Families: []string{FamilyPriorityHijack},
 	},
 	phrases: []phrase{
-		mustPhrase(SeverityHigh, "tells the model to call this tool before anything else",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to call this tool before anything else"),
 			`\b(?:always\s+)?(?:consult|call|use|invoke|run|check|query|execute)\s+this\s+(?:tool|function)\s+(?:immediately\s+|first\s+|always\s+)*(?:as\s+(?:the|your)\s+(?:very\s+)?first\s+(?:step|action|thing)|first|before\s+(?:any|all|every|anything|doing|answering|responding|replying|asking|providing|proceeding|using\s+any|you\s+(?:answer|respond|reply|do))|for\s+(?:every|each|all|any)\s+(?:user\s+|single\s+)?(?:requests?|questions?|queries|messages?|tasks?|prompts?|turns?|conversations?|interactions?))`,
 			"this tool", "this function").judged(judgeFirst),
-		mustPhrase(SeverityHigh, "tells the model to use this tool before any other",
+		mustPhrase(SeverityHigh, i18n.T("tells the model to use this tool before any other"),
 			`\bbefore\s+(?:using|calling|invoking|running|trying)\s+any\s+other\s+(?:tools?|functions?|commands?)\b|\b(?:must|should|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:called|used|invoked|consulted|run)\s+(?:first|before\s+(?:any|every|all|anything)|for\s+(?:every|each|all|any)\s+(?:user\s+)?(?:requests?|questions?|queries|messages?|tasks?))\b|\binstead\s+of\s+(?:any|all|every)\s+other\s+tools?\b`,
 			"any other", "be called", "be used", "be invoked", "be consulted", "be run", "all other", "every other"),
-		mustPhrase(SeverityHigh, "lays a rule on every command, request or message the model makes",
+		mustPhrase(SeverityHigh, i18n.T("lays a rule on every command, request or message the model makes"),
 			`\b(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|replies|emails?|tool\s+calls?|calls|answers?)\s+(?:you\s+(?:run|send|make|write)\s+)?(?:must|should|need\s+to|has\s+to|have\s+to|are\s+required\s+to|shall|will\s+need\s+to)\s+(?:always\s+)?(?:include|contain|start\s+with|begin\s+with|be\s+prefixed|be\s+preceded|end\s+with|be\s+followed|carry|be\s+sent|go\s+through|be\s+routed|use)\b|\b(?:prefix|prepend)\s+(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|answers?)\b|\b(?:prepend|append|add)\s+[^.!?\n]{1,60}?\s+to\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|emails?|answers?)\b`,
 			"every", "each", "all", "any").gated("must", "should", "need to", "has to", "have to", "required", "shall", "prefix", "prepend", "append", "add"),
-		mustPhrase(SeverityHigh, "claims every question the user asks",
+		mustPhrase(SeverityHigh, i18n.T("claims every question the user asks"),
 			`\b(?:if|when(?:ever)?|whatever)\s+the\s+user\s+(?:asks?|says|types|requests?|wants)\s+(?:any(?:thing)?|about\s+anything|for\s+anything)\b[^.!?\n]{0,80}?\b(?:call|use|consult|invoke|run|check)\s+(?:this|the\s+\w+)\s+(?:tool|function)\b|\bregardless\s+of\s+(?:the\s+user'?s?\s+(?:request|question|query|task)|what\s+the\s+user\s+(?:asks|wants|says))\b`,
 			"the user", "regardless"),
 	},
@@ -35,9 +38,9 @@ var ruleInstructionPriority = lintRule{
 func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	matched := v.folded[m[0]:m[1]]
 	if firstOnlyRE.MatchString(matched) && !unscopedRE.MatchString(v.sentence(m[0], m[1])) {
-		return SeverityMedium, "tells the model to call this tool first", true
+		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
 	}
-	return SeverityHigh, "tells the model to call this tool before anything else, whatever the request", true
+	return SeverityHigh, i18n.T("tells the model to call this tool before anything else, whatever the request"), true
 }
 
 var (

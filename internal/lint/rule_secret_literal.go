@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -11,16 +12,16 @@ var ruleSecretLiteral = lintRule{
 	Rule: Rule{
 		Name:     RuleSecretLiteral,
 		Severity: SeverityMedium,
-		Summary:  "a private key block, an API token, or a default/example password in the definition",
-		Why:      "A secret shipped in a tool's definition is known to everyone who lists the tools, and a default password invites the model to use it.",
-		Help: "Medium for a private key block, a string shaped like a cloud or service token (AKIA…, ghp_…, sk-…, xox…, AIza…, " +
-			"glpat-…), or a default, example or constant value on a password or token parameter. Rotate the secret and remove it.",
+		Summary:  i18n.T("a private key block, an API token, or a default/example password in the definition"),
+		Why:      i18n.T("A secret shipped in a tool's definition is known to everyone who lists the tools, and a default password invites the model to use it."),
+		Help: i18n.T("Medium for a private key block, a string shaped like a cloud or service token (AKIA…, ghp_…, sk-…, xox…, AIza…, " +
+			"glpat-…), or a default, example or constant value on a password or token parameter. Rotate the secret and remove it."),
 	},
 	phrases: []phrase{
-		mustPhrase(SeverityMedium, "contains a private key block",
+		mustPhrase(SeverityMedium, i18n.T("contains a private key block"),
 			`-----BEGIN\s+(?:[A-Z0-9]+\s+)*PRIVATE\s+KEY(?:\s+BLOCK)?-----`,
 			"private key"),
-		mustPhrase(SeverityMedium, "contains what looks like an API token",
+		mustPhrase(SeverityMedium, i18n.T("contains what looks like an API token"),
 			`\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b|\bxox[baprs]-[A-Za-z0-9-]{10,}\b|\bAIza[0-9A-Za-z_-]{35}\b|\bglpat-[A-Za-z0-9_-]{20,}\b`,
 			"akia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "aiza", "glpat-").gated("akia", "gh", "sk-", "xox", "aiza", "glpat"),
 	},
@@ -30,7 +31,7 @@ var ruleSecretLiteral = lintRule{
 		}
 		if isSecretParameter(secretOwner(s.pointer())) {
 			tf.add(Finding{Rule: RuleSecretLiteral, Severity: SeverityMedium, Pointer: s.pointer(), at: -1,
-				Message: "a password or token parameter ships with a default or example value", Evidence: untrusted.Snippet(s.text, 0, 0, 20)})
+				Message: i18n.T("a password or token parameter ships with a default or example value"), Evidence: untrusted.Snippet(s.text, 0, 0, 20)})
 		}
 	},
 }

@@ -1,10 +1,10 @@
 package lint
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 )
 
@@ -12,14 +12,14 @@ var ruleToolShadowing = lintRule{
 	Rule: Rule{
 		Name:     RuleToolShadowing,
 		Severity: SeverityHigh,
-		Summary:  "text steers another tool: how another server's tool must be called, what it must add or change, or that it must not be used",
-		Why:      "One server's description that rules how another server's tool behaves turns the trusted tool into the attacker's, without the attacker's tool ever being called.",
-		Help: "A tool name is a name some pasted catalog has, or one the text itself calls a tool (\"the send_email tool\", " +
+		Summary:  i18n.T("text steers another tool: how another server's tool must be called, what it must add or change, or that it must not be used"),
+		Why:      i18n.T("One server's description that rules how another server's tool behaves turns the trusted tool into the attacker's, without the attacker's tool ever being called."),
+		Help: i18n.T("A tool name is a name some pasted catalog has, or one the text itself calls a tool (\"the send_email tool\", " +
 			"\"(mcp_whatsapp) send_message\", \"when send_message is invoked\"); a quoted word is not. High when the text steers " +
 			"such a tool of another server or of no pasted catalog: a condition on it (\"when X is invoked\", \"whenever you call " +
 			"X\") followed by an order, \"the X tool must…\", a side effect on it, or an order never to use it. Medium for naming " +
 			"another server's tool or claiming to replace it; low for the same server's tools, which is usually how they work " +
-			"together. Paste every server's catalog ({\"servers\": {…}}) so that names resolve.",
+			"together. Paste every server's catalog ({\"servers\": {…}}) so that names resolve."),
 		Families: []string{FamilyCrossToolSteering},
 	},
 	text: checkShadowing,
@@ -141,9 +141,9 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			switch {
 			case r.selfOrArg:
 			case r.sameOnly:
-				v.find(tf, RuleToolShadowing, SeverityLow, m[0], m[1], fmt.Sprintf("steers the model between this tool and %q on the same server; usually guidance, check it says no more", name))
+				v.find(tf, RuleToolShadowing, SeverityLow, m[0], m[1], i18n.Sprintf("steers the model between this tool and %q on the same server; usually guidance, check it says no more", name))
 			case r.known || r.explicit:
-				v.find(tf, RuleToolShadowing, SeverityMedium, m[0], m[1], fmt.Sprintf("claims to stand in for %q, a tool of another server or of no pasted catalog", name))
+				v.find(tf, RuleToolShadowing, SeverityMedium, m[0], m[1], i18n.Sprintf("claims to stand in for %q, a tool of another server or of no pasted catalog", name))
 			}
 		}
 	}
@@ -180,9 +180,9 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 		mentioned++
 		if onlyServer(servers, tf.tool.Server) {
-			v.find(tf, RuleToolShadowing, SeverityLow, at, at+len(word), fmt.Sprintf("names %q, another tool of the same server (informational: usually how the two work together)", word))
+			v.find(tf, RuleToolShadowing, SeverityLow, at, at+len(word), i18n.Sprintf("names %q, another tool of the same server (informational: usually how the two work together)", word))
 		} else {
-			v.find(tf, RuleToolShadowing, SeverityMedium, at, at+len(word), fmt.Sprintf("names %q, a tool another server offers: one server's text should not talk about another's tools", word))
+			v.find(tf, RuleToolShadowing, SeverityMedium, at, at+len(word), i18n.Sprintf("names %q, a tool another server offers: one server's text should not talk about another's tools", word))
 		}
 	}
 }
@@ -208,11 +208,11 @@ func hasInnerCapital(s string) bool {
 func reportSteering(tf *toolFindings, v *textView, r toolRef, start, end, _ int) {
 	switch {
 	case r.sameOnly:
-		v.find(tf, RuleToolShadowing, SeverityLow, start, end, fmt.Sprintf("tells the model how to use %q, another tool of the same server; usually guidance, check it says no more", r.name))
+		v.find(tf, RuleToolShadowing, SeverityLow, start, end, i18n.Sprintf("tells the model how to use %q, another tool of the same server; usually guidance, check it says no more", r.name))
 	case r.known:
-		v.find(tf, RuleToolShadowing, SeverityHigh, start, end, fmt.Sprintf("tells the model how %q, a tool of another server, must behave: a server steering another's tools is shadowing them", r.name))
+		v.find(tf, RuleToolShadowing, SeverityHigh, start, end, i18n.Sprintf("tells the model how %q, a tool of another server, must behave: a server steering another's tools is shadowing them", r.name))
 	default:
-		v.find(tf, RuleToolShadowing, SeverityHigh, start, end, fmt.Sprintf("tells the model how %q, a tool of no pasted catalog (another server's), must behave: a server steering another's tools is shadowing them", r.name))
+		v.find(tf, RuleToolShadowing, SeverityHigh, start, end, i18n.Sprintf("tells the model how %q, a tool of no pasted catalog (another server's), must behave: a server steering another's tools is shadowing them", r.name))
 	}
 }
 

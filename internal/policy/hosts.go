@@ -2,7 +2,6 @@ package policy
 
 import (
 	"errors"
-	"fmt"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
@@ -80,28 +80,28 @@ func parseHostEntry(raw string) hostEntry {
 	fail := func(problem string) hostEntry { return hostEntry{problem: problem} }
 	switch {
 	case raw == "":
-		return fail("is empty")
+		return fail(i18n.T("is empty"))
 	case strings.TrimSpace(raw) != raw:
-		return fail("has surrounding whitespace")
+		return fail(i18n.T("has surrounding whitespace"))
 	case strings.ContainsAny(raw, "/?#@\\") || strings.Contains(raw, "://"):
-		return fail("must be a host name such as api.example.com, not a URL")
+		return fail(i18n.T("must be a host name such as api.example.com, not a URL"))
 	}
 	host, port := raw, ""
 	if strings.HasPrefix(raw, "[") {
 		end := strings.IndexByte(raw, ']')
 		if end < 0 {
-			return fail("opens [ for an IPv6 address but never closes it")
+			return fail(i18n.T("opens [ for an IPv6 address but never closes it"))
 		}
 		host, port = raw[1:end], raw[end+1:]
 		if port != "" {
 			if !strings.HasPrefix(port, ":") {
-				return fail("has text after the ] of its IPv6 address")
+				return fail(i18n.T("has text after the ] of its IPv6 address"))
 			}
 			port = port[1:]
 		}
 		addr, err := netip.ParseAddr(host)
 		if err != nil || !addr.Is6() || addr.Zone() != "" {
-			return fail("has brackets around something that is not an IPv6 address")
+			return fail(i18n.T("has brackets around something that is not an IPv6 address"))
 		}
 	} else if strings.Count(raw, ":") == 1 {
 		host, port, _ = strings.Cut(raw, ":")
@@ -110,14 +110,14 @@ func parseHostEntry(raw string) hostEntry {
 	if port != "" || strings.HasSuffix(raw, ":") {
 		normal, ok := normalisePort(port)
 		if !ok {
-			return fail("has a port that is not a number from 1 to 65535")
+			return fail(i18n.T("has a port that is not a number from 1 to 65535"))
 		}
 		entry.port = normal
 	}
 	host = untrusted.ASCIILower(host)
 	if addr, err := netip.ParseAddr(host); err == nil {
 		if addr.Zone() != "" {
-			return fail("names an IPv6 zone, which a URL host cannot match")
+			return fail(i18n.T("names an IPv6 zone, which a URL host cannot match"))
 		}
 		entry.addr = addr
 		return entry
@@ -125,18 +125,18 @@ func parseHostEntry(raw string) hostEntry {
 	host = strings.TrimSuffix(host, ".")
 	if rest, ok := strings.CutPrefix(host, "*."); ok {
 		if strings.Contains(rest, "*") {
-			return fail("is a malformed wildcard: only one leading label may be *, as in *.example.com")
+			return fail(i18n.T("is a malformed wildcard: only one leading label may be *, as in *.example.com"))
 		}
 		if !strings.Contains(rest, ".") {
-			return fail("is too broad: a wildcard must keep at least two labels, as in *.example.com")
+			return fail(i18n.T("is too broad: a wildcard must keep at least two labels, as in *.example.com"))
 		}
 		entry.wildcard = true
 		host = rest
 	} else if strings.Contains(host, "*") {
-		return fail("is a malformed wildcard: * may only be a whole leading label, as in *.example.com")
+		return fail(i18n.T("is a malformed wildcard: * may only be a whole leading label, as in *.example.com"))
 	}
 	if endsInNumber(host) {
-		return fail("looks like a numeric IP form; write IPv4 addresses as dotted quads such as 192.0.2.1")
+		return fail(i18n.T("looks like a numeric IP form; write IPv4 addresses as dotted quads such as 192.0.2.1"))
 	}
 	name, problem := normaliseDomain(host)
 	if problem != "" {
@@ -181,27 +181,27 @@ func endsInNumber(host string) bool {
 // internationalised names, no trailing dot. It reports why the name is not a valid host name.
 func normaliseDomain(host string) (string, string) {
 	if host == "" {
-		return "", "is empty"
+		return "", i18n.T("is empty")
 	}
 	if !untrusted.IsASCII(host) {
 		ascii, err := strictIDNA.ToASCII(host)
 		if err != nil {
-			return "", "is not a valid internationalised domain name in lower case (fullwidth, look-alike or invisible characters are refused)"
+			return "", i18n.T("is not a valid internationalised domain name in lower case (fullwidth, look-alike or invisible characters are refused)")
 		}
 		host = untrusted.ASCIILower(ascii)
 	}
 	if len(host) > 253 {
-		return "", "is longer than 253 characters"
+		return "", i18n.T("is longer than 253 characters")
 	}
 	for _, label := range strings.Split(host, ".") {
 		if label == "" {
-			return "", "has an empty label (two dots in a row, or a leading dot)"
+			return "", i18n.T("has an empty label (two dots in a row, or a leading dot)")
 		}
 		if len(label) > 63 {
-			return "", "has a label longer than 63 characters"
+			return "", i18n.T("has a label longer than 63 characters")
 		}
 		if strings.Trim(label, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
-			return "", "has characters that are not allowed in a host name"
+			return "", i18n.T("has characters that are not allowed in a host name")
 		}
 	}
 	return host, ""
@@ -215,7 +215,7 @@ type urlHost struct {
 
 func (r ArgumentRule) checkHosts(pointer string, value any) []Violation {
 	violation := func(rule, format string, args ...any) Violation {
-		return Violation{Argument: pointer, Rule: rule, Message: fmt.Sprintf(format, args...)}
+		return Violation{Argument: pointer, Rule: rule, Message: i18n.Sprintf(format, args...)}
 	}
 	one := func(rule, format string, args ...any) []Violation {
 		return []Violation{violation(rule, format, args...)}
@@ -303,11 +303,11 @@ func (r ArgumentRule) checkHosts(pointer string, value any) []Violation {
 	case !hostAllowed:
 		found = append(found, violation(ruleHosts, "the URL host %s is not allowed; expected %s", shownHost, listShort(r.Hosts)))
 	case !portAllowed:
-		shownPort := "no port"
+		shownPort := i18n.T("no port")
 		if port != "" {
-			shownPort = "port " + port
+			shownPort = i18n.Sprintf("port %s", port)
 		}
-		found = append(found, violation(ruleHosts, "the URL uses %s on host %s; expected port %s", shownPort, shownHost, strings.Join(portsForHost, " or ")))
+		found = append(found, violation(ruleHosts, "the URL uses %s on host %s; expected port %s", shownPort, shownHost, i18n.Join(portsForHost, i18n.T(" or "))))
 	}
 	return found
 }
@@ -319,10 +319,10 @@ func readURLHost(parsed *url.URL) (urlHost, string) {
 	if strings.HasPrefix(parsed.Host, "[") {
 		addr, err := netip.ParseAddr(hostname)
 		if err != nil || !addr.Is6() {
-			return urlHost{}, "is in brackets but is not an IPv6 address"
+			return urlHost{}, i18n.T("is in brackets but is not an IPv6 address")
 		}
 		if addr.Zone() != "" {
-			return urlHost{}, "names an IPv6 zone, which no hosts entry can match"
+			return urlHost{}, i18n.T("names an IPv6 zone, which no hosts entry can match")
 		}
 		return urlHost{addr: addr}, ""
 	}
@@ -332,7 +332,7 @@ func readURLHost(parsed *url.URL) (urlHost, string) {
 	}
 	lower = strings.TrimSuffix(lower, ".")
 	if endsInNumber(lower) {
-		return urlHost{}, "is a numeric IP form that parsers read as an address (as in 2130706433 or 0x7f.1); IP hosts must be dotted quads"
+		return urlHost{}, i18n.T("is a numeric IP form that parsers read as an address (as in 2130706433 or 0x7f.1); IP hosts must be dotted quads")
 	}
 	name, problem := normaliseDomain(lower)
 	if problem != "" {

@@ -10,11 +10,11 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
@@ -116,14 +116,14 @@ func Parse(doc *jsondoc.Document) (*Policy, problem.Problems) {
 	}
 	raw, err := json.Marshal(doc.Value)
 	if err != nil {
-		return nil, problem.Problems{doc.Problem(problem.KindRule, "", "the policy cannot be read: "+err.Error())}
+		return nil, problem.Problems{doc.Problem(problem.KindRule, "", i18n.Sprintf("the policy cannot be read: %s", err.Error()))}
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	dec.DisallowUnknownFields()
 	pol := &Policy{doc: doc}
 	if err := dec.Decode(pol); err != nil {
-		return nil, problem.Problems{doc.Problem(problem.KindRule, "", "the policy cannot be read: "+err.Error())}
+		return nil, problem.Problems{doc.Problem(problem.KindRule, "", i18n.Sprintf("the policy cannot be read: %s", err.Error()))}
 	}
 	probs := pol.check(doc)
 	if len(probs) > 0 {
@@ -139,18 +139,18 @@ func (p *Policy) check(doc *jsondoc.Document) problem.Problems {
 		for _, arg := range slices.Sorted(maps.Keys(p.Arguments[tool])) {
 			at := jsondoc.JoinPointer("/arguments", tool, arg)
 			if arg == "" {
-				probs = append(probs, doc.Problem(problem.KindRule, at, fmt.Sprintf("tool %q: an argument name must not be empty", tool)))
+				probs = append(probs, doc.Problem(problem.KindRule, at, i18n.Sprintf("tool %q: an argument name must not be empty", tool)))
 				continue
 			}
 			for _, msg := range p.Arguments[tool][arg].Validate() {
-				probs = append(probs, doc.Problem(problem.KindRule, at, fmt.Sprintf("rule for %s of tool %q: %s", arg, tool, msg)))
+				probs = append(probs, doc.Problem(problem.KindRule, at, i18n.Sprintf("rule for %s of tool %q: %s", arg, tool, msg)))
 			}
 		}
 	}
 	for _, tool := range slices.Sorted(maps.Keys(p.Pins)) {
 		if pin := p.Pins[tool]; !catalog.IsPin(pin) {
 			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("/pins", tool),
-				fmt.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits, as gatehouse pin writes it; found %s", tool, untrusted.Quote(pin))))
+				i18n.Sprintf("the pin of %q must be \"sha256:\" and 64 lowercase hex digits, as gatehouse pin writes it; found %s", tool, untrusted.Quote(pin))))
 		}
 	}
 	p.pinnedPins = make(map[string]string, len(p.PinnedTools))
@@ -158,12 +158,12 @@ func (p *Policy) check(doc *jsondoc.Document) problem.Problems {
 		got, err := catalog.Pin(p.PinnedTools[tool])
 		p.pinnedPins[tool] = got
 		if err != nil {
-			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("/pinned_tools", tool), fmt.Sprintf("the pinned definition of %q cannot be hashed: %v", tool, err)))
+			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("/pinned_tools", tool), i18n.Sprintf("the pinned definition of %q cannot be hashed: %v", tool, err)))
 			continue
 		}
 		if want, ok := p.Pins[tool]; ok && catalog.IsPin(want) && want != got {
 			probs = append(probs, doc.Problem(problem.KindRule, jsondoc.JoinPointer("/pinned_tools", tool),
-				fmt.Sprintf("the pinned definition of %q hashes to %s, not to its pin %s: one of the two is not what was reviewed", tool, got, want)))
+				i18n.Sprintf("the pinned definition of %q hashes to %s, not to its pin %s: one of the two is not what was reviewed", tool, got, want)))
 		}
 	}
 	return probs

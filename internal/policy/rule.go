@@ -11,9 +11,9 @@ package policy
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"regexp"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -99,7 +99,7 @@ func (r *ArgumentRule) UnmarshalJSON(data []byte) error {
 	if wire.MaxLength != nil {
 		limit, err := wholeNumber(string(*wire.MaxLength))
 		if err != nil {
-			return fmt.Errorf("max_length %s", err)
+			return i18n.Errorf("max_length %s", err)
 		}
 		rule.MaxLength = &limit
 	}
@@ -113,14 +113,14 @@ func (r *ArgumentRule) UnmarshalJSON(data []byte) error {
 func wholeNumber(text string) (int, error) {
 	number, ok := jsondoc.ParseNumber(text)
 	if !ok {
-		return 0, fmt.Errorf("must be a number, found %s", untrusted.Shorten(text, 40))
+		return 0, i18n.Errorf("must be a number, found %s", untrusted.Shorten(text, 40))
 	}
 	v, whole, fits := number.Int()
 	switch {
 	case !whole:
-		return 0, fmt.Errorf("must be a whole number, found %s", untrusted.Shorten(text, 40))
+		return 0, i18n.Errorf("must be a whole number, found %s", untrusted.Shorten(text, 40))
 	case !fits:
-		return 0, fmt.Errorf("is too large: %s", untrusted.Shorten(text, 40))
+		return 0, i18n.Errorf("is too large: %s", untrusted.Shorten(text, 40))
 	}
 	return v, nil
 }
@@ -178,38 +178,38 @@ func (r ArgumentRule) Validate() []string {
 	var problems []string
 	hasWorkspace, hasPattern := r.Workspace != "" || r.workspaceEmpty, r.Pattern != "" || r.patternEmpty
 	if r.Hosts == nil && !hasWorkspace && r.Enum == nil && !hasPattern && r.MaxLength == nil {
-		problems = append(problems, "the rule checks nothing: set hosts, workspace, enum, pattern or max_length")
+		problems = append(problems, i18n.T("the rule checks nothing: set hosts, workspace, enum, pattern or max_length"))
 	}
 	for i, entry := range r.hosts {
 		if entry.problem != "" {
-			problems = append(problems, fmt.Sprintf("hosts[%d] %s %s", i, untrusted.Quote(r.Hosts[i]), entry.problem))
+			problems = append(problems, i18n.Sprintf("hosts[%d] %s %s", i, untrusted.Quote(r.Hosts[i]), entry.problem))
 		}
 	}
 	if r.Schemes != nil && r.Hosts == nil {
-		problems = append(problems, "schemes only applies together with hosts")
+		problems = append(problems, i18n.T("schemes only applies together with hosts"))
 	}
 	for i, scheme := range r.Schemes {
 		if !schemeSyntax.MatchString(scheme) {
-			problems = append(problems, fmt.Sprintf("schemes[%d] %s is not a URL scheme (letters, digits, +, - and . starting with a letter)", i, untrusted.Quote(scheme)))
+			problems = append(problems, i18n.Sprintf("schemes[%d] %s is not a URL scheme (letters, digits, +, - and . starting with a letter)", i, untrusted.Quote(scheme)))
 		}
 	}
 	if hasWorkspace {
 		if problem := workspaceProblem(r.Workspace); problem != "" {
-			problems = append(problems, fmt.Sprintf("workspace %s %s", untrusted.Quote(r.Workspace), problem))
+			problems = append(problems, i18n.Sprintf("workspace %s %s", untrusted.Quote(r.Workspace), problem))
 		}
 	}
 	if r.Enum != nil && len(r.Enum) == 0 {
-		problems = append(problems, "enum is empty, so no value can pass")
+		problems = append(problems, i18n.T("enum is empty, so no value can pass"))
 	}
 	if r.patternEmpty {
 		problems = append(problems, `pattern is empty: it would match every value; write an RE2 expression, or leave "pattern" out`)
 	} else if hasPattern {
 		if _, err := regexp.Compile(r.Pattern); err != nil { // compiled again only to say why
-			problems = append(problems, fmt.Sprintf("pattern does not compile as RE2: %s", untrusted.Shorten(err.Error(), 200)))
+			problems = append(problems, i18n.Sprintf("pattern does not compile as RE2: %s", untrusted.Shorten(err.Error(), 200)))
 		}
 	}
 	if r.MaxLength != nil && *r.MaxLength < 0 {
-		problems = append(problems, fmt.Sprintf("max_length is %d; it must be 0 or more", *r.MaxLength))
+		problems = append(problems, i18n.Sprintf("max_length is %d; it must be 0 or more", *r.MaxLength))
 	}
 	return problems
 }

@@ -1,10 +1,10 @@
 package policy
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -17,7 +17,7 @@ func (r ArgumentRule) checkEnum(pointer string, value any) []Violation {
 		}
 	}
 	if len(r.Enum) == 0 {
-		return []Violation{{Argument: pointer, Rule: ruleEnum, Message: "the enum is empty, so no value can pass"}}
+		return []Violation{{Argument: pointer, Rule: ruleEnum, Message: i18n.T("the enum is empty, so no value can pass")}}
 	}
 	shown := make([]string, 0, len(r.Enum))
 	for _, allowed := range r.Enum {
@@ -26,13 +26,13 @@ func (r ArgumentRule) checkEnum(pointer string, value any) []Violation {
 	return []Violation{{
 		Argument: pointer,
 		Rule:     ruleEnum,
-		Message:  fmt.Sprintf("the value %s is not one of the allowed values: %s", secrets.ShowValue(value), joinShort(shown)),
+		Message:  i18n.Sprintf("the value %s is not one of the allowed values: %s", secrets.ShowValue(value), joinShort(shown)),
 	}}
 }
 
 func (r ArgumentRule) checkPattern(pointer string, value any) []Violation {
 	one := func(format string, args ...any) []Violation {
-		return []Violation{{Argument: pointer, Rule: rulePattern, Message: fmt.Sprintf(format, args...)}}
+		return []Violation{{Argument: pointer, Rule: rulePattern, Message: i18n.Sprintf(format, args...)}}
 	}
 	if r.patternEmpty {
 		return one("the pattern rule is invalid (it is empty), so no value can pass")
@@ -53,7 +53,7 @@ func (r ArgumentRule) checkPattern(pointer string, value any) []Violation {
 
 func (r ArgumentRule) checkMaxLength(pointer string, value any) []Violation {
 	one := func(format string, args ...any) []Violation {
-		return []Violation{{Argument: pointer, Rule: ruleMaxLength, Message: fmt.Sprintf(format, args...)}}
+		return []Violation{{Argument: pointer, Rule: ruleMaxLength, Message: i18n.Sprintf(format, args...)}}
 	}
 	limit := *r.MaxLength
 	if limit < 0 {
@@ -73,7 +73,7 @@ func (r ArgumentRule) checkMaxLength(pointer string, value any) []Violation {
 func listShort(items []string) string {
 	switch len(items) {
 	case 0:
-		return "nothing (the list is empty)"
+		return i18n.T("nothing (the list is empty)")
 	case 1:
 		return untrusted.Quote(items[0])
 	}
@@ -81,7 +81,7 @@ func listShort(items []string) string {
 	for _, item := range items {
 		quoted = append(quoted, untrusted.Quote(item))
 	}
-	return "one of " + joinShort(quoted)
+	return i18n.Sprintf("one of %s", joinShort(quoted))
 }
 
 // joinShort joins already-shown items, naming only the first eight.
@@ -90,5 +90,5 @@ func joinShort(shown []string) string {
 	if len(shown) <= limit {
 		return strings.Join(shown, ", ")
 	}
-	return fmt.Sprintf("%s and %d more", strings.Join(shown[:limit], ", "), len(shown)-limit)
+	return i18n.Sprintf("%s and %d more", strings.Join(shown[:limit], ", "), len(shown)-limit)
 }

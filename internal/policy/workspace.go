@@ -1,11 +1,11 @@
 package policy
 
 import (
-	"fmt"
 	"path"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
@@ -17,13 +17,13 @@ import (
 func workspaceProblem(workspace string) string {
 	switch {
 	case workspace == "":
-		return "is empty: write an absolute directory such as /srv/work, or leave \"workspace\" out"
+		return i18n.T("is empty: write an absolute directory such as /srv/work, or leave \"workspace\" out")
 	case strings.ContainsRune(workspace, 0):
-		return "contains a NUL byte"
+		return i18n.T("contains a NUL byte")
 	case !strings.HasPrefix(workspace, "/"):
-		return "must be an absolute path written with slashes, such as /srv/work"
+		return i18n.T("must be an absolute path written with slashes, such as /srv/work")
 	case strings.ContainsAny(workspace, "\\%"):
-		return "must be written plainly, without backslashes or percent-encoding"
+		return i18n.T("must be written plainly, without backslashes or percent-encoding")
 	}
 	return ""
 }
@@ -41,20 +41,20 @@ func (p pathReading) describe() string {
 	switch p.decodes {
 	case 0:
 	case 1:
-		steps = append(steps, "percent-decoded")
+		steps = append(steps, i18n.T("percent-decoded"))
 	default:
-		steps = append(steps, fmt.Sprintf("percent-decoded %d times", p.decodes))
+		steps = append(steps, i18n.Sprintf("percent-decoded %d times", p.decodes))
 	}
 	if p.slashes {
-		steps = append(steps, "with backslashes as separators")
+		steps = append(steps, i18n.T("with backslashes as separators"))
 	}
 	if p.compatible {
-		steps = append(steps, "with look-alike characters folded")
+		steps = append(steps, i18n.T("with look-alike characters folded"))
 	}
 	if len(steps) == 0 {
-		return "as written"
+		return i18n.T("as written")
 	}
-	return strings.Join(steps, ", ")
+	return i18n.Join(steps, ", ")
 }
 
 // maxPathReadings bounds how many readings of one path are judged. A path that needs more (one
@@ -103,7 +103,7 @@ func foldCompatible(s string) string {
 
 func (r ArgumentRule) checkWorkspace(pointer string, value any) []Violation {
 	one := func(format string, args ...any) []Violation {
-		return []Violation{{Argument: pointer, Rule: ruleWorkspace, Message: fmt.Sprintf(format, args...)}}
+		return []Violation{{Argument: pointer, Rule: ruleWorkspace, Message: i18n.Sprintf(format, args...)}}
 	}
 	if problem := workspaceProblem(r.Workspace); problem != "" {
 		return one("the workspace rule is invalid (the workspace %s), so no path can be judged inside it", problem)
@@ -148,15 +148,15 @@ var urlLikePath = lazyregexp.New(`^[A-Za-z][A-Za-z0-9+.\-]+:`)
 func pathOutside(p, workspace string) string {
 	switch {
 	case p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`):
-		return "the path starts with ~, a home directory"
+		return i18n.T("the path starts with ~, a home directory")
 	case strings.HasPrefix(p, "~"):
-		return "the path starts with ~user, another user's home directory"
+		return i18n.T("the path starts with ~user, another user's home directory")
 	case windowsDrive.MatchString(p):
-		return fmt.Sprintf("the path names the Windows drive %s", p[:2])
+		return i18n.Sprintf("the path names the Windows drive %s", p[:2])
 	case urlLikePath.MatchString(p):
 		return fileURLOutside(p, workspace)
 	case strings.HasPrefix(p, "//"):
-		return "the path starts with //, a network share"
+		return i18n.T("the path starts with //, a network share")
 	}
 	var resolved string
 	if strings.HasPrefix(p, "/") {
@@ -167,7 +167,7 @@ func pathOutside(p, workspace string) string {
 	if resolved == workspace || workspace == "/" || strings.HasPrefix(resolved, workspace+"/") {
 		return ""
 	}
-	return fmt.Sprintf("the path resolves to %s, outside the workspace", secrets.Quote(resolved))
+	return i18n.Sprintf("the path resolves to %s, outside the workspace", secrets.Quote(resolved))
 }
 
 // fileURLOutside judges a path that starts like a URL. A tool may hand such a value to a URL
@@ -178,21 +178,21 @@ func pathOutside(p, workspace string) string {
 func fileURLOutside(p, workspace string) string {
 	scheme, rest, _ := strings.Cut(p, ":")
 	if !strings.EqualFold(scheme, "file") {
-		return fmt.Sprintf("the path starts like a URL with scheme %s (a file name with a colon can be written with ./ in front)", secrets.Quote(scheme))
+		return i18n.Sprintf("the path starts like a URL with scheme %s (a file name with a colon can be written with ./ in front)", secrets.Quote(scheme))
 	}
 	urlPath := rest
 	if after, ok := strings.CutPrefix(rest, "//"); ok {
 		host, hostPath, hasPath := strings.Cut(after, "/")
 		if host != "" && !strings.EqualFold(host, "localhost") {
-			return "the path is a file: URL naming another host"
+			return i18n.T("the path is a file: URL naming another host")
 		}
 		if !hasPath {
-			return "the path is a file: URL with no path"
+			return i18n.T("the path is a file: URL with no path")
 		}
 		urlPath = "/" + hostPath
 	}
 	if !strings.HasPrefix(urlPath, "/") {
-		return "the path is a file: URL with a relative path, which URL openers resolve against a directory of their own"
+		return i18n.T("the path is a file: URL with a relative path, which URL openers resolve against a directory of their own")
 	}
 	candidates := []string{urlPath}
 	if end := strings.IndexAny(urlPath, "?#"); end >= 0 {
@@ -200,7 +200,7 @@ func fileURLOutside(p, workspace string) string {
 	}
 	for _, candidate := range candidates {
 		if reason := pathOutside(candidate, workspace); reason != "" {
-			return "read as a file: URL, " + reason
+			return i18n.Sprintf("read as a file: URL, %s", reason)
 		}
 	}
 	return ""

@@ -7,6 +7,8 @@ package problem
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 // Source names the text a [Problem] is about, as the JavaScript API spells it.
@@ -113,4 +115,36 @@ func (ps Problems) Error() string {
 		return ps[0].Error()
 	}
 	return fmt.Sprintf("%s (and %d more)", ps[0].Error(), len(ps)-1)
+}
+
+// Words names the text for a sentence ("call, line 3, column 5"), in the language an answer is
+// translated to.
+func (s Source) Words() string {
+	switch s {
+	case SourceSchema:
+		return i18n.T("schema")
+	case SourceInstance:
+		return i18n.T("instance")
+	case SourceCall:
+		return i18n.T("call")
+	case SourceCatalog:
+		return i18n.T("catalog")
+	case SourcePolicy:
+		return i18n.T("policy")
+	case SourceDecision:
+		return i18n.T("decision")
+	case SourceLeft:
+		return i18n.T("left")
+	case SourceRight:
+		return i18n.T("right")
+	case SourceFragment:
+		return i18n.T("fragment")
+	case SourceLock:
+		return i18n.T("lock")
+	case SourceIgnore:
+		return i18n.T("ignore")
+	case SourceRequest:
+		return i18n.T("request")
+	}
+	return string(s)
 }

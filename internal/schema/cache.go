@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
@@ -117,7 +118,7 @@ func (c *Cache) CompileTexts(schemaText, draft string, resources map[string]stri
 	for _, u := range slices.Sorted(maps.Keys(resources)) {
 		doc, ps := jsondoc.ParseString(problem.SourceSchema, resources[u])
 		for i := range ps {
-			ps[i].Message = fmt.Sprintf("resource %s: %s", u, ps[i].Message)
+			ps[i].Message = i18n.Sprintf("resource %s: %s", u, ps[i].Message)
 			ps[i].Document = u
 		}
 		probs = append(probs, ps...)

@@ -1,11 +1,12 @@
 package schema
 
 import (
-	"fmt"
+	"errors"
 	"math/big"
 	"slices"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -20,19 +21,19 @@ import (
 // …890 print alike, and draft 4's "exclusiveMaximum": true reads "got 10, want 10"). ok is false
 // for other kinds.
 func numberMessage(k jsonschema.ErrorKind, instance any) (string, bool) {
-	var verb string
+	var format string
 	var want *big.Rat
 	switch k := k.(type) {
 	case *kind.Minimum:
-		verb, want = "at least", k.Want
+		format, want = i18n.T("must be at least %s; it is %s"), k.Want
 	case *kind.Maximum:
-		verb, want = "at most", k.Want
+		format, want = i18n.T("must be at most %s; it is %s"), k.Want
 	case *kind.ExclusiveMinimum:
-		verb, want = "greater than", k.Want
+		format, want = i18n.T("must be greater than %s; it is %s"), k.Want
 	case *kind.ExclusiveMaximum:
-		verb, want = "less than", k.Want
+		format, want = i18n.T("must be less than %s; it is %s"), k.Want
 	case *kind.MultipleOf:
-		verb, want = "a multiple of", k.Want
+		format, want = i18n.T("must be a multiple of %s; it is %s"), k.Want
 	default:
 		return "", false
 	}
@@ -40,7 +41,7 @@ func numberMessage(k jsonschema.ErrorKind, instance any) (string, bool) {
 	if !ok || want == nil {
 		return "", false
 	}
-	return fmt.Sprintf("must be %s %s; it is %s", verb, exactDecimal(want), untrusted.Shorten(got, 80)), true
+	return i18n.Sprintf(format, exactDecimal(want), untrusted.Shorten(got, 80)), true
 }
 
 // exactDecimal writes a rational read from a decimal literal exactly: its denominator is a
@@ -89,11 +90,10 @@ func unknownTypeMessage(value any) (string, bool) {
 		if slices.Contains(jsonTypes, name) {
 			continue
 		}
-		msg := fmt.Sprintf("unknown type %s: the types are %s", untrusted.Quote(name), strings.Join(jsonTypes, ", "))
 		if near := closest(name, jsonTypes); near != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", near)
+			return i18n.Sprintf("unknown type %s: the types are %s (did you mean %q?)", untrusted.Quote(name), strings.Join(jsonTypes, ", "), near), true
 		}
-		return msg, true
+		return i18n.Sprintf("unknown type %s: the types are %s", untrusted.Quote(name), strings.Join(jsonTypes, ", ")), true
 	}
 	return "", false
 }
@@ -228,4 +228,70 @@ func walkLeaves(u *jsonschema.OutputUnit, f func(*jsonschema.OutputUnit)) {
 	for i := range u.Errors {
 		walkLeaves(&u.Errors[i], f)
 	}
+}
+
+// libraryErrorWords words an error of the JSON Schema compiler in gatehouse's catalog, in the
+// library's own English, so that it translates; with root, the pasted schema's made-up URL is
+// written "schema". An error it does not know keeps the library's words.
+func libraryErrorWords(err error, root bool) string {
+	english := err.Error()
+	u := func(s string) string { return s }
+	if root {
+		english = strings.ReplaceAll(english, rootURL, "schema")
+		u = func(s string) string { return strings.ReplaceAll(s, rootURL, "schema") }
+	}
+	var (
+		parseID      *jsonschema.ParseIDError
+		parseAnchor  *jsonschema.ParseAnchorError
+		dupID        *jsonschema.DuplicateIDError
+		dupAnchor    *jsonschema.DuplicateAnchorError
+		scheme       *jsonschema.UnsupportedURLSchemeError
+		exists       *jsonschema.ResourceExistsError
+		vocabulary   *jsonschema.UnsupportedVocabularyError
+		anchor       *jsonschema.AnchorNotFoundError
+		metaURL      *jsonschema.InvalidMetaSchemaURLError
+		draft        *jsonschema.UnsupportedDraftError
+		metaCycle    *jsonschema.MetaSchemaCycleError
+		metaMismatch *jsonschema.MetaSchemaMismatchError
+		parseURL     *jsonschema.ParseURLError
+		badPointer   *jsonschema.InvalidJsonPointerError
+		noPointer    *jsonschema.JSONPointerNotFoundError
+	)
+	var msg string
+	switch {
+	case errors.As(err, &parseID):
+		msg = i18n.Sprintf("error in parsing id at %q", u(parseID.URL))
+	case errors.As(err, &parseAnchor):
+		msg = i18n.Sprintf("error in parsing anchor at %q", u(parseAnchor.URL))
+	case errors.As(err, &dupID):
+		msg = i18n.Sprintf("duplicate id %q in %q at %q and %q", dupID.ID, u(dupID.URL), dupID.Ptr1, dupID.Ptr2)
+	case errors.As(err, &dupAnchor):
+		msg = i18n.Sprintf("duplicate anchor %q in %q at %q and %q", dupAnchor.Anchor, u(dupAnchor.URL), dupAnchor.Ptr1, dupAnchor.Ptr2)
+	case errors.As(err, &vocabulary):
+		msg = i18n.Sprintf("unsupported vocabulary %q in %q", vocabulary.Vocabulary, u(vocabulary.URL))
+	case errors.As(err, &anchor):
+		msg = i18n.Sprintf("anchor in %q not found in schema %q", u(anchor.Reference), u(anchor.URL))
+	case errors.As(err, &metaURL):
+		msg = i18n.Sprintf("invalid $schema in %q: %v", u(metaURL.URL), metaURL.Err)
+	case errors.As(err, &draft):
+		msg = i18n.Sprintf("draft %q is not supported", u(draft.URL))
+	case errors.As(err, &metaCycle):
+		msg = i18n.Sprintf("cycle in resolving $schema in %q", u(metaCycle.URL))
+	case errors.As(err, &metaMismatch):
+		msg = i18n.Sprintf("$schema in %q does not match with $schema in root", u(metaMismatch.URL))
+	case errors.As(err, &parseURL):
+		msg = i18n.Sprintf("error in parsing %q: %v", u(parseURL.URL), parseURL.Err)
+	case errors.As(err, &badPointer):
+		msg = i18n.Sprintf("invalid json-pointer %q", u(badPointer.URL))
+	case errors.As(err, &noPointer):
+		msg = i18n.Sprintf("json-pointer in %q not found", u(noPointer.URL))
+	case errors.As(err, &scheme), errors.As(err, &exists):
+		return english // gatehouse registers every URL itself: neither reaches a user
+	default:
+		return english
+	}
+	if msg != english {
+		return english // wrapped, or worded otherwise than this function knows
+	}
+	return msg
 }

@@ -2,9 +2,9 @@ package schema
 
 import (
 	"bytes"
-	"fmt"
 	"sync"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
@@ -47,10 +47,23 @@ func (p *Published) Check(doc *jsondoc.Document) problem.Problems {
 func Label(probs problem.Problems, what string) problem.Problems {
 	for i := range probs {
 		if at := probs[i].InstanceLocation; at != "" {
-			probs[i].Message = fmt.Sprintf("%s at %s: %s", what, at, probs[i].Message)
+			probs[i].Message = i18n.Sprintf("%s at %s: %s", kindWords(what), at, probs[i].Message)
 		} else {
-			probs[i].Message = what + ": " + probs[i].Message
+			probs[i].Message = i18n.Sprintf("%s: %s", kindWords(what), probs[i].Message)
 		}
 	}
 	return probs
+}
+
+// kindWords names a kind of document for a message.
+func kindWords(what string) string {
+	switch what {
+	case "policy":
+		return i18n.T("policy")
+	case "decision":
+		return i18n.T("decision")
+	case "state":
+		return i18n.T("state")
+	}
+	return what
 }

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -68,23 +69,23 @@ func Compile(schema *jsondoc.Document, draft string, resources map[string]*jsond
 	d, ok := draftsByName[draft]
 	if !ok {
 		return nil, problem.Problems{{Source: problem.SourceSchema, Kind: problem.KindSchema, Offset: -1,
-			Message: fmt.Sprintf("unknown draft %q: use one of %s", draft, strings.Join(Drafts, ", "))}}
+			Message: i18n.Sprintf("unknown draft %q: use one of %s", draft, strings.Join(Drafts, ", "))}}
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(d)
 	c.UseLoader(noFetch{})
 	docsByURL := map[string]*jsondoc.Document{rootURL: schema}
 	if err := c.AddResource(rootURL, schema.Value); err != nil {
-		return nil, problem.Problems{schema.Problem(problem.KindSchema, "", err.Error())}
+		return nil, problem.Problems{schema.Problem(problem.KindSchema, "", libraryErrorWords(err, false))}
 	}
 	for _, u := range slices.Sorted(maps.Keys(resources)) {
 		parsed, err := url.Parse(u)
 		if err != nil || !parsed.IsAbs() {
 			return nil, problem.Problems{{Source: problem.SourceSchema, Kind: problem.KindSchema, Offset: -1,
-				Message: fmt.Sprintf("resource %q: its URL must be absolute (like https://example.com/defs.json)", u)}}
+				Message: i18n.Sprintf("resource %q: its URL must be absolute (like https://example.com/defs.json)", u)}}
 		}
 		if err := c.AddResource(u, resources[u].Value); err != nil {
-			return nil, problem.Problems{{Source: problem.SourceSchema, Kind: problem.KindSchema, Offset: -1, Message: fmt.Sprintf("resource %q: %v", u, err)}}
+			return nil, problem.Problems{{Source: problem.SourceSchema, Kind: problem.KindSchema, Offset: -1, Message: i18n.Sprintf("resource %q: %v", u, libraryErrorWords(err, false))}}
 		}
 		docsByURL[strings.TrimSuffix(u, "#")] = resources[u]
 	}
@@ -100,7 +101,7 @@ func Compile(schema *jsondoc.Document, draft string, resources map[string]*jsond
 func compileGuarded(c *jsonschema.Compiler) (s *jsonschema.Schema, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the schema could not be compiled: %v", r)
+			err = i18n.Errorf("the schema could not be compiled: %v", r)
 		}
 	}()
 	return c.Compile(rootURL)
@@ -121,7 +122,7 @@ var errNotPasted = errors.New("not pasted")
 func (s *Schema) Validate(v any) (errs []Failure) {
 	defer func() {
 		if r := recover(); r != nil {
-			errs = []Failure{{Message: fmt.Sprintf("validation stopped: %v", r)}}
+			errs = []Failure{{Message: i18n.Sprintf("validation stopped: %v", r)}}
 		}
 	}()
 	err := s.compiled.Validate(v)
@@ -134,7 +135,7 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 	}
 	collectLeaves(ve.DetailedOutput(), v, nil, &errs)
 	if len(errs) == 0 {
-		errs = append(errs, Failure{Message: ve.Error()})
+		errs = append(errs, Failure{Message: i18n.Custom(ve.Error(), func(lang i18n.Lang) string { return ve.LocalizedError(i18n.LibraryPrinter(lang)) })})
 	}
 	// The validator walks a schema's properties in map order; sort, so the same input always
 	// gives the same answer.
@@ -172,7 +173,7 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 			// each time.
 			slices.Sort(ap.Properties)
 		}
-		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: u.Error.String(), Alternative: alt}
+		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: i18n.Library(u.Error.String(), u.Error.Kind), Alternative: alt}
 		if instance != nil {
 			if msg, ok := numberMessage(u.Error.Kind, jsondoc.Lookup(instance, u.InstanceLocation)); ok {
 				e.Message = msg
@@ -241,12 +242,13 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 		ptr, _ := url.PathUnescape(frag)
 		return doc, ptr
 	}
-	named := func(doc *jsondoc.Document, u string) string {
+	// named starts a message about a resource with its URL.
+	named := func(doc *jsondoc.Document, u, msg string) string {
 		if doc == schema || doc == nil {
-			return ""
+			return msg
 		}
 		base, _, _ := strings.Cut(u, "#")
-		return "in " + base + ": "
+		return i18n.Sprintf("in %s: %s", base, msg)
 	}
 	// urlOf names the resource a document is, for Problem.Document; "" for the main schema.
 	urlOf := func(doc *jsondoc.Document) string {
@@ -263,7 +265,7 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 	switch {
 	case errors.As(err, &rxe):
 		doc, ptr := docFor(rxe.URL)
-		msg := fmt.Sprintf("%spattern %q is not a regular expression gatehouse can run (RE2, linear time): %v", named(doc, rxe.URL), rxe.Regex, rxe.Err)
+		msg := named(doc, rxe.URL, i18n.Sprintf("pattern %q is not a regular expression gatehouse can run (RE2, linear time): %v", rxe.Regex, rxe.Err))
 		p := doc.Problem(problem.KindSchema, ptr, msg)
 		p.Source = problem.SourceSchema
 		p.Document = urlOf(doc)
@@ -272,7 +274,7 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 		var ve *jsonschema.ValidationError
 		doc, _ := docFor(sve.URL)
 		if !errors.As(sve.Err, &ve) {
-			return problem.Problems{schemaProblem(doc, "", named(doc, sve.URL)+"the schema is not valid against its metaschema: "+sve.Err.Error())}
+			return problem.Problems{schemaProblem(doc, "", named(doc, sve.URL, i18n.Sprintf("the schema is not valid against its metaschema: %s", sve.Err.Error())))}
 		}
 		var leaves []Failure
 		collectLeaves(ve.DetailedOutput(), nil, nil, &leaves)
@@ -287,19 +289,20 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 			if i > 0 && l.InstanceLocation == leaves[i-1].InstanceLocation && strings.HasSuffix(l.InstanceLocation, "/type") {
 				continue // one problem per unknown type, below
 			}
-			msg := named(doc, sve.URL) + "not a valid schema: " + l.Message
+			msg := i18n.Sprintf("not a valid schema: %s", l.Message)
 			if strings.HasSuffix(l.InstanceLocation, "/type") || strings.Contains(l.InstanceLocation, "/type/") {
 				typeAt := l.InstanceLocation[:strings.LastIndex(l.InstanceLocation, "/type")+len("/type")]
 				if explained, ok := unknownTypeMessage(jsondoc.Lookup(doc.Value, typeAt)); ok {
 					if i > 0 && strings.HasPrefix(leaves[i-1].InstanceLocation, typeAt) {
 						continue
 					}
-					msg, l.InstanceLocation = named(doc, sve.URL)+"not a valid schema: "+explained, typeAt
+					msg, l.InstanceLocation = i18n.Sprintf("not a valid schema: %s", explained), typeAt
 				}
 			}
 			if strings.HasSuffix(l.KeywordLocation, "/format") && strings.Contains(l.Message, "regex") {
-				msg += " (gatehouse runs patterns with RE2, in linear time, so lookaround and backreferences are not available)"
+				msg = i18n.Sprintf("not a valid schema: %s (gatehouse runs patterns with RE2, in linear time, so lookaround and backreferences are not available)", l.Message)
 			}
+			msg = named(doc, sve.URL, msg)
 			p := schemaProblem(doc, l.InstanceLocation, msg)
 			p.Document = urlOf(doc)
 			probs = append(probs, p)
@@ -308,17 +311,17 @@ func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsond
 	case errors.As(err, &lue):
 		missing, _, _ := strings.Cut(lue.URL, "#")
 		if meta, _ := schema.Value.(map[string]any)["$schema"].(string); errors.Is(lue.Err, errNotPasted) && meta != "" && strings.TrimSuffix(meta, "#") == strings.TrimSuffix(missing, "#") {
-			return problem.Problems{schemaProblem(schema, "/$schema", fmt.Sprintf("unknown metaschema %s: gatehouse knows drafts 4, 6, 7, 2019-09 and 2020-12 (%s); it never fetches, so another metaschema must be pasted as a resource with that URL",
+			return problem.Problems{schemaProblem(schema, "/$schema", i18n.Sprintf("unknown metaschema %s: gatehouse knows drafts 4, 6, 7, 2019-09 and 2020-12 (%s); it never fetches, so another metaschema must be pasted as a resource with that URL",
 				untrusted.Quote(meta), strings.Join(knownMetaschemas, ", ")))}
 		}
 		if errors.Is(lue.Err, errNotPasted) {
 			ptr := findRef(schema.Value, "", missing)
 			missing = strings.TrimPrefix(missing, strings.TrimSuffix(rootURL, "schema.json"))
-			return problem.Problems{schemaProblem(schema, ptr, fmt.Sprintf("$ref to %s: that document was not pasted, and gatehouse never fetches; add it as a resource with that URL", missing))}
+			return problem.Problems{schemaProblem(schema, ptr, i18n.Sprintf("$ref to %s: that document was not pasted, and gatehouse never fetches; add it as a resource with that URL", missing))}
 		}
-		return problem.Problems{schemaProblem(schema, "", fmt.Sprintf("loading %s: %v", missing, lue.Err))}
+		return problem.Problems{schemaProblem(schema, "", i18n.Sprintf("loading %s: %v", missing, lue.Err))}
 	}
-	msg := strings.ReplaceAll(err.Error(), rootURL, "schema")
+	msg := libraryErrorWords(err, true)
 	// Most compiler errors name the offending place as rootURL#/pointer.
 	ptr := ""
 	if i := strings.Index(err.Error(), rootURL+"#"); i >= 0 {

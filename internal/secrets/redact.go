@@ -7,11 +7,11 @@ package secrets
 // shown on a page, printed by the CLI and pasted into tickets, so they must not spell one out.
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -19,18 +19,28 @@ import (
 
 // redact replaces every credential in s (the formats [Find] knows, and runs of
 // random-looking key characters in a format it does not) with its kind and length, so that a
-// message quoting an argument says what was there without spelling it.
+// message quoting an argument says what was there without spelling it. A redacted message is
+// translated by translating the message and redacting the translation.
 func redact(s string) string {
+	out := redactIn(i18n.English, s)
+	if out == s {
+		return s
+	}
+	return i18n.Derived(out, s, redactIn)
+}
+
+// redactIn is [redact] with the marks of what was withheld in lang.
+func redactIn(lang i18n.Lang, s string) string {
 	var out strings.Builder
 	rest := s
 	for spans := 0; ; spans++ {
 		if spans == maxRedactedSpans {
 			// Each span costs a scan of the rest: past a few, withhold the rest whole, so a
 			// message quoting thousands of keys costs linear time.
-			out.WriteString("[the rest withheld: it holds more secret-looking values]")
+			out.WriteString(lang.Text(i18n.T("[the rest withheld: it holds more secret-looking values]")))
 			return out.String()
 		}
-		start, end, what, found := firstSecretSpan(rest)
+		start, end, kind, found := firstSecretSpan(rest)
 		if !found {
 			if out.Len() == 0 {
 				return s
@@ -39,7 +49,7 @@ func redact(s string) string {
 			return out.String()
 		}
 		out.WriteString(rest[:start])
-		fmt.Fprintf(&out, "[%s withheld, %d chars]", what, len([]rune(rest[start:end])))
+		out.WriteString(lang.Sprintf("[%s withheld, %d chars]", lang.Text(KindWords(kind)), len([]rune(rest[start:end]))))
 		rest = rest[end:]
 	}
 }
@@ -47,22 +57,22 @@ func redact(s string) string {
 // maxRedactedSpans bounds the credentials [redact] cuts out one by one.
 const maxRedactedSpans = 16
 
-// firstSecretSpan finds the first credential in s: its byte span and what it looks like.
-func firstSecretSpan(s string) (start, end int, what string, found bool) {
+// firstSecretSpan finds the first credential in s: its byte span and its kind.
+func firstSecretSpan(s string) (start, end int, kind string, found bool) {
 	start = len(s)
 	for _, hit := range secretsIn(s, true) {
 		if hit.start < start {
-			start, end, what, found = hit.start, hit.end, strings.ReplaceAll(hit.kind, "_", " "), true
+			start, end, kind, found = hit.start, hit.end, hit.kind, true
 		}
 	}
 	if runStart, runEnd, ok := randomLookingRun(s); ok && runStart < start {
-		start, end, what, found = runStart, runEnd, "key-like value", true
+		start, end, kind, found = runStart, runEnd, keyLike, true
 	}
 	if found && end <= start {
 		// A detector that matched nothing it could cut out: withhold the rest rather than loop.
 		end = len(s)
 	}
-	return start, end, what, found
+	return start, end, kind, found
 }
 
 // Holds reports whether s holds a credential or a random-looking key.
@@ -124,15 +134,10 @@ func ShowValue(v any) string {
 // the kind and a redacted excerpt are shown.
 func Quote(s string) string {
 	if finding, found := firstToken(s); found {
-		kind := strings.ReplaceAll(finding.Kind, "_", " ")
-		article := "a"
-		if strings.IndexByte("aeiou", kind[0]) >= 0 {
-			article = "an"
-		}
-		return fmt.Sprintf("(a string holding what looks like %s %s, %s)", article, kind, finding.Excerpt)
+		return i18n.Sprintf("(a string holding what looks like %s, %s)", KindWithArticle(finding.Kind), finding.Excerpt)
 	}
 	if start, end, found := randomLookingRun(s); found {
-		return fmt.Sprintf("(a string holding what looks like a key or token, %s)", excerpt(s[start:end]))
+		return i18n.Sprintf("(a string holding what looks like a key or token, %s)", excerpt(s[start:end]))
 	}
 	return untrusted.Quote(s)
 }
@@ -165,10 +170,10 @@ func randomLookingRun(s string) (int, int, bool) {
 // holds a token or key.
 func ShowText(s string, limit int) string {
 	if _, found := firstToken(s); found {
-		return "details withheld: they contain a secret-looking value"
+		return i18n.T("details withheld: they contain a secret-looking value")
 	}
 	if _, _, found := randomLookingRun(s); found {
-		return "details withheld: they contain a key-like value"
+		return i18n.T("details withheld: they contain a key-like value")
 	}
 	return untrusted.Shorten(s, limit)
 }

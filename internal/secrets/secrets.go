@@ -18,12 +18,12 @@ package secrets
 import (
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -123,14 +123,14 @@ func (w *secretWalker) record(text string, hits []secretHit) {
 // "h… (4 chars)"). The characters shown are where the formats put their fixed prefixes.
 func excerpt(secret string) string {
 	length := utf8.RuneCountInString(secret)
-	return fmt.Sprintf("%s (%d chars)", untrusted.Shorten(secret, min(4, length/4)), length)
+	return i18n.Sprintf("%s (%d chars)", untrusted.Shorten(secret, min(4, length/4)), length)
 }
 
 // excerptOf redacts a secret a detector found. A URL password has no fixed prefix: every
 // character of it is secret, so only its length is shown ("… (4 chars)").
 func excerptOf(kind, secret string) string {
 	if kind == "url_password" {
-		return fmt.Sprintf("… (%d chars)", utf8.RuneCountInString(secret))
+		return i18n.Sprintf("… (%d chars)", utf8.RuneCountInString(secret))
 	}
 	return excerpt(secret)
 }

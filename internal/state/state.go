@@ -11,10 +11,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -81,7 +81,7 @@ const (
 	MaxStateBytes    = 8 << 20
 )
 
-var errFragmentTooLong = errors.New("fragment too long")
+var errFragmentTooLong = errors.New(i18n.T("fragment too long"))
 
 // Encode returns the URL fragment for s: "#v1." + base64url(deflate-raw(JSON)). It fails
 // when the fragment would be too long for a browser to carry.
@@ -96,7 +96,7 @@ func Encode(s State) (string, error) {
 	zw.Close()
 	frag := fragmentPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 	if len(frag) > MaxFragmentBytes {
-		return frag, fmt.Errorf("%w: the link would be %s, more than browsers carry (%s); share the texts as files instead",
+		return frag, i18n.Errorf("%w: the link would be %s, more than browsers carry (%s); share the texts as files instead",
 			errFragmentTooLong, jsondoc.ByteSize(len(frag)), jsondoc.ByteSize(MaxFragmentBytes))
 	}
 	return frag, nil
@@ -112,7 +112,7 @@ var stateSchema = schema.NewPublished(stateSchemaText, "state")
 // damaged, foreign or oversized fragment is a problem that says which, never a panic.
 func Decode(fragment string) (State, problem.Problems) {
 	fail := func(kind problem.Kind, format string, args ...any) (State, problem.Problems) {
-		return State{}, problem.Problems{{Source: problem.SourceFragment, Kind: kind, Offset: -1, Message: fmt.Sprintf(format, args...)}}
+		return State{}, problem.Problems{{Source: problem.SourceFragment, Kind: kind, Offset: -1, Message: i18n.Sprintf(format, args...)}}
 	}
 	if len(fragment) > 4*MaxFragmentBytes {
 		return fail(problem.KindLimit, "the link is %s long, more than any browser carries; it cannot be opened", jsondoc.ByteSize(len(fragment)))

@@ -171,3 +171,23 @@ test("format keeps numbers exact", () => {
   const res = call("format", { text: '{"n":12345678901234567890,"f":1.0}', indent: "  " });
   assert.equal(res.text, '{\n  "n": 12345678901234567890,\n  "f": 1.0\n}\n');
 });
+
+test("lang: the same answer in French and German, the same places; an unknown language is said", () => {
+  const req = { schema: seedSchema, instance: '{"tool":"send_email","argumentsValid":true,"toolAllowed":true,"decision":"yes","reason":"ok"}' };
+  const en = call("validate", req);
+  const fr = call("validate", { ...req, lang: "fr" });
+  const de = call("validate", { ...req, lang: "de" });
+  assert.equal(en.problems[0].message, "value must be one of 'allow', 'deny', 'ask'");
+  assert.equal(fr.problems[0].message, "la valeur doit être l'une de 'allow', 'deny', 'ask'");
+  assert.equal(de.problems[0].message, "der Wert muss einer von 'allow', 'deny', 'ask' sein");
+  for (const other of [fr, de]) {
+    assert.deepEqual(other.problems.map(({ message, ...rest }) => rest), en.problems.map(({ message, ...rest }) => rest));
+  }
+  assert.deepEqual(call("validate", { ...req, lang: "en" }), en);
+  const es = call("validate", { ...req, lang: "es" });
+  assert.equal(es.problems[0].source, "request");
+  assert.equal(es.problems[1].message, en.problems[0].message);
+  const about = call("about", { lang: "de" });
+  assert.deepEqual(about.languages, ["en", "fr", "de"]);
+  assert.notEqual(about.lintRules[0].summary, call("about", "{}").lintRules[0].summary);
+});

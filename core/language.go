@@ -1,0 +1,204 @@
+package core
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/diff"
+	"github.com/gatehouse-dev/gatehouse/internal/gate"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+	"github.com/gatehouse-dev/gatehouse/internal/policy"
+)
+
+// Every request takes an optional lang: "en" (the default), "fr" or "de". The answer's messages
+// are written in that language; everything else in it (names, pointers, reasons, rule names,
+// quoted values) is the same in every language. How a message is translated is said in
+// internal/i18n: the checks word every message in English, and each function translates its
+// finished answer here, with a translation of its own, so that calls in two languages at once
+// do not meet.
+
+// Languages lists the languages an answer can be written in, as a request's lang names them.
+var Languages = func() []string {
+	out := make([]string, len(i18n.Langs))
+	for i, l := range i18n.Langs {
+		out[i] = string(l)
+	}
+	return out
+}()
+
+// openTranslation starts the translation of an answer into the request's language. A language
+// gatehouse does not speak is a problem (source "request"), and the answer is in English.
+func openTranslation(lang string) (*i18n.Translation, Problems) {
+	l, ok := i18n.ParseLang(lang)
+	tr := i18n.Open(l)
+	if !ok {
+		return tr, Problems{{Source: SourceRequest, Kind: KindRule, Offset: -1,
+			Message: i18n.Sprintf("unknown language %q: gatehouse answers in %s; this answer is in English", lang, strings.Join(Languages, ", "))}}
+	}
+	return tr, nil
+}
+
+// withLanguage puts the language problem first among an answer's problems.
+func withLanguage(langProbs, probs Problems) Problems {
+	if len(langProbs) == 0 {
+		return probs
+	}
+	return append(slices.Clip(langProbs), probs...)
+}
+
+// The translators below write each message of an answer in the translation's language. They
+// copy every list they change: an answer may share its lists with what is kept between calls
+// (a gatekeeper's problems, the lint rules).
+
+func translateProblems(tr *i18n.Translation, ps Problems) Problems {
+	if tr == nil || ps == nil {
+		return ps
+	}
+	out := make(Problems, len(ps))
+	for i, p := range ps {
+		p.Message = tr.Text(p.Message)
+		out[i] = p
+	}
+	return out
+}
+
+func translateDecision(tr *i18n.Translation, d gate.Decision) gate.Decision {
+	d.Explanation = tr.Texts(d.Explanation)
+	d.Errors = translateProblems(tr, d.Errors)
+	d.Evidence = translateProblems(tr, d.Evidence)
+	if d.Violations != nil {
+		vs := make([]policy.Violation, len(d.Violations))
+		for i, v := range d.Violations {
+			v.Message = tr.Text(v.Message)
+			vs[i] = v
+		}
+		d.Violations = vs
+	}
+	return d
+}
+
+func translateGate(tr *i18n.Translation, res GateResult) GateResult {
+	if tr == nil {
+		return res
+	}
+	most := -1
+	for i := range res.Decisions {
+		if &res.Decisions[i] == res.Decision {
+			most = i
+		}
+	}
+	decisions := make([]gate.Decision, len(res.Decisions))
+	for i, d := range res.Decisions {
+		decisions[i] = translateDecision(tr, d)
+	}
+	res.Decisions = decisions
+	if most >= 0 {
+		res.Decision = &res.Decisions[most]
+	} else if res.Decision != nil {
+		d := translateDecision(tr, *res.Decision)
+		res.Decision = &d
+	}
+	res.Problems = translateProblems(tr, res.Problems)
+	return res
+}
+
+func translateFindings(tr *i18n.Translation, fs []lint.Finding) []lint.Finding {
+	if tr == nil || fs == nil {
+		return fs
+	}
+	out := make([]lint.Finding, len(fs))
+	for i, f := range fs {
+		f.Message, f.Why, f.Evidence = tr.Text(f.Message), tr.Text(f.Why), tr.Evidence(f.Evidence)
+		out[i] = f
+	}
+	return out
+}
+
+func translateToolReports(tr *i18n.Translation, rs []diff.ToolReport) []diff.ToolReport {
+	if rs == nil {
+		return nil
+	}
+	out := make([]diff.ToolReport, len(rs))
+	for i, r := range rs {
+		r.Reasons = tr.Texts(r.Reasons)
+		r.Findings = translateFindings(tr, r.Findings)
+		out[i] = r
+	}
+	return out
+}
+
+func translateDiff(tr *i18n.Translation, res DiffResult) DiffResult {
+	if tr == nil {
+		return res
+	}
+	if c := res.Catalog; c != nil {
+		cd := *c
+		cd.AddedTools = translateToolReports(tr, c.AddedTools)
+		cd.RemovedTools = translateToolReports(tr, c.RemovedTools)
+		cd.Summary.Text = tr.Text(c.Summary.Text)
+		if c.Changed != nil {
+			cd.Changed = make([]diff.ToolChange, len(c.Changed))
+			for i, ch := range c.Changed {
+				ch.Reasons = tr.Texts(ch.Reasons)
+				ch.NewFindings = translateFindings(tr, ch.NewFindings)
+				if ch.SchemaChanges != nil {
+					scs := make([]diff.SchemaChange, len(ch.SchemaChanges))
+					for j, sc := range ch.SchemaChanges {
+						sc.Message = tr.Text(sc.Message)
+						scs[j] = sc
+					}
+					ch.SchemaChanges = scs
+				}
+				if ch.Annotations != nil {
+					flips := make([]diff.AnnotationFlip, len(ch.Annotations))
+					for j, f := range ch.Annotations {
+						f.Message = tr.Text(f.Message)
+						flips[j] = f
+					}
+					ch.Annotations = flips
+				}
+				cd.Changed[i] = ch
+			}
+		}
+		res.Catalog = &cd
+	}
+	if l := res.Lock; l != nil {
+		lr := *l
+		if l.Tools != nil {
+			lr.Tools = make([]catalog.LockEntry, len(l.Tools))
+			for i, e := range l.Tools {
+				e.Message = tr.Text(e.Message)
+				lr.Tools[i] = e
+			}
+		}
+		res.Lock = &lr
+	}
+	res.Findings = translateFindings(tr, res.Findings)
+	res.Problems = translateProblems(tr, res.Problems)
+	return res
+}
+
+func translateRules(tr *i18n.Translation, rules []lint.Rule) []lint.Rule {
+	if tr == nil || rules == nil {
+		return rules
+	}
+	out := make([]lint.Rule, len(rules))
+	for i, r := range rules {
+		r.Summary, r.Why, r.Help = tr.Text(r.Summary), tr.Text(r.Why), tr.Text(r.Help)
+		out[i] = r
+	}
+	return out
+}
+
+// closeTranslation ends an answer's translation.
+func closeTranslation(tr *i18n.Translation) {
+	if untranslated != nil && tr != nil {
+		untranslated(tr.Missing())
+	}
+	tr.Close()
+}
+
+// untranslated, when set (by tests), is told the messages an answer could not translate.
+var untranslated func(texts []string)
