@@ -230,6 +230,7 @@ type linter struct {
 }
 
 func newLinter(c *catalog.Catalog) *linter {
+	buildPhraseTables()
 	l := &linter{c: c, toolsByName: make(map[string][]string, len(c.Tools)), servers: map[string]bool{}}
 	for i := range c.Tools {
 		t := &c.Tools[i]

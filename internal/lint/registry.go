@@ -1,5 +1,7 @@
 package lint
 
+import "sync"
+
 // The lint rules' names, as findings carry them.
 const (
 	RuleHiddenCharacters        = "hidden-characters"
@@ -100,14 +102,22 @@ type phraseRef struct {
 // is: a string's candidates are found from the few words it holds, not by asking every phrase.
 var phrasesByWord [][]phraseRef
 
-// The registry's derived tables are built in init, not as initialisers: the rules' checks refer
-// to them, and an initialiser would make that a cycle.
+// The registry's index is built in init, not as an initialiser: the rules' checks refer to it,
+// and an initialiser would make that a cycle.
 func init() {
 	lintRuleByName = make(map[string]*lintRule, len(lintRegistry))
-	var all []string
 	for _, r := range lintRegistry {
 		Rules = append(Rules, r.Rule)
 		lintRuleByName[r.Name] = r
+	}
+}
+
+// buildPhraseTables builds the word filter and the tables derived from it, once, on the first
+// lint: they take ~40 ms in the page's wasm, which a page that only validates should not wait
+// for at start-up.
+var buildPhraseTables = sync.OnceFunc(func() {
+	var all []string
+	for _, r := range lintRegistry {
 		for _, p := range r.phrases {
 			all = append(all, p.anyOf...)
 			for _, g := range p.gates {
@@ -140,4 +150,4 @@ func init() {
 			}
 		}
 	}
-}
+})
