@@ -29,6 +29,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/gatehouse-dev/gatehouse/core"
 	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 
 	"github.com/gatehouse-dev/gatehouse/site"
@@ -622,6 +623,13 @@ func TestBrowserDiffPane(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#tab-diff")),
 		chooseExample("#diff-examples", "rug-pull"),
 		waitTrue(`document.getElementById('diff-summary').dataset.state === 'high'`))
+	// The lint legend says what each severity means and lists every rule under the severity it gives.
+	if n := evaluate[int](h, ctx, `document.querySelectorAll('#lint-legend li[data-rule]').length`); n != len(core.About(core.AboutRequest{}).LintRules) {
+		t.Errorf("the lint legend lists %d rules", n)
+	}
+	if dts := evaluate[int](h, ctx, `document.querySelectorAll('#lint-legend dt').length`); dts != 3 {
+		t.Errorf("the lint legend explains %d severities, want 3", dts)
+	}
 	row := `document.querySelector('#pane-diff .tool-row[data-tool="search_docs"]')`
 	if risk := evaluate[string](h, ctx, row+`.dataset.risk`); risk != "high" {
 		t.Errorf("search_docs risk = %q, want high", risk)

@@ -258,6 +258,15 @@ export class Checker {
   }
 
   /**
+   * reloadAbout asks about() again, in the page's language now: the lint rules' words are
+   * translated by the checker.
+   */
+  async reloadAbout() {
+    const answer = await this.call('about', {});
+    if (answer && Array.isArray(answer.lintRules)) this.about = answer;
+  }
+
+  /**
    * severityRank orders severities and risks as the checker does (most urgent first); an
    * unknown one sorts last.
    * @param {string | undefined} severity

@@ -199,6 +199,10 @@ export const de = {
   'severity.info': 'Info',
 
   'lint.title': 'Lint des rechten Katalogs',
+  'lint.legend': 'Was high, medium und low bedeuten, und die Regeln',
+  'lint.meaning.high': 'der Text lenkt das Modell gegen den Nutzer, oder die Definition lügt über sich selbst: das Werkzeug nicht freigeben, ohne es gelesen zu haben.',
+  'lint.meaning.medium': 'ein Prüfer sollte hinsehen: eine riskante Fähigkeit, ungewöhnliches Markup, ein Pfad zu Geheimnissen, das Werkzeug eines anderen Servers genannt, eine Vorbedingung für das Modell.',
+  'lint.meaning.low': 'Hygiene: ein offenes Schema, ein freier Pfad- oder URL-String, ein zerstörerisches Werkzeug ohne Warnwort.',
   'lint.none': 'Keine Befunde.',
   'lint.summary': '{n} Befunde, {high} hoch',
 

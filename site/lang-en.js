@@ -199,6 +199,10 @@ export const en = {
   'severity.info': 'info',
 
   'lint.title': 'Lint of the right catalog',
+  'lint.legend': 'What high, medium and low mean, and the rules',
+  'lint.meaning.high': 'the text steers the model against the user, or the definition lies about itself: do not approve the tool before reading it.',
+  'lint.meaning.medium': "a reviewer should look: a risky capability, unusual markup, a path to secrets, another server's tool named, a precondition set for the model.",
+  'lint.meaning.low': 'hygiene: an open schema, a free path or URL string, a destructive tool without a warning word.',
   'lint.none': 'No findings.',
   'lint.summary': '{n} findings, {high} high',
 

@@ -199,6 +199,10 @@ export const fr = {
   'severity.info': 'info',
 
   'lint.title': 'Lint du catalogue de droite',
+  'lint.legend': 'Ce que signifient high, medium et low, et les règles',
+  'lint.meaning.high': "le texte pousse le modèle contre l'utilisateur, ou la définition ment sur elle-même : ne pas approuver l'outil sans l'avoir lu.",
+  'lint.meaning.medium': "à regarder : une capacité risquée, un balisage inhabituel, un chemin vers des secrets, l'outil d'un autre serveur nommé, une condition imposée au modèle.",
+  'lint.meaning.low': "hygiène : un schéma ouvert, une chaîne de chemin ou d'URL libre, un outil destructeur sans mot d'avertissement.",
   'lint.none': 'Aucun constat.',
   'lint.summary': '{n} constats, {high} élevés',
 

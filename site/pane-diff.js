@@ -66,7 +66,8 @@ export class DiffPane {
         saveButton(() => JSON.stringify(this.lastDiff?.findings ?? [], null, 2) + '\n', 'gatehouse-lint.json', 'lint.saveJSON'),
         saveButton(() => lintSarif(this.lastDiff?.findings ?? [], this.checker, 'right.json'), 'gatehouse-lint.sarif', 'lint.saveSARIF')),
       h('div', { 'aria-live': 'polite' }, this.lintSummary),
-      this.lintList);
+      this.lintList,
+      this.legend = h('details', { class: 'lint-legend', id: 'lint-legend' }));
 
     this.diffChannel = new Channel(checker, {
       lane: 'diff',
@@ -296,6 +297,7 @@ export class DiffPane {
     }
     const findings = result.findings ?? [];
     this.lintBox.hidden = false;
+    this.renderLegend();
     const high = findings.filter((f) => f.severity === 'high').length;
     replace(this.lintSummary, statusLine(high ? 'bad' : findings.length ? 'warn' : 'ok',
       findings.length ? t('lint.summary', { n: findings.length, high }) : t('lint.none')));
@@ -335,8 +337,27 @@ export class DiffPane {
     else if (source === 'right' || source === 'catalog') this.right.goTo(line, column);
   }
 
+  /**
+   * renderLegend says what each severity means and which rules give it, from the checker's own
+   * list of rules (about().lintRules), in the page's language.
+   */
+  renderLegend() {
+    const about = this.checker.about;
+    const rules = about?.lintRules ?? [];
+    const open = this.legend.open;
+    this.legend.replaceChildren(
+      h('summary', null, t('lint.legend')),
+      h('dl', null, (about?.severities ?? []).map((severity) => [
+        h('dt', null, h('span', { class: `badge severity-${severity}` }, t(`severity.${severity}`)), ' ', t(`lint.meaning.${severity}`)),
+        h('dd', null, h('ul', null, rules.filter((r) => r.severity === severity).map((r) =>
+          h('li', { dataset: { rule: r.name } }, h('code', null, r.name), ' — ', r.summary)))),
+      ])));
+    this.legend.open = open;
+  }
+
   relabel() {
     this.examples.relabel();
+    this.checker.reloadAbout().then(() => { if (!this.lintBox.hidden) this.renderLegend(); });
     this.left.relabel();
     this.right.relabel();
     // The result on show stays until the checker answers again, in the new language.
