@@ -11,7 +11,7 @@
 //   const answer = JSON.parse(gatehouse.validate(JSON.stringify({ schema, instance: text })));
 //
 // A script that runs wasm_exec.js and go.run(instance) itself finds the same functions on
-// globalThis.gatehouse (through syscall/js, ~10 µs slower per call).
+// globalThis.gatehouse (through syscall/js, ~10–20 µs slower per call).
 
 /** A JSON text whose value has the shape T. The brand is only for readers and type checkers. */
 export type JSONText<T> = string & { readonly __json?: T };

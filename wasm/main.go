@@ -10,7 +10,7 @@
 //     as UTF-8 through linear memory. site/gatehouse.mjs wraps them into the API; this is the fast
 //     way in: a call crosses into Go in well under a microsecond.
 //   - as globalThis.gatehouse, set by main through syscall/js, for scripts that run wasm_exec.js
-//     themselves: the same functions and answers, with ~10 µs more per call.
+//     themselves: the same functions and answers, with ~10–20 µs more per call.
 package main
 
 import (
