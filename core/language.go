@@ -49,33 +49,33 @@ func withLanguage(langProbs, probs Problems) Problems {
 }
 
 // The translators below write each message of an answer in the translation's language. They
-// copy every list they change: an answer may share its lists with what is kept between calls
-// (a gatekeeper's problems, the lint rules).
+// copy every list they change (translated): an answer may share its lists with what is kept
+// between calls (a gatekeeper's problems, the lint rules).
 
-func translateProblems(tr *i18n.Translation, ps Problems) Problems {
-	if tr == nil || ps == nil {
-		return ps
+// translated returns a copy of s with each element passed through f; nil stays nil.
+func translated[S ~[]E, E any](s S, f func(E) E) S {
+	if s == nil {
+		return nil
 	}
-	out := make(Problems, len(ps))
-	for i, p := range ps {
-		p.Message = tr.Text(p.Message)
-		out[i] = p
+	out := make(S, len(s))
+	for i, e := range s {
+		out[i] = f(e)
 	}
 	return out
+}
+
+func translateProblems(tr *i18n.Translation, ps Problems) Problems {
+	if tr == nil {
+		return ps
+	}
+	return translated(ps, func(p Problem) Problem { p.Message = tr.Text(p.Message); return p })
 }
 
 func translateDecision(tr *i18n.Translation, d gate.Decision) gate.Decision {
 	d.Explanation = tr.Texts(d.Explanation)
 	d.Errors = translateProblems(tr, d.Errors)
 	d.Evidence = translateProblems(tr, d.Evidence)
-	if d.Violations != nil {
-		vs := make([]policy.Violation, len(d.Violations))
-		for i, v := range d.Violations {
-			v.Message = tr.Text(v.Message)
-			vs[i] = v
-		}
-		d.Violations = vs
-	}
+	d.Violations = translated(d.Violations, func(v policy.Violation) policy.Violation { v.Message = tr.Text(v.Message); return v })
 	return d
 }
 
@@ -89,11 +89,7 @@ func translateGate(tr *i18n.Translation, res GateResult) GateResult {
 			most = i
 		}
 	}
-	decisions := make([]gate.Decision, len(res.Decisions))
-	for i, d := range res.Decisions {
-		decisions[i] = translateDecision(tr, d)
-	}
-	res.Decisions = decisions
+	res.Decisions = translated(res.Decisions, func(d gate.Decision) gate.Decision { return translateDecision(tr, d) })
 	if most >= 0 {
 		res.Decision = &res.Decisions[most]
 	} else if res.Decision != nil {
@@ -105,28 +101,21 @@ func translateGate(tr *i18n.Translation, res GateResult) GateResult {
 }
 
 func translateFindings(tr *i18n.Translation, fs []lint.Finding) []lint.Finding {
-	if tr == nil || fs == nil {
+	if tr == nil {
 		return fs
 	}
-	out := make([]lint.Finding, len(fs))
-	for i, f := range fs {
+	return translated(fs, func(f lint.Finding) lint.Finding {
 		f.Message, f.Why, f.Evidence = tr.Text(f.Message), tr.Text(f.Why), tr.Evidence(f.Evidence)
-		out[i] = f
-	}
-	return out
+		return f
+	})
 }
 
 func translateToolReports(tr *i18n.Translation, rs []diff.ToolReport) []diff.ToolReport {
-	if rs == nil {
-		return nil
-	}
-	out := make([]diff.ToolReport, len(rs))
-	for i, r := range rs {
+	return translated(rs, func(r diff.ToolReport) diff.ToolReport {
 		r.Reasons = tr.Texts(r.Reasons)
 		r.Findings = translateFindings(tr, r.Findings)
-		out[i] = r
-	}
-	return out
+		return r
+	})
 }
 
 func translateDiff(tr *i18n.Translation, res DiffResult) DiffResult {
@@ -138,41 +127,18 @@ func translateDiff(tr *i18n.Translation, res DiffResult) DiffResult {
 		cd.AddedTools = translateToolReports(tr, c.AddedTools)
 		cd.RemovedTools = translateToolReports(tr, c.RemovedTools)
 		cd.Summary.Text = tr.Text(c.Summary.Text)
-		if c.Changed != nil {
-			cd.Changed = make([]diff.ToolChange, len(c.Changed))
-			for i, ch := range c.Changed {
-				ch.Reasons = tr.Texts(ch.Reasons)
-				ch.NewFindings = translateFindings(tr, ch.NewFindings)
-				if ch.SchemaChanges != nil {
-					scs := make([]diff.SchemaChange, len(ch.SchemaChanges))
-					for j, sc := range ch.SchemaChanges {
-						sc.Message = tr.Text(sc.Message)
-						scs[j] = sc
-					}
-					ch.SchemaChanges = scs
-				}
-				if ch.Annotations != nil {
-					flips := make([]diff.AnnotationFlip, len(ch.Annotations))
-					for j, f := range ch.Annotations {
-						f.Message = tr.Text(f.Message)
-						flips[j] = f
-					}
-					ch.Annotations = flips
-				}
-				cd.Changed[i] = ch
-			}
-		}
+		cd.Changed = translated(c.Changed, func(ch diff.ToolChange) diff.ToolChange {
+			ch.Reasons = tr.Texts(ch.Reasons)
+			ch.NewFindings = translateFindings(tr, ch.NewFindings)
+			ch.SchemaChanges = translated(ch.SchemaChanges, func(sc diff.SchemaChange) diff.SchemaChange { sc.Message = tr.Text(sc.Message); return sc })
+			ch.Annotations = translated(ch.Annotations, func(f diff.AnnotationFlip) diff.AnnotationFlip { f.Message = tr.Text(f.Message); return f })
+			return ch
+		})
 		res.Catalog = &cd
 	}
 	if l := res.Lock; l != nil {
 		lr := *l
-		if l.Tools != nil {
-			lr.Tools = make([]catalog.LockEntry, len(l.Tools))
-			for i, e := range l.Tools {
-				e.Message = tr.Text(e.Message)
-				lr.Tools[i] = e
-			}
-		}
+		lr.Tools = translated(l.Tools, func(e catalog.LockEntry) catalog.LockEntry { e.Message = tr.Text(e.Message); return e })
 		res.Lock = &lr
 	}
 	res.Findings = translateFindings(tr, res.Findings)
@@ -181,15 +147,13 @@ func translateDiff(tr *i18n.Translation, res DiffResult) DiffResult {
 }
 
 func translateRules(tr *i18n.Translation, rules []lint.Rule) []lint.Rule {
-	if tr == nil || rules == nil {
+	if tr == nil {
 		return rules
 	}
-	out := make([]lint.Rule, len(rules))
-	for i, r := range rules {
+	return translated(rules, func(r lint.Rule) lint.Rule {
 		r.Summary, r.Why, r.Help = tr.Text(r.Summary), tr.Text(r.Why), tr.Text(r.Help)
-		out[i] = r
-	}
-	return out
+		return r
+	})
 }
 
 // closeTranslation ends an answer's translation.
