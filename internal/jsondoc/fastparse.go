@@ -110,19 +110,10 @@ func (p *fastParser) object(depth int) (any, bool) {
 			return nil, false
 		}
 		obj[key] = v
-		p.space()
-		if p.i >= len(p.s) {
+		if more, ok := p.separator('}'); !ok {
 			return nil, false
-		}
-		switch p.s[p.i] {
-		case ',':
-			p.i++
-			p.space()
-		case '}':
-			p.i++
+		} else if !more {
 			return obj, true
-		default:
-			return nil, false
 		}
 	}
 }
@@ -141,21 +132,31 @@ func (p *fastParser) array(depth int) (any, bool) {
 			return nil, false
 		}
 		arr = append(arr, v)
-		p.space()
-		if p.i >= len(p.s) {
+		if more, ok := p.separator(']'); !ok {
 			return nil, false
-		}
-		switch p.s[p.i] {
-		case ',':
-			p.i++
-			p.space()
-		case ']':
-			p.i++
+		} else if !more {
 			return arr, true
-		default:
-			return nil, false
 		}
 	}
+}
+
+// separator reads what follows a member or an element: a comma, after which more follows, or
+// the container's closing byte.
+func (p *fastParser) separator(closing byte) (more, ok bool) {
+	p.space()
+	if p.i >= len(p.s) {
+		return false, false
+	}
+	switch p.s[p.i] {
+	case ',':
+		p.i++
+		p.space()
+		return true, true
+	case closing:
+		p.i++
+		return false, true
+	}
+	return false, false
 }
 
 // str reads a string: cut from the text when it has no escapes, decoded into a new string when
