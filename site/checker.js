@@ -216,22 +216,6 @@ export class Checker {
   }
 
   /**
-   * raw sends one JSON string and resolves to the JSON text the checker answered (for scripts
-   * and tests that want the exact text).
-   * @param {string} fn
-   * @param {string} arg
-   * @returns {Promise<string>}
-   */
-  raw(fn, arg) {
-    const lane = this.lane('main');
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      lane.pending.set(id, { resolve, reject });
-      lane.worker?.postMessage({ id, fn, arg });
-    });
-  }
-
-  /**
    * call waits for the checker, sends the request on a lane and reads the answer. It never
    * rejects: a missing function, a failed or restarted worker or an unreadable answer come back
    * as {problems: [...]}, the same shape bad input has, so every caller shows them the same way.

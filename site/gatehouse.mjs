@@ -31,7 +31,7 @@ export async function load(wasm, options = {}) {
   const instance = await WebAssembly.instantiate(module, go.importObject);
   const x = /** @type {any} */ (instance.exports);
   if (typeof x.gatehouse_call !== "function") {
-    throw new Error("this gatehouse.wasm has no gatehouse_call export: rebuild it with `make wasm`");
+    throw new Error("this gatehouse.wasm has no gatehouse_call export: it was built before the loader");
   }
 
   let stopped = false;

@@ -117,7 +117,7 @@ function start(source) {
         exited = true;
         postMessage({ type: 'exited', message: 'the checker stopped' });
       });
-      const functions = [...api.functions].filter(callable).sort();
+      const functions = [...api.functions].sort();
       postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined });
       for (const message of queue.splice(0)) answer(message);
       // The first check of a schema compiles its draft's metaschema (~0.1 s): done as soon as the

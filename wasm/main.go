@@ -102,6 +102,9 @@ func run(name, request string) []byte {
 	return answer
 }
 
+// notAString is the refusal of a request that is not one string, either way in.
+const notAString = "expected one argument: a JSON string"
+
 // call runs one API function on its JavaScript arguments. A panic would kill the whole runtime,
 // and with it the page: core answers its own, and anything left is answered here.
 func call(name string, args []js.Value) (out any) {
@@ -111,7 +114,7 @@ func call(name string, args []js.Value) (out any) {
 		}
 	}()
 	if len(args) != 1 || args[0].Type() != js.TypeString {
-		answer, _ := core.Refuse(name, "expected one argument: a JSON string")
+		answer, _ := core.Refuse(name, notAString)
 		return string(answer)
 	}
 	return string(run(name, args[0].String()))
@@ -194,7 +197,7 @@ func exportCall(name, nameLen, request, requestLen uint32) (answer uint64) {
 //go:wasmexport gatehouse_refuse
 //lint:ignore U1000 called by JavaScript, through the export
 func exportRefuse(name, nameLen uint32) uint64 {
-	b, _ := core.Refuse(text(name, nameLen), "expected one argument: a JSON string")
+	b, _ := core.Refuse(text(name, nameLen), notAString)
 	return packed(b)
 }
 
