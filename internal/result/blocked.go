@@ -25,7 +25,11 @@ func (r *Report) Blocked(why string) []byte {
 		at, with := res.Pointer, blockedValue(res, why)
 		if res.Shape == ShapeJSONRPC && res.IsError && res.Envelope != "" || res.Shape == ShapeJSONRPC && !isCallToolResultAt(r.doc, res.Pointer) {
 			at = res.Envelope
-			with = marshalCompact(map[string]any{"jsonrpc": "2.0", "id": res.rawID, "result": blockedCallToolResult(why)})
+			with = marshalCompact(struct {
+				JSONRPC string `json:"jsonrpc"`
+				ID      any    `json:"id"`
+				Result  any    `json:"result"`
+			}{"2.0", res.rawID, blockedCallToolResult(why)})
 		}
 		start, ok := r.doc.Locate(at)
 		raw, ok2 := r.doc.Raw(at)
@@ -48,8 +52,15 @@ func isCallToolResultAt(doc *jsondoc.Document, ptr string) bool {
 }
 
 // blockedCallToolResult is MCP's error result saying why.
-func blockedCallToolResult(why string) map[string]any {
-	return map[string]any{"content": []any{map[string]any{"type": "text", "text": why}}, "isError": true}
+func blockedCallToolResult(why string) any {
+	type textBlock struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	return struct {
+		Content []textBlock `json:"content"`
+		IsError bool        `json:"isError"`
+	}{[]textBlock{{"text", why}}, true}
 }
 
 // blockedValue is the error result of res's shape, answering the same call.

@@ -86,11 +86,11 @@ type Request struct {
 
 // A Report is the check's answer for one result text.
 type Report struct {
-	Verdict  string         `json:"verdict"`
-	Reasons  []string       `json:"reasons"`
-	Findings []lint.Finding `json:"findings"`
-	Schema   SchemaReport   `json:"schema"`
-	Size     SizeReport     `json:"size"`
+	Verdict  string           `json:"verdict"`
+	Reasons  []string         `json:"reasons"`
+	Findings []lint.Finding   `json:"findings"`
+	Schema   SchemaReport     `json:"schema"`
+	Size     SizeReport       `json:"size"`
 	Problems problem.Problems `json:"problems"`
 	// Tool is the tool found for the result ("" when none was); Shape the result's shape.
 	Tool  string
