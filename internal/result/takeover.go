@@ -3,7 +3,6 @@ package result
 import (
 	"encoding/base64"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -96,21 +95,21 @@ var takeoverLanguages = []takeoverLanguage{
 			`de\s+agora\s+em\s+diante`, `\bautorizou\s+você`, `\bchame\s+a\s+ferramenta`)},
 	{lang: "zh", keys: []string{"忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "system", "instruction"},
 		override: phrases(`(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
-		address: phrases(`(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`在回答(?:用户)?之前`, `而不是(?:总结|回答|翻译)`, `你的新任务`, `新指令`, `不要(?:提及|告诉|透露)`, `永远不要告诉`, `停止你正在做`, `从现在起`, `已授权你`, `调用\s*\w+\s*工具`)},
+		address:  phrases(`(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		hijack:   phrases(`在回答(?:用户)?之前`, `而不是(?:总结|回答|翻译)`, `你的新任务`, `新指令`, `不要(?:提及|告诉|透露)`, `永远不要告诉`, `停止你正在做`, `从现在起`, `已授权你`, `调用\s*\w+\s*工具`)},
 	{lang: "ja", keys: []string{"無視", "忘れ", "アシスタント", "モデル", "エージェント", "system", "instruction"},
 		override: phrases(`(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
-		address: phrases(`ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
+		address:  phrases(`ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		hijack:   phrases(`答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
 	{lang: "ru", keys: []string{"игнорир", "забуд", "проигнор", "ии", "ai", "ассистент", "помощник", "модел", "system", "instruction"},
 		override: phrases(`(?:игнорируй|игнорируйте|забудь|забудьте|проигнорируй)\p{L}*\s+(?:все\s+)?(?:предыдущие|прежние|свои|твои|ваши)\s+(?:\p{L}+\s+)?(?:инструкции|указания|команды|правила)`),
-		address: phrases(`(?:ии|ai)[- ]?(?:ассистент|помощник|модел)`, `языков\p{L}+\s+модел`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		address:  phrases(`(?:ии|ai)[- ]?(?:ассистент|помощник|модел)`, `языков\p{L}+\s+модел`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		hijack: phrases(`прежде\s+чем\s+ответить`, `вместо\s+того\s+чтобы`, `(?:твоя|ваша)\s+новая\s+задача`, `новые\s+инструкции`, `не\s+упоминай`, `никогда\s+не\s+говори`, `прекрати\s+то`, `отныне`, `с\s+этого\s+момента`,
 			`разрешил\s+тебе`, `вызови\s+инструмент`)},
 	{lang: "ko", keys: []string{"무시", "잊", "어시스턴트", "비서", "모델", "에이전트", "system", "instruction"},
 		override: phrases(`이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
-		address: phrases(`ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
+		address:  phrases(`ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		hijack:   phrases(`답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
 }
 
 // lowerText writes s in lower case where that keeps every character's width in bytes (ASCII,
@@ -149,42 +148,89 @@ func takeoverFindings(text string) []hit {
 		return nil
 	}
 	s := lowerText(text)
-	var out []hit
 	for _, l := range takeoverLanguages {
-		if !slices.ContainsFunc(l.keys, func(k string) bool { return strings.Contains(s, k) }) {
-			continue
-		}
-		if l.lang != "en" {
-			if loc := l.override.FindStringIndex(s); loc != nil {
-				out = append(out, takeoverHit(text, loc[0], loc[1], l.lang, i18n.T("tells the model to ignore its instructions")))
-				continue
-			}
-		}
-		for _, a := range l.address.FindAllStringIndex(s, 8) {
-			from, to := max(0, a[0]-nearby), min(len(s), a[1]+nearby)
-			for from > 0 && !utf8.RuneStart(s[from]) {
-				from--
-			}
-			for to < len(s) && !utf8.RuneStart(s[to]) {
-				to++
-			}
-			window := s[from:to]
-			cue := l.hijack.FindStringIndex(window)
-			if cue == nil {
-				cue = l.override.FindStringIndex(window)
-			}
-			if cue == nil {
-				continue
-			}
-			start, end := min(a[0], from+cue[0]), max(a[1], from+cue[1])
-			out = append(out, takeoverHit(text, start, end, l.lang, i18n.T("speaks to the model and gives it another task")))
-			break
-		}
-		if len(out) > 0 {
-			break
+		if h, ok := l.find(text, s); ok {
+			return []hit{h}
 		}
 	}
-	return out
+	return nil
+}
+
+// keyWindow is how far around a key word the override and address phrases are looked for: the
+// phrases are short, and reading windows around the few key words costs far less than reading
+// the whole text with every phrase.
+const keyWindow = 96
+
+// find looks for a takeover in s (text in lower case) around each of the language's key words.
+func (l *takeoverLanguage) find(text, s string) (hit, bool) {
+	covered := 0 // s[:covered] has been read
+	for _, k := range l.keys {
+		for off, n := 0, 0; n < 64; n++ {
+			i := strings.Index(s[off:], k)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(k)
+			if !atWord(s, i, len(k)) || i+len(k) <= covered {
+				continue
+			}
+			from, to := window(s, i-keyWindow, i+len(k)+keyWindow)
+			covered = to
+			w := s[from:to]
+			if l.lang != "en" {
+				if loc := l.override.FindStringIndex(w); loc != nil {
+					return takeoverHit(text, from+loc[0], from+loc[1], l.lang, i18n.T("tells the model to ignore its instructions")), true
+				}
+			}
+			a := l.address.FindStringIndex(w)
+			if a == nil {
+				continue
+			}
+			as, ae := from+a[0], from+a[1]
+			hf, ht := window(s, as-nearby, ae+nearby)
+			around := s[hf:ht]
+			cue := l.hijack.FindStringIndex(around)
+			if cue == nil {
+				cue = l.override.FindStringIndex(around)
+			}
+			if cue == nil {
+				continue
+			}
+			return takeoverHit(text, min(as, hf+cue[0]), max(ae, hf+cue[1]), l.lang, i18n.T("speaks to the model and gives it another task")), true
+		}
+		covered = 0
+	}
+	return hit{}, false
+}
+
+// atWord reports whether the key word at s[i:i+n] starts a word ("model" in "the model", not
+// in "@modelcontextprotocol"); a key of three bytes or fewer ("ai", "ki") must be a whole word.
+// Keys in scripts written without spaces match anywhere.
+func atWord(s string, i, n int) bool {
+	letter := func(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 }
+	if s[i] >= 0x80 && n > 4 {
+		return true
+	}
+	if i > 0 && letter(s[i-1]) && s[i] < 0x80 {
+		return false
+	}
+	if n <= 4 && i+n < len(s) && letter(s[i+n]) {
+		return false
+	}
+	return true
+}
+
+// window clips [from, to) to s and widens it to whole characters.
+func window(s string, from, to int) (int, int) {
+	from, to = max(0, from), min(len(s), to)
+	for from > 0 && !utf8.RuneStart(s[from]) {
+		from--
+	}
+	for to < len(s) && !utf8.RuneStart(s[to]) {
+		to++
+	}
+	return from, to
 }
 
 func takeoverHit(s string, start, end int, lang, what string) hit {
@@ -199,7 +245,7 @@ func takeoverHit(s string, start, end int, lang, what string) hit {
 // answer or code must hold. Honest mail asks a person for things in a reply ("please include
 // your order number"); it does not order how the reader's answer is written.
 var (
-	replyVerb = regexp.MustCompile(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
+	replyVerb   = regexp.MustCompile(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
 	replyTarget = regexp.MustCompile(`(?i)\b(?:your|the)\s+(?:response|reply|answer|message|output)(?:'s)?\b`)
 	// codeTarget is the reply directive's form in code: the model's code must take a block the
 	// data offers ("merge the following snippet into your solution").
@@ -217,7 +263,7 @@ func replyDirectiveFindings(s string) []hit {
 		end := sentenceEnd(s, start)
 		sentence := s[start:end]
 		trimmed := strings.TrimLeftFunc(sentence, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '"' })
-		if len(trimmed) < 200 && replyVerb.MatchString(trimmed) && (replyTarget.MatchString(trimmed) || codeTarget.MatchString(trimmed) && offeredCode.MatchString(trimmed)) {
+		if len(trimmed) < 200 && (strings.Contains(trimmed, "your") || strings.Contains(trimmed, "Your") || strings.Contains(trimmed, "the ")) && replyVerb.MatchString(trimmed) && (replyTarget.MatchString(trimmed) || codeTarget.MatchString(trimmed) && offeredCode.MatchString(trimmed)) {
 			at := start + len(sentence) - len(trimmed)
 			out = append(out, hit{Finding: lint.Finding{Rule: RuleReplyDirective, Severity: lint.SeverityHigh,
 				Message:  i18n.T("a sentence of the result orders what the model's own reply must contain or look like"),
