@@ -205,12 +205,12 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 }
 
 // atWord reports whether the key word at s[i:i+n] starts a word ("model" in "the model", not
-// in "@modelcontextprotocol"); a key of three bytes or fewer ("ai", "ki") must be a whole word.
-// Keys in scripts written without spaces match anywhere.
+// in "@modelcontextprotocol"); a key of four bytes or fewer ("ai", "ki", "ии") must be a whole
+// word. Keys in Chinese, Japanese and Korean match anywhere.
 func atWord(s string, i, n int) bool {
 	letter := func(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 }
-	if s[i] >= 0x80 && n > 4 {
-		return true
+	if r, _ := utf8.DecodeRuneInString(s[i:]); r >= 0x2e80 {
+		return true // CJK, kana, hangul
 	}
 	if i > 0 && letter(s[i-1]) && s[i] < 0x80 {
 		return false
