@@ -188,6 +188,13 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 				continue
 			}
 			as, ae := from+a[0], from+a[1]
+			as += len(s[as:ae]) - len(strings.TrimLeft(s[as:ae], "\n\t\r .!?*#>-<"))
+			for as < ae && !utf8.RuneStart(s[as]) {
+				as++
+			}
+			if r, size := utf8.DecodeRuneInString(s[as:]); r == '。' || r == '！' || r == '？' {
+				as += size
+			}
 			hf, ht := window(s, as-nearby, ae+nearby)
 			around := s[hf:ht]
 			cue := l.hijack.FindStringIndex(around)
