@@ -185,6 +185,17 @@ func highTools(text string) (map[string][]lint.Finding, int, error) {
 	return out, n, nil
 }
 
+// kindRules are the rules that catch each instruction family of the multilingual set at high.
+var kindRules = map[string][]string{
+	"instruction-override": {lint.RuleInstructionOverride, lint.RuleInstructionTag},
+	"concealment":          {lint.RuleInstructionConcealment},
+	"coercion":             {lint.RuleInstructionCoercion},
+	"exfiltration":         {lint.RuleExfiltrationInstruction, lint.RuleExfiltrationParameter},
+	"priority-hijack":      {lint.RuleInstructionPriority},
+	"cross-tool-steering":  {lint.RuleToolShadowing},
+	"secret-fetching":      {lint.RuleInstructionCoercion, lint.RuleExfiltrationInstruction, lint.RuleDeclaredHarvesting},
+}
+
 // The thresholds of issue 16.
 const (
 	maxHonestHighPermille = 5 // honest tools with a high finding, per thousand
@@ -275,16 +286,14 @@ func TestLintCalibrationOutside(t *testing.T) {
 			rows = []string{c.Kind}
 		}
 		for _, row := range rows {
-			caught := false
+			rules, known := families[row]
 			if c.Kind != "" {
-				caught = len(highs[c.Tool]) > 0 // any high: the kind names no single rule
-			} else {
-				rules, known := families[row]
-				if !known {
-					t.Errorf("%s %s: unknown family %q", key, c.Tool, row)
-				}
-				caught = slices.ContainsFunc(highs[c.Tool], func(f lint.Finding) bool { return slices.Contains(rules, f.Rule) })
+				rules, known = kindRules[row]
 			}
+			if !known {
+				t.Errorf("%s %s: unknown family %q", key, c.Tool, row)
+			}
+			caught := slices.ContainsFunc(highs[c.Tool], func(f lint.Finding) bool { return slices.Contains(rules, f.Rule) })
 			k := c.Split + "/" + row
 			if table[k] == nil {
 				table[k] = map[string]*catch{}

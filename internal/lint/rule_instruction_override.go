@@ -13,6 +13,9 @@ var ruleInstructionOverride = lintRule{
 			"Honest descriptions say what a tool does; they never address the model's other instructions. Do not approve the tool."),
 		Families: []string{FamilyInstructionOverride},
 	},
+	// The instruction families in the other languages lint reads, whichever rule they report
+	// under (languages.go): run once per reading, after the English phrases.
+	text: checkLanguages,
 	phrases: []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to ignore or replace its instructions"),
 			`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|other|system|original|existing|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages|constraints|requests?)\b`,

@@ -23,6 +23,14 @@ var ruleToolShadowing = lintRule{
 		Families: []string{FamilyCrossToolSteering},
 	},
 	text: checkShadowing,
+	phrases: []phrase{
+		mustPhrase(SeverityHigh, i18n.T("steers the model away from other tools by disparaging or forbidding them"),
+			`\b(?:ignore|disregard|avoid|skip|do\s+not\s+(?:use|call|trust)|don'?t\s+(?:use|call|trust)|never\s+(?:use|call|trust)|stop\s+using)\s+(?:all\s+|any\s+|the\s+)?other\s+(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?|plugins?)\b|\b(?:all\s+|the\s+)?other\s+(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?)\s+(?:are|is)\s+(?:\w+\s+)?(?:buggy|broken|deprecated|unsafe|insecure|outdated|unreliable|malicious|compromised|faulty|inaccurate|wrong)\b`,
+			"other"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to run this tool before another operation and change what it does"),
+			`\bbefore\s+(?:execut|call|invok|runn?|us|perform)\w*\s+(?:the\s+|any\s+|a\s+)?[^.!?\n]{1,40}?,?\s+(?:first\s+|always\s+)?(?:execute|call|invoke|run|use)\s+this\s+(?:tool|function)\b[^.!?\n]{0,60}?\b(?:replace|change|modify|alter|override|swap|rewrite|substitute)\b`,
+			"before").gated("this tool", "this function"),
+	},
 }
 
 var (
