@@ -196,6 +196,18 @@ var kindRules = map[string][]string{
 	"secret-fetching":      {lint.RuleInstructionCoercion, lint.RuleExfiltrationInstruction, lint.RuleDeclaredHarvesting},
 }
 
+// wildFamilies are the families poisoned-wild adds to the registry's, for tools that fit none of
+// those alone (its README), with the rules that catch each at high.
+var wildFamilies = map[string][]string{
+	"wrapper-tag": {lint.RuleInstructionTag, lint.RuleInstructionOverride, lint.RuleInstructionConcealment, lint.RuleInstructionCoercion,
+		lint.RuleExfiltrationInstruction, lint.RuleInstructionPriority, lint.RuleToolShadowing, lint.RuleCovertRecipient},
+	"fetch-secrets":       {lint.RuleInstructionCoercion, lint.RuleExfiltrationInstruction, lint.RuleDeclaredHarvesting, lint.RuleExfiltrationParameter},
+	"parameter-channel":   {lint.RuleExfiltrationParameter, lint.RuleExfiltrationInstruction},
+	"tool-disparagement":  {lint.RuleToolShadowing, lint.RuleInstructionPriority},
+	"result-manipulation": {lint.RuleInstructionOverride, lint.RuleToolShadowing, lint.RuleInstructionCoercion, lint.RuleInstructionPriority},
+	"script-injection":    {lint.RuleExfiltrationInstruction, lint.RuleEncodedCommand, lint.RuleInstructionTag},
+}
+
 // The thresholds of issue 16.
 const (
 	maxHonestHighPermille = 5 // honest tools with a high finding, per thousand
@@ -266,6 +278,9 @@ func TestLintCalibrationOutside(t *testing.T) {
 
 	// Poisoned tools, by family (or, in the multilingual set, by the kind written) and language.
 	families := familyRules()
+	for fam, rules := range wildFamilies {
+		families[fam] = rules
+	}
 	type catch struct{ caught, total int }
 	table := map[string]map[string]*catch{} // split/row → language → tally
 	langs := map[string]bool{}

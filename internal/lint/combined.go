@@ -17,7 +17,7 @@ var (
 	scriptTagRE  = lazyregexp.New(`(?i)<\s*script\b`)
 	// secretTargetRE finds secret material or where it lives: the words of [reSecret], the paths
 	// the sensitive-path rule names, a client's configuration read through a URI.
-	secretTargetRE = lazyregexp.New(`(?i)` + reSecret + `|(?:~|\$HOME)?/?\.ssh\b(?:/[\w.*-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|[\s"'\x60(/~=:])\.env\b|\.aws/credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.kube/config|/etc/(?:passwd|shadow|sudoers)\b|/proc/self/environ|\b(?:system|config|file|secret)://[\w./-]*|\bmaster\s+password\b|` + reSecretOther)
+	secretTargetRE = lazyregexp.New(`(?i)` + reSecret + `|(?:~|\$HOME)?/?\.ssh\b(?:/[\w.*-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|[\s"'\x60(/~=:])\.env\b|\.aws/credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.kube/config|/etc/(?:passwd|shadow|sudoers)\b|/proc/self/environ|\b(?:system|config|file|secret|company|admin|internal)://[\w./-]*|\bmaster\s+password\b|\bconfidential\b|` + reSecretOther)
 	// readOrderRE finds an order to read, fetch, include or hand over, in the languages lint reads.
 	readOrderRE = lazyregexp.New(`(?i)\b(?:read|open|cat|load|fetch|retrieve|get|grab|collect|dump|print|output|show|list|include|add|attach|append|insert|embed|put|pass|send|provide|supply|share|copy|paste|upload|forward|post|return|give|reveal|leak|type|enter)\b|` + reReadOrderOther)
 	// shellSecretRE finds a shell command that reads a secret file or the environment.
@@ -26,7 +26,7 @@ var (
 
 var (
 	tagWords    = filterWords("<", "[important", "[system", "[admin", "[critical", "[urgent", "[ important")
-	secretWords = filterWords(append(append([]string{}, secretMaterialWords...), ".ssh", "id_", ".env", "/etc/", "/proc/", "://", "master", ".aws", ".netrc", ".npmrc", ".kube", "credential")...)
+	secretWords = filterWords(append(append([]string{}, secretMaterialWords...), ".ssh", "id_", ".env", "/etc/", "/proc/", "://", "master", "confidential", ".aws", ".netrc", ".npmrc", ".kube", "credential")...)
 )
 
 // checkCombinedSecrets reports, at high, a string that wraps in a tag aimed at the model an order
