@@ -278,7 +278,7 @@ var envName = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b`)
 // places a server talks to. Others (NODE_OPTIONS, LOG_LEVEL, MCP_TRANSPORT, …) change how a
 // server runs, and a dummy there would break it.
 var configSuffixes = []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASS", "PWD", "USER", "USERNAME",
-	"EMAIL", "ID", "URL", "URI", "HOST", "DOMAIN", "ENDPOINT", "ACCOUNT", "ORG", "ORGANIZATION",
+	"EMAIL", "ID", "URL", "URI", "HOST", "DOMAIN", "ENDPOINT", "ACCOUNT", "ORG", "ORGANIZATION", "ADDRESS", "HOSTNAME", "APIKEY",
 	"PROJECT", "WORKSPACE", "REGION", "TENANT", "SITE", "INSTANCE", "SERVER", "DATABASE", "DB",
 	"BUCKET", "TEAM", "COMPANY", "SUBDOMAIN", "CREDENTIALS", "PAT", "AUTH", "DIR", "PATH", "ROOT"}
 
@@ -365,13 +365,22 @@ func collect(pkg string) entry {
 	base := []string{"npx", "-y", pkg + "@" + v.Version}
 	var failures []string
 	var lastStderr string
-	for attempt := range 3 {
+	var readmeArgv []string
+	for attempt := range 4 {
 		argv := base
-		if attempt == 2 {
+		switch attempt {
+		case 2:
 			argv = append(append([]string{}, base...), work)
+		case 3:
+			// The arguments the README's client configuration gives after the package name.
+			if readmeArgv == nil {
+				continue
+			}
+			argv = append(append([]string{}, base...), readmeArgv...)
 		}
 		if attempt == 1 {
 			hints := v.Readme + "\n" + lastStderr + "\n" + installedHints(pkg)
+			readmeArgv = configArgs(hints, pkg, work)
 			for k, val := range dummyEnv(hints, work) {
 				e.Env[k] = val
 			}
@@ -409,6 +418,42 @@ func collect(pkg string) entry {
 	}
 	e.Failure = strings.Join(failures, " | then: ")
 	return e
+}
+
+// argsArray finds the "args" arrays of the client configurations a README shows.
+var argsArray = regexp.MustCompile(`"args"\s*:\s*(\[[^\]]*\])`)
+
+// configArgs returns the arguments that follow the package's name in the first client
+// configuration of its README that names it and passes more, with paths a person would fill in
+// replaced by the scratch directory; nil when there is none.
+func configArgs(readme, pkg, work string) []string {
+	for _, m := range argsArray.FindAllStringSubmatch(readme, -1) {
+		var items []string
+		if json.Unmarshal([]byte(m[1]), &items) != nil {
+			continue
+		}
+		for i, it := range items {
+			if it != pkg && !strings.HasPrefix(it, pkg+"@") {
+				continue
+			}
+			rest := items[i+1:]
+			if len(rest) == 0 {
+				break
+			}
+			out := make([]string, len(rest))
+			for j, a := range rest {
+				switch {
+				case strings.Contains(a, "/path/to") || strings.HasPrefix(a, "/Users/") || strings.HasPrefix(a, "/home/") ||
+					strings.HasPrefix(a, "C:") || strings.HasPrefix(a, "~/") || strings.HasPrefix(a, "<"):
+					out[j] = work
+				default:
+					out[j] = a
+				}
+			}
+			return out
+		}
+	}
+	return nil
 }
 
 // processEnv finds the variables a package's code reads: process.env.NAME and process.env["NAME"].
