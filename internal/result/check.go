@@ -338,7 +338,6 @@ func (c *Checker) checkSchema(doc *jsondoc.Document, res *Result, tool, name str
 		rep.Schema.Problems = append(rep.Schema.Problems, fails...)
 		rep.raise(onSchema, i18n.Sprintf("the structuredContent of %s fails its outputSchema (%s)", name, fails[0].Message))
 	}
-	return
 }
 
 // outputSchema compiles a tool's outputSchema once: 2020-12 unless its $schema says otherwise.
