@@ -50,6 +50,8 @@ func init() {
 		verifyCommand,
 		catalogCommand,
 		proxyCommand,
+		installCommand,
+		uninstallCommand,
 		linkCommand,
 		serveCommand,
 		helpCommand,
