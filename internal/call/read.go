@@ -166,9 +166,9 @@ func (r *callReader) readObject(m map[string]any, at string) {
 	}
 	if len(r.calls) == before {
 		if textAt, text, ok := answerText(m, at); ok {
-			// The model replied in words: nothing here invokes a tool, and the reader is told
-			// so, with the words, rather than which container lacked a call.
-			r.unreadable(textAt, i18n.Sprintf("this reply has no tool call: the model answered in text (%s)", untrusted.Quote(untrusted.Shorten(text, 80))))
+			// The model replied in words: nothing here invokes a tool. The gate says so (detail
+			// no_tool_call); the evidence is the words, placed where they are.
+			r.unreadable(textAt, i18n.Sprintf("the model's answer in text, where a tool call would be: %s", untrusted.Quote(untrusted.Shorten(text, 80))))
 			r.calls[len(r.calls)-1].textReply = true
 			return
 		}
