@@ -302,4 +302,5 @@ export const de = {
   'verdict.jump': 'Zum Ergebnis',
   'verdict.idle': 'Noch kein Ergebnis',
   'example.jsonArrays': 'Zwei Richtlinien mit umgestellten Listen: „Reihenfolge in Arrays ignorieren“ ausprobieren',
+  'decision.overallMany.one': 'Entscheid: {verdict} — der strengste von {n} Aufruf',
 };

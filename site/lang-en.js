@@ -301,4 +301,5 @@ export const en = {
   'verdict.jump': 'Jump to result',
   'verdict.idle': 'No verdict yet',
   'example.jsonArrays': 'Two policies whose lists moved: try “Ignore array order”',
+  'decision.overallMany.one': 'Decision: {verdict} — the most restrictive of {n} call',
 };

@@ -308,4 +308,5 @@ export const fr = {
   'verdict.jump': 'Aller au résultat',
   'verdict.idle': 'Pas encore de verdict',
   'example.jsonArrays': 'Deux politiques aux listes réordonnées : essayez « Ignorer l’ordre des tableaux »',
+  'decision.overallMany.one': 'Décision : {verdict} — la plus restrictive de {n} appel',
 };

@@ -1,0 +1,250 @@
+package site_test
+
+// Browser tests of what the page says and where: the verdict in view at every width, words in
+// each language that agree with their counts, reasons and findings called so, a reply with no
+// call, the Schema pane's examples and formats switch, marks in sight, the way out of an editor,
+// and the Diff pane's marks, swap, array order and file names.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// pageLanguages are the languages the page speaks.
+var pageLanguages = []string{"en", "fr", "de"}
+
+// setLanguage picks a language in the page's picker, as a person would.
+func setLanguage(lang string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const s = document.getElementById('lang');
+		s.value = %q;
+		s.dispatchEvent(new Event('change'));
+	})()`, lang))
+}
+
+// settled waits until a pane's result is no longer working.
+func settled(summaryID string) chromedp.Action[chromedp.Void] {
+	return waitTrue(fmt.Sprintf(`!['idle', 'busy'].includes(document.getElementById(%q).dataset.state)`, summaryID))
+}
+
+// shootViewport saves what the window shows for a person to look at.
+func (h *harness) shootViewport(ctx context.Context, name string) {
+	h.t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		h.t.Errorf("screenshot: %v", err)
+		return
+	}
+	path := filepath.Join(os.TempDir(), "gatehouse-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		h.t.Errorf("screenshot: %v", err)
+	}
+}
+
+// runAxe fails the test for each serious or critical violation axe-core finds.
+func (h *harness) runAxe(ctx context.Context, where string) {
+	h.t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+		const result = await axe.run(document, { resultTypes: ['violations'] });
+		return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+			.map((v) => v.id + ' (' + v.impact + '): ' + v.help + ' — ' + v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | '));
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		h.t.Fatalf("%s: axe: %v", where, err)
+	}
+	for _, v := range got {
+		h.t.Errorf("%s: axe: %s", where, v)
+	}
+}
+
+// verdictInView is a JavaScript expression, true when a pane's verdict is in the window: its
+// summary line, or the verdict bar saying the same words.
+func verdictInView(summaryID string) string {
+	return fmt.Sprintf(`(() => {
+		const summary = document.getElementById(%q);
+		const words = summary.querySelector('.status')?.textContent.trim();
+		const inView = (el) => {
+			if (!el || !el.checkVisibility()) return false;
+			const r = el.getBoundingClientRect();
+			return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5;
+		};
+		const bar = summary.closest('.pane-body').querySelector('.verdict-bar .status');
+		return Boolean(words) && (inView(summary.querySelector('.status')) || (inView(bar) && bar.textContent.trim() === words));
+	})()`, summaryID)
+}
+
+// The panes with the example each test loads, and the editor a person types in.
+var examplePanes = []struct{ name, menu, example, summary, editor string }{
+	{"schema", "#schema-examples", "invalid", "schema-summary", "#schema-instance"},
+	{"decision", "#decision-examples", "send-deny", "decision-summary", "#decision-policy"},
+	{"diff", "#diff-examples", "rug-pull", "diff-summary", "#diff-right"},
+}
+
+// TestBrowserVerdictInView: on every pane, in each language, at 1400×900 and on a 390×844
+// phone, the verdict is in the window with the page at its top and while a person types in an
+// editor; "jump to result" brings the result itself into view; the verdict is a polite live
+// region; axe finds nothing serious. Screenshots of each land in $TMPDIR.
+func TestBrowserVerdictInView(t *testing.T) {
+	axe := axeSource(t)
+	h := newHarness(t)
+	ctx := h.newTab("verdict")
+	h.open(ctx, "verdict", h.server.URL+"/")
+	h.do(ctx, "load axe", stepLimit, chromedp.Evaluate[chromedp.Void](axe))
+	for _, p := range examplePanes {
+		h.do(ctx, "load "+p.example, stepLimit, chromedp.Click(chromedp.CSS("#tab-"+p.name)), chooseExample(p.menu, p.example), settled(p.summary))
+		if live := evaluate[string](h, ctx, fmt.Sprintf(`document.getElementById(%q).parentElement.getAttribute('aria-live')`, p.summary)); live != "polite" {
+			t.Errorf("%s: the verdict is not a polite live region (aria-live=%q)", p.name, live)
+		}
+	}
+	jumps := 0
+	for _, lang := range pageLanguages {
+		for _, s := range []screen{screens[0], screens[2]} {
+			h.do(ctx, lang+" "+s.name, stepLimit, setLanguage(lang), emulate(s))
+			for _, p := range examplePanes {
+				where := fmt.Sprintf("%s %s %s", lang, s.name, p.name)
+				h.do(ctx, where+": the page at its top", stepLimit,
+					chromedp.Click(chromedp.CSS("#tab-"+p.name)), settled(p.summary),
+					chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+				h.do(ctx, where+": the verdict in view", shortLimit, waitTrue(verdictInView(p.summary)))
+				h.shootViewport(ctx, fmt.Sprintf("verdict-%s-%s-%s", lang, s.name, p.name))
+				h.runAxe(ctx, where)
+				h.do(ctx, where+": typing in "+p.editor, shortLimit,
+					chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+						document.querySelector(%q).scrollIntoView({ block: 'center' });
+						%s.focus();
+					})()`, p.editor, editorJS(p.editor))),
+					waitTrue(verdictInView(p.summary)))
+				h.do(ctx, where+": back to the top", shortLimit,
+					chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`), waitTrue(verdictInView(p.summary)))
+				if !evaluate[bool](h, ctx, fmt.Sprintf(`document.querySelector('#pane-%s .verdict-bar').checkVisibility()`, p.name)) {
+					continue // the result itself is in view: there is nowhere to jump
+				}
+				jumps++
+				h.do(ctx, where+": jump to the result", shortLimit,
+					chromedp.Click(chromedp.CSS(fmt.Sprintf("#pane-%s .verdict-jump", p.name))),
+					waitTrue(fmt.Sprintf(`(() => {
+						const r = document.getElementById(%q).getBoundingClientRect();
+						return r.top >= 0 && r.bottom <= innerHeight && document.activeElement?.tagName === 'H2';
+					})()`, p.summary)))
+			}
+		}
+	}
+	if jumps < 9 {
+		t.Errorf("the verdict bar was needed only %d times: the results are expected below the editors on phones", jumps)
+	}
+	h.checkRequests()
+}
+
+// englishWords are words of the page's English that are not French or German: one left in a
+// French or German string is a string someone forgot to translate.
+var englishWords = regexp.MustCompile(`(?i)\b(the|and|of|with|is|are|not|for|from|this|that|what|which|high|medium|low|problems|findings?|reasons?|changed|added|removed|unchanged|missing|lines?|show|save|open|wrap|copy|cancel|result|working|loading|share|language|calls?|left|right|swap|ignore|order|jump|examples?|nothing|every|none|here|there|leave|press|then|keyboard|drift|valid)\b`)
+
+// frenchEnglish are English words that are German words too but not French ("Tool", "Text" and
+// "Problem" are German).
+var (
+	frenchEnglish = regexp.MustCompile(`(?i)\b(tools?|text|problem)\b`)
+	// One German word for a tool: "Tool", as core says it.
+	germanWerkzeug = regexp.MustCompile(`Werkzeug`)
+)
+
+// Plural agreement, as a count of one (0 or 1 in French) must read.
+var (
+	englishOnePlural = regexp.MustCompile(`\b1 (problems|tools|findings|lint findings|lines|reasons|calls|operations|patch operations|changes|formats)\b`)
+	frenchOnePlural  = regexp.MustCompile(`\b[01] (\p{L}+[sx])\b`)
+	germanOnePlural  = regexp.MustCompile(`\b1 (Probleme|Befunde|Lint-Befunde|Tools|Zeilen|Gründe|Aufrufe|Aufrufen|Operationen|Patch-Operationen|Änderungen|Formate|fehlen)\b`)
+	// Words written with a count that are singular in French though they end in s or x.
+	frenchSingularSX = map[string]bool{"fois": true, "pas": true, "sans": true}
+)
+
+// identifiers strips what is not a word of the language from a string: quoted names, code,
+// pointers, URLs and identifiers (allow_tools, tools/list, argumentsValid).
+var identifiers = regexp.MustCompile("`[^`]*`|[“\"«„][^”\"»“]*[”\"»“]|\\S*[_/.$@~{}]\\S*|\\b\\p{Ll}+\\p{Lu}\\S*")
+
+// TestBrowserWords renders every string of the page in each language with the counts 0, 1, 2
+// and 21: a count agrees with its words (CLDR plural categories: "one" is 1 in English and
+// German, 0 and 1 in French), no English word is left in French or German, severities are words
+// of the language, and German says "Tool" and nothing else for a tool.
+func TestBrowserWords(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("words")
+	h.open(ctx, "words", h.server.URL+"/")
+	type rendered struct {
+		Key, Text string
+		N         int
+		Counted   bool
+	}
+	all, err := chromedp.Run(ctx, chromedp.Evaluate[map[string][]rendered](`(async () => {
+		const i18n = await import('./i18n.js');
+		const keys = new Set();
+		for (const strings of Object.values(i18n.catalogs)) {
+			for (const key of Object.keys(strings)) keys.add(key);
+		}
+		// A plural form ("key.one") is rendered through its key.
+		for (const key of [...keys]) {
+			const base = key.replace(/\.(zero|one|two|few|many|other)$/, '');
+			if (base !== key && keys.has(base)) keys.delete(key);
+		}
+		const out = {};
+		for (const lang of i18n.languages) {
+			i18n.setLanguage(lang);
+			out[lang] = [];
+			for (const key of keys) {
+				if (key.startsWith('lang.')) continue;
+				for (const n of [0, 1, 2, 21]) {
+					const vars = new Proxy({}, { has: () => true, get: (_, name) => (name === 'n' ? n : String(n)) });
+					const counted = /\{n\}/.test(i18n.catalogs.en[key] ?? '') || /\{n\}/.test(i18n.catalogs[lang][key] ?? '');
+					out[lang].push({ Key: key, Text: i18n.t(key, { ...Object.fromEntries([...(i18n.catalogs.en[key] ?? '').matchAll(/\{(\w+)\}/g)].map((m) => [m[1], String(n)])), n }), N: n, Counted: counted });
+				}
+			}
+		}
+		i18n.setLanguage(document.documentElement.lang);
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all["en"]) < 1000 {
+		t.Fatalf("only %d strings rendered", len(all["en"]))
+	}
+	for _, lang := range pageLanguages {
+		for _, r := range all[lang] {
+			words := identifiers.ReplaceAllString(r.Text, " ")
+			switch lang {
+			case "en":
+				if r.Counted && r.N == 1 && englishOnePlural.MatchString(r.Text) {
+					t.Errorf("en %s, n=1: %q", r.Key, r.Text)
+				}
+			case "fr":
+				if m := englishWords.FindString(words); m != "" {
+					t.Errorf("fr %s: the English word %q is left in %q", r.Key, m, r.Text)
+				} else if m := frenchEnglish.FindString(words); m != "" {
+					t.Errorf("fr %s: the English word %q is left in %q", r.Key, m, r.Text)
+				}
+				if r.Counted && r.N <= 1 {
+					for _, m := range frenchOnePlural.FindAllStringSubmatch(r.Text, -1) {
+						if !frenchSingularSX[m[1]] {
+							t.Errorf("fr %s, n=%d: %q reads as a plural (in French, one covers 0 and 1)", r.Key, r.N, r.Text)
+						}
+					}
+				}
+			case "de":
+				if m := englishWords.FindString(words); m != "" {
+					t.Errorf("de %s: the English word %q is left in %q", r.Key, m, r.Text)
+				}
+				if germanWerkzeug.MatchString(r.Text) {
+					t.Errorf("de %s: %q says Werkzeug where the page and core say Tool", r.Key, r.Text)
+				}
+				if r.Counted && r.N == 1 && germanOnePlural.MatchString(r.Text) {
+					t.Errorf("de %s, n=1: %q", r.Key, r.Text)
+				}
+			}
+		}
+	}
+	h.checkRequests()
+}
