@@ -525,3 +525,11 @@ func TestDiffIgnoreArrayOrder(t *testing.T) {
 		}
 	}
 }
+
+// An append ("/-") is placed at the element it adds, after the left's and earlier appends.
+func TestDiffPlacesAppend(t *testing.T) {
+	res := core.Diff(core.DiffRequest{Left: `{"a":[1]}`, Right: "{\"a\":[1,\n2,\n3]}"})
+	if len(res.Places) != 2 || res.Places[0].Line != 2 || res.Places[1].Line != 3 || res.Places[0].Change != "added" {
+		t.Errorf("appends: %+v %+v", res.Patch, res.Places)
+	}
+}

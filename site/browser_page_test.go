@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -247,4 +248,246 @@ func TestBrowserWords(t *testing.T) {
 		}
 	}
 	h.checkRequests()
+}
+
+// noteOf is the note under an editor ("1 reason, from line 4").
+func noteOf(selector string) string {
+	return fmt.Sprintf(`document.querySelector(%q).closest('.editor').querySelector('.editor-note').textContent`, selector)
+}
+
+// TestBrowserNoToolCall: a reply in words reads, in each language, that it has no tool call
+// because the model answered in text — once — with the words found, and no empty tool name or
+// "unknown" format.
+func TestBrowserNoToolCall(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("text")
+	h.open(ctx, "text", h.server.URL+"/")
+	phrase := map[string]string{"en": "the model answered in text", "fr": "le modèle a répondu par du texte", "de": "Das Modell hat mit Text geantwortet"}
+	h.do(ctx, "a reply in words", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		chooseExample("#decision-examples", "send-deny"),
+		settled("decision-summary"),
+		typeText("#decision-call", `{"choices":[{"message":{"content":"Hello!"}}]}`),
+		waitTrue(`document.querySelector('#pane-decision [data-verdict]')?.dataset.reason === 'tool_not_allowlisted' && document.getElementById('pane-decision').textContent.includes('Hello!')`))
+	for _, lang := range pageLanguages {
+		h.do(ctx, lang, stepLimit, setLanguage(lang), settled("decision-summary"),
+			waitTrue(fmt.Sprintf(`document.querySelector('#pane-decision .result').textContent.includes(%q)`, phrase[lang])))
+		result := evaluate[string](h, ctx, `document.querySelector('#pane-decision .decision-output').innerText`)
+		cards := evaluate[string](h, ctx, `[...document.querySelectorAll('#pane-decision .verdicts, #pane-decision .problem-box')].map((e) => e.innerText).join('\n')`)
+		if n := strings.Count(cards, phrase[lang]); n != 1 {
+			t.Errorf("%s: %q is said %d times, want once:\n%s", lang, phrase[lang], n, cards)
+		}
+		if n := strings.Count(cards, "Hello!"); n != 1 {
+			t.Errorf("%s: the words found are shown %d times, want once:\n%s", lang, n, cards)
+		}
+		if strings.Contains(cards, `""`) || strings.Contains(cards, "unknown") {
+			t.Errorf("%s: an empty tool name or an unknown format is shown:\n%s", lang, cards)
+		}
+		if summary := evaluate[string](h, ctx, `document.getElementById('decision-summary').textContent`); !strings.Contains(summary, map[string]string{"en": "no tool call", "fr": "aucun appel d’outil", "de": "kein Tool-Aufruf"}[lang]) {
+			t.Errorf("%s: the verdict line says %q", lang, summary)
+		}
+		_ = result
+	}
+	h.shootViewport(ctx, "no-tool-call")
+	h.checkRequests()
+}
+
+// TestBrowserReasonsNotProblems: a valid policy that denies a call marks reasons, not problems;
+// the right-hand Diff editor's lint findings are findings; a text that does not parse still has
+// problems.
+func TestBrowserReasonsNotProblems(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("words")
+	h.open(ctx, "words", h.server.URL+"/")
+	want := map[string][2]string{"en": {"reason", "lint finding"}, "fr": {"raison", "constat"}, "de": {"Grund", "Lint-Befund"}}
+	bad := map[string]string{"en": "problem", "fr": "problème", "de": "Problem"}
+	h.do(ctx, "a valid policy that denies, a rug pull", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		chooseExample("#decision-examples", "send-deny"), settled("decision-summary"),
+		chromedp.Click(chromedp.CSS("#tab-diff")),
+		chooseExample("#diff-examples", "rug-pull"), settled("diff-summary"),
+		waitTrue(noteOf("#diff-right")+` !== ''`))
+	for _, lang := range pageLanguages {
+		h.do(ctx, lang, stepLimit, setLanguage(lang), settled("decision-summary"), settled("diff-summary"),
+			waitTrue(noteOf("#decision-policy")+fmt.Sprintf(`.includes(%q)`, want[lang][0])),
+			waitTrue(noteOf("#diff-right")+fmt.Sprintf(`.includes(%q)`, want[lang][1])))
+		for _, sel := range []string{"#decision-policy", "#decision-call", "#diff-right"} {
+			if note := evaluate[string](h, ctx, noteOf(sel)); strings.Contains(note, bad[lang]) {
+				t.Errorf("%s %s: %q calls a reason or a finding a problem", lang, sel, note)
+			}
+		}
+	}
+	h.do(ctx, "a call that does not parse", stepLimit,
+		setLanguage("en"),
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		typeText("#decision-call", `{"type":`),
+		waitTrue(noteOf("#decision-call")+`.includes('1 problem')`))
+	h.checkRequests()
+}
+
+// TestBrowserSchemaExamples: the Schema pane's Examples menu has a valid and an invalid call, a
+// $ref across two documents, a oneOf, a false schema in words and a format; "Assert formats" is
+// off by default, says when a format was not asserted, and travels in the link.
+func TestBrowserSchemaExamples(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("schema")
+	h.open(ctx, "schema", h.server.URL+"/")
+	for _, ex := range []struct{ id, state, says string }{
+		{"valid", "valid", ""},
+		{"invalid", "invalid", "value must be one of"},
+		{"ref", "invalid", "got number, want string"},
+		{"one-of", "invalid", "missing property 'number'"},
+		{"unevaluated", "invalid", `property "bcc" is not allowed here (unevaluatedProperties: false)`},
+		{"format", "valid", "'not-an-email' is not valid email"},
+	} {
+		h.do(ctx, "example "+ex.id, stepLimit,
+			chooseExample("#schema-examples", ex.id),
+			waitTrue(fmt.Sprintf(`document.getElementById('schema-summary').dataset.state === %q`, ex.state)),
+			waitTrue(fmt.Sprintf(`document.querySelector('#pane-schema .result').textContent.includes(%q)`, ex.says)))
+	}
+	if n := evaluate[int](h, ctx, `document.querySelectorAll('#pane-schema [popover] [data-example]').length`); n < 4 {
+		t.Errorf("the Schema pane offers %d examples", n)
+	}
+	if evaluate[bool](h, ctx, `document.getElementById('schema-assert-formats').checked`) {
+		t.Error("formats are asserted by default")
+	}
+	if !evaluate[bool](h, ctx, `document.getElementById('schema-unasserted')?.checkVisibility() ?? false`) {
+		t.Error("no hint that the format was not asserted")
+	}
+	h.do(ctx, "assert formats", stepLimit,
+		chromedp.Click(chromedp.CSS("#schema-assert-formats")),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`))
+	link := h.share(ctx)
+	fresh := h.newTab("fresh")
+	h.open(fresh, "fresh", link)
+	h.do(fresh, "the link asserts formats", stepLimit,
+		waitTrue(`document.getElementById('schema-assert-formats').checked`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`))
+	h.do(ctx, "the $ref example's documents", stepLimit,
+		chooseExample("#schema-examples", "ref"),
+		waitTrue(`document.querySelectorAll('#pane-schema .doc-tab').length === 2`))
+	h.checkRequests()
+}
+
+// TestBrowserMarksInSight: jumping to a problem far to the right of a long line scrolls it into
+// view; lint evidence is cut between words.
+func TestBrowserMarksInSight(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("marks")
+	h.open(ctx, "marks", h.server.URL+"/")
+	long := `{"padding": "` + strings.Repeat("x", 160) + `", "decision": "yes"}`
+	h.do(ctx, "a problem at column 180", stepLimit,
+		chooseExample("#schema-examples", "valid"),
+		typeText("#schema-instance", long),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`),
+		chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll('#pane-schema .problems button.located')].find((b) => b.textContent.includes('/decision')).click()`),
+		waitTrue(`(() => {
+			const view = document.getElementById('schema-instance').editor.view;
+			const { from } = view.state.selection.main;
+			const at = view.coordsAtPos(from);
+			const box = view.scrollDOM.getBoundingClientRect();
+			return from > 150 && at && at.left >= box.left && at.right <= box.right;
+		})()`))
+	h.do(ctx, "lint evidence", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-diff")),
+		chooseExample("#diff-examples", "rug-pull"), settled("diff-summary"),
+		waitTrue(`document.querySelectorAll('#pane-diff .lint .evidence').length > 0`))
+	for _, e := range evaluate[[]string](h, ctx, `[...document.querySelectorAll('#pane-diff .lint .evidence')].map((e) => e.textContent)`) {
+		if strings.HasPrefix(e, "…oject") || strings.HasSuffix(e, "personalize…") || strings.HasSuffix(e, "resul…") {
+			t.Errorf("evidence cut inside a word: %q", e)
+		}
+	}
+	h.checkRequests()
+}
+
+// TestBrowserEditorKeys: the page says how to leave an editor, each editor says it in its
+// accessible description, and each editor's buttons are a group named after it, each button
+// naming the editor it acts on ("Policy: Format"), in each language.
+func TestBrowserEditorKeys(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("keys")
+	h.open(ctx, "keys", h.server.URL+"/")
+	escape := map[string]string{"en": "Escape", "fr": "Échap", "de": "Escape"}
+	format := map[string]string{"en": "Policy: Format", "fr": "Politique : Formater", "de": "Richtlinie: Formatieren"}
+	for _, lang := range pageLanguages {
+		h.do(ctx, lang, shortLimit, setLanguage(lang))
+		if hint := evaluate[string](h, ctx, `document.getElementById('keys-hint').textContent`); !strings.Contains(hint, escape[lang]) {
+			t.Errorf("%s: the page does not say how to leave an editor: %q", lang, hint)
+		}
+		described := evaluate[[]string](h, ctx, `[...document.querySelectorAll('.editor-area')].map((a) => a.id + ' ' + (a.shadowRoot.querySelector('.cm-content')?.getAttribute('aria-description') ?? ''))`)
+		for _, d := range described {
+			if !strings.Contains(d, escape[lang]) {
+				t.Errorf("%s: an editor's description does not say how to leave it: %q", lang, d)
+			}
+		}
+		groups := evaluate[[]string](h, ctx, `[...document.querySelectorAll('.editor-tools')].map((g) => (g.getAttribute('role') ?? '') + '|' + (g.getAttribute('aria-label') ?? ''))`)
+		for _, g := range groups {
+			if !strings.HasPrefix(g, "group|") || len(g) < 8 {
+				t.Errorf("%s: an editor's buttons are not a named group: %q", lang, g)
+			}
+		}
+		if got := evaluate[string](h, ctx, `document.querySelector('#pane-decision .editor:has(#decision-policy) button[data-i18n="editor.format"]').getAttribute('aria-label')`); got != format[lang] {
+			t.Errorf("%s: the policy's Format button is named %q, want %q", lang, got, format[lang])
+		}
+		names := evaluate[[]string](h, ctx, `[...document.querySelectorAll('.editor-tools button')].map((b) => b.getAttribute('aria-label') ?? b.textContent)`)
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] {
+				t.Errorf("%s: two editor buttons share the name %q", lang, n)
+			}
+			seen[n] = true
+		}
+	}
+	h.checkRequests()
+}
+
+// TestBrowserDiffTools: a plain JSON diff marks both editors (changed, added, removed) and
+// lists where they differ; Swap exchanges the sides; "Ignore array order" matches elements by
+// content and travels in the link; the empty pane says how to get a catalog.
+func TestBrowserDiffTools(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("diff")
+	h.open(ctx, "diff", h.server.URL+"/")
+	h.do(ctx, "the empty pane", shortLimit, chromedp.Click(chromedp.CSS("#tab-diff")))
+	if howto := evaluate[string](h, ctx, `document.getElementById('diff-howto')?.textContent ?? ''`); !strings.Contains(howto, "gatehouse catalog -- ") {
+		t.Errorf("the empty Diff pane does not say how to get a catalog: %q", howto)
+	}
+	marks := func(id string) string {
+		return fmt.Sprintf(`[...document.getElementById(%q).shadowRoot.querySelectorAll('.cm-diff-changed, .cm-diff-added, .cm-diff-removed')].map((e) => e.className.match(/cm-diff-(\w+)/)[1])`, id)
+	}
+	h.do(ctx, "two policies", stepLimit,
+		chooseExample("#diff-examples", "json-arrays"),
+		waitTrue(`document.getElementById('diff-summary').dataset.state === 'patch'`),
+		waitTrue(marks("diff-left")+`.length > 0 && `+marks("diff-right")+`.length > 0`))
+	left, right := evaluate[[]string](h, ctx, marks("diff-left")), evaluate[[]string](h, ctx, marks("diff-right"))
+	if !slicesContain(left, "changed") || !slicesContain(right, "changed") || !slicesContain(right, "added") {
+		t.Errorf("marks: left %v, right %v; want changed on both sides and added on the right", left, right)
+	}
+	ordered := evaluate[int](h, ctx, `document.querySelectorAll('#pane-diff .places li').length`)
+	h.do(ctx, "ignore array order", stepLimit,
+		chromedp.Click(chromedp.CSS("#diff-ignore-order")),
+		waitTrue(fmt.Sprintf(`document.querySelectorAll('#pane-diff .places li').length < %d`, ordered)))
+	if places := evaluate[[]string](h, ctx, `[...document.querySelectorAll('#pane-diff .places li')].map((e) => e.dataset.change + ' ' + e.querySelector('code').textContent)`); len(places) != 2 {
+		t.Errorf("ignoring order, want fetch_url for search_docs and send added to the grant: %v", places)
+	}
+	before := evaluate[string](h, ctx, editorJS("#diff-left")+`.value`)
+	h.do(ctx, "swap", stepLimit,
+		chromedp.Click(chromedp.CSS("#diff-swap")),
+		waitTrue(editorJS("#diff-right")+fmt.Sprintf(`.value === %q`, before)))
+	link := h.share(ctx)
+	fresh := h.newTab("fresh")
+	h.open(fresh, "fresh", link)
+	h.do(fresh, "the link ignores array order", stepLimit,
+		waitTrue(`document.getElementById('diff-ignore-order').checked`),
+		waitTrue(editorJS("#diff-right")+fmt.Sprintf(`.value === %q`, before)))
+	h.checkRequests()
+}
+
+func slicesContain(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

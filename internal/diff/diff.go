@@ -5,6 +5,9 @@
 package diff
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -162,7 +165,15 @@ func CompareWith(leftText, rightText, requested string, opts Options) Result {
 // one in the right (through order, when the right's arrays were aligned), a replaced one in both.
 func placePatch(patch []PatchOp, left, right *jsondoc.Document, order *arrayOrder) []PatchPlace {
 	var places []PatchPlace
+	appended := map[string]int{} // array pointer → how many "-" appends so far
 	for i, op := range patch {
+		if parent, ok := strings.CutSuffix(op.Path, "/-"); ok {
+			// An append names no index: it lands after the left's elements and earlier appends.
+			if arr, isArray := jsondoc.Lookup(left.Value, parent).([]any); isArray {
+				op.Path = jsondoc.JoinPointer(parent, strconv.Itoa(len(arr)+appended[parent]))
+				appended[parent]++
+			}
+		}
 		if len(places) == maxPlaces {
 			break
 		}
