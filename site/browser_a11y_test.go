@@ -216,7 +216,11 @@ func TestBrowserScreenshots(t *testing.T) {
 		waitTrue(`document.getElementById('decision-summary').dataset.state === 'deny'`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('decision-call').editor.goTo(6, 18)`),
 		chromedp.Sleep(300*time.Millisecond), // the editor scrolls to its cursor on the next frame
-		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.querySelector('#pane-decision .result').getBoundingClientRect().top + scrollY - 380)`))
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.querySelector('#pane-decision .result').getBoundingClientRect().top + scrollY - 380)`),
+		// With the result in view, the verdict bar steps aside.
+		waitTrue(`document.querySelector('#pane-decision .verdict-bar').dataset.inView === 'true'`),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.getElementById('decision-call').getBoundingClientRect().top + scrollY - 60)`),
+		chromedp.Sleep(300*time.Millisecond))
 	shoot("page-decision-dark.png")
 	h.do(ctx, "a phone", stepLimit,
 		emulate(screens[2]),
