@@ -210,7 +210,7 @@ func TestBrowserWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(all["en"]) < 1000 {
+	if len(all["en"]) < 800 {
 		t.Fatalf("only %d strings rendered", len(all["en"]))
 	}
 	for _, lang := range pageLanguages {
