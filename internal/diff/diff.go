@@ -43,11 +43,12 @@ type Result struct {
 // else "patch".
 //
 // The patch is computed on the strictly parsed values, so numbers keep every digit: a change in
-// the 20th digit is a change. Numbers are compared by their text, not their value: 1.0 → 1 and
-// 1e2 → 100 produce a replace operation, so that applying the patch to left gives right's
-// numbers exactly as written (a JSON Patch "test" would call them equal; a review tool should
-// not hide a change a reader of the text can see). The catalog report, by contrast, compares
-// numbers by value, like the pins, which are computed over the RFC 8785 canonical form.
+// the 20th digit is a change. Numbers are compared by value, with the exact decimal equality of
+// JSON Schema (10 = 10.0 = 1e1), everywhere: the patch, the catalog report, the gate's changed
+// fields and the pins (which refuse a number no double holds exactly, so RFC 8785's doubles
+// never merge two different values). 1.0 → 1 is therefore no change and gives no operation: a
+// patch never holds an operation that changes nothing, and applying it to left gives right's
+// values (with left's spelling of the numbers they share).
 //
 // Arrays are compared index by index (never with a longest-common-subsequence search, which is
 // quadratic on large arrays); that is why catalogs get their own report keyed by tool name.

@@ -10,7 +10,6 @@
 package gate
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
 	"slices"
@@ -28,7 +27,6 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 
-	"github.com/gowebpki/jcs"
 )
 
 // Result is the answer for a call text: one decision per call in it.
@@ -328,14 +326,14 @@ func (g *gateRun) pinGate() bool {
 	return true
 }
 
-// changedFields names the top-level fields that differ, compared in canonical form (RFC 8785)
-// as the pin is.
+// changedFields names the top-level fields that differ, numbers compared by exact decimal value
+// (10 = 10.0 = 1e1) as the diff report, the patch and the pins compare them.
 func changedFields(before, after map[string]any) []string {
 	fields := []string{}
 	for _, k := range slices.Sorted(maps.Keys(fieldUnion(before, after))) {
 		b, inBefore := before[k]
 		a, inAfter := after[k]
-		if inBefore != inAfter || !bytes.Equal(canonicalJSON(b), canonicalJSON(a)) {
+		if inBefore != inAfter || !jsondoc.Equal(b, a) {
 			fields = append(fields, k)
 		}
 	}
@@ -351,19 +349,6 @@ func fieldUnion(a, b map[string]any) map[string]bool {
 		keys[k] = true
 	}
 	return keys
-}
-
-// canonicalJSON is v's RFC 8785 form, or nil when it has none.
-func canonicalJSON(v any) []byte {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	c, err := jcs.Transform(raw)
-	if err != nil {
-		return raw
-	}
-	return c
 }
 
 // Gate 3: the arguments parse strictly and pass the tool's inputSchema.
