@@ -26,7 +26,6 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
-
 )
 
 // Result is the answer for a call text: one decision per call in it.
