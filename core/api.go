@@ -18,6 +18,7 @@ var functions = map[string]function{
 	"diff":          serve(Diff, func(r *DiffResult) *Problems { return &r.Problems }, true),
 	"lint":          serve(Lint, func(r *LintResult) *Problems { return &r.Problems }, true),
 	"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
+	"sarif":         serve(SARIF, func(r *SARIFResult) *Problems { return &r.Problems }, true),
 	"format":        serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true),
 	"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),
 	"encodeState":   serve(EncodeState, func(r *EncodeStateResult) *Problems { return &r.Problems }, false),

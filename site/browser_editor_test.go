@@ -175,7 +175,7 @@ func TestBrowserFiles(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#pane-diff button[data-file="gatehouse-diff.json"]`)),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('diff-patch-tab').click()`),
 		chromedp.Click(chromedp.CSS(`#pane-diff button[data-file="gatehouse-patch.json"]`)))
-	if got := waitFile("gatehouse-lint.sarif"); !strings.Contains(got, `"version": "2.1.0"`) || !strings.Contains(got, `"ruleId": "gatehouse/lint/`) {
+	if got := waitFile("gatehouse-lint.sarif"); !strings.Contains(got, `"version": "2.1.0"`) || !strings.Contains(got, `"ruleId": "gatehouse/lint/`) || !strings.Contains(got, `"security-severity"`) {
 		t.Errorf("saved SARIF = %.300q", got)
 	}
 	if got := waitFile("gatehouse-diff.json"); !strings.Contains(got, `"mode": "catalog"`) {

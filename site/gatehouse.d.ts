@@ -326,6 +326,23 @@ export interface PinResponse {
   problems: Problem[];
 }
 
+// ---- sarif ----
+
+export interface SARIFRequest extends Localized {
+  /** Lint findings, as lint or diff answered them. */
+  findings: LintFinding[];
+  /** Suppressed findings (lint's `suppressed`), reported with their suppression. */
+  suppressed?: LintFinding[];
+  /** The catalog's name in the log, e.g. "right.json"; `ignoreUri` the lint configuration's. */
+  uri: string;
+  ignoreUri?: string;
+}
+export interface SARIFResponse {
+  /** A SARIF 2.1.0 log, as `gatehouse lint --format sarif` writes it. */
+  sarif: string;
+  problems: Problem[];
+}
+
 // ---- format ----
 
 export interface FormatRequest extends Localized {
@@ -440,6 +457,8 @@ export interface Gatehouse {
   diff(request: JSONText<DiffRequest>): JSONText<DiffResponse>;
   lint(request: JSONText<LintRequest>): JSONText<LintResponse>;
   pin(request: JSONText<PinRequest>): JSONText<PinResponse>;
+  /** Lint findings as a SARIF 2.1.0 log for code scanning, the CLI's log. */
+  sarif(request: JSONText<SARIFRequest>): JSONText<SARIFResponse>;
   encodeState(request: JSONText<EncodeStateRequest>): JSONText<EncodeStateResponse>;
   decodeState(request: JSONText<DecodeStateRequest>): JSONText<DecodeStateResponse>;
   /** Pretty-print or minify, numbers exact (the page's Format and Minify buttons). */

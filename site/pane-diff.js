@@ -9,7 +9,6 @@ import { diffExamples } from './examples.js';
 import { t } from './i18n.js';
 import { busyLine, copyButton, count, lazyList, located, problemList, saveButton, statusLine } from './render.js';
 import { ExampleMenu } from './menu.js';
-import { lintSarif } from './sarif.js';
 import { formatAnswer } from './text.js';
 
 /**
@@ -64,7 +63,7 @@ export class DiffPane {
         h('h3', { id: 'lint-title', dataset: { i18n: 'lint.title' } }),
         h('span', { class: 'spacer' }),
         saveButton(() => JSON.stringify(this.lastDiff?.findings ?? [], null, 2) + '\n', 'gatehouse-lint.json', 'lint.saveJSON'),
-        saveButton(() => lintSarif(this.lastDiff?.findings ?? [], this.checker, 'right.json'), 'gatehouse-lint.sarif', 'lint.saveSARIF')),
+        saveButton(async () => (await this.checker.call('sarif', { findings: this.lastDiff?.findings ?? [], uri: 'right.json' })).sarif ?? '', 'gatehouse-lint.sarif', 'lint.saveSARIF')),
       h('div', { 'aria-live': 'polite' }, this.lintSummary),
       this.lintList,
       this.legend = h('details', { class: 'lint-legend', id: 'lint-legend' }));

@@ -193,14 +193,15 @@ export function statusLine(kind, text) {
 }
 
 /**
- * saveButton offers the text the getter returns as a file, made in the page (nothing is sent).
- * @param {() => string} getText
+ * saveButton offers the text the getter returns (or promises) as a file, made in the page
+ * (nothing is sent).
+ * @param {() => string | Promise<string>} getText
  * @param {string} fileName
  * @param {string} [labelKey]
  */
 export function saveButton(getText, fileName, labelKey = 'result.save') {
   return h('button', {
     type: 'button', class: 'small', dataset: { i18n: labelKey, file: fileName }, text: t(labelKey),
-    onclick: () => download(fileName, getText()),
+    onclick: async () => download(fileName, await getText()),
   });
 }

@@ -29,7 +29,6 @@ const pageFiles = [
   'pane-diff.js',
   'pane-schema.js',
   'render.js',
-  'sarif.js',
   'store.js',
   'text.js',
   'worker.js',

@@ -11,18 +11,19 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/sarif"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
-// A level is how serious an item is, in SARIF's words.
-type level string
+// A level is how serious an item is, in SARIF's words (internal/sarif's levels).
+type level = sarif.Level
 
 const (
-	levelError   level = "error"   // a problem, a deny, a high-risk finding
-	levelWarning level = "warning" // an ask, a medium-risk finding
-	levelNote    level = "note"    // a low-risk finding, an allow
+	levelError   = sarif.LevelError
+	levelWarning = sarif.LevelWarning
+	levelNote    = sarif.LevelNote
 )
 
 // An item is one thing a command found, placed in one of the user's files where known: one line
