@@ -374,7 +374,7 @@ export interface AboutResponse {
     fragmentBytes: number;
     /** A share link's texts once inflated, in bytes. */
     stateBytes: number;
-    /** How many problems the CLI's text output lists before "… and N more" (the answers hold them all). */
+    /** How many problems a view (the CLI's text, the page's lists) shows before "… and N more" (the answers hold them all). */
     shownProblems: number;
   };
   lintRules: Array<{
@@ -396,6 +396,11 @@ export interface AboutResponse {
   /** The languages a request's lang may name, English (the default) first. */
   languages: Lang[];
   reasons: Reason[];
+  /**
+   * The characters gatehouse counts as hidden, as sorted inclusive [low, high] code points
+   * (the page's hidden.js is generated from it).
+   */
+  hidden: Array<[number, number]>;
   problems: Problem[];
 }
 

@@ -7,7 +7,7 @@ import { download, h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
 import { diffExamples } from './examples.js';
 import { t } from './i18n.js';
-import { busyLine, copyButton, count, lazyList, located, problemList, saveButton, statusLine } from './render.js';
+import { busyLine, copyButton, count, lazyList, listLimit, located, problemList, saveButton, statusLine } from './render.js';
 import { ExampleMenu } from './menu.js';
 import { formatAnswer } from './text.js';
 
@@ -240,7 +240,7 @@ export class DiffPane {
     const reportView = h('div', { class: 'report-view' },
       problemBox,
       // The first few high-risk rows open by themselves; a long report stays a list of lines.
-      rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows', limit: 1000, what: 'tools' }) : null,
+      rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows', limit: listLimit, what: 'tools' }) : null,
       summary.unchanged && anyChange ? h('p', { class: 'muted' }, t('diff.unchanged', { n: summary.unchanged })) : null);
     reportView.id = 'diff-report-view';
     reportView.setAttribute('role', 'tabpanel');
@@ -301,7 +301,7 @@ export class DiffPane {
     replace(this.lintSummary, statusLine(high ? 'bad' : findings.length ? 'warn' : 'ok',
       findings.length ? t('lint.summary', { n: findings.length, high }) : t('lint.none')));
     const sorted = [...findings].sort((a, b) => this.checker.severityRank(a.severity) - this.checker.severityRank(b.severity));
-    replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings', limit: 1000, what: 'findings' }));
+    replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings', limit: listLimit, what: 'findings' }));
   }
 
   async pin() {

@@ -13,9 +13,6 @@ import { schemaExample } from './examples.js';
  * @typedef {import('./gatehouse').SchemaPaneState} SchemaPaneState
  */
 
-/** The drafts the checker knows until it says (about().drafts), newest first. */
-const knownDrafts = ['2020-12', '2019-09', '7', '6', '4'];
-
 export class SchemaPane {
   /**
    * @param {{checker: Checker, onChange: () => void}} options
@@ -53,8 +50,10 @@ export class SchemaPane {
       onInput: changed,
     });
 
+    // The drafts are the checker's (about().drafts); until it has said, the select is empty and
+    // the draft a link asked for is kept in wantedDraft.
     this.draft = h('select', { id: 'schema-draft', onchange: changed });
-    this.setDrafts(knownDrafts);
+    this.wantedDraft = '';
     checker.ready.then(() => {
       const drafts = checker.about?.drafts;
       if (drafts?.length) this.setDrafts([...drafts].reverse());
@@ -112,15 +111,16 @@ export class SchemaPane {
     /** @type {Record<string, string>} */
     const resources = {};
     for (const doc of this.resources) resources[doc.url] = doc.text;
-    return { schema: this.schema.value, instance: this.instance.value, draft: this.draft.value, resources };
+    return { schema: this.schema.value, instance: this.instance.value, draft: this.draft.value || this.wantedDraft, resources };
   }
 
   /** @param {Partial<SchemaPaneState>} state */
   setState(state) {
     this.instance.setQuietly(state.instance ?? '');
     this.schema.setQuietly(state.schema ?? '');
+    this.wantedDraft = state.draft ?? '';
     const drafts = [...this.draft.options].map((o) => o.value);
-    this.draft.value = drafts.includes(state.draft ?? '') ? /** @type {string} */ (state.draft) : '2020-12';
+    this.draft.value = drafts.includes(this.wantedDraft) ? this.wantedDraft : (this.checker.about?.defaultDraft ?? '');
     this.activeDoc = -1; // the editor's text belongs to none of the new documents
     this.resources = Object.entries(state.resources ?? {}).map(([url, text]) => ({ url, text: String(text) }));
     this.showDoc(-1);
@@ -134,9 +134,9 @@ export class SchemaPane {
 
   /** @param {string[]} drafts newest first */
   setDrafts(drafts) {
-    const selected = this.draft.value || '2020-12';
+    const selected = this.draft.value || this.wantedDraft;
     replace(this.draft, drafts.map((d) => h('option', { value: d }, /^\d$/.test(d) ? `draft-0${d}` : d)));
-    this.draft.value = drafts.includes(selected) ? selected : drafts[0];
+    this.draft.value = drafts.includes(selected) ? selected : (this.checker.about?.defaultDraft ?? drafts[0]);
   }
 
   /** @returns {Editor[]} */

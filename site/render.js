@@ -51,8 +51,19 @@ export function located(p, fallbackSource, goTo, ...children) {
   return h('div', { class: 'located' }, ...children);
 }
 
-/** How many rows a list shows before it asks: the rest are one click away. */
-export const listLimit = 1000;
+/**
+ * How many rows a list shows before it asks, the rest one click away: the checker's
+ * about().limits.shownProblems, from the moment it has said (no list is shown before).
+ */
+export let listLimit = Infinity;
+
+/**
+ * useLimits takes the views' limits from the checker's about().
+ * @param {import('./gatehouse').AboutResponse | null} about
+ */
+export function useLimits(about) {
+  if (about?.limits?.shownProblems) listLimit = about.limits.shownProblems;
+}
 
 /**
  * problemList renders problems, each with where it is, its message, and its instance and keyword

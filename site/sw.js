@@ -20,6 +20,7 @@ const pageFiles = [
   'dom.js',
   'editor.js',
   'examples.js',
+  'hidden.js',
   'i18n.js',
   'lang-de.js',
   'lang-en.js',
