@@ -3,6 +3,7 @@ package core
 import (
 	"encoding/json"
 	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -59,6 +60,9 @@ func Refuse(name, why string) (answer []byte, ok bool) {
 type function struct {
 	call   func(request string) []byte
 	refuse func(why string) []byte
+	// request and answer are the Go types of the JSON it takes and gives, which
+	// site/gatehouse.d.ts declares for JavaScript (a test holds the two to each other).
+	request, answer reflect.Type
 }
 
 // InternalError is the answer to a call that failed inside gatehouse (a recovered panic): a bug,
@@ -92,7 +96,9 @@ func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole b
 			}
 			return marshal(f(req))
 		},
-		refuse: refuse,
+		refuse:  refuse,
+		request: reflect.TypeFor[Req](),
+		answer:  reflect.TypeFor[Res](),
 	}
 }
 

@@ -39,7 +39,7 @@ export interface Problem {
   /** JSON Pointer into the schema, keyword included. */
   keywordLocation?: string;
   /** Byte offset in the text; -1 when unknown. */
-  offset?: number;
+  offset: number;
   /** For a "schema" problem inside one of the resources: that resource's URL (line and column are in its text). */
   document?: string;
   /**
@@ -180,9 +180,9 @@ export interface Placed {
   pointer: string;
   line: number;
   column: number;
-  leftPointer?: string;
-  leftLine?: number;
-  leftColumn?: number;
+  leftPointer: string;
+  leftLine: number;
+  leftColumn: number;
 }
 
 export interface SchemaChange extends Placed {
@@ -439,7 +439,7 @@ export interface State {
 export interface EncodeStateResponse {
   /** "#v1." + base64url(deflate-raw(JSON of the state)). */
   fragment: string;
-  problems?: Problem[];
+  problems: Problem[];
 }
 /** encodeState's request: the state's own members, and lang. */
 export interface EncodeStateRequest extends State, Localized {}
