@@ -284,8 +284,8 @@ func TestDiffModes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := core.Diff(core.DiffRequest{Left: tt.left, Right: tt.right, Mode: tt.mode})
-			if res.Mode != tt.wantMode || len(res.Problems) != tt.wantProblems {
+			res := core.Diff(core.DiffRequest{Left: tt.left, Right: tt.right, Mode: core.DiffMode(tt.mode)})
+			if string(res.Mode) != tt.wantMode || len(res.Problems) != tt.wantProblems {
 				t.Fatalf("got mode %q problems %v; want %q and %d problems", res.Mode, res.Problems, tt.wantMode, tt.wantProblems)
 			}
 			if res.Patch == nil || res.Problems == nil {

@@ -62,8 +62,8 @@ func TestCatalogRename(t *testing.T) {
 func TestSchemaClasses(t *testing.T) {
 	tests := []struct {
 		name, left, right string
-		change, class     string
-		verdict           string
+		change            string
+		class, verdict    SchemaClass
 	}{
 		// A raised maxLength accepts more; a lowered one less.
 		{"maxLength raised", `{"type":"string","maxLength":10}`, `{"type":"string","maxLength":100}`, "maxLength-relaxed", ClassLoosened, ClassLoosened},

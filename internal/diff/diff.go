@@ -13,18 +13,21 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
-// Modes of a comparison, as a request and its [Result] spell them.
+// A Mode is how two texts are compared, as a request and its [Result] spell it.
+type Mode string
+
+// The modes.
 const (
-	ModeAuto    = "auto"
-	ModePatch   = "patch"
-	ModeCatalog = "catalog"
+	ModeAuto    Mode = "auto"
+	ModePatch   Mode = "patch"
+	ModeCatalog Mode = "catalog"
 	// ModeLock verifies a catalog (right) against a lock file (left).
-	ModeLock = "lock"
+	ModeLock Mode = "lock"
 )
 
 // Result is what [Compare] finds.
 type Result struct {
-	Mode string `json:"mode"`
+	Mode Mode `json:"mode"`
 	// Patch turns left into right (RFC 6902). It is given in every mode but "lock", so the page
 	// can show the raw patch one click away from the catalog report, unless the comparison was
 	// asked without it: then it is nil (null), not an empty patch, which would say "no change".
@@ -56,7 +59,7 @@ type Result struct {
 // withPatch false leaves the patch out of a catalog comparison: on two large catalogs it is most
 // of the answer (a moved block of tools is an operation per changed index), and a reader who
 // wants it can ask for it when they open it.
-func Compare(leftText, rightText, requested string, withPatch bool) Result {
+func Compare(leftText, rightText string, requested Mode, withPatch bool) Result {
 	res := Result{Mode: ModePatch, Patch: []PatchOp{}, Problems: problem.Problems{}}
 	mode := requested
 	switch mode {
@@ -65,7 +68,7 @@ func Compare(leftText, rightText, requested string, withPatch bool) Result {
 	case ModePatch, ModeCatalog, ModeLock:
 	default:
 		res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceLeft, Kind: problem.KindRule, Offset: -1,
-			Message: i18n.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", untrusted.Shorten(requested, 40))})
+			Message: i18n.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", untrusted.Shorten(string(requested), 40))})
 		return res
 	}
 	left, lp := jsondoc.ParseString(problem.SourceLeft, leftText)

@@ -63,7 +63,7 @@ func TestPatchNumbersByValue(t *testing.T) {
 func TestCompareNothingChanged(t *testing.T) {
 	left := `{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"s":{"type":"string","maxLength":10}}}}]}`
 	right := `{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"s":{"type":"string","maxLength":10.0}}}}]}`
-	for _, mode := range []string{ModePatch, ModeCatalog} {
+	for _, mode := range []Mode{ModePatch, ModeCatalog} {
 		res := Compare(left, right, mode, true)
 		if len(res.Problems) > 0 {
 			t.Fatalf("%s: %v", mode, res.Problems)
