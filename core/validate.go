@@ -21,6 +21,11 @@ type ValidateRequest struct {
 type ValidateResult struct {
 	Valid    bool     `json:"valid"`
 	Problems Problems `json:"problems"`
+	// Unmatched lists the values that match none of the alternatives of a oneOf or anyOf, each
+	// with the indexes of its alternatives' problems in Problems, so that a view can show one
+	// line per value and the closest alternative's problems under it (the problems stay listed
+	// in full, each with its alternative).
+	Unmatched []Unmatched `json:"unmatched,omitempty"`
 }
 
 // Validate checks an instance text against a schema text. Problems in either text (parse errors,
@@ -33,6 +38,7 @@ func Validate(req ValidateRequest) ValidateResult {
 	defer closeTranslation(tr)
 	res := validate(req)
 	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
+	res.Unmatched = translated(unmatchedOf(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
 	return res
 }
 

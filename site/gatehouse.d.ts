@@ -69,9 +69,30 @@ export interface ValidateRequest extends Localized {
   /** More schema documents by URL, so a $ref across files resolves with no fetch. */
   resources?: Record<string, Text>;
 }
+/**
+ * A value that matches none of the alternatives of a oneOf or anyOf, for a view to show on one
+ * line with the closest alternative's problems under it.
+ */
+export interface Unmatched {
+  source: Source;
+  instanceLocation: string;
+  /** The oneOf's or anyOf's place in the schema. */
+  keywordLocation: string;
+  /** How many alternatives there are, and the index of the closest. */
+  alternatives: number;
+  best: number;
+  /** 'matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")' */
+  message: string;
+  line?: number;
+  column?: number;
+  /** The indexes in `problems` of the problems in its alternatives. */
+  problems: number[];
+}
 export interface ValidateResponse {
   valid: boolean;
   problems: Problem[];
+  /** The values that match none of the alternatives of a oneOf or anyOf (absent when none). */
+  unmatched?: Unmatched[];
 }
 
 // ---- gate ----

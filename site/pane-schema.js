@@ -261,7 +261,7 @@ export class SchemaPane {
       return;
     }
     this.setSummary(statusLine('bad', t('schema.invalid', { n: problems.length })), 'invalid');
-    replace(this.problems, problemList(problems, (source, line, column, document) => this.goTo(source, line, column, document), 'instance'));
+    replace(this.problems, problemList(problems, (source, line, column, document) => this.goTo(source, line, column, document), 'instance', result.unmatched ?? []));
   }
 
   /**

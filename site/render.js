@@ -67,14 +67,28 @@ export function useLimits(about) {
 
 /**
  * problemList renders problems, each with where it is, its message, and its instance and keyword
- * locations; clicking one selects it in its editor. A flood shows the first listLimit with the
- * total, and the rest on request.
+ * locations; clicking one selects it in its editor. A value that matches none of the
+ * alternatives of a oneOf or anyOf (the checker's `unmatched`) is one row, the closest
+ * alternative's problems under it; the other alternatives' problems stay in the saved answer. A
+ * flood shows the first listLimit rows with the total, and the rest on request.
  * @param {Problem[]} problems
  * @param {GoTo} goTo
  * @param {string} [fallbackSource] the source of problems that name none
+ * @param {import('./gatehouse').Unmatched[]} [unmatched]
  */
-export function problemList(problems, goTo, fallbackSource = '') {
-  return lazyList(problems, (p) => h('li', { class: `problem kind-${p.kind ?? 'unknown'}` },
+export function problemList(problems, goTo, fallbackSource = '', unmatched = []) {
+  /** @type {Map<number, import('./gatehouse').Unmatched>} */
+  const groupOf = new Map();
+  for (const u of unmatched) for (const i of u.problems) groupOf.set(i, u);
+  /** @type {Array<Problem | {unmatched: import('./gatehouse').Unmatched, closest: Problem[]}>} */
+  const rows = [];
+  problems.forEach((p, i) => {
+    const u = groupOf.get(i);
+    if (!u) rows.push(p);
+    else if (u.problems[0] === i) rows.push({ unmatched: u, closest: u.problems.map((j) => problems[j]).filter((q) => q.alternative?.best) });
+  });
+  /** @param {any} p */
+  const row = (p, /** @type {HTMLElement | null} */ under = null) => h('li', { class: `problem kind-${p.kind ?? 'validation'}` },
     located(p, fallbackSource, goTo,
       h('span', { class: 'where' }, whereLabel(p, fallbackSource)),
       h('span', { class: 'message' }, p.message ?? ''),
@@ -82,7 +96,11 @@ export function problemList(problems, goTo, fallbackSource = '') {
         ? h('span', { class: 'pointers' },
             p.instanceLocation != null ? h('span', null, t('result.at'), ' ', h('code', null, p.instanceLocation || '/')) : null,
             p.keywordLocation ? h('span', null, t('result.keyword'), ' ', h('code', null, p.keywordLocation)) : null)
-        : null)), { class: 'problems', limit: listLimit, what: 'problems' });
+        : null),
+    under);
+  return lazyList(rows, (r) => 'unmatched' in r
+    ? row(r.unmatched, h('ul', { class: 'problems closest' }, r.closest.map((p) => row(p))))
+    : row(r), { class: 'problems', limit: listLimit, what: 'problems' });
 }
 
 /**

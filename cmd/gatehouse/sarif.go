@@ -15,6 +15,9 @@ type sarifPrinter struct{}
 func (sarifPrinter) print(w io.Writer, r *report) error {
 	results := make([]sarif.Result, 0, len(r.items))
 	for _, it := range r.items {
+		if it.textOnly {
+			continue
+		}
 		res := sarif.Result{Rule: it.rule, Level: it.level, Message: r.tr.Evidence(it.message), Line: it.line, Column: it.column}
 		if it.in != nil {
 			res.URI = it.in.uri

@@ -295,3 +295,58 @@ func libraryErrorWords(err error, root bool) string {
 	}
 	return msg
 }
+
+// unmatchedMessage words a oneOf or anyOf that no alternative matched, in one line. When every
+// alternative fails a const or enum on the same property of the value (a discriminator, such as
+// "kind"), the line says which values it may take: matches none of the 2 alternatives of oneOf
+// ("kind" must be "a" or "b").
+func unmatchedMessage(u *jsonschema.OutputUnit) string {
+	tokens, _ := jsondoc.SplitPointer(u.KeywordLocation)
+	keyword := tokens[len(tokens)-1]
+	at, _ := jsondoc.SplitPointer(u.InstanceLocation)
+	property, values := "", []string{}
+	discriminated := true
+	for i := range u.Errors {
+		found := false
+		walkLeaves(&u.Errors[i], func(leaf *jsonschema.OutputUnit) {
+			tokens, ok := jsondoc.SplitPointer(leaf.InstanceLocation)
+			if found || !ok || len(tokens) != len(at)+1 || (property != "" && tokens[len(at)] != property) {
+				return
+			}
+			name := tokens[len(at)]
+			var allowed []any
+			switch k := leaf.Error.Kind.(type) {
+			case *kind.Const:
+				allowed = []any{k.Want}
+			case *kind.Enum:
+				allowed = k.Want
+			default:
+				return
+			}
+			found, property = true, name
+			for _, v := range allowed {
+				if text := quoteAllowed(v); !slices.Contains(values, text) {
+					values = append(values, text)
+				}
+			}
+		})
+		discriminated = discriminated && found
+	}
+	n := len(u.Errors)
+	if !discriminated || property == "" || len(values) == 0 {
+		return i18n.Sprintf("matches none of the %d alternatives of %s", n, keyword)
+	}
+	list := values[len(values)-1]
+	if len(values) > 1 {
+		list = i18n.Sprintf("%s or %s", strings.Join(values[:len(values)-1], ", "), list)
+	}
+	return i18n.Sprintf("matches none of the %d alternatives of %s (%s must be %s)", n, keyword, untrusted.Quote(property), list)
+}
+
+// quoteAllowed writes a value a const or enum allows, as JSON, shortened.
+func quoteAllowed(v any) string {
+	if s, ok := v.(string); ok {
+		return untrusted.Quote(s)
+	}
+	return untrusted.Shorten(jsondoc.Compact(v), untrusted.MaxQuoted)
+}

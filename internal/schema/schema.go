@@ -188,9 +188,11 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 	if alt == nil && isAlternatives(u) {
 		best := bestAlternative(u)
 		of, _ := url.PathUnescape(u.KeywordLocation)
+		unmatched := &problem.Unmatched{InstanceLocation: u.InstanceLocation, KeywordLocation: of, Alternatives: len(u.Errors),
+			Best: branchIndex(u.KeywordLocation, u.Errors[best].KeywordLocation), Message: unmatchedMessage(u)}
 		for i := range u.Errors {
 			branch := branchIndex(u.KeywordLocation, u.Errors[i].KeywordLocation)
-			collectLeaves(&u.Errors[i], instance, &problem.Alternative{Of: of, Branch: branch, Best: i == best}, out)
+			collectLeaves(&u.Errors[i], instance, &problem.Alternative{Of: of, Branch: branch, Best: i == best, Unmatched: unmatched}, out)
 		}
 		return
 	}
@@ -221,6 +223,15 @@ func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
 			p.Line, p.Column = doc.Position(off)
 		}
 		probs = append(probs, p)
+	}
+	// A value that matches no alternative is placed once, where the value is.
+	for _, p := range probs {
+		if u := p.Alternative.UnmatchedOf(); u != nil && u.Line == 0 {
+			u.Source = doc.Source
+			if off, ok := doc.Locate(prefix + u.InstanceLocation); ok {
+				u.Line, u.Column = doc.Position(off)
+			}
+		}
 	}
 	// In the order of the text, as a reader goes through it.
 	sort.SliceStable(probs, func(i, j int) bool {
