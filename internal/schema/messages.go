@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -20,7 +21,7 @@ import (
 // written, the schema's exactly (the library shows both as doubles, so 12345678901234567891 and
 // …890 print alike, and draft 4's "exclusiveMaximum": true reads "got 10, want 10"). ok is false
 // for other kinds.
-func numberMessage(k jsonschema.ErrorKind, instance any) (string, bool) {
+func numberMessage(k jsonschema.ErrorKind, value func() any) (string, bool) {
 	var format string
 	var want *big.Rat
 	switch k := k.(type) {
@@ -37,7 +38,7 @@ func numberMessage(k jsonschema.ErrorKind, instance any) (string, bool) {
 	default:
 		return "", false
 	}
-	got, ok := jsondoc.NumberText(instance)
+	got, ok := jsondoc.NumberText(value())
 	if !ok || want == nil {
 		return "", false
 	}
@@ -349,4 +350,27 @@ func quoteAllowed(v any) string {
 		return untrusted.Quote(s)
 	}
 	return untrusted.Shorten(jsondoc.Compact(v), untrusted.MaxQuoted)
+}
+
+// typeWords keeps the library's English words for each type mismatch it has written: a flood
+// of problems is mostly one mismatch again and again ("got number, want string"), and the
+// library writes each through a message printer, several allocations apiece. The keys are a
+// type name and the wanted types, so the map stays small.
+var typeWords sync.Map // typeMismatch → string
+
+type typeMismatch struct{ got, want string }
+
+// englishWords is the library's English message for an error.
+func englishWords(e *jsonschema.OutputError) string {
+	k, ok := e.Kind.(*kind.Type)
+	if !ok {
+		return e.String()
+	}
+	key := typeMismatch{k.Got, strings.Join(k.Want, "\x00")}
+	if words, ok := typeWords.Load(key); ok {
+		return words.(string)
+	}
+	words := e.String()
+	typeWords.Store(key, words)
+	return words
 }

@@ -8,6 +8,7 @@
 package schema
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -139,15 +140,8 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 	}
 	// The validator walks a schema's properties in map order; sort, so the same input always
 	// gives the same answer.
-	sort.Slice(errs, func(i, j int) bool {
-		a, b := errs[i], errs[j]
-		if a.InstanceLocation != b.InstanceLocation {
-			return a.InstanceLocation < b.InstanceLocation
-		}
-		if a.KeywordLocation != b.KeywordLocation {
-			return a.KeywordLocation < b.KeywordLocation
-		}
-		return a.Message < b.Message
+	slices.SortFunc(errs, func(a, b Failure) int {
+		return cmp.Or(strings.Compare(a.InstanceLocation, b.InstanceLocation), strings.Compare(a.KeywordLocation, b.KeywordLocation), strings.Compare(a.Message, b.Message))
 	})
 	return errs
 }
@@ -173,9 +167,11 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 			// each time.
 			slices.Sort(ap.Properties)
 		}
-		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: i18n.Library(u.Error.String(), u.Error.Kind), Alternative: alt}
+		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: i18n.Library(englishWords(u.Error), u.Error.Kind), Alternative: alt}
 		if instance != nil {
-			if msg, ok := numberMessage(u.Error.Kind, jsondoc.Lookup(instance, u.InstanceLocation)); ok {
+			// The value is looked up only for a bound's message: a flood of other problems
+			// would pay a lookup each.
+			if msg, ok := numberMessage(u.Error.Kind, func() any { return jsondoc.Lookup(instance, u.InstanceLocation) }); ok {
 				e.Message = msg
 			}
 		}
@@ -234,9 +230,16 @@ func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
 		}
 	}
 	// In the order of the text, as a reader goes through it.
-	sort.SliceStable(probs, func(i, j int) bool {
-		a, b := probs[i].Offset, probs[j].Offset
-		return a >= 0 && (b < 0 || a < b)
+	slices.SortStableFunc(probs, func(a, b problem.Problem) int {
+		switch {
+		case a.Offset == b.Offset || (a.Offset < 0 && b.Offset < 0):
+			return 0
+		case a.Offset < 0:
+			return 1
+		case b.Offset < 0:
+			return -1
+		}
+		return a.Offset - b.Offset
 	})
 	return probs
 }
