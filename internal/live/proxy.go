@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -33,6 +36,9 @@ type ProxyConfig struct {
 	Stderr io.Writer
 	// Now stamps the log; nil is time.Now.
 	Now func() time.Time
+	// Lang is the language of what the client and the person read (the gate's explanations,
+	// the proxy's own words): "en" (the default), "fr" or "de".
+	Lang string
 }
 
 // A PolicyError is returned by [NewProxy] when the policy or the lock has problems: the proxy
@@ -50,7 +56,8 @@ func (e *PolicyError) Error() string {
 type Proxy struct {
 	cfg  ProxyConfig
 	lim  Limits
-	gate *gatekeeper
+	lang i18n.Lang
+	gate *listedGate
 	log  *decisionLog
 
 	client, server *endpoint
@@ -80,7 +87,7 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 			return nil, err
 		}
 	}
-	gate, probs := newGatekeeper(cfg.Policy, cfg.Lock)
+	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang)
 	if len(probs) > 0 {
 		return nil, &PolicyError{Problems: probs}
 	}
@@ -91,7 +98,8 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), gate: gate, log: &decisionLog{w: cfg.Log, now: now},
+	lang, _ := i18n.ParseLang(cfg.Lang)
+	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: &decisionLog{w: cfg.Log, now: now},
 		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}, nil
 }
 
@@ -211,10 +219,14 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 				p.client.replyError(ctx, m.ID, jsonrpc.CodeMethodNotFound, "gatehouse proxy: server/discover is not offered; use the initialize handshake (MCP 2025-11-25 and earlier)")
 			}
 		case "initialize":
-			var params mcp.InitializeParams
-			if json.Unmarshal(m.Params, &params) == nil && params.Capabilities != nil {
+			params, err := readObject(i18n.T("the initialize parameters"), m.Params)
+			if err != nil {
+				p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: %v", err))
+				return
+			}
+			if caps := params.object("capabilities"); caps != nil {
 				p.mu.Lock()
-				p.clientElicits = params.Capabilities.Elicitation != nil
+				p.clientElicits = caps.has("elicitation")
 				p.mu.Unlock()
 			}
 			p.forward(m)
@@ -260,12 +272,12 @@ func (p *Proxy) busy(id jsonrpc.ID) bool {
 
 // cancelDeciding stops the gating (or the asking) of a call the client cancelled.
 func (p *Proxy) cancelDeciding(params json.RawMessage) bool {
-	var c mcp.CancelledParams
-	if json.Unmarshal(params, &c) != nil {
+	c, err := readObject(i18n.T("the cancellation"), params)
+	if err != nil {
 		return false
 	}
-	id, err := jsonrpc.MakeID(c.RequestID)
-	if err != nil {
+	id, ok := readID(c.fields["requestId"])
+	if !ok {
 		return false
 	}
 	p.mu.Lock()
@@ -294,15 +306,12 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 		f.timer.Stop()
 		defer f.cancel()
 		if f.method == "initialize" && m.Error == nil {
-			var res struct {
-				ServerInfo struct {
-					Name string `json:"name"`
-				} `json:"serverInfo"`
-			}
-			if json.Unmarshal(m.Result, &res) == nil && res.ServerInfo.Name != "" {
-				p.mu.Lock()
-				p.serverName = res.ServerInfo.Name
-				p.mu.Unlock()
+			if res, err := readObject(i18n.T("the answer to initialize"), m.Result); err == nil {
+				if info := res.object("serverInfo"); info != nil && info.str("name") != "" {
+					p.mu.Lock()
+					p.serverName = info.str("name")
+					p.mu.Unlock()
+				}
 			}
 		}
 		if err := p.client.send(ctx, m); err != nil {
@@ -386,7 +395,7 @@ func (p *Proxy) failAll(err error) {
 }
 
 // refresh lists the server's tools and gives the listing to the gate.
-func (p *Proxy) refresh(ctx context.Context) ([]json.RawMessage, error) {
+func (p *Proxy) refresh(ctx context.Context) ([]listedTool, error) {
 	p.listMu.Lock()
 	defer p.listMu.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, p.lim.StartTimeout)
@@ -398,7 +407,7 @@ func (p *Proxy) refresh(ctx context.Context) ([]json.RawMessage, error) {
 	if rep := repeatedNames(tools); len(rep) > 0 {
 		p.note("the server lists %s more than once: calls to them are denied", strings.Join(rep, ", "))
 	}
-	p.gate.setCatalog(tools)
+	p.gate.setCatalog(toolsText(tools))
 	return tools, nil
 }
 
@@ -411,13 +420,13 @@ func (p *Proxy) refreshNoting(when string) {
 // answerToolsList answers the client's tools/list from a fresh listing, without the tools the
 // client may not see, in one page.
 func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
-	var params mcp.ListToolsParams
-	if len(m.Params) > 0 && json.Unmarshal(m.Params, &params) != nil {
-		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, "gatehouse: tools/list parameters are not an object")
+	params, err := readObject(i18n.T("the tools/list parameters"), m.Params)
+	if err != nil {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: %v", err))
 		return
 	}
-	if params.Cursor != "" {
-		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, "gatehouse: tools/list is answered in one page; this cursor is not one gatehouse gave")
+	if params.has("cursor") {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: tools/list is answered in one page; this cursor is not one gatehouse gave"))
 		return
 	}
 	tools, err := p.refresh(p.ctx)
@@ -425,7 +434,13 @@ func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
 		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
 		return
 	}
-	result := []byte(toolsText(p.gate.shown(tools)))
+	shown := make([]listedTool, 0, len(tools))
+	for _, t := range tools {
+		if p.gate.offers(t.Name) {
+			shown = append(shown, t)
+		}
+	}
+	result := []byte(toolsText(shown))
 	if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: result}); err != nil {
 		p.note("%v", err)
 	}
@@ -436,15 +451,23 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 	if !p.gate.hasCatalog() {
 		if _, err := p.refresh(ctx); err != nil {
 			if p.claim(m.ID) {
-				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so no call can be gated: %v", err))
+				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: the server's tools could not be listed, so no call can be gated: %v", err))
 			}
 			return
 		}
 	}
+	// The server runs the params as sent; a text the strict reader would read otherwise than a
+	// lenient one (a repeated or case-twin "name") is refused before the gate sees it.
+	if _, err := readObject(i18n.T("the tools/call parameters"), m.Params); err != nil {
+		if p.claim(m.ID) {
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
+		}
+		return
+	}
 	text, err := jsonrpc.EncodeMessage(m)
 	if err != nil {
 		if p.claim(m.ID) {
-			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: the call cannot be read: "+err.Error())
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: the call cannot be read: %v", err))
 		}
 		return
 	}
@@ -459,7 +482,7 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 		p.mu.Unlock()
 		if !elicits {
 			line.Confirmation = "unsupported"
-			p.deny(m, line, "gatehouse did not run this call: a person must confirm it first ("+string(d.Reason)+"), and this client cannot ask (it does not offer MCP elicitation).\n"+reasonText(d))
+			p.deny(m, line, p.say("gatehouse did not run this call: a person must confirm it first (%s), and this client cannot ask (it does not offer MCP elicitation).\n%s", d.Reason, reasonText(d)))
 			return
 		}
 		line.Confirmation = p.ask(ctx, d)
@@ -467,9 +490,9 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 			p.release(m, line)
 			return
 		}
-		p.deny(m, line, fmt.Sprintf("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
+		p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
 	default:
-		p.deny(m, line, "gatehouse denied this call.\n"+reasonText(d))
+		p.deny(m, line, p.say("gatehouse denied this call.\n%s", reasonText(d)))
 	}
 }
 
@@ -535,7 +558,7 @@ func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
 	defer cancel()
 	params := &mcp.ElicitParams{
 		Mode:            "form",
-		Message:         confirmMessage(d),
+		Message:         p.confirmMessage(d),
 		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
 	}
 	raw, err := p.client.request(ctx, "elicitation/create", params)
@@ -545,36 +568,62 @@ func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
 		}
 		return "no_answer"
 	}
-	var res mcp.ElicitResult
-	if json.Unmarshal(raw, &res) != nil {
+	res, err := readObject(i18n.T("the answer to elicitation/create"), raw)
+	if err != nil {
+		p.note("asking the person about %s: %v", d.Tool, err)
 		return "no_answer"
 	}
-	switch res.Action {
+	switch action := res.str("action"); action {
 	case "accept", "decline", "cancel":
-		return res.Action
+		return action
 	}
 	return "no_answer"
 }
 
 // confirmMessage is what the person reads: the tool, why the gate asks, and the arguments with
-// any credential withheld.
-func confirmMessage(d core.Decision) string {
+// any credential withheld. Every part of it a peer wrote (the tool's name, the arguments) is
+// untrusted text: hidden characters show as visible marks ("[U+202E]"), so that a bidi override
+// or a zero-width space cannot make the arguments read otherwise than they run.
+func (p *Proxy) confirmMessage(d core.Decision) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gatehouse: confirm this call to %q before it runs?\n", d.Tool)
+	b.WriteString(p.say("gatehouse: confirm this call to %s before it runs?", untrusted.Quote(d.Tool)) + "\n")
 	if len(d.Explanation) > 0 {
-		b.WriteString(d.Explanation[0] + "\n")
+		b.WriteString(untrusted.Visible(d.Explanation[0], maxShownArguments) + "\n")
 	}
 	if call, ok := core.RedactDecision(d).Call.(map[string]any); ok {
 		if params, ok := call["params"].(map[string]any); ok {
 			if args, err := json.Marshal(params["arguments"]); err == nil {
-				s := string(args)
-				if r := []rune(s); len(r) > 600 {
-					s = string(r[:600]) + "…"
-				}
-				b.WriteString("Arguments: " + s + "\n")
+				b.WriteString(p.say("Arguments: %s", untrusted.Visible(string(args), maxShownArguments)) + "\n")
 			}
 		}
 	}
-	b.WriteString("Accept to run it; decline to refuse.")
+	b.WriteString(p.say("Accept to run it; decline to refuse."))
 	return b.String()
+}
+
+// maxShownArguments is how many characters of the arguments a person is shown.
+const maxShownArguments = 600
+
+// say words one of the proxy's own messages in its language.
+func (p *Proxy) say(format string, args ...any) string {
+	tr := i18n.Open(p.lang)
+	defer tr.Close()
+	return tr.Text(i18n.Sprintf(format, args...))
+}
+
+// readID reads a JSON-RPC id as the strict reader decoded it: a string or an integer.
+func readID(v any) (jsonrpc.ID, bool) {
+	switch v := v.(type) {
+	case string:
+		id, err := jsonrpc.MakeID(v)
+		return id, err == nil
+	case json.Number:
+		n, err := strconv.ParseInt(string(v), 10, 64)
+		if err != nil {
+			return jsonrpc.ID{}, false
+		}
+		id, err := jsonrpc.MakeID(float64(n))
+		return id, err == nil
+	}
+	return jsonrpc.ID{}, false
 }

@@ -389,3 +389,32 @@ func TestProxyRefusesBadPolicy(t *testing.T) {
 		t.Errorf("a broken lock: got %v, want a PolicyError", err)
 	}
 }
+
+// TestProxyConfirmationIsUntrustedText: the arguments a person is asked to confirm are data a
+// model wrote. A bidi override or a zero-width space in them reaches the person as a visible
+// mark, never as the character that would make "pay invoice‮exe.fdp" read otherwise.
+func TestProxyConfirmationIsUntrustedText(t *testing.T) {
+	send := &mcp.Tool{Name: "send", Description: "Send a message.", InputSchema: map[string]any{
+		"type": "object", "properties": map[string]any{"text": map[string]any{"type": "string"}}}}
+	rec := newRecorder(t, send)
+	asked := make(chan string, 1)
+	s := connect(t, rec, live.ProxyConfig{Policy: `{"allow_tools":["send"],"needs_confirm":["send"]}`},
+		&mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked <- req.Params.Message
+			return &mcp.ElicitResult{Action: "decline"}, nil
+		}})
+	res := s.call(t, "send", map[string]any{"text": "pay invoice\u202Eexe.fdp\u200B now"})
+	if !res.IsError {
+		t.Fatalf("a declined call ran: %s", resultText(res))
+	}
+	msg := <-asked
+	if strings.ContainsAny(msg, "\u202E\u200B") {
+		t.Errorf("the confirmation carries the hidden characters themselves: %q", msg)
+	}
+	if !strings.Contains(msg, "pay invoice[U+202E]exe.fdp[U+200B] now") {
+		t.Errorf("the confirmation does not show the hidden characters as marks: %q", msg)
+	}
+	if len(rec.received()) != 0 {
+		t.Errorf("a declined call reached the server: %q", rec.received())
+	}
+}
