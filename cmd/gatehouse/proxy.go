@@ -30,9 +30,10 @@ or --url over Streamable HTTP). With the same policy file the page reads:
     just reported); the list is checked again on the server's notifications/tools/list_changed.
   - tools/call: gated by the same core as 'gatehouse gate'. allow goes to the server; deny never
     reaches it, and the client gets a tool result with isError whose text gives the reasons; ask
-    asks the person through the client (MCP elicitation) and goes to the server only on accept
-    (decline, cancel or no answer in --ask-timeout deny), and is denied with needs_confirm when
-    the client cannot ask.
+    asks the person through the client and goes to the server only on accept (decline, cancel
+    or no answer in --ask-timeout deny): under MCP 2026-07-28 with an input-required result
+    that the client answers by retrying the call, under 2025-11-25 with an elicitation request.
+    A client that can do neither gets a deny with needs_confirm.
   - everything else (resources, prompts, sampling, roots, notifications, progress,
     cancellation, pings) passes through unchanged, both ways.
 

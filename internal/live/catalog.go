@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -160,7 +161,7 @@ func FetchCatalog(ctx context.Context, s Server, lim Limits, stderr io.Writer) (
 		cat.Tools = []json.RawMessage{}
 		return cat, nil
 	}
-	cat.listed, err = listTools(ctx, ep)
+	cat.listed, err = listTools(ctx, ep, init.meta)
 	if err != nil {
 		return nil, l.fail("listing tools", err)
 	}
@@ -194,7 +195,8 @@ func answerAsClient(ctx context.Context, ep *endpoint, msg jsonrpc.Message) {
 type initializeResult struct {
 	ProtocolVersion string
 	ServerInfo      json.RawMessage
-	tools           bool // the capabilities name tools
+	tools           bool            // the capabilities name tools
+	meta            json.RawMessage // under 2026-07-28, the _meta every request then carries
 }
 
 // readInitializeResult reads a server's answer to initialize strictly.
@@ -214,8 +216,17 @@ func readInitializeResult(raw json.RawMessage) (*initializeResult, error) {
 // answer tools/list at all).
 func (r *initializeResult) offersTools() bool { return r.tools }
 
-// handshake is the client's side of MCP's initialization: initialize, then initialized.
+// handshake is the client's side of MCP's start. It asks first as MCP 2026-07-28 does
+// (server/discover, the protocol version and the client's capabilities in _meta); a server that
+// does not speak it answers with an error, and gatehouse falls back to the initialize handshake
+// of 2025-11-25 (initialize, then initialized), whose answer negotiates down as far as
+// 2025-06-18.
 func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
+	if res, err := discover(ctx, ep); err == nil {
+		return res, nil
+	} else if ctx.Err() != nil {
+		return nil, err
+	}
 	params := &mcp.InitializeParams{
 		ProtocolVersion: protocolVersion,
 		ClientInfo:      &mcp.Implementation{Name: "gatehouse", Version: core.Version},
@@ -242,9 +253,50 @@ func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
 	return res, nil
 }
 
+// discover asks a server for its capabilities the MCP 2026-07-28 way. An error means the server
+// does not speak it (or not to gatehouse), and the caller falls back to initialize.
+func discover(ctx context.Context, ep *endpoint) (*initializeResult, error) {
+	meta, err := json.Marshal(map[string]any{
+		metaProtocolVersion:                  modernProtocol,
+		"io.modelcontextprotocol/clientInfo": &mcp.Implementation{Name: "gatehouse", Version: core.Version},
+		metaClientCapabilities:               map[string]any{"elicitation": map[string]any{"form": map[string]any{}}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	raw, err := ep.request(ctx, "server/discover", &listParams{Meta: meta})
+	if err != nil {
+		return nil, err
+	}
+	o, err := readObject(i18n.T("the answer to server/discover"), raw)
+	if err != nil {
+		return nil, err
+	}
+	versions, _ := o.fields["supportedVersions"].([]any)
+	speaks := false
+	for _, v := range versions {
+		speaks = speaks || v == modernProtocol
+	}
+	if !speaks {
+		return nil, errors.New("the server does not list " + modernProtocol + " among its supportedVersions")
+	}
+	res := &initializeResult{ProtocolVersion: modernProtocol, meta: meta, ServerInfo: json.RawMessage("null")}
+	if m := o.object("_meta"); m != nil {
+		if info := m.raw("io.modelcontextprotocol/serverInfo"); info != nil {
+			res.ServerInfo = info
+		}
+	}
+	if caps := o.object("capabilities"); caps != nil {
+		res.tools = caps.has("tools")
+	}
+	return res, nil
+}
+
 // listTools asks for every page of tools/list and returns the tools as sent. It stops at a
 // cursor seen before, at [maxListPages] pages, and at core's size limit for a catalog.
-func listTools(ctx context.Context, ep *endpoint) ([]listedTool, error) {
+//
+// meta, when not nil, is the _meta every request carries under MCP 2026-07-28.
+func listTools(ctx context.Context, ep *endpoint, meta json.RawMessage) ([]listedTool, error) {
 	tools := []listedTool{}
 	seen := map[string]bool{}
 	size := 0
@@ -253,7 +305,8 @@ func listTools(ctx context.Context, ep *endpoint) ([]listedTool, error) {
 		if page == maxListPages {
 			return nil, fmt.Errorf("tools/list still pages after %d pages", maxListPages)
 		}
-		raw, err := ep.request(ctx, "tools/list", &mcp.ListToolsParams{Cursor: cursor})
+		params := &listParams{Cursor: cursor, Meta: meta}
+		raw, err := ep.request(ctx, "tools/list", params)
 		if err != nil {
 			return nil, err
 		}
@@ -280,6 +333,12 @@ func listTools(ctx context.Context, ep *endpoint) ([]listedTool, error) {
 		seen[next] = true
 		cursor = next
 	}
+}
+
+// listParams are a tools/list request's parameters, with the _meta passed on as it came.
+type listParams struct {
+	Cursor string          `json:"cursor,omitempty"`
+	Meta   json.RawMessage `json:"_meta,omitempty"`
 }
 
 // shorten cuts a peer's text for a message.

@@ -65,11 +65,13 @@ type Proxy struct {
 
 	mu            sync.Mutex
 	clientElicits bool
+	clientMeta    json.RawMessage // the _meta of the client's last 2026-07-28 request, for the proxy's own
 	serverName    string
 	inflight      map[jsonrpc.ID]*inflight          // client requests the server has yet to answer
 	deciding      map[jsonrpc.ID]context.CancelFunc // tools/call requests being gated or asked about
 
 	listMu sync.Mutex // one listing at a time
+	asks   pendingAsks
 }
 
 // An inflight request was forwarded to the server and waits for its answer.
@@ -110,11 +112,14 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 //     the policy does not allow or that no longer match the lock or the policy's pins;
 //   - tools/call is gated by core: allow goes to the server; deny never reaches it and the client
 //     gets a tool result with isError and the reasons; ask asks the person through the client
-//     (MCP elicitation) and goes to the server only on accept, or is denied when the client
-//     cannot ask;
+//     and goes to the server only on accept — under MCP 2026-07-28 with an input-required result
+//     the client answers by retrying the call (SEP-2322), under 2025-11-25 and earlier with an
+//     elicitation request — or is denied with needs_confirm when the client can do neither;
 //   - notifications/tools/list_changed from the server makes the proxy list again;
-//   - everything else (resources, prompts, sampling, roots, progress, cancellation, pings) passes
-//     through unchanged, both ways.
+//   - everything else (server/discover, initialize, resources, prompts, sampling, roots,
+//     subscriptions, progress, cancellation, pings) passes through unchanged, both ways, so the
+//     client and the server negotiate the protocol between them: 2026-07-28 where both speak it,
+//     else the initialize handshake, down to 2025-06-18.
 //
 // Serve returns nil when the client closes its side; a [*ServerError] when the server fails, after
 // every request it held has been answered with an error; an error when the client sends what is
@@ -211,13 +216,6 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 			return
 		}
 		switch m.Method {
-		case "server/discover":
-			// The stateless protocol (2026-07-28) carries capabilities per request and asks the
-			// person through input_required results; the proxy gates the initialize handshake's
-			// protocol, which clients fall back to on this error.
-			if m.IsCall() {
-				p.client.replyError(ctx, m.ID, jsonrpc.CodeMethodNotFound, "gatehouse proxy: server/discover is not offered; use the initialize handshake (MCP 2025-11-25 and earlier)")
-			}
 		case "initialize":
 			params, err := readObject(i18n.T("the initialize parameters"), m.Params)
 			if err != nil {
@@ -305,9 +303,15 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 		}
 		f.timer.Stop()
 		defer f.cancel()
-		if f.method == "initialize" && m.Error == nil {
+		if (f.method == "initialize" || f.method == "server/discover") && m.Error == nil {
+			// The server's name, for the log: in the initialize result, or under 2026-07-28 in
+			// the discover result's _meta.
 			if res, err := readObject(i18n.T("the answer to initialize"), m.Result); err == nil {
-				if info := res.object("serverInfo"); info != nil && info.str("name") != "" {
+				info := res.object("serverInfo")
+				if meta := res.object("_meta"); f.method == "server/discover" && meta != nil {
+					info = meta.object("io.modelcontextprotocol/serverInfo")
+				}
+				if info != nil && info.str("name") != "" {
 					p.mu.Lock()
 					p.serverName = info.str("name")
 					p.mu.Unlock()
@@ -345,7 +349,12 @@ func (p *Proxy) forward(m *jsonrpc.Request) {
 	f := &inflight{method: m.Method, cancel: cancel}
 	p.mu.Lock()
 	p.inflight[m.ID] = f
-	f.timer = time.AfterFunc(p.lim.CallTimeout, func() { p.expire(m.ID) })
+	if m.Method == "subscriptions/listen" {
+		// 2026-07-28's stream of notifications stays open for as long as the client listens.
+		f.timer = time.AfterFunc(time.Duration(1<<62), func() {})
+	} else {
+		f.timer = time.AfterFunc(p.lim.CallTimeout, func() { p.expire(m.ID) })
+	}
 	p.mu.Unlock()
 	if err := p.server.send(reqCtx, m); err != nil {
 		p.mu.Lock()
@@ -395,12 +404,19 @@ func (p *Proxy) failAll(err error) {
 }
 
 // refresh lists the server's tools and gives the listing to the gate.
-func (p *Proxy) refresh(ctx context.Context) ([]listedTool, error) {
+// meta is the _meta of the client request that needs the listing, which a 2026-07-28 server
+// reads the protocol version and the client's capabilities from; nil for the last one seen.
+func (p *Proxy) refresh(ctx context.Context, meta json.RawMessage) ([]listedTool, error) {
 	p.listMu.Lock()
 	defer p.listMu.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, p.lim.StartTimeout)
 	defer cancel()
-	tools, err := listTools(ctx, p.server)
+	if meta == nil {
+		p.mu.Lock()
+		meta = p.clientMeta
+		p.mu.Unlock()
+	}
+	tools, err := listTools(ctx, p.server, meta)
 	if err != nil {
 		return nil, err
 	}
@@ -412,7 +428,7 @@ func (p *Proxy) refresh(ctx context.Context) ([]listedTool, error) {
 }
 
 func (p *Proxy) refreshNoting(when string) {
-	if _, err := p.refresh(p.ctx); err != nil && p.ctx.Err() == nil {
+	if _, err := p.refresh(p.ctx, nil); err != nil && p.ctx.Err() == nil {
 		p.note("listing the server's tools %s: %v", when, err)
 	}
 }
@@ -429,7 +445,10 @@ func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
 		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: tools/list is answered in one page; this cursor is not one gatehouse gave"))
 		return
 	}
-	tools, err := p.refresh(p.ctx)
+	if requestProtocol(params) >= modernProtocol {
+		p.noteModern(params)
+	}
+	tools, err := p.refresh(p.ctx, params.raw("_meta"))
 	if err != nil {
 		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
 		return
@@ -448,21 +467,39 @@ func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
 
 // handleCall gates one tools/call and forwards it, denies it, or asks the person first.
 func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
+	// The server runs the params as sent; a text the strict reader would read otherwise than a
+	// lenient one (a repeated or case-twin "name") is refused before the gate sees it.
+	params, err := readObject(i18n.T("the tools/call parameters"), m.Params)
+	if err != nil {
+		if p.claim(m.ID) {
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
+		}
+		return
+	}
+	modern := requestProtocol(params) >= modernProtocol
+	if modern {
+		p.noteModern(params)
+	}
+	// A 2026-07-28 retry answering the proxy's own question: the answer settles the ask, and the
+	// call is gated and forwarded without the proxy's members.
+	answer := ""
+	if modern && strings.HasPrefix(params.str("requestState"), confirmStatePrefix) {
+		answer = p.redeem(params)
+		m = &jsonrpc.Request{ID: m.ID, Method: m.Method, Params: withoutMembers(params, "inputResponses", "requestState")}
+		if params, err = readObject(i18n.T("the tools/call parameters"), m.Params); err != nil {
+			if p.claim(m.ID) {
+				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
+			}
+			return
+		}
+	}
 	if !p.gate.hasCatalog() {
-		if _, err := p.refresh(ctx); err != nil {
+		if _, err := p.refresh(ctx, params.raw("_meta")); err != nil {
 			if p.claim(m.ID) {
 				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: the server's tools could not be listed, so no call can be gated: %v", err))
 			}
 			return
 		}
-	}
-	// The server runs the params as sent; a text the strict reader would read otherwise than a
-	// lenient one (a repeated or case-twin "name") is refused before the gate sees it.
-	if _, err := readObject(i18n.T("the tools/call parameters"), m.Params); err != nil {
-		if p.claim(m.ID) {
-			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
-		}
-		return
 	}
 	text, err := jsonrpc.EncodeMessage(m)
 	if err != nil {
@@ -477,9 +514,25 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 	case core.DecisionAllow:
 		p.release(m, line)
 	case core.DecisionAsk:
+		if answer != "" {
+			line.Confirmation = answer
+			if answer == "accept" {
+				p.release(m, line)
+				return
+			}
+			p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, answer, reasonText(d)))
+			return
+		}
 		p.mu.Lock()
 		elicits := p.clientElicits
 		p.mu.Unlock()
+		if modern {
+			elicits = requestElicits(params)
+		}
+		if elicits && modern {
+			p.askInput(m, params, d)
+			return
+		}
 		if !elicits {
 			line.Confirmation = "unsupported"
 			p.deny(m, line, p.say("gatehouse did not run this call: a person must confirm it first (%s), and this client cannot ask (it does not offer MCP elicitation).\n%s", d.Reason, reasonText(d)))
@@ -571,6 +624,62 @@ func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
 	res, err := readObject(i18n.T("the answer to elicitation/create"), raw)
 	if err != nil {
 		p.note("asking the person about %s: %v", d.Tool, err)
+		return "no_answer"
+	}
+	switch action := res.str("action"); action {
+	case "accept", "decline", "cancel":
+		return action
+	}
+	return "no_answer"
+}
+
+// noteModern keeps the _meta of a 2026-07-28 request for the proxy's own requests to the server.
+func (p *Proxy) noteModern(params *strictObject) {
+	if meta := params.raw("_meta"); meta != nil {
+		p.mu.Lock()
+		p.clientMeta = meta
+		p.mu.Unlock()
+	}
+}
+
+// askInput answers a 2026-07-28 call the gate asks about with an input-required result: the
+// client asks the person and sends the call again with the answer (see inputrequired.go).
+func (p *Proxy) askInput(m *jsonrpc.Request, params *strictObject, d core.Decision) {
+	state := p.asks.add(callDigest(params), p.log.now(), p.lim.AskTimeout)
+	question := &mcp.ElicitParams{
+		Mode:            "form",
+		Message:         p.confirmMessage(d),
+		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
+	}
+	ask, err := json.Marshal(question)
+	if err != nil {
+		p.deny(m, loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d, Confirmation: "no_answer"}, p.say("gatehouse denied this call.\n%s", reasonText(d)))
+		return
+	}
+	if !p.claim(m.ID) {
+		return
+	}
+	id, _ := json.Marshal(confirmRequestID)
+	st, _ := json.Marshal(state)
+	result := `{"content":[],"resultType":"input_required","inputRequests":{` + string(id) + `:{"method":"elicitation/create","params":` + string(ask) + `}},"requestState":` + string(st) + `}`
+	if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: json.RawMessage(result)}); err != nil {
+		p.note("%v", err)
+	}
+}
+
+// redeem reads the person's answer from a retry carrying the proxy's requestState: accept,
+// decline or cancel; no_answer when the state is not one the proxy gave for this very call, has
+// expired or was used already, or the answer is missing.
+func (p *Proxy) redeem(params *strictObject) string {
+	if !p.asks.take(params.str("requestState"), callDigest(params), p.log.now()) {
+		return "no_answer"
+	}
+	responses := params.object("inputResponses")
+	if responses == nil {
+		return "no_answer"
+	}
+	res := responses.object(confirmRequestID)
+	if res == nil {
 		return "no_answer"
 	}
 	switch action := res.str("action"); action {
