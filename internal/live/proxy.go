@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
@@ -36,6 +37,9 @@ type ProxyConfig struct {
 	Stderr io.Writer
 	// Now stamps the log; nil is time.Now.
 	Now func() time.Time
+	// Client names the client in the decision log (an HTTP gateway's token, by its line: never
+	// the token itself); "" for the one client of a stdio proxy.
+	Client string
 	// Lang is the language of what the client and the person read (the gate's explanations,
 	// the proxy's own words): "en" (the default), "fr" or "de".
 	Lang string
@@ -72,6 +76,9 @@ type Proxy struct {
 
 	listMu sync.Mutex // one listing at a time
 	asks   pendingAsks
+
+	onConnected func()      // called once the client's transport is connected (an HTTP session's start)
+	initialized atomic.Bool // the client has sent initialize: an HTTP session worth keeping
 }
 
 // An inflight request was forwarded to the server and waits for its answer.
@@ -134,6 +141,9 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 	}
 	defer clientConn.Close()
 	p.client = newEndpoint("client", clientConn)
+	if p.onConnected != nil {
+		p.onConnected()
+	}
 
 	var up *link
 	if p.cfg.Upstream != nil {
@@ -217,6 +227,7 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 		}
 		switch m.Method {
 		case "initialize":
+			p.initialized.Store(true)
 			params, err := readObject(i18n.T("the initialize parameters"), m.Params)
 			if err != nil {
 				p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: %v", err))
@@ -509,7 +520,7 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 		return
 	}
 	d := p.gate.decide(string(text))
-	line := loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d}
+	line := loggedDecision{Server: p.label(), Client: p.cfg.Client, RequestID: m.ID.Raw(), Decision: d}
 	switch d.Decision {
 	case core.DecisionAllow:
 		p.release(m, line)
