@@ -99,9 +99,9 @@ func LoadTokens(path string) (tokens []ClientToken, created bool, err error) {
 
 // An HTTPGateway serves MCP over Streamable HTTP, one proxy per client session (see above).
 type HTTPGateway struct {
-	cfg    ProxyConfig
-	lim    Limits
-	tokens []ClientToken
+	newProxy func(client string) (clientServer, error)
+	lim      Limits
+	tokens   []ClientToken
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -112,10 +112,23 @@ type HTTPGateway struct {
 	wg       sync.WaitGroup
 }
 
+// A clientServer serves one client session: a [Proxy] or a [MultiProxy].
+type clientServer interface {
+	Serve(ctx context.Context, t mcp.Transport) error
+	connected(func())    // calls the function once the client's transport is connected
+	sawInitialize() bool // the client has sent initialize
+	note(string, ...any) // writes one of the proxy's lines to stderr
+}
+
+func (p *Proxy) connected(f func())       { p.onConnected = f }
+func (p *Proxy) sawInitialize() bool      { return p.initialized.Load() }
+func (p *MultiProxy) connected(f func())  { p.onConnected = f }
+func (p *MultiProxy) sawInitialize() bool { return p.initialized.Load() }
+
 // An httpSession is one client's MCP session: its transport and its proxy.
 type httpSession struct {
 	client    string
-	proxy     *Proxy
+	proxy     clientServer
 	transport *mcp.StreamableServerTransport
 	cancel    context.CancelFunc
 }
@@ -129,8 +142,32 @@ func NewHTTPGateway(cfg ProxyConfig, tokens []ClientToken) (*HTTPGateway, error)
 	if _, err := NewProxy(cfg); err != nil {
 		return nil, err
 	}
+	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
+		c := cfg
+		c.Client = client
+		return NewProxy(c)
+	}), nil
+}
+
+// NewMultiHTTPGateway is [NewHTTPGateway] for a gateway of several servers: each client
+// session gets a [MultiProxy] of its own.
+func NewMultiHTTPGateway(cfg MultiProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
+	if len(tokens) == 0 {
+		return nil, errors.New("no token: every client of an HTTP gateway needs one")
+	}
+	if _, err := NewMultiProxy(cfg); err != nil {
+		return nil, err
+	}
+	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
+		c := cfg
+		c.Client = client
+		return NewMultiProxy(c)
+	}), nil
+}
+
+func newHTTPGateway(lim Limits, tokens []ClientToken, newProxy func(string) (clientServer, error)) *HTTPGateway {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &HTTPGateway{cfg: cfg, lim: cfg.Limits.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}, nil
+	return &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}
 }
 
 // client returns the client whose token the request bears.
@@ -204,7 +241,7 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		// server/discover, which this transport answers with the versions it speaks, or a
 		// ping) leaves nothing to keep.
 		defer func() {
-			if !s.proxy.initialized.Load() {
+			if !s.proxy.sawInitialize() {
 				g.end(s)
 			}
 		}()
@@ -250,9 +287,7 @@ func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) bool {
 // open starts a session for a client: a transport of its own, and a proxy with its own server
 // connection behind it.
 func (g *HTTPGateway) open(client string) (*httpSession, error) {
-	cfg := g.cfg
-	cfg.Client = client
-	p, err := NewProxy(cfg)
+	p, err := g.newProxy(client)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +304,7 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 	g.wg.Add(1)
 	g.mu.Unlock()
 	ready := make(chan struct{})
-	p.onConnected = func() { close(ready) }
+	p.connected(func() { close(ready) })
 	go func() {
 		defer g.wg.Done()
 		if err := p.Serve(ctx, t); err != nil && ctx.Err() == nil {

@@ -618,23 +618,29 @@ func (p *Proxy) logLine(line loggedDecision) {
 // ask asks the person, through the client, to confirm a call the gate asks about, and returns
 // their action (accept, decline, cancel) or no_answer.
 func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
-	ctx, cancel := context.WithTimeout(ctx, p.lim.AskTimeout)
+	return askPerson(ctx, p.client, p.lim.AskTimeout, p.confirmMessage(d), p.note, d.Tool)
+}
+
+// askPerson sends an elicitation request with the message and waits up to timeout for the
+// person's action: accept, decline, cancel, or no_answer.
+func askPerson(ctx context.Context, client *endpoint, timeout time.Duration, message string, note func(string, ...any), tool string) string {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	params := &mcp.ElicitParams{
 		Mode:            "form",
-		Message:         p.confirmMessage(d),
+		Message:         message,
 		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
 	}
-	raw, err := p.client.request(ctx, "elicitation/create", params)
+	raw, err := client.request(ctx, "elicitation/create", params)
 	if err != nil {
 		if ctx.Err() == nil {
-			p.note("asking the person about %s: %v", d.Tool, err)
+			note("asking the person about %s: %v", tool, err)
 		}
 		return "no_answer"
 	}
 	res, err := readObject(i18n.T("the answer to elicitation/create"), raw)
 	if err != nil {
-		p.note("asking the person about %s: %v", d.Tool, err)
+		note("asking the person about %s: %v", tool, err)
 		return "no_answer"
 	}
 	switch action := res.str("action"); action {
@@ -704,20 +710,23 @@ func (p *Proxy) redeem(params *strictObject) string {
 // any credential withheld. Every part of it a peer wrote (the tool's name, the arguments) is
 // untrusted text: hidden characters show as visible marks ("[U+202E]"), so that a bidi override
 // or a zero-width space cannot make the arguments read otherwise than they run.
-func (p *Proxy) confirmMessage(d core.Decision) string {
+func (p *Proxy) confirmMessage(d core.Decision) string { return confirmText(p.say, d) }
+
+// confirmText writes the confirmation of [Proxy.confirmMessage] with say's words.
+func confirmText(say func(string, ...any) string, d core.Decision) string {
 	var b strings.Builder
-	b.WriteString(p.say("gatehouse: confirm this call to %s before it runs?", untrusted.Quote(d.Tool)) + "\n")
+	b.WriteString(say("gatehouse: confirm this call to %s before it runs?", untrusted.Quote(d.Tool)) + "\n")
 	if len(d.Explanation) > 0 {
 		b.WriteString(untrusted.Visible(d.Explanation[0], maxShownArguments) + "\n")
 	}
 	if call, ok := core.RedactDecision(d).Call.(map[string]any); ok {
 		if params, ok := call["params"].(map[string]any); ok {
 			if args, err := json.Marshal(params["arguments"]); err == nil {
-				b.WriteString(p.say("Arguments: %s", untrusted.Visible(string(args), maxShownArguments)) + "\n")
+				b.WriteString(say("Arguments: %s", untrusted.Visible(string(args), maxShownArguments)) + "\n")
 			}
 		}
 	}
-	b.WriteString(p.say("Accept to run it; decline to refuse."))
+	b.WriteString(say("Accept to run it; decline to refuse."))
 	return b.String()
 }
 
