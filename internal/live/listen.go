@@ -30,8 +30,9 @@ import (
 //     anywhere: a client is named in messages and the decision log by its line in the file
 //     ("client-1"), never by its token.
 //   - A request with an Origin header (a browser's) gets 403 unless the Origin is this machine
-//     (localhost, 127.0.0.1, [::1]): a web page the person visits must not reach the gateway by
-//     DNS rebinding, as the MCP specification asks.
+//     (localhost, 127.0.0.1, [::1]), and so does, on a loopback address, a request whose Host is
+//     not this machine: a web page the person visits must not reach the gateway by DNS
+//     rebinding, as the MCP specification asks.
 //   - Each MCP session (Mcp-Session-Id) is its own proxy with its own server connection: a stdio
 //     server is started per session, so no session's state (its calls, what its server read)
 //     reaches another. A session belongs to the token that opened it; another token cannot use
@@ -201,9 +202,28 @@ func localOrigin(origin string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// loopbackHost reports whether a Host header (name or name:port) names this machine.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
 const sessionHeader = "Mcp-Session-Id"
 
 func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	// Listening on loopback, a request must name this machine in its Host too: a page that
+	// rebinds its own name to 127.0.0.1 sends its own name.
+	if local, ok := req.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && IsLoopback(local.String()) && !loopbackHost(req.Host) {
+		http.Error(w, "Forbidden: the Host header does not name this machine", http.StatusForbidden)
+		return
+	}
 	if origin := req.Header.Get("Origin"); origin != "" && !localOrigin(origin) {
 		http.Error(w, "Forbidden: this gateway does not answer web pages of other origins", http.StatusForbidden)
 		return
