@@ -46,6 +46,7 @@ func init() {
 		checkDecisionCommand,
 		diffCommand,
 		lintCommand,
+		checkResultCommand,
 		pinCommand,
 		verifyCommand,
 		catalogCommand,

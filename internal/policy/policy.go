@@ -61,6 +61,9 @@ type Policy struct {
 	Arguments map[string]map[string]ArgumentRule `json:"arguments,omitempty"`
 	// Secrets configures the secrets check, which is on for every tool by default.
 	Secrets SecretsPolicy `json:"secrets,omitzero"`
+	// Results says, per tool or "*", what a tool's result may be (results.go); only the result
+	// check reads it.
+	Results map[string]ResultRule `json:"results,omitempty"`
 
 	doc      *jsondoc.Document // the policy text, to place reasons at line:column
 	invalid  bool              // the text had problems: every call is denied
