@@ -63,6 +63,9 @@ type Policy struct {
 	Secrets SecretsPolicy `json:"secrets,omitzero"`
 	// Flows labels tools and tightens the calls that follow labelled results ([Flows]).
 	Flows *Flows `json:"flows,omitempty"`
+	// Results says, per tool or "*", what a tool's result may be (results.go); only the result
+	// check reads it.
+	Results map[string]ResultRule `json:"results,omitempty"`
 
 	doc      *jsondoc.Document // the policy text, to place reasons at line:column
 	invalid  bool              // the text had problems: every call is denied

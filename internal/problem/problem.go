@@ -30,6 +30,8 @@ const (
 	SourceTranscript Source = "transcript"
 	// SourceIgnore is the lint configuration: the rules a team ignores for named tools.
 	SourceIgnore Source = "ignore"
+	// SourceResult is a tool's result, as check-result reads it.
+	SourceResult Source = "result"
 	// SourceRequest is the request itself: not the JSON object an API function takes.
 	SourceRequest Source = "request"
 )
@@ -149,6 +151,8 @@ func (s Source) Words() string {
 		return i18n.T("ignore")
 	case SourceRequest:
 		return i18n.T("request")
+	case SourceResult:
+		return i18n.T("result")
 	}
 	return string(s)
 }
