@@ -597,5 +597,6 @@ func (r *reader) decisionLine(m map[string]any, at string) {
 		r.addResult(at, e.Index, "")
 		r.t.Events[len(r.t.Events)-1].LoggedVerdict = verdict
 		r.t.Events[len(r.t.Events)-1].Value = nil
+		r.t.Events[len(r.t.Events)-1].Text = ""
 	}
 }
