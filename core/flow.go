@@ -4,9 +4,11 @@ import (
 	"time"
 
 	"github.com/gatehouse-dev/gatehouse/internal/call"
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/flow"
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
@@ -107,3 +109,21 @@ func (s *FlowSession) Result(index int, d Decision, resultText []byte, injected 
 // Size is how much the session holds: fingerprints and fingerprinted results, each under its
 // bound.
 func (s *FlowSession) Size() (fingerprints, results int) { return s.s.Size() }
+
+// trifectaFindings is the lethal-trifecta finding of a catalog text ([Lint] and [Diff] add it
+// to their findings): tools that read private data, take untrusted input and send data out, in
+// one catalog. policyText, optional, adds its flows labels.
+func trifectaFindings(catalogText, policyText string) []Finding {
+	doc, probs := jsondoc.ParseString(problem.SourceCatalog, catalogText)
+	if len(probs) > 0 {
+		return nil
+	}
+	cat, _ := catalog.Parse(doc)
+	var flows *policy.Flows
+	if policyText != "" {
+		if pol, probs := policy.Compile(policyText); len(probs) == 0 {
+			flows = pol.Flows
+		}
+	}
+	return flow.Trifecta(cat, doc, flows)
+}
