@@ -66,10 +66,15 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 		return nil
 	}
 	combos, across := 0, 0
-	var example []string
+	var example, fallback []string
 	for _, u := range untr {
 		for _, p := range priv {
 			for _, s := range sinks {
+				// A tool that both reads and sends is the server's own business: the trifecta
+				// is data read by one tool leaving through another.
+				if s.tool == p.tool || s.tool == u.tool {
+					continue
+				}
 				combos++
 				servers := map[string]bool{u.tool.Server: true, p.tool.Server: true, s.tool.Server: true}
 				if len(servers) > 1 {
@@ -78,11 +83,17 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 						example = []string{u.tool.Name, p.tool.Name, s.tool.Name}
 					}
 				}
+				if len(fallback) == 0 {
+					fallback = []string{u.tool.Name, p.tool.Name, s.tool.Name}
+				}
 			}
 		}
 	}
+	if combos == 0 {
+		return nil
+	}
 	if len(example) == 0 {
-		example = []string{untr[0].tool.Name, priv[0].tool.Name, sinks[0].tool.Name}
+		example = fallback
 	}
 	severity := lint.SeverityMedium
 	if across > 0 {
@@ -94,8 +105,8 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 	sink := sinks[0].tool
 	f := lint.Finding{
 		Rule: RuleLethalTrifecta, Severity: severity, Tool: sink.Name, Pointer: sink.Pointer,
-		Message: i18n.Sprintf("the catalog holds the lethal trifecta: %d combinations of untrusted input, private data and a sink (%d across servers), such as %s → %s → %s; label them in the policy's flows and deny carries private to sink",
-			combos, across, untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2])),
+		Message: i18n.Sprintf("the catalog holds the lethal trifecta, untrusted input, private data and a sink in %s (%d across servers), such as %s → %s → %s; label them in the policy's flows and deny carries private to sink",
+			i18n.Plural(combos, i18n.T("%d combination"), i18n.T("%d combinations")), across, untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2])),
 		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink)),
 		Why:      i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
 	}
