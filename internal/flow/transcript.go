@@ -340,7 +340,13 @@ func readLines(text string) (Transcript, bool) {
 		r.span = span{doc: doc, base: base, lineBase: n}
 		if len(probs) > 0 {
 			for _, p := range probs {
-				r.place(&p)
+				p.Source = problem.SourceTranscript
+				if p.Line > 0 {
+					p.Line += n
+				}
+				if p.Offset >= 0 {
+					p.Offset += base
+				}
 				r.t.Problems = append(r.t.Problems, p)
 			}
 			base += len(line)
