@@ -233,7 +233,11 @@ func quoteFlow(f *gate.FlowEvidence, m flow.Match, results map[int]*flow.Event) 
 		for b < len(m.Piece.Text) && rj < len(p.Text) && m.Piece.Text[b] == p.Text[rj] {
 			b, rj = b+1, rj+1
 		}
-		f.Quote = secrets.Quote(untrusted.Shorten(p.Text[ri:rj], 120))
+		// The run's own edges may be the space around it: the quote starts at its first letter.
+		for ri < rj && strings.ContainsRune(" \t\r\n", rune(p.Text[ri])) {
+			ri++
+		}
+		f.Quote = secrets.Quote(untrusted.Shorten(strings.TrimRight(p.Text[ri:rj], " \t\r\n"), 120))
 		f.Line, f.Column = r.PieceAt(p, ri)
 		return
 	}

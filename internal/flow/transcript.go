@@ -1,9 +1,10 @@
 package flow
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -106,10 +107,53 @@ func (e *Event) PieceAt(p Piece, i int) (line, column int) {
 	if !ok {
 		return 0, 0
 	}
-	if raw, found := e.at.doc.Raw(at); found && len(raw) > 0 && raw[0] == '"' && i+1 < len(raw) && !bytes.ContainsRune(raw[:i+1], '\\') && string(raw[1:i+1]) == p.Text[:min(i, len(p.Text))] {
-		off += 1 + i
+	if raw, found := e.at.doc.Raw(at); found && len(raw) > 0 && raw[0] == '"' && at == e.value+p.Pointer {
+		off += rawOffset(raw, i)
 	}
 	return e.at.position(off)
+}
+
+// rawOffset is where byte i of a JSON string's decoded text is written in the string's raw
+// text (which starts with its quote): escapes are longer than what they stand for.
+func rawOffset(raw []byte, i int) int {
+	decoded := 0
+	j := 1
+	for j < len(raw)-1 && decoded < i {
+		if raw[j] != '\\' {
+			j++
+			decoded++
+			continue
+		}
+		if j+1 < len(raw) && raw[j+1] == 'u' && j+6 <= len(raw) {
+			r := rune(0)
+			for _, h := range raw[j+2 : j+6] {
+				r = r<<4 | rune(unhex(h))
+			}
+			j += 6
+			if utf16.IsSurrogate(r) && j+6 <= len(raw) && raw[j] == '\\' && raw[j+1] == 'u' {
+				j += 6
+				decoded += 4
+				continue
+			}
+			decoded += utf8.RuneLen(r)
+			continue
+		}
+		j += 2
+		decoded++
+	}
+	return j
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 0
 }
 
 // shapes says, for a transcript that cannot be placed, what gatehouse reads.
