@@ -43,7 +43,7 @@ type FlowSessions struct {
 // NewFlowSessions keeps the flow sessions of the clients of a gatekeeper, under its policy's
 // flows; idle (FlowIdleExpiry when zero) is how long a session lives unused.
 func NewFlowSessions(gk *Gatekeeper, idle time.Duration) *FlowSessions {
-	return &FlowSessions{gk: gk, sessions: flow.NewSessions(gk.Policy().Flows, idle)}
+	return &FlowSessions{gk: gk, sessions: flow.NewSessions(gk.current(nil).Policy().Flows, idle)}
 }
 
 // Session returns the client's session at time now: a new one when it has none, or its last use
@@ -65,20 +65,20 @@ type FlowSession struct {
 	s  *flow.Session
 }
 
-// Gate decides the calls in the call text (a tools/call request, as the proxy holds it) as
-// [Gatekeeper.Gate] does, then tightens each decision by the flows: the rules its tool and
+// Gate decides the call in the call text (one tools/call request, as the proxy holds it) as
+// [Gatekeeper.GateOne] does, then tightens its decision by the flows: the rules its tool and
 // arguments meet, given the results recorded so far. Where a flow decided, the decision's
 // reason is "flow" and its "flow" lists the rules with the results they point at; the
 // evidence holds no result text.
 func (s *FlowSession) Gate(callText string) GateResult {
-	res := s.gk.Gate(callText)
+	res := s.gk.GateOne(callText)
 	calls, _ := call.ReadText(callText)
 	for i := range res.Decisions {
 		var args any
 		if i < len(calls) {
 			args = calls[i].Arguments
 		}
-		flow.Tighten(&res.Decisions[i], s.s.Check(toolKey(res.Decisions[i]), args), s.gk.Policy())
+		flow.Tighten(&res.Decisions[i], s.s.Check(toolKey(res.Decisions[i]), args), s.gk.current(nil).Policy())
 	}
 	most := 0
 	for i := range res.Decisions {

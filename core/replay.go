@@ -106,10 +106,10 @@ func Replay(req ReplayRequest) ReplayResult {
 }
 
 // replay is the work of [Replay], in English, with the gatekeeper and result checker to use.
-func replay(gk *gate.Gatekeeper, rc *ResultChecker, text string, tr *i18n.Translation) ReplayResult {
+func replay(gk *gate.Prepared, rc *ResultChecker, text string, tr *i18n.Translation) ReplayResult {
 	t := flow.Read(text)
 	out := ReplayResult{Shape: t.Shape, Calls: make([]ReplayCall, 0, t.Calls), Results: []ReplayedResult{},
-		Problems: append(append(Problems{}, t.Problems...), gk.TextProblems()...)}
+		Problems: append(append(Problems{}, t.Problems...), gk.Problems()...)}
 	pol := gk.Policy()
 	sess := flow.NewSession(pol.Flows)
 	events := t.Events
@@ -128,7 +128,7 @@ func replay(gk *gate.Gatekeeper, rc *ResultChecker, text string, tr *i18n.Transl
 }
 
 // replayCall gates one call on its own and tightens its decision with the session's flows.
-func replayCall(gk *gate.Gatekeeper, sess *flow.Session, e *flow.Event, t flow.Transcript, results map[int]*flow.Event) ReplayCall {
+func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Transcript, results map[int]*flow.Event) ReplayCall {
 	_, line, column := e.Start()
 	c := ReplayCall{Index: e.Index, Tool: e.Name, ID: e.ID, Line: line, Column: column}
 	gated := gk.Gate(e.Text)

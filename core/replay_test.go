@@ -122,7 +122,7 @@ func renderTranscript(s flowScenario, shape string) string {
 // result check's verdict. A person accepts every ask.
 func proxyLog(t testing.TB, s flowScenario, catalog, policy string) (log string, decisions []core.Decision) {
 	t.Helper()
-	gk := core.NewGatekeeper(catalog, policy)
+	gk := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: policy})
 	rc := core.NewResultChecker(catalog, policy)
 	fs := core.NewFlowSessions(gk, 0)
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)

@@ -28,7 +28,7 @@ const (
 	DecisionAsk   Outcome = "ask"
 )
 
-// A Reason says which gate decided (see [Gatekeeper.Gate]).
+// A Reason says which gate decided (see [Prepared.Gate]).
 type Reason string
 
 // The reasons of a decision, one per gate.

@@ -1,9 +1,6 @@
 package gate
 
-import (
-	"github.com/gatehouse-dev/gatehouse/internal/policy"
-	"github.com/gatehouse-dev/gatehouse/internal/problem"
-)
+import "github.com/gatehouse-dev/gatehouse/internal/policy"
 
 // ReasonFlow is the reason of a decision a flow rule of the policy made stricter than the gate's
 // own (issue 18): the call follows, or carries text from, a labelled result of the session.
@@ -61,11 +58,6 @@ func (d *Decision) Explain(summary string) { d.explain(summary) }
 // Restrictiveness orders outcomes: deny (2) > ask (1) > allow (0).
 func Restrictiveness(o Outcome) int { return restrictiveness(o) }
 
-// Policy is the policy the gatekeeper compiled, for the checks that follow the gate (a
-// session's flows).
-func (g *Gatekeeper) Policy() *policy.Policy { return g.pol }
-
-// TextProblems are what is wrong with the catalog and policy texts, as every answer carries them.
-func (g *Gatekeeper) TextProblems() problem.Problems {
-	return append(append(problem.Problems{}, g.catProbs...), g.polProbs...)
-}
+// Policy is the policy the gate compiled, for the checks that follow the gate (a session's
+// flows).
+func (g *Prepared) Policy() *policy.Policy { return g.pol }
