@@ -18,6 +18,7 @@ var functions = map[string]function{
 	"diff":          serve(Diff, func(r *DiffResult) *Problems { return &r.Problems }, true),
 	"lint":          serve(Lint, func(r *LintResult) *Problems { return &r.Problems }, true),
 	"checkResult":   serve(CheckResult, func(r *ResultCheck) *Problems { return &r.Problems }, true),
+	"replay":        serve(Replay, func(r *ReplayResult) *Problems { return &r.Problems }, true),
 	"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
 	"format":        serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true),
 	"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),

@@ -43,6 +43,7 @@ func init() {
 	commands = []*command{
 		validateCommand,
 		gateCommand,
+		replayCommand,
 		checkDecisionCommand,
 		diffCommand,
 		lintCommand,

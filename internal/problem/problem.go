@@ -26,6 +26,8 @@ const (
 	SourceRight    Source = "right"
 	SourceFragment Source = "fragment"
 	SourceLock     Source = "lock"
+	// SourceTranscript is a session's transcript, as the replay reads it.
+	SourceTranscript Source = "transcript"
 	// SourceIgnore is the lint configuration: the rules a team ignores for named tools.
 	SourceIgnore Source = "ignore"
 	// SourceResult is a tool's result, as check-result reads it.
@@ -143,6 +145,8 @@ func (s Source) Words() string {
 		return i18n.T("fragment")
 	case SourceLock:
 		return i18n.T("lock")
+	case SourceTranscript:
+		return i18n.T("transcript")
 	case SourceIgnore:
 		return i18n.T("ignore")
 	case SourceRequest:
