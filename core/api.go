@@ -18,6 +18,8 @@ var functions = map[string]function{
 	"checkDecision": serve(CheckDecision, func(r *CheckDecisionResult) *Problems { return &r.Problems }, true),
 	"diff":          serve(Diff, func(r *DiffResult) *Problems { return &r.Problems }, true),
 	"lint":          serve(Lint, func(r *LintResult) *Problems { return &r.Problems }, true),
+	"checkResult":   serve(CheckResult, func(r *ResultCheck) *Problems { return &r.Problems }, true),
+	"replay":        serve(Replay, func(r *ReplayResult) *Problems { return &r.Problems }, true),
 	"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
 	"sarif":         serve(SARIF, func(r *SARIFResult) *Problems { return &r.Problems }, true),
 	"format":        serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true),

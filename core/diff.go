@@ -62,6 +62,9 @@ func Diff(req DiffRequest) DiffResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
 	res := diff.Compare(req.Left, req.Right, req.Mode, !req.OmitPatch)
+	if res.Mode == DiffModeCatalog || res.Mode == DiffModeLock {
+		res.Findings = append(res.Findings, trifectaFindings(req.Right, "")...)
+	}
 	res.Problems = withLanguage(langProbs, res.Problems)
 	return translateDiff(tr, res)
 }

@@ -26,6 +26,7 @@ const (
 	SourceFragment = problem.SourceFragment
 	SourceLock     = problem.SourceLock
 	SourceIgnore   = problem.SourceIgnore // the lint configuration
+	SourceResult   = problem.SourceResult // a tool's result (check-result)
 	// SourceRequest is the request itself, when it is not the JSON object a function takes.
 	SourceRequest = problem.SourceRequest
 )

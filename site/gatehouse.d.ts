@@ -21,7 +21,7 @@ export type Text = string;
 
 export type Source =
   | 'schema' | 'instance' | 'call' | 'catalog' | 'policy' | 'decision'
-  | 'left' | 'right' | 'fragment' | 'lock' | 'ignore';
+  | 'left' | 'right' | 'fragment' | 'lock' | 'ignore' | 'transcript';
 
 /** "internal" marks a bug in gatehouse (a recovered panic), never a problem with the input. */
 export type Kind = 'parse' | 'schema' | 'validation' | 'rule' | 'limit' | 'internal';
@@ -106,7 +106,7 @@ export interface GateRequest extends Localized {
 export type Verdict = 'allow' | 'deny' | 'ask';
 export type Reason =
   | 'ok' | 'tool_not_allowlisted' | 'definition_changed' | 'arguments_invalid'
-  | 'grant_missing' | 'policy_violation' | 'needs_confirm';
+  | 'grant_missing' | 'policy_violation' | 'needs_confirm' | 'flow';
 
 /** One argument rule that did not hold (host list, workspace, enum, pattern, secret, …). */
 export interface Violation {
@@ -151,6 +151,34 @@ export interface Decision {
   explanation: string[];
   /** The reasons as problems, each placed in the text it is about (call, catalog or policy). */
   evidence: Problem[];
+  /** The policy's flow rules that matched, where a session's flows were checked (replay, proxy). */
+  flow?: FlowEvidence[];
+}
+
+/** One flow rule that matched a call, and the earlier result it points at. */
+export interface FlowEvidence {
+  /** The rule's index in the policy's flows.rules, its pointer and place there. */
+  rule: number;
+  pointer: string;
+  ruleLine?: number;
+  ruleColumn?: number;
+  kind: 'after' | 'carries';
+  label: string;
+  call: string;
+  then: 'ask' | 'deny';
+  /** The rules that made the decision. */
+  decided: boolean;
+  /** The result: the index of the call it answered, and its tool. */
+  result: { index: number; tool: string };
+  /** carries: the argument (a JSON Pointer) that carries the result's text, and how it was read. */
+  argument?: string;
+  decodedFrom?: 'percent-encoding' | 'base64';
+  /** The shared text, quoted (withheld where it looks like a secret), placed in the transcript. */
+  quote?: string;
+  line?: number;
+  column?: number;
+  /** The session's fingerprint bound was reached: carries acted as after. */
+  overflow?: boolean;
 }
 
 export interface GateResponse {
@@ -473,6 +501,43 @@ export interface DecodeStateResponse {
   problems: Problem[];
 }
 
+export interface ReplayRequest extends Localized {
+  /** A session: OpenAI Chat messages, Responses items, Anthropic messages, Gemini contents, an MCP JSON-RPC log (JSON lines) or gatehouse's decision log. */
+  transcript: Text;
+  catalog: Text;
+  policy: Text;
+}
+export interface ReplayCall {
+  /** 0-based order of the call among the transcript's calls. */
+  index: number;
+  tool: string;
+  server?: string;
+  id?: string;
+  line?: number;
+  column?: number;
+  /** The gate's decision, tightened by the flows; evidence placed in the transcript. */
+  decision: Decision;
+}
+/** The result check's answer for one result (checkResult's), with the call it answers and its labels. */
+export interface ReplayedResult {
+  verdict: 'pass' | 'flag' | 'block';
+  reasons: string[];
+  findings: LintFinding[];
+  problems: Problem[];
+  tool: string;
+  index: number;
+  labels: string[];
+  line?: number;
+  column?: number;
+  [member: string]: unknown;
+}
+export interface ReplayResponse {
+  shape: '' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp-log' | 'decision-log';
+  calls: ReplayCall[];
+  results: ReplayedResult[];
+  problems: Problem[];
+}
+
 // ---- the API ----
 
 export interface Gatehouse {
@@ -482,6 +547,8 @@ export interface Gatehouse {
   checkDecision(request: JSONText<CheckDecisionRequest>): JSONText<CheckDecisionResponse>;
   diff(request: JSONText<DiffRequest>): JSONText<DiffResponse>;
   lint(request: JSONText<LintRequest>): JSONText<LintResponse>;
+  /** Decide every call of a session's transcript, with the policy's flows across calls (issue 18). */
+  replay(request: JSONText<ReplayRequest>): JSONText<ReplayResponse>;
   pin(request: JSONText<PinRequest>): JSONText<PinResponse>;
   /** Lint findings as a SARIF 2.1.0 log for code scanning, the CLI's log. */
   sarif(request: JSONText<SARIFRequest>): JSONText<SARIFResponse>;

@@ -24,7 +24,7 @@ func orderPolicy(extra string) string {
  "arguments":{"fetch":{"url":{"hosts":["api.example.com"]}}}` + extra + `}`
 }
 
-func mcpCall(name, args string) string {
+func orderCall(name, args string) string {
 	return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
 }
 
@@ -46,30 +46,30 @@ func TestGateOrder(t *testing.T) {
 	}{
 		// Gate 1 before everything: a tool neither allowed nor offered, with bad arguments, is
 		// denied as not allowed; one allowed but not offered is not in the catalog.
-		{"unknown tool first", mcpCall("nope", `"not an object"`), "", DecisionDeny, ReasonToolNotAllowlisted, DetailNotInAllowTools},
-		{"allowed, not offered", mcpCall("ghost", `"not an object"`), "", DecisionDeny, ReasonToolNotAllowlisted, DetailNotInCatalog},
+		{"unknown tool first", orderCall("nope", `"not an object"`), "", DecisionDeny, ReasonToolNotAllowlisted, DetailNotInAllowTools},
+		{"allowed, not offered", orderCall("ghost", `"not an object"`), "", DecisionDeny, ReasonToolNotAllowlisted, DetailNotInCatalog},
 		// Gate 2 before gate 3: a changed definition is reported, its arguments not checked.
-		{"pin before arguments", mcpCall("wipe", `{"path":1}`), `,"pins":{"wipe":"` + stalePin + `"}`, DecisionDeny, ReasonDefinitionChanged, ""},
+		{"pin before arguments", orderCall("wipe", `{"path":1}`), `,"pins":{"wipe":"` + stalePin + `"}`, DecisionDeny, ReasonDefinitionChanged, ""},
 		// The right pin passes gate 2, and the wrong argument type then fails gate 3.
-		{"arguments after pin", mcpCall("wipe", `{"path":1}`), `,"pins":{"wipe":"` + wipePin + `"}`, DecisionDeny, ReasonArgumentsInvalid, DetailSchemaRejected},
+		{"arguments after pin", orderCall("wipe", `{"path":1}`), `,"pins":{"wipe":"` + wipePin + `"}`, DecisionDeny, ReasonArgumentsInvalid, DetailSchemaRejected},
 		// Gate 3 before gate 4: invalid arguments deny although the grant would only ask.
-		{"arguments before grant", mcpCall("send", `{}`), "", DecisionDeny, ReasonArgumentsInvalid, DetailSchemaRejected},
+		{"arguments before grant", orderCall("send", `{}`), "", DecisionDeny, ReasonArgumentsInvalid, DetailSchemaRejected},
 		// A repeated key is its own detail.
-		{"duplicate key", mcpCall("send", `{"to":"a","to":"b"}`), "", DecisionDeny, ReasonArgumentsInvalid, DetailDuplicateKey},
+		{"duplicate key", orderCall("send", `{"to":"a","to":"b"}`), "", DecisionDeny, ReasonArgumentsInvalid, DetailDuplicateKey},
 		// Gate 4 asks (on_grant_missing is ask) when nothing later objects.
-		{"grant asks", mcpCall("send", `{"to":"a@example.com"}`), "", DecisionAsk, ReasonGrantMissing, ""},
+		{"grant asks", orderCall("send", `{"to":"a@example.com"}`), "", DecisionAsk, ReasonGrantMissing, ""},
 		// Gate 5: a broken argument rule denies.
-		{"rule denies", mcpCall("fetch", `{"url":"https://evil.example.net/x"}`), "", DecisionDeny, ReasonPolicyViolation, ""},
+		{"rule denies", orderCall("fetch", `{"url":"https://evil.example.net/x"}`), "", DecisionDeny, ReasonPolicyViolation, ""},
 		// Gate 6 asks for a tool that needs confirmation.
-		{"confirm asks", mcpCall("wipe", `{"path":"/tmp/x"}`), "", DecisionAsk, ReasonNeedsConfirm, ""},
+		{"confirm asks", orderCall("wipe", `{"path":"/tmp/x"}`), "", DecisionAsk, ReasonNeedsConfirm, ""},
 		// Every gate passes.
-		{"allow", mcpCall("fetch", `{"url":"https://api.example.com/x"}`), "", DecisionAllow, ReasonOK, ""},
+		{"allow", orderCall("fetch", `{"url":"https://api.example.com/x"}`), "", DecisionAllow, ReasonOK, ""},
 		// A policy with problems allows nothing.
-		{"policy invalid", mcpCall("fetch", `{"url":"https://api.example.com/x"}`), `,"no_such_key":1`, DecisionDeny, ReasonToolNotAllowlisted, DetailPolicyInvalid},
+		{"policy invalid", orderCall("fetch", `{"url":"https://api.example.com/x"}`), `,"no_such_key":1`, DecisionDeny, ReasonToolNotAllowlisted, DetailPolicyInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := New(orderCatalog, orderPolicy(tt.extraPolicy), nil).Gate(tt.call)
+			res := Prepare(orderCatalog, orderPolicy(tt.extraPolicy), "", nil).Gate(tt.call)
 			d := res.Decision
 			if d.Decision != tt.decision || d.Reason != tt.reason || d.Detail != tt.detail {
 				t.Fatalf("got %s/%s/%s, want %s/%s/%s\n%s", d.Decision, d.Reason, d.Detail, tt.decision, tt.reason, tt.detail, strings.Join(d.Explanation, "\n"))
@@ -87,8 +87,8 @@ func TestGateOrder(t *testing.T) {
 // TestGateMostRestrictive: with several calls in one text, the answer's decision is the most
 // restrictive one (deny > ask > allow), and every call has its own decision in text order.
 func TestGateMostRestrictive(t *testing.T) {
-	text := `[` + mcpCall("fetch", `{"url":"https://api.example.com/x"}`) + `,` + mcpCall("wipe", `{"path":"/tmp"}`) + `,` + mcpCall("nope", `{}`) + `]`
-	res := New(orderCatalog, orderPolicy(""), nil).Gate(text)
+	text := `[` + orderCall("fetch", `{"url":"https://api.example.com/x"}`) + `,` + orderCall("wipe", `{"path":"/tmp"}`) + `,` + orderCall("nope", `{}`) + `]`
+	res := Prepare(orderCatalog, orderPolicy(""), "", nil).Gate(text)
 	var got []Outcome
 	for _, d := range res.Decisions {
 		got = append(got, d.Decision)

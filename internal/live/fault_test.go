@@ -223,7 +223,9 @@ func TestProxyCancelWhileAsking(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}}
-	s := connect(t, rec, live.ProxyConfig{Policy: `{"allow_tools":["send"],"needs_confirm":["send"]}`, Limits: live.Limits{AskTimeout: 10 * time.Second}}, opts)
+	// The proxy asks (and so sees a withdrawal) only under the initialize protocol; under
+	// 2026-07-28 the client asks the person itself.
+	s := connectSpeaking(t, rec, live.ProxyConfig{Policy: `{"allow_tools":["send"],"needs_confirm":["send"]}`, Limits: live.Limits{AskTimeout: 10 * time.Second}}, opts, legacy)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-asking; cancel() }()
 	if _, err := s.client.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{}}); err == nil {

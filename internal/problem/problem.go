@@ -26,8 +26,12 @@ const (
 	SourceRight    Source = "right"
 	SourceFragment Source = "fragment"
 	SourceLock     Source = "lock"
+	// SourceTranscript is a session's transcript, as the replay reads it.
+	SourceTranscript Source = "transcript"
 	// SourceIgnore is the lint configuration: the rules a team ignores for named tools.
 	SourceIgnore Source = "ignore"
+	// SourceResult is a tool's result, as check-result reads it.
+	SourceResult Source = "result"
 	// SourceRequest is the request itself: not the JSON object an API function takes.
 	SourceRequest Source = "request"
 )
@@ -173,10 +177,14 @@ func (s Source) Words() string {
 		return i18n.T("fragment")
 	case SourceLock:
 		return i18n.T("lock")
+	case SourceTranscript:
+		return i18n.T("transcript")
 	case SourceIgnore:
 		return i18n.T("ignore")
 	case SourceRequest:
 		return i18n.T("request")
+	case SourceResult:
+		return i18n.T("result")
 	}
 	return string(s)
 }
