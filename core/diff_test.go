@@ -197,7 +197,7 @@ func checkPatchApplies(t testing.TB, left, right string) {
 	want, _ := jsondoc.Parse(core.SourceRight, []byte(right))
 	leftDoc, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
 	got, err := referenceApply(leftDoc.Value, res.Patch)
-	if err != nil || !reflect.DeepEqual(got, want.Value) {
+	if err != nil || !jsondoc.Equal(got, want.Value) {
 		t.Fatalf("reference applier: patch does not turn left into right (%v)\nleft:  %s\nright: %s\npatch: %s\ngot:   %v", err, left, right, raw, got)
 	}
 	if evanphxMisreadsPath(res.Patch) {
@@ -207,7 +207,7 @@ func checkPatchApplies(t testing.TB, left, right string) {
 	if err != nil {
 		t.Fatalf("%v\nleft:  %s\nright: %s", err, left, right)
 	}
-	if !reflect.DeepEqual(got, want.Value) {
+	if !jsondoc.Equal(got, want.Value) {
 		t.Fatalf("evanphx/json-patch: patch does not turn left into right\nleft:  %s\nright: %s\npatch: %s\ngot:   %v", left, right, raw, got)
 	}
 }
@@ -219,9 +219,14 @@ func TestDiffNumbersExact(t *testing.T) {
 	}{
 		// float64 would make these equal; the 20th digit is a change.
 		{"20th digit", `{"n":12345678901234567890}`, `{"n":12345678901234567891}`, 1},
-		// Numbers are compared by their text, so the patch reproduces right exactly.
-		{"same value, other text", `{"n":1.0}`, `{"n":1}`, 1},
-		{"exponent", `[1e2]`, `[100]`, 1},
+		// Numbers are compared by exact decimal value (JSON Schema's equality): another
+		// spelling of the same value is no change, so no operation.
+		{"same value, other text", `{"n":1.0}`, `{"n":1}`, 0},
+		{"exponent", `[1e2]`, `[100]`, 0},
+		{"maxLength 10 and 10.0", `{"maxLength":10}`, `{"maxLength":10.0}`, 0},
+		{"top-level number", `3`, `3.0`, 0},
+		// Equal numbers beside a real change: only the change is an operation.
+		{"one of two", `{"a":1e1,"b":[2,3]}`, `{"a":10,"b":[2.0,4]}`, 1},
 		{"identical", `{"n":-0.5e-10}`, `{"n":-0.5e-10}`, 0},
 	}
 	for _, tt := range tests {
@@ -279,8 +284,8 @@ func TestDiffModes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := core.Diff(core.DiffRequest{Left: tt.left, Right: tt.right, Mode: tt.mode})
-			if res.Mode != tt.wantMode || len(res.Problems) != tt.wantProblems {
+			res := core.Diff(core.DiffRequest{Left: tt.left, Right: tt.right, Mode: core.DiffMode(tt.mode)})
+			if string(res.Mode) != tt.wantMode || len(res.Problems) != tt.wantProblems {
 				t.Fatalf("got mode %q problems %v; want %q and %d problems", res.Mode, res.Problems, tt.wantMode, tt.wantProblems)
 			}
 			if res.Patch == nil || res.Problems == nil {

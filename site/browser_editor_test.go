@@ -177,7 +177,7 @@ func TestBrowserFiles(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('diff-patch-tab').click()`),
 		chromedp.Click(chromedp.CSS(`#pane-diff button[data-save="patch"]`)))
 	// Saved files are named after what they hold: the lint of a catalog, its diff, its patch, by day.
-	if got := waitFile("lint-catalog-" + day + ".sarif"); !strings.Contains(got, `"version": "2.1.0"`) || !strings.Contains(got, `"ruleId": "gatehouse/lint/`) {
+	if got := waitFile("lint-catalog-" + day + ".sarif"); !strings.Contains(got, `"version": "2.1.0"`) || !strings.Contains(got, `"ruleId": "gatehouse/lint/`) || !strings.Contains(got, `"security-severity"`) {
 		t.Errorf("saved SARIF = %.300q", got)
 	}
 	if got := waitFile("diff-catalog-" + day + ".json"); !strings.Contains(got, `"mode": "catalog"`) {

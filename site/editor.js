@@ -21,7 +21,7 @@ import {
 } from './codemirror.js';
 import { download, h } from './dom.js';
 import { t, tCount, tList } from './i18n.js';
-import { describeCodePoint, hiddenChars } from './text.js';
+import { describeCodePoint, hiddenChars, offsetOf, positionOf } from './text.js';
 
 /**
  * @typedef {import('./checker.js').Checker} Checker
@@ -424,15 +424,9 @@ export class Editor {
   offsetOf(line, column) {
     const doc = this.view.state.doc;
     const l = doc.line(Math.min(Math.max(1, line), doc.lines));
-    let offset = l.from;
+    // A column is at most two UTF-16 units per code point: read only that much of a long line.
     const text = column > 1 ? doc.sliceString(l.from, Math.min(l.to, l.from + 2 * column + 2)) : '';
-    for (let c = 1, i = 0; c < column && i < text.length; c++) {
-      const unit = text.charCodeAt(i);
-      const step = unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length ? 2 : 1;
-      i += step;
-      offset += step;
-    }
-    return Math.min(offset, l.to);
+    return l.from + offsetOf(text, 1, column);
   }
 
   /**
@@ -531,7 +525,7 @@ export class Editor {
       const line = state.doc.lineAt(head);
       // Columns count code points, as the checker's do; far into a very long line, UTF-16
       // units stand in for them rather than read the line on every move of the cursor.
-      const column = head - line.from < 10_000 ? [...state.doc.sliceString(line.from, head)].length + 1 : head - line.from + 1;
+      const column = head - line.from < 10_000 ? positionOf(state.doc.sliceString(line.from, head), head - line.from).column : head - line.from + 1;
       this.cursor.textContent = t('editor.cursor', { line: line.number, column, lines, n: lines });
     } else {
       this.cursor.textContent = t('editor.lines', { lines, n: lines });

@@ -7,9 +7,8 @@ import { download, h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
 import { diffExamples } from './examples.js';
 import { t, tCount, tList } from './i18n.js';
-import { busyLine, copyButton, count, fileWord, lazyList, located, problemList, saveButton, statusLine, today, VerdictBar } from './render.js';
+import { busyLine, copyButton, count, fileWord, lazyList, listLimit, located, problemList, saveButton, statusLine, today, VerdictBar } from './render.js';
 import { ExampleMenu } from './menu.js';
-import { lintSarif } from './sarif.js';
 import { formatAnswer } from './text.js';
 
 /**
@@ -67,7 +66,7 @@ export class DiffPane {
         h('h3', { id: 'lint-title', dataset: { i18n: 'lint.title' } }),
         h('span', { class: 'spacer' }),
         saveButton(() => JSON.stringify(this.lastDiff?.findings ?? [], null, 2) + '\n', () => `lint-${this.subject()}-${today()}.json`, 'lint.saveJSON', 'lint-json'),
-        saveButton(() => lintSarif(this.lastDiff?.findings ?? [], this.checker, this.right.fileName ?? 'right.json'), () => `lint-${this.subject()}-${today()}.sarif`, 'lint.saveSARIF', 'lint-sarif')),
+        saveButton(async () => (await this.checker.call('sarif', { findings: this.lastDiff?.findings ?? [], uri: this.right.fileName ?? 'right.json' })).sarif ?? '', () => `lint-${this.subject()}-${today()}.sarif`, 'lint.saveSARIF', 'lint-sarif')),
       h('div', { 'aria-live': 'polite' }, this.lintSummary),
       this.lintList,
       this.legend = h('details', { class: 'lint-legend', id: 'lint-legend' }));
@@ -281,7 +280,7 @@ export class DiffPane {
     const reportView = h('div', { class: 'report-view' },
       problemBox,
       // The first few high-risk rows open by themselves; a long report stays a list of lines.
-      rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows', limit: 1000, what: 'tools' }) : null,
+      rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows', limit: listLimit, what: 'tools' }) : null,
       summary.unchanged && anyChange ? h('p', { class: 'muted' }, tCount('diff.unchanged', summary.unchanged)) : null);
     reportView.id = 'diff-report-view';
     reportView.setAttribute('role', 'tabpanel');
@@ -342,7 +341,7 @@ export class DiffPane {
     replace(this.lintSummary, statusLine(high ? 'bad' : findings.length ? 'warn' : 'ok',
       findings.length ? t('lint.summary', { findings: tCount('lint.count.findings', findings.length), high: tCount('lint.count.high', high) }) : t('lint.none')));
     const sorted = [...findings].sort((a, b) => this.checker.severityRank(a.severity) - this.checker.severityRank(b.severity));
-    replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings', limit: 1000, what: 'findings' }));
+    replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings', limit: listLimit, what: 'findings' }));
   }
 
   async pin() {

@@ -14,9 +14,6 @@ import { schemaExamples } from './examples.js';
  * @typedef {import('./gatehouse').SchemaPaneState} SchemaPaneState
  */
 
-/** The drafts the checker knows until it says (about().drafts), newest first. */
-const knownDrafts = ['2020-12', '2019-09', '7', '6', '4'];
-
 export class SchemaPane {
   /**
    * @param {{checker: Checker, onChange: () => void}} options
@@ -54,6 +51,8 @@ export class SchemaPane {
       onInput: changed,
     });
 
+    // The drafts are the checker's (about().drafts); until it has said, the select is empty and
+    // the draft a link asked for is kept in wantedDraft.
     this.draft = h('select', { id: 'schema-draft', onchange: changed });
     // Off by default, as 2020-12 says: "format" is an annotation unless asserted.
     this.assertFormats = h('input', { type: 'checkbox', id: 'schema-assert-formats', onchange: changed });
@@ -62,7 +61,7 @@ export class SchemaPane {
       groups: () => [{ label: t('tab.schema'), items: schemaExamples.map((e) => ({ id: e.id, label: t(e.label) })) }],
       onChoose: (id) => this.loadExample(id),
     });
-    this.setDrafts(knownDrafts);
+    this.wantedDraft = '';
     checker.ready.then(() => {
       const drafts = checker.about?.drafts;
       if (drafts?.length) this.setDrafts([...drafts].reverse());
@@ -125,15 +124,16 @@ export class SchemaPane {
     /** @type {Record<string, string>} */
     const resources = {};
     for (const doc of this.resources) resources[doc.url] = doc.text;
-    return { schema: this.schema.value, instance: this.instance.value, draft: this.draft.value, resources, assertFormats: this.assertFormats.checked };
+    return { schema: this.schema.value, instance: this.instance.value, draft: this.draft.value || this.wantedDraft, resources, assertFormats: this.assertFormats.checked };
   }
 
   /** @param {Partial<SchemaPaneState>} state */
   setState(state) {
     this.instance.setQuietly(state.instance ?? '');
     this.schema.setQuietly(state.schema ?? '');
+    this.wantedDraft = state.draft ?? '';
     const drafts = [...this.draft.options].map((o) => o.value);
-    this.draft.value = drafts.includes(state.draft ?? '') ? /** @type {string} */ (state.draft) : '2020-12';
+    this.draft.value = drafts.includes(this.wantedDraft) ? this.wantedDraft : (this.checker.about?.defaultDraft ?? '');
     this.assertFormats.checked = state.assertFormats === true;
     this.activeDoc = -1; // the editor's text belongs to none of the new documents
     this.resources = Object.entries(state.resources ?? {}).map(([url, text]) => ({ url, text: String(text) }));
@@ -151,9 +151,9 @@ export class SchemaPane {
 
   /** @param {string[]} drafts newest first */
   setDrafts(drafts) {
-    const selected = this.draft.value || '2020-12';
+    const selected = this.draft.value || this.wantedDraft;
     replace(this.draft, drafts.map((d) => h('option', { value: d }, /^\d$/.test(d) ? `draft-0${d}` : d)));
-    this.draft.value = drafts.includes(selected) ? selected : drafts[0];
+    this.draft.value = drafts.includes(selected) ? selected : (this.checker.about?.defaultDraft ?? drafts[0]);
   }
 
   /** @returns {Editor[]} */
@@ -288,7 +288,7 @@ export class SchemaPane {
       return;
     }
     this.setSummary(statusLine('bad', t('schema.invalid', { n: problems.length })), 'invalid');
-    replace(this.problems, problemList(problems, goTo, 'instance'), hint);
+    replace(this.problems, problemList(problems, goTo, 'instance', result.unmatched ?? []), hint);
   }
 
   /**

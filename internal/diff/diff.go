@@ -16,18 +16,21 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
-// Modes of a comparison, as a request and its [Result] spell them.
+// A Mode is how two texts are compared, as a request and its [Result] spell it.
+type Mode string
+
+// The modes.
 const (
-	ModeAuto    = "auto"
-	ModePatch   = "patch"
-	ModeCatalog = "catalog"
+	ModeAuto    Mode = "auto"
+	ModePatch   Mode = "patch"
+	ModeCatalog Mode = "catalog"
 	// ModeLock verifies a catalog (right) against a lock file (left).
-	ModeLock = "lock"
+	ModeLock Mode = "lock"
 )
 
 // Result is what [Compare] finds.
 type Result struct {
-	Mode string `json:"mode"`
+	Mode Mode `json:"mode"`
 	// Patch turns left into right (RFC 6902). It is given in every mode but "lock", so the page
 	// can show the raw patch one click away from the catalog report, unless the comparison was
 	// asked without it: then it is nil (null), not an empty patch, which would say "no change".
@@ -73,11 +76,12 @@ type Options struct {
 // else "patch".
 //
 // The patch is computed on the strictly parsed values, so numbers keep every digit: a change in
-// the 20th digit is a change. Numbers are compared by their text, not their value: 1.0 → 1 and
-// 1e2 → 100 produce a replace operation, so that applying the patch to left gives right's
-// numbers exactly as written (a JSON Patch "test" would call them equal; a review tool should
-// not hide a change a reader of the text can see). The catalog report, by contrast, compares
-// numbers by value, like the pins, which are computed over the RFC 8785 canonical form.
+// the 20th digit is a change. Numbers are compared by value, with the exact decimal equality of
+// JSON Schema (10 = 10.0 = 1e1), everywhere: the patch, the catalog report, the gate's changed
+// fields and the pins (which refuse a number no double holds exactly, so RFC 8785's doubles
+// never merge two different values). 1.0 → 1 is therefore no change and gives no operation: a
+// patch never holds an operation that changes nothing, and applying it to left gives right's
+// values (with left's spelling of the numbers they share).
 //
 // Arrays are compared index by index (never with a longest-common-subsequence search, which is
 // quadratic on large arrays); that is why catalogs get their own report keyed by tool name.
@@ -85,12 +89,12 @@ type Options struct {
 // withPatch false leaves the patch out of a catalog comparison: on two large catalogs it is most
 // of the answer (a moved block of tools is an operation per changed index), and a reader who
 // wants it can ask for it when they open it.
-func Compare(leftText, rightText, requested string, withPatch bool) Result {
+func Compare(leftText, rightText string, requested Mode, withPatch bool) Result {
 	return CompareWith(leftText, rightText, requested, Options{WithPatch: withPatch})
 }
 
 // CompareWith is [Compare] with all its options.
-func CompareWith(leftText, rightText, requested string, opts Options) Result {
+func CompareWith(leftText, rightText string, requested Mode, opts Options) Result {
 	withPatch := opts.WithPatch
 	res := Result{Mode: ModePatch, Patch: []PatchOp{}, Problems: problem.Problems{}}
 	mode := requested
@@ -100,7 +104,7 @@ func CompareWith(leftText, rightText, requested string, opts Options) Result {
 	case ModePatch, ModeCatalog, ModeLock:
 	default:
 		res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceLeft, Kind: problem.KindRule, Offset: -1,
-			Message: i18n.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", untrusted.Shorten(requested, 40))})
+			Message: i18n.Sprintf("unknown diff mode %q: use auto, patch, catalog or lock", untrusted.Shorten(string(requested), 40))})
 		return res
 	}
 	left, lp := jsondoc.ParseString(problem.SourceLeft, leftText)

@@ -122,7 +122,7 @@ func changeRisk(rt *catalog.Tool, c *ToolChange, changed map[string]bool) (lint.
 		raise(lint.SeverityMedium, i18n.Sprintf(format, len(outLoose), outLoose[0].Message))
 	}
 	for _, f := range c.Annotations {
-		if f.Class == "riskier" {
+		if f.Class == HintRiskier {
 			raise(lint.SeverityHigh, f.Message)
 		} else {
 			raise(lint.SeverityMedium, f.Message)

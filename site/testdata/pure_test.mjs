@@ -6,7 +6,8 @@ import { test } from 'node:test';
 
 import { approvedLock, approvedTools, checkExamples, diffExamples, gateExamples, schemaExample } from '../examples.js';
 import { catalogs, languages, pickLanguage, setLanguage, t } from '../i18n.js';
-import { countLines, describeCodePoint, humanSize, offsetOf, parseExact, positionOf, splitHidden } from '../text.js';
+import { hiddenRanges } from '../hidden.js';
+import { countLines, describeCodePoint, hiddenChars, humanSize, offsetOf, parseExact, positionOf, splitHidden } from '../text.js';
 
 test('offsetOf counts columns in code points and lines by \\n', () => {
   const text = 'ab\n😀x\n\nlast';
@@ -62,6 +63,20 @@ test('splitHidden shows invisible characters', () => {
   assert.equal(pieces.map((p) => p.text).join(''), 'a\u200bb\u202e c\u{e0041}\n\t', 'nothing lost');
   assert.equal(describeCodePoint(0x7), 'U+0007');
   assert.deepEqual(splitHidden('plain'), [{ text: 'plain' }]);
+});
+
+test('hiddenChars is about().hidden: the ends of each range match, their neighbours outside do not', () => {
+  const hidden = (/** @type {number} */ cp) => new RegExp(hiddenChars.source, 'u').test(String.fromCodePoint(cp));
+  const inside = (/** @type {number} */ cp) => hiddenRanges.some(([lo, hi]) => lo <= cp && cp <= hi);
+  for (const [lo, hi] of hiddenRanges) {
+    assert.ok(hidden(lo) && hidden(hi), `U+${lo.toString(16)}..U+${hi.toString(16)}`);
+    if (lo > 0 && !inside(lo - 1)) assert.ok(!hidden(lo - 1), `U+${(lo - 1).toString(16)}`);
+    if (!inside(hi + 1)) assert.ok(!hidden(hi + 1), `U+${(hi + 1).toString(16)}`);
+  }
+  // Line breaks and tabs are text, as Go says; a carriage return too.
+  assert.deepEqual(splitHidden('a\r\n\tb'), [{ text: 'a\r\n\tb' }]);
+  // A format character beyond the old hand-typed list (ARABIC NUMBER SIGN, Cf).
+  assert.ok(hidden(0x600));
 });
 
 test('humanSize', () => {
