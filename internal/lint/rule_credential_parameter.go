@@ -34,7 +34,10 @@ var credentialNames = []string{"password", "passwd", "passphrase", "secret", "cl
 
 // notCredentialParts mark tokens that only page or count ("next_page_token", "max_tokens").
 var notCredentialParts = []string{"page", "next", "cursor", "continuation", "pagination", "sync", "csrf", "count", "limit", "max",
-	"num", "cancel", "input", "output", "completion", "prompt", "budget", "usage"}
+	"num", "skip", "delta", "paging", "resume", "cancel", "input", "output", "completion", "prompt", "budget", "usage"}
+
+// pagingRE finds a token described as paging through results or syncing changes.
+var pagingRE = lazyregexp.New(`(?i)\b(?:pag(?:e|es|ing|inate|ination)|next\s+(?:set|batch)|cursor|continuation|skiptoken|deltatoken|changes\s+since|offset)\b`)
 
 var solicitsSecret = lazyregexp.New(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
 
@@ -49,6 +52,9 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		pdesc, _ := p.schema["description"].(string)
 		if !isCredentialName(p.squashed) && !(pdesc != "" && (strings.Contains(pdesc, "your") || strings.Contains(pdesc, "Your") || strings.Contains(pdesc, "user") || strings.Contains(pdesc, "User")) && solicitsSecret.MatchString(pdesc)) {
 			continue
+		}
+		if pdesc != "" && pagingRE.MatchString(pdesc) {
+			continue // a paging or sync token ("OData $skiptoken", "token of the next page") opens nothing
 		}
 		if t, _ := p.schema["type"].(string); t != "" && t != "string" {
 			continue // a boolean "password_protected" or a number is no secret

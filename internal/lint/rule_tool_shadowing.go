@@ -52,6 +52,10 @@ var (
 	shadowOrder = lazyregexp.New(`(?i)\b(?:make\s+sure|must|always|never|change|set|add|include|append|prefix|prepend|replace|override|send|put|format|bcc|cc|instead|ensure|redirect|strip|remove|do\s+not|don'?t|copy|forward|attach|first\s+(?:call|read|send|run)|use)\b`)
 )
 
+// waitsForUser finds the rest of an order not to use a tool that makes it wait for the person:
+// "before explicit user instruction", "without the user's approval", "unless the user asks".
+var waitsForUser = lazyregexp.New(`(?i)^[^.!?\n]{0,20}?\b(?:before|until|unless|without|except\s+(?:when|if|on))\b[^.!?\n]{0,40}?\b(?:users?|explicit(?:ly)?|confirm\w*|approv\w*|consent|permission|instruct\w*|request\w*|asks?|asked)\b`)
+
 // notToolWords are words a condition names that are no tool ("when this tool is called",
 // "when the user is …").
 var notToolWords = wordSet("this", "that", "it", "the", "a", "an", "any", "user", "users", "you", "page", "file", "request", "server",
@@ -127,6 +131,10 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
 			if r.selfOrArg || !(r.known || r.explicit) {
+				continue
+			}
+			if _, to := sentenceAround(f, m[0], m[1]); waitsForUser.MatchString(f[m[1]:to]) {
+				v.find(tf, RuleToolShadowing, SeverityLow, m[0], m[1], i18n.Sprintf("tells the model not to use %q until the user asks or confirms: a guard for the user, check it says no more", name))
 				continue
 			}
 			reportSteering(tf, v, r, m[0], m[1], m[0])

@@ -21,8 +21,11 @@ type decisionLog struct {
 
 // A loggedDecision is one line of the log.
 type loggedDecision struct {
-	Time      string `json:"time"`
-	Server    string `json:"server"`
+	Time   string `json:"time"`
+	Server string `json:"server"`
+	// Client is the HTTP gateway's client that made the call (its token's line, never the
+	// token); absent for a stdio proxy's one client.
+	Client    string `json:"client,omitempty"`
 	RequestID any    `json:"requestId"`
 	core.Decision
 	// Forwarded says whether the call was sent to the server.

@@ -61,6 +61,11 @@ type Policy struct {
 	Arguments map[string]map[string]ArgumentRule `json:"arguments,omitempty"`
 	// Secrets configures the secrets check, which is on for every tool by default.
 	Secrets SecretsPolicy `json:"secrets,omitzero"`
+	// Flows labels tools and tightens the calls that follow labelled results ([Flows]).
+	Flows *Flows `json:"flows,omitempty"`
+	// Results says, per tool or "*", what a tool's result may be (results.go); only the result
+	// check reads it.
+	Results map[string]ResultRule `json:"results,omitempty"`
 
 	doc      *jsondoc.Document // the policy text, to place reasons at line:column
 	invalid  bool              // the text had problems: every call is denied
@@ -125,7 +130,7 @@ func Parse(doc *jsondoc.Document) (*Policy, problem.Problems) {
 	if err := dec.Decode(pol); err != nil {
 		return nil, problem.Problems{doc.Problem(problem.KindRule, "", i18n.Sprintf("the policy cannot be read: %s", err.Error()))}
 	}
-	probs := pol.check(doc)
+	probs := append(pol.check(doc), pol.Flows.check(doc)...)
 	if len(probs) > 0 {
 		return nil, probs
 	}
