@@ -425,7 +425,9 @@ export interface DecisionPaneState {
   decision: Text;
   /** The decision schema of the "check a decision" mode. */
   schema?: Text;
-  mode?: 'gate' | 'check';
+  /** The session of the "replay a session" mode (gatehouse.replay). */
+  transcript?: Text;
+  mode?: 'gate' | 'check' | 'session';
 }
 export interface DiffPaneState {
   left: Text;
