@@ -47,6 +47,7 @@ func init() {
 		checkDecisionCommand,
 		diffCommand,
 		lintCommand,
+		checkResultCommand,
 		pinCommand,
 		verifyCommand,
 		catalogCommand,

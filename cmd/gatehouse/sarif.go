@@ -86,6 +86,7 @@ var ruleFamilies = []struct{ prefix, description string }{
 	{"gatehouse/gate/", "The gate did not allow the tool call: "},
 	{"gatehouse/decision/", "The permission decision was not accepted: "},
 	{"gatehouse/lint/", "The tool catalog has a finding of lint rule "},
+	{"gatehouse/result/", "The tool's result has a finding of the result check's rule "},
 	{"gatehouse/diff/", "The two documents differ: "},
 	{"gatehouse/drift/", "The catalog no longer matches its lock file: "},
 }

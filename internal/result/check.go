@@ -408,8 +408,8 @@ func (c *Checker) compareText(doc *jsondoc.Document, res *Result, name string, r
 		if !ok {
 			continue
 		}
-		if jsondoc.Equal(v, structured) {
-			return // the model reads what the client got
+		if jsondoc.Equal(v, structured) || holdsString(structured, b.Text) {
+			return // the model reads what the client got (or a text of it, such as a file's)
 		}
 		differs = append(differs, b)
 	}
@@ -448,7 +448,11 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	found := lint.ScanText(doc, res.Reads, tool, lint.ProfileResult)
 	for _, ptr := range res.Reads {
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
-			for _, h := range markdownFindings(s) {
+			hits := markdownFindings(s)
+			hits = append(hits, takeoverFindings(s)...)
+			hits = append(hits, replyDirectiveFindings(s)...)
+			hits = append(hits, decodedTakeovers(s)...)
+			for _, h := range hits {
 				h.Tool, h.Pointer = tool, at
 				place(doc, &h.Finding, at, h.at)
 				found = append(found, h.Finding)
@@ -528,4 +532,22 @@ func place(doc *jsondoc.Document, f *lint.Finding, pointer string, at int) {
 		}
 	}
 	f.Line, f.Column = doc.Position(off)
+}
+
+// holdsString reports whether s is one of the strings inside v: a text block that is a file
+// read as JSON, beside structuredContent {"content": <the file>}, says the same thing.
+func holdsString(v any, s string) bool {
+	switch x := v.(type) {
+	case string:
+		return x == s
+	case []any:
+		return slices.ContainsFunc(x, func(e any) bool { return holdsString(e, s) })
+	case map[string]any:
+		for _, e := range x {
+			if holdsString(e, s) {
+				return true
+			}
+		}
+	}
+	return false
 }
