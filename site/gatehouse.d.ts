@@ -523,17 +523,14 @@ export interface ReplayCall {
   decision: Decision;
 }
 /** The result check's answer for one result (checkResult's), with the call it answers and its labels. */
-export interface ReplayedResult {
-  verdict: 'pass' | 'flag' | 'block';
-  reasons: string[];
-  findings: LintFinding[];
-  problems: Problem[];
-  tool: string;
+export interface ReplayedResult extends CheckResultResponse {
+  /** The index of the call the result answers. */
   index: number;
+  /** Its labels: its tool's (the policy's flows) and "injected" when the check flagged or blocked it. */
   labels: string[];
+  /** Where the result starts in the transcript (its findings are placed in its own text). */
   line?: number;
   column?: number;
-  [member: string]: unknown;
 }
 export interface ReplayResponse {
   shape: '' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp-log' | 'decision-log';
