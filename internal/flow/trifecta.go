@@ -41,9 +41,10 @@ type labelledTool struct {
 
 // Trifecta looks at a whole catalog for the lethal trifecta: a set of tools that holds private
 // data, untrusted input and a sink, so that one injected result can make the model carry private
-// data out. Labels come from the annotations (readOnlyHint false, or a destructiveHint, with an
-// open world: a sink; readOnlyHint with openWorldHint: untrusted input), from the description's
-// words, and from the policy's flows labels when a policy is given (flows may be nil). It gives at
+// data out. Labels come from the annotations (readOnlyHint false, or a destructiveHint, with
+// openWorldHint: a sink; readOnlyHint with openWorldHint: untrusted input), from the
+// description's words (a tool of the open world is never private; a read-only tool is never a
+// sink), and from the policy's flows labels when a policy is given (flows may be nil). It gives at
 // most one finding, naming every tool of each part: high when a combination spans two servers
 // or more, medium within one server, low when the policy's flow rules bind every sink after
 // untrusted input and for carrying private data.
@@ -149,8 +150,10 @@ func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
 	if hasReadOnly && readOnly && hasOpenWorld && openWorld {
 		set(LabelUntrusted, "readOnlyHint, openWorldHint")
 	}
-	if hasReadOnly && !readOnly && (!hasOpenWorld || openWorld) || destructive && hasOpenWorld && openWorld {
-		set(LabelSink, "readOnlyHint false")
+	// A tool that writes to the open world can carry data out; one that only writes locally (a
+	// file deleted) is a sink only where its description says it sends.
+	if (hasReadOnly && !readOnly || destructive) && hasOpenWorld && openWorld {
+		set(LabelSink, "readOnlyHint false, openWorldHint")
 	}
 	// A tool that reads the open world brings in what anyone wrote: untrusted, not private.
 	if m := privateWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) && !(hasOpenWorld && openWorld) {
