@@ -68,6 +68,8 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 	}
 	combos, across := 0, 0
 	var example, fallback []string
+	// shown lists combinations for the evidence, those across servers first, up to a dozen.
+	var acrossShown, withinShown []string
 	for _, u := range untr {
 		for _, p := range priv {
 			for _, s := range sinks {
@@ -78,6 +80,14 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 				}
 				combos++
 				servers := map[string]bool{u.tool.Server: true, p.tool.Server: true, s.tool.Server: true}
+				combo := u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name
+				if len(servers) > 1 {
+					if len(acrossShown) < shownCombinations {
+						acrossShown = append(acrossShown, combo)
+					}
+				} else if len(withinShown) < shownCombinations {
+					withinShown = append(withinShown, combo)
+				}
 				if len(servers) > 1 {
 					across++
 					if len(example) == 0 {
@@ -108,7 +118,8 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 		Rule: RuleLethalTrifecta, Severity: severity, Tool: sink.Name, Pointer: sink.Pointer,
 		Message: i18n.Sprintf("the catalog holds the lethal trifecta, untrusted input, private data and a sink in %s (%d across servers), such as %s → %s → %s; label them in the policy's flows and deny carries private to sink",
 			i18n.Plural(combos, i18n.T("%d combination"), i18n.T("%d combinations")), across, untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2])),
-		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink)),
+		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s; combinations (untrusted → private → sink): %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink),
+			shownWords(append(acrossShown, withinShown...), combos)),
 		Why:      i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
 	}
 	if doc != nil {
@@ -117,6 +128,18 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 		}
 	}
 	return []lint.Finding{f}
+}
+
+// shownCombinations is how many combinations the evidence lists; the message counts them all.
+const shownCombinations = 12
+
+// shownWords lists the combinations shown, saying how many more there are.
+func shownWords(shown []string, total int) string {
+	shown = shown[:min(len(shown), shownCombinations)]
+	if total > len(shown) {
+		return i18n.Sprintf("%s and %d more", strings.Join(shown, "; "), total-len(shown))
+	}
+	return strings.Join(shown, "; ")
 }
 
 // partWords lists the tools of one part with why each has the label.
