@@ -120,7 +120,7 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 			i18n.Plural(combos, i18n.T("%d combination"), i18n.T("%d combinations")), across, untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2])),
 		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s; combinations (untrusted → private → sink): %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink),
 			shownWords(append(acrossShown, withinShown...), combos)),
-		Why:      i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
+		Why: i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
 	}
 	if doc != nil {
 		if off, ok := doc.Locate(sink.Pointer); ok {
