@@ -111,17 +111,39 @@ func replay(gk *gate.Prepared, rc *ResultChecker, text string, tr *i18n.Translat
 	out := ReplayResult{Shape: t.Shape, Calls: make([]ReplayCall, 0, t.Calls), Results: []ReplayedResult{},
 		Problems: append(append(Problems{}, t.Problems...), gk.Problems()...)}
 	pol := gk.Policy()
-	sess := flow.NewSession(pol.Flows)
+	// One session per client: a decision log may interleave several; every other shape is one.
+	sessions := map[string]*flow.Session{}
+	sessionOf := func(client string) *flow.Session {
+		s, ok := sessions[client]
+		if !ok {
+			s = flow.NewSession(pol.Flows)
+			sessions[client] = s
+		}
+		return s
+	}
 	events := t.Events
 	results := map[int]*flow.Event{} // by the index of the call they answer
+	// A proxy's flow evidence names a result by the call's index in its client's session.
+	logged := map[string]map[int]int{}
 	for i := range events {
 		e := &events[i]
 		if e.IsResult {
-			out.Results = append(out.Results, replayResult(rc, sess, e, out.Calls, tr))
+			out.Results = append(out.Results, replayResult(rc, sessionOf(e.Client), e, out.Calls, tr))
 			results[e.Index] = e
 			continue
 		}
-		c := replayCall(gk, sess, e, t, results)
+		if e.LoggedIndex >= 0 {
+			if logged[e.Client] == nil {
+				logged[e.Client] = map[int]int{}
+			}
+			logged[e.Client][e.LoggedIndex] = e.Index
+			for j := range e.LoggedCarries {
+				if at, ok := logged[e.Client][e.LoggedCarries[j].Result.Index]; ok {
+					e.LoggedCarries[j].Result.Index = at
+				}
+			}
+		}
+		c := replayCall(gk, sessionOf(e.Client), e, t, results)
 		out.Calls = append(out.Calls, c)
 	}
 	return out
