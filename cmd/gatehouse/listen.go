@@ -27,7 +27,7 @@ func listenAddress(flag string) string {
 // serveHTTP runs the proxy as an HTTP gateway until ctx ends, then shuts it down gracefully:
 // no new connection, the requests under way get shutdownGrace to finish, and every session's
 // server is stopped.
-func serveHTTP(ctx context.Context, s *session, cfg live.ProxyConfig, listen, tokenFile string) int {
+func serveHTTP(ctx context.Context, s *session, listen, tokenFile string, newGateway func([]live.ClientToken) (*live.HTTPGateway, error)) int {
 	tokens, created, err := live.LoadTokens(tokenFile)
 	if err != nil {
 		return s.fail("--token-file: %v", err)
@@ -35,7 +35,7 @@ func serveHTTP(ctx context.Context, s *session, cfg live.ProxyConfig, listen, to
 	if created {
 		s.note(i18n.Sprintf("wrote a new token to %s (mode 0600): give it to the client as the header \"Authorization: Bearer TOKEN\"", tokenFile))
 	}
-	g, err := live.NewHTTPGateway(cfg, tokens)
+	g, err := newGateway(tokens)
 	if err != nil {
 		return s.proxyError(err)
 	}

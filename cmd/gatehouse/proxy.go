@@ -17,7 +17,7 @@ import (
 var proxyCommand = &command{
 	name:        "proxy",
 	longRunning: true,
-	usage:       "proxy --policy P [--lock L] [--log FILE] [--listen ADDR --token-file FILE] [--url URL [--header H]...] [-- CMD ARGS...]",
+	usage:       "proxy --policy P [--lock L] [--log FILE] [--listen ADDR --token-file FILE] [--url URL [--header H]... | --config FILE | --discover | -- CMD ARGS...]",
 	summary:     "stand in front of an MCP server and gate every tool call as it happens",
 	server:      true,
 	details: `
@@ -36,6 +36,14 @@ or --url over Streamable HTTP). With the same policy file the page reads:
     A client that can do neither gets a deny with needs_confirm.
   - everything else (resources, prompts, sampling, roots, notifications, progress,
     cancellation, pings) passes through unchanged, both ways.
+
+--config FILE or --discover puts one gateway in front of every server of the client
+configurations: the client sees one server with all their tools, resources and prompts, and one
+policy decides every call, naming a tool "server/tool" (or by its name where one server alone
+offers it), with one lock and one log. A tool keeps its name where no other server offers one of
+that name; where several do, each is shown as "<server>__<tool>" (the server's name reduced to
+A-Z a-z 0-9 _ . -). A server that fails is reported here; its tools are withdrawn and calls to
+them denied, and the others keep working.
 
 --listen ADDR serves clients over Streamable HTTP instead of standard input and output: a team
 runs one gateway in front of shared servers. Every request needs "Authorization: Bearer TOKEN"
@@ -57,7 +65,7 @@ MCP.`,
 		policyPath := fs.String("policy", "", "the policy `file` (required)")
 		lockPath := fs.String("lock", "", "a lock `file` written by 'gatehouse pin': tools that no longer match it are hidden and denied")
 		logPath := fs.String("log", "", "append each decision as a JSON line to this `file`")
-		sf := addServerFlags(fs, false)
+		sf := addServerFlags(fs, true)
 		askTimeout := fs.Duration("ask-timeout", live.DefaultLimits.AskTimeout, "how long a person has to answer when the gate asks; no answer denies")
 		callTimeout := fs.Duration("call-timeout", live.DefaultLimits.CallTimeout, "how long the server has to answer a request before the client gets an error")
 		listen := fs.String("listen", "", "serve clients over Streamable HTTP on this `address` (\":8080\" is 127.0.0.1:8080) instead of standard input and output")
@@ -74,7 +82,7 @@ MCP.`,
 				return s.usageError("%v", err)
 			}
 			if !isLive {
-				return s.usageError("name the server: a command after --, or --url")
+				return s.usageError("name the server: a command after --, --url, --config or --discover")
 			}
 			policy, err := s.read("--policy", *policyPath)
 			if err != nil {
@@ -91,6 +99,10 @@ MCP.`,
 				cfg.Lock = lock.text
 				files[core.SourceLock], files[core.SourceLeft] = lock, lock
 			}
+			s.proxyFiles = files
+			if sf.config != "" || sf.discover {
+				return s.proxyServers(sf, cfg, *logPath, *listen, *tokenFile)
+			}
 			if sf.url != "" {
 				cfg.Server = live.Server{URL: sf.url, Headers: sf.headers}
 			} else {
@@ -104,14 +116,15 @@ MCP.`,
 				defer f.Close()
 				cfg.Log = f
 			}
-			s.proxyFiles = files
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			if *listen != "" {
 				if *tokenFile == "" {
 					return s.usageError("--listen needs --token-file: every client of the gateway needs a token")
 				}
-				return serveHTTP(ctx, s, cfg, *listen, *tokenFile)
+				return serveHTTP(ctx, s, *listen, *tokenFile, func(tokens []live.ClientToken) (*live.HTTPGateway, error) {
+					return live.NewHTTPGateway(cfg, tokens)
+				})
 			}
 			if *tokenFile != "" {
 				return s.usageError("--token-file goes with --listen")
@@ -127,6 +140,48 @@ MCP.`,
 			return exitOK
 		}
 	},
+}
+
+// proxyServers runs one gateway in front of every server of the client configurations.
+func (s *session) proxyServers(sf *serverFlags, cfg live.ProxyConfig, logPath, listen, tokenFile string) int {
+	servers, _, problems, err := sf.servers()
+	if err != nil {
+		return s.fail("%v", err)
+	}
+	for _, p := range problems {
+		s.note(p)
+	}
+	if len(servers) == 0 {
+		return s.fail("the configuration names no server gatehouse can start")
+	}
+	mcfg := live.MultiProxyConfig{Servers: servers, Policy: cfg.Policy, Lock: cfg.Lock, Limits: cfg.Limits, Stderr: s.stderr}
+	if logPath != "" {
+		f, err := os.OpenFile(logPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if err != nil {
+			return s.fail("%v", pathError(logPath, err))
+		}
+		defer f.Close()
+		mcfg.Log = f
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if listen != "" {
+		if tokenFile == "" {
+			return s.usageError("--listen needs --token-file: every client of the gateway needs a token")
+		}
+		return serveHTTP(ctx, s, listen, tokenFile, func(tokens []live.ClientToken) (*live.HTTPGateway, error) {
+			return live.NewMultiHTTPGateway(mcfg, tokens)
+		})
+	}
+	proxy, err := live.NewMultiProxy(mcfg)
+	if err != nil {
+		return s.proxyError(err)
+	}
+	client := &mcp.IOTransport{Reader: io.NopCloser(s.stdin), Writer: nopWriteCloser{s.stdout}, MaxLineLength: live.DefaultLimits.MaxMessageBytes}
+	if err := proxy.Serve(ctx, client); err != nil {
+		return s.fail("%v", err)
+	}
+	return exitOK
 }
 
 // proxyError reports why the proxy did not start: the policy's or the lock's problems, placed

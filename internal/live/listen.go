@@ -19,6 +19,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -30,8 +33,9 @@ import (
 //     anywhere: a client is named in messages and the decision log by its line in the file
 //     ("client-1"), never by its token.
 //   - A request with an Origin header (a browser's) gets 403 unless the Origin is this machine
-//     (localhost, 127.0.0.1, [::1]): a web page the person visits must not reach the gateway by
-//     DNS rebinding, as the MCP specification asks.
+//     (localhost, 127.0.0.1, [::1]), and so does, on a loopback address, a request whose Host is
+//     not this machine: a web page the person visits must not reach the gateway by DNS
+//     rebinding, as the MCP specification asks.
 //   - Each MCP session (Mcp-Session-Id) is its own proxy with its own server connection: a stdio
 //     server is started per session, so no session's state (its calls, what its server read)
 //     reaches another. A session belongs to the token that opened it; another token cannot use
@@ -99,9 +103,9 @@ func LoadTokens(path string) (tokens []ClientToken, created bool, err error) {
 
 // An HTTPGateway serves MCP over Streamable HTTP, one proxy per client session (see above).
 type HTTPGateway struct {
-	cfg    ProxyConfig
-	lim    Limits
-	tokens []ClientToken
+	newProxy func(client string) (clientServer, error)
+	lim      Limits
+	tokens   []ClientToken
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -112,12 +116,25 @@ type HTTPGateway struct {
 	wg       sync.WaitGroup
 }
 
+// A clientServer serves one client session: a [Proxy] or a [MultiProxy].
+type clientServer interface {
+	Serve(ctx context.Context, t mcp.Transport) error
+	connected(func())    // calls the function once the client's transport is connected
+	sawInitialize() bool // the client has sent initialize
+	note(string, ...any) // writes one of the proxy's lines to stderr
+}
+
+func (p *Proxy) connected(f func())       { p.onConnected = f }
+func (p *Proxy) sawInitialize() bool      { return p.initialized.Load() }
+func (p *MultiProxy) connected(f func())  { p.onConnected = f }
+func (p *MultiProxy) sawInitialize() bool { return p.initialized.Load() }
+
 // An httpSession is one client's MCP session: its transport and its proxy.
 type httpSession struct {
-	client    string
-	proxy     *Proxy
-	transport *mcp.StreamableServerTransport
-	cancel    context.CancelFunc
+	client string
+	proxy  clientServer
+	conn   *httpConn
+	cancel context.CancelFunc
 }
 
 // NewHTTPGateway checks the policy and the lock once (as [NewProxy] does) and returns a
@@ -129,8 +146,37 @@ func NewHTTPGateway(cfg ProxyConfig, tokens []ClientToken) (*HTTPGateway, error)
 	if _, err := NewProxy(cfg); err != nil {
 		return nil, err
 	}
+	// One token is one flow session, whichever MCP session it uses: the proxies share them.
+	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
+	cfg.flows = gate.flows
+	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
+		c := cfg
+		c.Client = client
+		return NewProxy(c)
+	}), nil
+}
+
+// NewMultiHTTPGateway is [NewHTTPGateway] for a gateway of several servers: each client
+// session gets a [MultiProxy] of its own.
+func NewMultiHTTPGateway(cfg MultiProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
+	if len(tokens) == 0 {
+		return nil, errors.New("no token: every client of an HTTP gateway needs one")
+	}
+	if _, err := NewMultiProxy(cfg); err != nil {
+		return nil, err
+	}
+	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
+	cfg.flows = gate.flows
+	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
+		c := cfg
+		c.Client = client
+		return NewMultiProxy(c)
+	}), nil
+}
+
+func newHTTPGateway(lim Limits, tokens []ClientToken, newProxy func(string) (clientServer, error)) *HTTPGateway {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &HTTPGateway{cfg: cfg, lim: cfg.Limits.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}, nil
+	return &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}
 }
 
 // client returns the client whose token the request bears.
@@ -164,9 +210,28 @@ func localOrigin(origin string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// loopbackHost reports whether a Host header (name or name:port) names this machine.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
 const sessionHeader = "Mcp-Session-Id"
 
 func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	// Listening on loopback, a request must name this machine in its Host too: a page that
+	// rebinds its own name to 127.0.0.1 sends its own name.
+	if local, ok := req.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && IsLoopback(local.String()) && !loopbackHost(req.Host) {
+		http.Error(w, "Forbidden: the Host header does not name this machine", http.StatusForbidden)
+		return
+	}
 	if origin := req.Header.Get("Origin"); origin != "" && !localOrigin(origin) {
 		http.Error(w, "Forbidden: this gateway does not answer web pages of other origins", http.StatusForbidden)
 		return
@@ -178,9 +243,18 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	id := req.Header.Get(sessionHeader)
+	var body []byte
 	switch req.Method {
 	case http.MethodPost:
-		if !g.readBody(w, req) {
+		if body, ok = g.readBody(w, req); !ok {
+			return
+		}
+		if id == "" && isDiscover(body) {
+			// The stateless protocol's first request. The gateway keeps a session per client,
+			// as the initialize protocol does; clients fall back to initialize on this error.
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":"gatehouse: server/discover is not offered over HTTP; use initialize (MCP 2025-11-25)"}}`,
+				discoverID(body), jsonrpc.CodeMethodNotFound)
 			return
 		}
 	case http.MethodGet, http.MethodDelete:
@@ -200,11 +274,10 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 			http.Error(w, "Service Unavailable: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
-		// A session starts with initialize. A first request that is not one (a 2026-07-28
-		// server/discover, which this transport answers with the versions it speaks, or a
-		// ping) leaves nothing to keep.
+		// A session starts with initialize. A first request that is not one (a ping) leaves
+		// nothing to keep.
 		defer func() {
-			if !s.proxy.initialized.Load() {
+			if !s.proxy.sawInitialize() {
 				g.end(s)
 			}
 		}()
@@ -223,60 +296,79 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	s.transport.ServeHTTP(w, req)
+	if req.Method == http.MethodGet {
+		s.conn.serveGET(w, req)
+		return
+	}
+	s.conn.servePOST(w, req, body)
 }
 
-// readBody reads a POST's body within the message limit and refuses a batch; the body is
-// put back for the transport. It reports false when it answered the request itself.
-func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) bool {
+// isDiscover reports whether a posted message is a server/discover request.
+func isDiscover(body []byte) bool {
+	m, err := readObject(i18n.T("the message"), body)
+	return err == nil && m.str("method") == "server/discover"
+}
+
+// discoverID is the id of a posted request, as JSON ("null" when it has none readable).
+func discoverID(body []byte) string {
+	m, err := readObject(i18n.T("the message"), body)
+	if err != nil {
+		return "null"
+	}
+	if id := m.raw("id"); id != nil {
+		return string(id)
+	}
+	return "null"
+}
+
+// readBody reads a POST's body within the message limit and refuses a batch. It reports false
+// when it answered the request itself.
+func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) ([]byte, bool) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, int64(g.lim.MaxMessageBytes)))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			http.Error(w, fmt.Sprintf("Request Entity Too Large: a message is at most %d bytes", mbe.Limit), http.StatusRequestEntityTooLarge)
-			return false
+			return nil, false
 		}
 		http.Error(w, "Bad Request: the body could not be read", http.StatusBadRequest)
-		return false
+		return nil, false
 	}
 	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
 		http.Error(w, "Bad Request: JSON-RPC batches are not accepted (MCP 2025-06-18 and later have none); send one message per request", http.StatusBadRequest)
-		return false
+		return nil, false
 	}
-	req.Body = io.NopCloser(bytes.NewReader(body))
-	return true
+	return body, true
 }
 
 // open starts a session for a client: a transport of its own, and a proxy with its own server
 // connection behind it.
 func (g *HTTPGateway) open(client string) (*httpSession, error) {
-	cfg := g.cfg
-	cfg.Client = client
-	p, err := NewProxy(cfg)
+	p, err := g.newProxy(client)
 	if err != nil {
 		return nil, err
 	}
-	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	t := newHTTPConn(rand.Text())
 	ctx, cancel := context.WithCancel(g.ctx)
-	s := &httpSession{client: client, proxy: p, transport: t, cancel: cancel}
+	s := &httpSession{client: client, proxy: p, conn: t, cancel: cancel}
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
 		cancel()
 		return nil, errors.New("the gateway is shutting down")
 	}
-	g.sessions[t.SessionID] = s
+	g.sessions[t.id] = s
 	g.wg.Add(1)
 	g.mu.Unlock()
 	ready := make(chan struct{})
-	p.onConnected = func() { close(ready) }
+	p.connected(func() { close(ready) })
 	go func() {
 		defer g.wg.Done()
 		if err := p.Serve(ctx, t); err != nil && ctx.Err() == nil {
 			p.note("session of %s: %v", client, err)
 		}
 		g.mu.Lock()
-		delete(g.sessions, t.SessionID)
+		delete(g.sessions, t.id)
 		g.mu.Unlock()
 	}()
 	select {
@@ -291,7 +383,7 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 // end closes a session: its proxy stops, and so does its server.
 func (g *HTTPGateway) end(s *httpSession) {
 	g.mu.Lock()
-	delete(g.sessions, s.transport.SessionID)
+	delete(g.sessions, s.conn.id)
 	g.mu.Unlock()
 	s.cancel()
 }
