@@ -229,15 +229,27 @@ func placeInTranscript(d *Decision, e *flow.Event) {
 	}
 }
 
-// quoteFlow places a flow match's result in the transcript, and for carries quotes the run the
-// argument shares with it (withheld where it looks like a secret).
+// quoteFlow places a flow match's result in the transcript and quotes it (withheld where it
+// looks like a secret): for after, the result's first text; for carries, the run the argument
+// shares with it.
 func quoteFlow(f *gate.FlowEvidence, m flow.Match, results map[int]*flow.Event) {
 	r, ok := results[m.Result.Index]
 	if !ok {
 		return
 	}
 	_, f.Line, f.Column = r.Start()
-	if m.Flow.Carries == "" || m.Overflow || m.End <= m.Start {
+	if m.Flow.After != "" {
+		// The result itself is the evidence: its first text, where it starts.
+		for _, p := range flow.Pieces(r.Value) {
+			if text := strings.TrimSpace(p.Text); len(text) >= flow.RunLength {
+				f.Quote = secrets.Quote(untrusted.Shorten(text, 120))
+				f.Line, f.Column = r.PieceAt(p, strings.Index(p.Text, text[:1]))
+				return
+			}
+		}
+		return
+	}
+	if m.Overflow || m.End <= m.Start {
 		return
 	}
 	window := m.Piece.Text[m.Start:m.End]
