@@ -21,7 +21,8 @@ type listedGate struct {
 	mu      sync.RWMutex
 	listed  bool
 	gate    *core.Gatekeeper
-	checker *core.ResultChecker // the result check for the same catalog and policy
+	catalog string              // the catalog text as last listed
+	checker *core.ResultChecker // the result check for it, made on the first result
 	offered map[string]bool     // the tool keys core offers
 }
 
@@ -41,20 +42,19 @@ func newListedGate(policy, lock, lang string, flows *clientFlows) (*listedGate, 
 		flows = newClientFlows(g)
 	}
 	return &listedGate{policy: policy, lock: lock, lang: lang, flows: flows, gate: g,
-		checker: core.NewResultChecker(`{"tools":[]}`, policy), offered: map[string]bool{}}, probs
+		catalog: `{"tools":[]}`, offered: map[string]bool{}}, probs
 }
 
 // setCatalog takes a new listing (the catalog text core reads).
 func (g *listedGate) setCatalog(catalog string) {
 	gate := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: g.policy, Lock: g.lock, Lang: g.lang})
-	checker := core.NewResultChecker(catalog, g.policy)
 	keys := gate.Offered()
 	offered := make(map[string]bool, len(keys))
 	for _, k := range keys {
 		offered[k] = true
 	}
 	g.mu.Lock()
-	g.listed, g.gate, g.checker, g.offered = true, gate, checker, offered
+	g.listed, g.gate, g.catalog, g.checker, g.offered = true, gate, catalog, nil, offered
 	g.mu.Unlock()
 }
 
@@ -86,9 +86,14 @@ func (g *listedGate) decide(call, client string, now time.Time) gatedCall {
 // checkResult checks a tools/call response as received, for the tool of this key, against
 // the catalog as last listed.
 func (g *listedGate) checkResult(response []byte, tool string) core.ResultCheck {
-	g.mu.RLock()
+	g.mu.Lock()
+	if g.checker == nil {
+		// Made when the first result comes, not at each listing: a client that lists often
+		// and calls rarely does not pay for reading the catalog twice.
+		g.checker = core.NewResultChecker(g.catalog, g.policy)
+	}
 	checker := g.checker
-	g.mu.RUnlock()
+	g.mu.Unlock()
 	return checker.Check(response, tool)
 }
 
