@@ -40,8 +40,15 @@ func (op PatchOp) MarshalJSON() ([]byte, error) {
 // jsonPatch returns the RFC 6902 operations that turn left into right. Both values must be
 // made of the types [jsondoc.Parse] produces (json.Number for numbers). The operations are
 // add, remove and replace only: no move or copy, whose search is quadratic on large documents.
-func jsonPatch(left, right any) ([]PatchOp, error) {
-	ops, err := jsondiff.CompareWithoutMarshal(left, right)
+// With matchArrays, arrays are matched by their longest common subsequence (quadratic in their
+// length): after alignArrays an element's removal is then one "remove", not a shift of every
+// element after it.
+func jsonPatch(left, right any, matchArrays bool) ([]PatchOp, error) {
+	var opts []jsondiff.Option
+	if matchArrays {
+		opts = append(opts, jsondiff.LCS())
+	}
+	ops, err := jsondiff.CompareWithoutMarshal(left, right, opts...)
 	if err != nil {
 		return []PatchOp{}, i18n.Errorf("the patch could not be computed: %w", err)
 	}
