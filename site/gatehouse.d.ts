@@ -21,7 +21,7 @@ export type Text = string;
 
 export type Source =
   | 'schema' | 'instance' | 'call' | 'catalog' | 'policy' | 'decision'
-  | 'left' | 'right' | 'fragment' | 'lock' | 'ignore' | 'transcript';
+  | 'left' | 'right' | 'fragment' | 'lock' | 'ignore' | 'transcript' | 'result';
 
 /** "internal" marks a bug in gatehouse (a recovered panic), never a problem with the input. */
 export type Kind = 'parse' | 'schema' | 'validation' | 'rule' | 'limit' | 'internal';
@@ -350,6 +350,8 @@ export interface LintRequest extends Localized {
    * in `suppressed`, never dropped; an unknown rule or tool is a problem of source "ignore".
    */
   ignore?: Text;
+  /** A policy: its flows labels join the lethal-trifecta finding, its flow rules lower it. */
+  policy?: Text;
 }
 export interface LintFinding {
   rule: string;
