@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // This file holds the instruction families in the languages other than English that lint reads:
@@ -381,6 +382,15 @@ var markerWords = map[string][]string{
 	"it": {" il ", " gli ", " della ", " per ", " che ", " non ", " di ", " un ", " è ", " del ", " questo ", " tutte ", " le "},
 }
 
+// anyMarker holds every language's markers, to tell at once that a text is in none of them.
+var anyMarker = filterWords(func() []string {
+	var all []string
+	for _, words := range markerWords {
+		all = append(all, words...)
+	}
+	return all
+}()...)
+
 var languages = func() []*language {
 	var out []*language
 	for _, v := range vocabularies {
@@ -404,13 +414,16 @@ var languages = func() []*language {
 
 // checkLanguages runs the vocabularies' phrases of the languages a text may be written in.
 func checkLanguages(l *linter, tf *toolFindings, v *textView) {
-	ascii := isASCII(v.folded)
+	latin := v.holds(anyMarker)
+	if !latin && v.index == nil && untrusted.IsASCII(v.folded) {
+		return // English, as most strings are
+	}
 	for _, lang := range languages {
 		if lang.markers != nil {
-			if !v.holds(lang.markers) {
+			if !latin || !v.holds(lang.markers) {
 				continue
 			}
-		} else if ascii || !hasScript(v.folded, lang.script) {
+		} else if !hasScript(v.folded, lang.script) {
 			continue
 		}
 		read := v
