@@ -450,14 +450,6 @@ func hasScript(s string, script func(rune) bool) bool {
 	return false
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
 
 // vocabularyPhrases builds a vocabulary's phrases, by the same templates for every language.
 func vocabularyPhrases(v vocabulary) []languagePhrase {
