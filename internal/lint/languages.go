@@ -450,7 +450,6 @@ func hasScript(s string, script func(rune) bool) bool {
 	return false
 }
 
-
 // vocabularyPhrases builds a vocabulary's phrases, by the same templates for every language.
 func vocabularyPhrases(v vocabulary) []languagePhrase {
 	var out []languagePhrase
