@@ -103,7 +103,7 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 				msg = i18n.Sprintf("the tool claims readOnlyHint: true and its description says it changes nothing, but %s (%s): check that it only plans or previews", says(), CapabilityWords(kind))
 			}
 			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "readOnlyHint"), msg, i18n.Sprintf("%s: readOnlyHint true", name))
-		} else if is("delete", "write", "send") || is("execute") && !saysChangesNothing(desc) {
+		} else if is("delete", "write", "send") || is("execute") && !saysChangesNothing(desc) && !runsAReading(name) {
 			add(SeverityHigh, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
 				i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), CapabilityWords(kind)),
 				i18n.Sprintf("%s: readOnlyHint true", name))
@@ -136,4 +136,14 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 			Evidence: untrusted.Snippet(desc, 0, 0, 60),
 			Why:      i18n.T("The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not.")})
 	}
+}
+
+// readingNouns are what a run can produce without changing anything: "run_security_audit",
+// "run_lint", "execute_query" read.
+var readingNouns = wordSet("audit", "audits", "scan", "scans", "check", "checks", "report", "reports", "analysis", "lint",
+	"query", "queries", "search", "lookup", "status", "inspection", "review", "diagnostics", "diagnostic", "benchmark")
+
+// runsAReading reports a tool whose name runs something that only reads.
+func runsAReading(name string) bool {
+	return slices.ContainsFunc(nameWords(name), func(w string) bool { return readingNouns[w] })
 }
