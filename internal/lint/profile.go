@@ -27,7 +27,16 @@ type profileKnobs struct {
 // the result check calibrates it on its own corpus of honest results.
 var profiles = [...]profileKnobs{
 	ProfileDescription: {},
-	ProfileResult:      {},
+	// Results name tools, calls, recipients and files as a matter of course (a README's example
+	// "send a file to all requests", an author's e-mail address, a changelog's "add X to the
+	// tools array"): those rules advise there. The result check's own rules (internal/result)
+	// look for text addressed to the model instead. Calibrated on testdata/result/corpus.
+	ProfileResult: {capped: map[string]Severity{
+		RuleToolShadowing:           SeverityLow,
+		RuleCovertRecipient:         SeverityMedium,
+		RuleInstructionPriority:     SeverityMedium,
+		RuleExfiltrationInstruction: SeverityMedium,
+	}},
 }
 
 // knobs returns the profile's knobs; an unknown profile reads as a description.
