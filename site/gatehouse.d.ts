@@ -536,6 +536,8 @@ export interface DecisionPaneState {
   schema?: Text;
   /** The session of the "replay a session" mode (gatehouse.replay). */
   transcript?: Text;
+  /** The tool's result the gate mode checks beside the call (gatehouse.checkResult). */
+  result?: Text;
   mode?: 'gate' | 'check' | 'session';
 }
 export interface DiffPaneState {

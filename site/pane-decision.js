@@ -11,6 +11,7 @@ import { t } from './i18n.js';
 import { busyLine, fileWord, jsonBlock, problemList, saveButton, statusLine, today, VerdictBar } from './render.js';
 import { formatAnswer } from './text.js';
 import { SessionMode, showSession } from './pane-session.js';
+import { ResultCheck } from './pane-result.js';
 
 /**
  * @typedef {import('./checker.js').Checker} Checker
@@ -72,6 +73,13 @@ export class DecisionPane {
     // right-hand column) and its result after the decision's (extraResults).
     this.extraEditors = h('div', { class: 'decision-extra-editors column' });
     this.extraResults = h('div', { class: 'decision-extra-results' });
+    // The result check (issue 17): the tool's result beside the call, its check after the decision.
+    this.resultCheck = new ResultCheck({
+      checker, onInput: changed,
+      goTo: (source, line, column) => (source === 'result' ? this.resultCheck.editor.goTo(line, column) : this.goTo(source, line, column)),
+    });
+    this.extraEditors.append(this.resultCheck.editor.el);
+    this.extraResults.append(this.resultCheck.el);
     const heading = h('h2', { id: 'decision-result-title', dataset: { i18n: 'result.title' } });
     this.bar = new VerdictBar(this.summary, heading);
     this.channel = new Channel(checker, {
@@ -133,6 +141,7 @@ export class DecisionPane {
       call: this.call.value, catalog: this.catalog.value, policy: this.policy.value,
       decision: this.decision.value, schema: this.schema.value, mode: this.mode,
       transcript: this.session.transcript.value,
+      result: this.resultCheck.editor.value,
     };
   }
 
@@ -144,6 +153,7 @@ export class DecisionPane {
     this.decision.setQuietly(state.decision ?? '');
     this.schema.setQuietly(state.schema ?? '');
     this.session.transcript.setQuietly(state.transcript ?? '');
+    this.resultCheck.editor.setQuietly(state.result ?? '');
     this.setMode(state.mode === 'check' || state.mode === 'session' ? state.mode : 'gate');
     this.check({ immediate: true });
   }
@@ -164,6 +174,9 @@ export class DecisionPane {
 
   /** @param {{immediate?: boolean}} [options] */
   check(options) {
+    this.resultCheck.editor.el.hidden = this.mode !== 'gate';
+    if (this.mode === 'gate') this.resultCheck.check({ call: this.call, catalog: this.catalog, policy: this.policy }, options);
+    else this.resultCheck.check({ call: this.call, catalog: this.catalog, policy: this.policy, skip: true }, options);
     if (this.mode === 'session') {
       const request = this.session.request(this.catalog, this.policy);
       if (!request) return this.idle(t('decision.emptySession'));

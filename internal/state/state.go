@@ -58,6 +58,8 @@ type DecisionPane struct {
 	Mode     string `json:"mode,omitempty"` // "gate", "check" or "session"
 	// Transcript is the session the "session" mode replays.
 	Transcript string `json:"transcript,omitempty"`
+	// Result is the tool's result the "gate" mode checks beside the call.
+	Result string `json:"result,omitempty"`
 }
 
 // DiffPane is the Diff pane: the approved text on the left, today's on the right.
