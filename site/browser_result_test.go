@@ -10,8 +10,9 @@ import (
 )
 
 // TestBrowserResultCheck: the Decision pane checks a tool's result pasted beside the call: an
-// e-mail that speaks to the assistant is flagged with its finding marked in the Result editor, an
-// honest README passes, and the link carries the result.
+// e-mail that speaks to the assistant is flagged with its finding marked in the Result editor;
+// the Examples menu's schema mismatch is blocked and its honest README passes; the link carries
+// the result.
 func TestBrowserResultCheck(t *testing.T) {
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("..", "testdata", "result", "golden", name))
@@ -34,6 +35,19 @@ func TestBrowserResultCheck(t *testing.T) {
 		t.Errorf("findings %q, want model-takeover", rule)
 	}
 	h.screenshot(ctx, "decision-result-flag")
+
+	h.do(ctx, "load the schema mismatch example", stepLimit,
+		chooseExample("#decision-examples", "result-schema-mismatch"),
+		waitTrue(`document.querySelector('#decision-result-check .status')?.dataset.status === 'bad'`))
+	if facts := evaluate[string](h, ctx, `document.querySelector('#decision-result-check .result-facts').textContent`); !strings.Contains(facts, "fails") {
+		t.Errorf("the schema line reads %q, want structuredContent fails", facts)
+	}
+	h.do(ctx, "load the honest README example", stepLimit,
+		chooseExample("#decision-examples", "result-honest-readme"),
+		waitTrue(`document.querySelector('#decision-result-check .status')?.dataset.status === 'ok'`))
+	h.do(ctx, "load the injected e-mail example", stepLimit,
+		chooseExample("#decision-examples", "result-injected-email"),
+		waitTrue(`document.querySelector('#decision-result-check .status')?.dataset.status === 'warn'`))
 
 	link := h.share(ctx)
 	other := h.newTab("result-link")

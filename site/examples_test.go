@@ -24,7 +24,7 @@ func pageExamples(t *testing.T) map[string][]map[string]any {
 		skipOrFail(t, "node is not installed: the page's examples cannot be read")
 	}
 	script := `const m = await import('./examples.js');
-console.log(JSON.stringify({ schema: m.schemaExamples, gate: m.gateExamples, check: m.checkExamples, diff: m.diffExamples }));`
+console.log(JSON.stringify({ schema: m.schemaExamples, gate: m.gateExamples, check: m.checkExamples, diff: m.diffExamples, result: m.resultExamples }));`
 	out, err := exec.Command(node, "--input-type=module", "-e", script).Output()
 	if err != nil {
 		t.Fatalf("reading examples.js: %v", err)
@@ -66,6 +66,11 @@ func TestExamplesHaveGoldenAnswers(t *testing.T) {
 				var r core.DiffRequest
 				json.Unmarshal(req, &r)
 				answer = core.Diff(r)
+			case "result":
+				// A gate example with a tool's result: the answer kept is the result check's.
+				var r core.ResultRequest
+				json.Unmarshal(req, &r)
+				answer = core.CheckResult(r)
 			default:
 				t.Fatalf("an example of unknown kind %q", kind)
 			}

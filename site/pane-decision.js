@@ -6,7 +6,7 @@ import { Channel } from './checker.js';
 import { h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
 import { ExampleMenu } from './menu.js';
-import { checkExamples, gateExamples } from './examples.js';
+import { checkExamples, gateExamples, resultExamples } from './examples.js';
 import { t } from './i18n.js';
 import { busyLine, fileWord, jsonBlock, problemList, saveButton, statusLine, today, VerdictBar } from './render.js';
 import { formatAnswer } from './text.js';
@@ -63,6 +63,7 @@ export class DecisionPane {
       groups: () => [
         { label: t('decision.mode.gate'), items: gateExamples.map((e) => ({ id: e.id, label: t(e.label) })) },
         { label: t('decision.mode.check'), items: checkExamples.map((e) => ({ id: e.id, label: t(e.label) })) },
+        { label: t('decision.result'), items: resultExamples.map((e) => ({ id: e.id, label: t(e.label) })) },
       ],
       onChoose: (id) => this.loadExample(id),
     });
@@ -160,10 +161,11 @@ export class DecisionPane {
 
   /** @param {string} id */
   loadExample(id) {
-    const gate = gateExamples.find((e) => e.id === id);
+    const withResult = resultExamples.find((e) => e.id === id);
+    const gate = gateExamples.find((e) => e.id === id) ?? withResult;
     const check = checkExamples.find((e) => e.id === id);
     if (gate) {
-      this.setState({ ...this.getState(), mode: 'gate', call: gate.call, catalog: gate.catalog, policy: gate.policy });
+      this.setState({ ...this.getState(), mode: 'gate', call: gate.call, catalog: gate.catalog, policy: gate.policy, result: withResult?.result ?? '' });
     } else if (check) {
       this.setState({ ...this.getState(), mode: 'check', decision: check.decision, schema: check.schema, policy: check.policy });
     } else {

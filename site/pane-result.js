@@ -19,6 +19,9 @@ import { located, problemList, statusLine } from './render.js';
 // join the page's catalogs, so t() and data-i18n find them as any other key.
 const words = {
   en: {
+    'example.resultInjectedEmail': 'Result: an e-mail that speaks to the assistant → flag',
+    'example.resultSchemaMismatch': 'Result: structuredContent the outputSchema rejects → block',
+    'example.resultHonestReadme': 'Result: an honest README → pass',
     'decision.result': 'Result',
     'decision.resultPlaceholder': 'Optional: paste what the tool returned (MCP CallToolResult, JSON-RPC response, OpenAI, Anthropic or Gemini tool result) to check it before the model reads it',
     'source.result': 'result',
@@ -33,6 +36,9 @@ const words = {
     'resultCheck.size': '{bytes} bytes of {limit}, {blocks} blocks of {blockLimit}',
   },
   fr: {
+    'example.resultInjectedEmail': 'Résultat : un e-mail qui s’adresse à l’assistant → signalé',
+    'example.resultSchemaMismatch': 'Résultat : un structuredContent que l’outputSchema refuse → bloqué',
+    'example.resultHonestReadme': 'Résultat : un README honnête → accepté',
     'decision.result': 'Résultat',
     'decision.resultPlaceholder': 'Facultatif : collez ce que l’outil a renvoyé (CallToolResult MCP, réponse JSON-RPC, résultat d’outil OpenAI, Anthropic ou Gemini) pour le vérifier avant que le modèle ne le lise',
     'source.result': 'résultat',
@@ -47,6 +53,9 @@ const words = {
     'resultCheck.size': '{bytes} octets sur {limit}, {blocks} blocs sur {blockLimit}',
   },
   de: {
+    'example.resultInjectedEmail': 'Ergebnis: eine E-Mail, die den Assistenten anspricht → markiert',
+    'example.resultSchemaMismatch': 'Ergebnis: structuredContent, den das outputSchema ablehnt → blockiert',
+    'example.resultHonestReadme': 'Ergebnis: ein ehrliches README → durchgelassen',
     'decision.result': 'Ergebnis',
     'decision.resultPlaceholder': 'Optional: Fügen Sie ein, was das Tool zurückgab (MCP-CallToolResult, JSON-RPC-Antwort, Tool-Ergebnis von OpenAI, Anthropic oder Gemini), um es zu prüfen, bevor das Modell es liest',
     'source.result': 'Ergebnis',
