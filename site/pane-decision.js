@@ -313,6 +313,7 @@ export class DecisionPane {
   relabel() {
     this.examples.relabel();
     for (const e of Object.values(this.editorsBySource)) e.relabel();
+    this.resultCheck.editor.relabel();
     // The result on show stays until the checker answers again, in the new language.
     if (this.lastResult) this.show(this.lastResult.result, this.lastResult.fn);
     this.check({ immediate: true });

@@ -28,6 +28,7 @@ const pageFiles = [
   'menu.js',
   'pane-decision.js',
   'pane-session.js',
+  'pane-result.js',
   'pane-diff.js',
   'pane-schema.js',
   'render.js',
