@@ -11,7 +11,7 @@ export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 export GATEHOUSE_REQUIRE_MCP ?= 1
 
-.PHONY: all build wasm editor npm serve test vet check-imports unit browser-deps mcp-deps wasm-test js-test third-party-test bench fuzz dist single measure screenshots clean
+.PHONY: all build wasm editor npm serve test vet check-imports unit browser-deps mcp-deps conformance-deps wasm-test js-test third-party-test bench fuzz dist single measure screenshots clean
 
 all: build
 
@@ -41,9 +41,9 @@ dist: wasm
 	$(GO) run ./site/publish -dist dist
 
 ## measure: the page's measurements in Chromium (paste to result, longest task, keypress to paint,
-## all sizes up to two 10,000-tool catalogs), printed as "measure:" lines.
+## all sizes up to two 10,000-tool catalogs): a benchmark run once, its numbers as metrics and "measure:" lines.
 measure: wasm browser-deps
-	GATEHOUSE_MEASURE=1 $(GO) test -count=1 -run 'TestBrowserMeasure|TestPageTransferSize' -v ./site | grep -E 'measure:|^\s+/|ok|FAIL'
+	$(GO) test -count=1 -run 'TestPageTransferSize' -bench BrowserMeasure -benchtime=1x -v ./site | grep -E 'measure:|^\s+/|^Benchmark|ok|FAIL'
 
 ## screenshots: the README's pictures of the page, taken by the browser test, into docs/.
 screenshots: wasm browser-deps
@@ -88,12 +88,17 @@ vet:
 	for m in $(THIRD_PARTY); do (cd $$m && $(GO) vet ./... && $(CURDIR)/bin/staticcheck ./...) || exit 1; done
 
 # The browser tests take minutes on a busy 2-core machine: more than go test's default 10.
-unit: wasm browser-deps mcp-deps
+unit: wasm browser-deps mcp-deps conformance-deps
 	$(GO) test -count=1 -timeout 25m ./...
 
 # The live tests start real MCP servers from npm, installed from test/mcp's committed lockfile.
 mcp-deps:
 	cd test/mcp && npm ci --no-audit --no-fund --silent
+
+# The official MCP conformance suite (test/conformance) with the Node 22 it needs, both from that
+# directory's committed lockfile; the system's Node stays for the rest.
+conformance-deps:
+	cd test/conformance && npm ci --no-audit --no-fund --silent
 
 # The browser tests drive Debian's chromium: install it when missing (as root), else say how.
 browser-deps:
