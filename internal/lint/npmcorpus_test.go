@@ -15,8 +15,8 @@ import (
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
-// npmCorpusDir holds the honest catalogs collected from npm with `gatehouse catalog`.
-const npmCorpusDir = "../../testdata/lint/npm"
+// npmIntegrityDir holds the honest catalogs collected from npm with `gatehouse catalog`.
+const npmIntegrityDir = "../../testdata/lint/npm"
 
 // npmCorpusMinServers is how many servers listing tools the corpus must hold, so that a rule
 // is judged on servers it was not shaped on.
@@ -62,7 +62,7 @@ func readNPMCatalog(path string) ([]byte, error) {
 // and lines "contains:WORD" refusing every name that contains WORD.
 func readPackageList(t *testing.T, name string) (names map[string]bool, contains []string) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(npmCorpusDir, name))
+	b, err := os.ReadFile(filepath.Join(npmIntegrityDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func readPackageList(t *testing.T, name string) (names map[string]bool, contains
 // recorded, no package kept for outside measurement or already in another corpus is in it,
 // nothing stored is unlisted, and it has at least npmCorpusMinServers servers.
 func TestNPMCorpusIntegrity(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(npmCorpusDir, "manifest.json"))
+	b, err := os.ReadFile(filepath.Join(npmIntegrityDir, "manifest.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestNPMCorpusIntegrity(t *testing.T) {
 			t.Errorf("%s: command %q does not pin %s@%s", s.Package, s.Command, s.Package, s.Version)
 		}
 		files[s.File] = true
-		catalog, err := readNPMCatalog(filepath.Join(npmCorpusDir, s.File))
+		catalog, err := readNPMCatalog(filepath.Join(npmIntegrityDir, s.File))
 		if err != nil {
 			t.Errorf("%s: %v", s.Package, err)
 			continue
@@ -162,12 +162,12 @@ func TestNPMCorpusIntegrity(t *testing.T) {
 			t.Errorf("%s: kept for outside measurement, must not be tried", s.Package)
 		}
 	}
-	stored, err := filepath.Glob(filepath.Join(npmCorpusDir, "catalogs", "*"))
+	stored, err := filepath.Glob(filepath.Join(npmIntegrityDir, "catalogs", "*"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range stored {
-		rel, _ := filepath.Rel(npmCorpusDir, p)
+		rel, _ := filepath.Rel(npmIntegrityDir, p)
 		if !files[filepath.ToSlash(rel)] {
 			t.Errorf("%s is stored but not in the manifest", rel)
 		}
