@@ -26,7 +26,7 @@ function byId(id) {
   return el;
 }
 
-const checker = new Checker(checkerSource(), ['schema', 'decision', 'diff']);
+const checker = new Checker(checkerSource());
 
 /**
  * checkerSource says where the checker's worker is: worker.js beside the page, or, in the
@@ -89,6 +89,7 @@ function showPane(name, { focus = false } = {}) {
   }
   if (focus) tabs[paneNames.indexOf(activePane)].focus();
   document.body.dataset.pane = activePane;
+  checker.warm(activePane); // its worker starts when the pane is first shown
 }
 
 for (const [i, tab] of tabs.entries()) {

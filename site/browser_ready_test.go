@@ -157,4 +157,3 @@ func (w countingWriter) Write(b []byte) (int, error) {
 	w.n.Add(int64(n))
 	return n, err
 }
-

@@ -2,7 +2,9 @@
 // never runs the checker. Requests go to lanes, one worker each: the page's own requests (links,
 // Format, Pin) on "main", each pane's checks on a lane of its own, so one slow check never holds up
 // another pane. The first worker compiles gatehouse.wasm once and hands the compiled module to the
-// others. A lane can be restarted: its worker is ended (whatever it was computing with it) and a
+// others. A pane's worker starts when the pane is first shown or asked something, and never before
+// the page's own lane is ready: on two cores, four Go programs starting at once made the page's
+// start several times slower than one does (see README "Speed"). A lane can be restarted: its worker is ended (whatever it was computing with it) and a
 // new one takes its place, which is how a stale or cancelled check stops.
 //
 // A Channel adds what typing needs: requests are debounced, the answer to an old request never
@@ -117,14 +119,14 @@ class Lane {
 export class Checker {
   /**
    * @param {CheckerSource} source where the worker script (and, in the single file, the wasm) is
-   * @param {string[]} [prestart] lanes to start as soon as the checker is ready
    */
-  constructor(source, prestart = []) {
+  constructor(source) {
     this.source = source;
-    this.prestart = prestart;
+    /** @type {Set<string>} lanes asked for by warm() before the checker was ready */
+    this.prestart = new Set();
     /** @type {() => void} */
     this.resolvePrestarted = () => {};
-    /** @type {Promise<void>} resolves once every lane of prestart has loaded */
+    /** @type {Promise<void>} resolves once every lane warmed before "ready" has loaded */
     this.prestarted = new Promise((resolve) => { this.resolvePrestarted = resolve; });
     this.nextId = 1;
     /** @type {Set<string>} */
@@ -171,6 +173,16 @@ export class Checker {
   }
 
   /**
+   * warm starts a lane's worker ahead of its first request (its pane is shown), once the
+   * checker is ready, so that the page's own start does not share the processor with it.
+   * @param {string} name
+   */
+  warm(name) {
+    if (!this.loaded) this.prestart.add(name);
+    this.ready.then(() => this.lane(name), () => {});
+  }
+
+  /**
    * loadedFrom takes a worker's "ready": the first one tells the version and functions, and
    * hands over its compiled module; then the page asks what the build knows.
    * @param {{version: string, functions: string[], module?: WebAssembly.Module}} m
@@ -189,11 +201,9 @@ export class Checker {
       this.about = typeof answer === 'string' ? parseExact(answer) : answer;
     }, () => {}).finally(() => {
       this.resolveReady(info);
-      // The panes' lanes start now, one after the other, so a pane's first check does not wait
-      // for its worker.
-      let start = Promise.resolve();
-      for (const name of this.prestart) start = start.then(() => this.lane(name).ready);
-      start.then(() => this.resolvePrestarted());
+      // The lanes of the panes shown so far start now (warm), so the shown pane's first check
+      // does not wait for its worker.
+      Promise.all([...this.prestart].map((name) => this.lane(name).ready)).then(() => this.resolvePrestarted());
     });
   }
 

@@ -79,7 +79,30 @@ const queue = [];
 // close() would stop the Go program under the page; it is for scripts that are done.
 const callable = (/** @type {string} */ fn) => fn !== 'close';
 
+// The first check of a schema compiles its draft's metaschema (~0.1 s, more while V8 still runs
+// the code unoptimised). It is done once this worker has answered its first request (for the page's
+// lane that is about(), which "ready" waits for) and nothing else waits, so the user's first check
+// of a schema does not pay for it and neither does the page's start.
+let answered = false;
+let warmed = false;
+function warmUp() {
+  if (warmed) return;
+  warmed = true;
+  setTimeout(() => {
+    if (!exited) api?.validate(JSON.stringify({ schema: '{}', instance: 'null' }));
+  }, 0);
+}
+
 function answer(/** @type {{id: number, fn: string, arg?: string, request?: unknown}} */ message) {
+  try {
+    reply(message);
+  } finally {
+    answered = true;
+    if (api) warmUp();
+  }
+}
+
+function reply(/** @type {{id: number, fn: string, arg?: string, request?: unknown}} */ message) {
   const { id, fn } = message;
   if (exited) return postMessage({ id, error: 'the checker stopped; reload the page' });
   if (!api) return postMessage({ id, error: 'the checker is not loaded' });
@@ -120,11 +143,6 @@ function start(source) {
       const functions = [...api.functions].sort();
       postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined });
       for (const message of queue.splice(0)) answer(message);
-      // The first check of a schema compiles its draft's metaschema (~0.1 s): done as soon as the
-      // requests already sent are answered, the user's first check of a schema does not wait for it.
-      setTimeout(() => {
-        if (!exited) api?.validate(JSON.stringify({ schema: '{}', instance: 'null' }));
-      }, 0);
     },
     (err) => {
       postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
