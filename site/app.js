@@ -370,6 +370,7 @@ checker.ready.then(
     document.body.dataset.checker = 'ready';
     // Milliseconds from navigation to a running checker, for whoever measures the page.
     document.body.dataset.readyMs = String(Math.round(performance.now()));
+    document.body.dataset.startup = JSON.stringify(checker.startup[0] ?? {}); // the page's worker's steps
     checker.prestarted.then(() => { document.body.dataset.lanesMs = String(Math.round(performance.now())); });
     renderCheckerStatus();
   },

@@ -42,7 +42,9 @@ class Lane {
     let resolveReady = null;
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => { resolveReady = resolve; });
-    const worker = new Worker(checker.source.workerURL, { type: checker.source.workerType });
+    // The first worker may already run, started by boot.js while the page loaded.
+    const boot = checker.adoptBoot();
+    const worker = boot?.worker ?? new Worker(checker.source.workerURL, { type: checker.source.workerType });
     this.worker = worker;
     this.started = performance.now();
     worker.onmessage = (event) => {
@@ -73,10 +75,15 @@ class Lane {
       checker.failed(message);
       resolveReady?.();
     };
+    for (const event of boot?.events.splice(0) ?? []) {
+      if (event.type === 'error') worker.onerror?.(/** @type {ErrorEvent} */ (event));
+      else worker.onmessage?.(/** @type {MessageEvent} */ (event));
+    }
+    if (boot) return; // boot.js asked it to load already
     // The compiled module, once a worker has made it, spares the next ones compiling it again.
     checker.module.then((module) => {
       if (worker !== this.worker) return;
-      worker.postMessage({ type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64 });
+      worker.postMessage({ type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64, pageOrigin: performance.timeOrigin });
     });
   }
 
@@ -129,6 +136,8 @@ export class Checker {
     /** @type {Promise<void>} resolves once every lane warmed before "ready" has loaded */
     this.prestarted = new Promise((resolve) => { this.resolvePrestarted = resolve; });
     this.nextId = 1;
+    /** @type {Record<string, number>[]} each worker's start-up steps, ms since navigation (for measuring) */
+    this.startup = [];
     /** @type {Set<string>} */
     this.functions = new Set();
     this.version = '';
@@ -173,6 +182,22 @@ export class Checker {
   }
 
   /**
+   * adoptBoot takes the worker boot.js started (once, and only for the page's own worker
+   * script), with what it sent so far; null when there is none.
+   * @returns {{worker: Worker, events: (MessageEvent | ErrorEvent)[]} | null}
+   */
+  adoptBoot() {
+    const g = /** @type {any} */ (globalThis);
+    const boot = g.gatehouseBoot;
+    delete g.gatehouseBoot;
+    if (!boot || this.source.workerURL !== 'worker.js') {
+      boot?.worker.terminate();
+      return null;
+    }
+    return boot;
+  }
+
+  /**
    * warm starts a lane's worker ahead of its first request (its pane is shown), once the
    * checker is ready, so that the page's own start does not share the processor with it.
    * @param {string} name
@@ -185,10 +210,11 @@ export class Checker {
   /**
    * loadedFrom takes a worker's "ready": the first one tells the version and functions, and
    * hands over its compiled module; then the page asks what the build knows.
-   * @param {{version: string, functions: string[], module?: WebAssembly.Module}} m
+   * @param {{version: string, functions: string[], module?: WebAssembly.Module, startup?: Record<string, number>}} m
    */
   loadedFrom(m) {
     if (m.module) this.resolveModule(m.module);
+    if (m.startup) this.startup.push(m.startup);
     if (this.loaded) return;
     this.functions = new Set(m.functions);
     this.version = m.version;

@@ -15,6 +15,7 @@ const pageFiles = [
   'index.html',
   'style.css',
   'app.js',
+  'boot.js',
   'checker.js',
   'codemirror.js',
   'dom.js',

@@ -20,7 +20,13 @@
 //                      or  {id, error}        no such function, or it threw
 //   worker → page:         {type: "exited", message}  (the Go program stopped)
 // Requests are answered one at a time, in the order they arrive.
-import { load } from './gatehouse.mjs';
+import { compile, load } from './gatehouse.mjs';
+
+// Milliseconds since the page's navigation, in the page's own clock: the worker's start-up steps
+// go to the page with "ready" (startup), for whoever measures the page.
+/** @type {Record<string, number>} the steps' times, in the worker's clock (epoch ms) */
+const steps = { script: performance.timeOrigin + performance.now() };
+const step = (/** @type {string} */ name) => { steps[name] = performance.timeOrigin + performance.now(); };
 
 // Numbers a float64 could round (as in text.js): such answers go back as text, for parseExact.
 const unsafeNumber = /\d{16}|[eE][+-]?\d{3}/;
@@ -62,7 +68,12 @@ async function loadChecker(source) {
   }
   let api;
   try {
-    api = await load(wasm);
+    const response = await wasm;
+    step('fetched'); // the response's headers, for a fetch: its body streams into the compiler
+    const module = await compile(response);
+    step('compiled');
+    api = await load(module);
+    step('running');
   } catch (err) {
     throw new Error(`${err instanceof Error ? err.message : String(err)} (run \`make wasm\`)`);
   }
@@ -131,8 +142,8 @@ self.onmessage = (event) => {
   else queue.push(message);
 };
 
-/** @param {{module?: WebAssembly.Module, wasmGzipBase64?: string}} source */
-function start(source) {
+function start(/** @type {{module?: WebAssembly.Module, wasmGzipBase64?: string, pageOrigin?: number}} */ source) {
+  step('asked');
   loadChecker(source).then(
     (loaded) => {
       api = loaded.api;
@@ -141,7 +152,9 @@ function start(source) {
         postMessage({ type: 'exited', message: 'the checker stopped' });
       });
       const functions = [...api.functions].sort();
-      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined });
+      const origin = source.pageOrigin ?? performance.timeOrigin;
+      const startup = Object.fromEntries(Object.entries(steps).map(([k, t]) => [k, Math.round(t - origin)]));
+      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup });
       for (const message of queue.splice(0)) answer(message);
     },
     (err) => {
