@@ -122,11 +122,12 @@ third-party-test:
 	for m in $(THIRD_PARTY); do (cd $$m && $(GO) test -count=1 ./...) || exit 1; done
 
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
-# side by side with ajv and JSON.parse (bench/bench.mjs).
-bench: wasm mcp-deps
+# side by side with ajv and JSON.parse (bench/bench.mjs). BENCH_ARGS=--before=old.wasm measures an
+# older build in the same run, beside.
+bench: wasm-br mcp-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./core ./internal/...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Validate|Gate|CatalogDiff|Lint$$' -benchmem ./core
-	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs
+	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs $(BENCH_ARGS)
 
 # Each fuzz target for a while (FUZZTIME=5m for a longer run); findings land in testdata/fuzz.
 FUZZTIME ?= 30s
