@@ -17,23 +17,29 @@ import (
 	"github.com/gatehouse-dev/gatehouse/site"
 )
 
-// TestBrowserReady takes the page's start-up measurements: for each run a Chromium of its own with
+// BenchmarkBrowserReady takes the page's start-up measurements, once (make measure runs it with
+// -benchtime=1x): for each of its runs a Chromium of its own with
 // a fresh profile (so nothing is cached: neither HTTP responses, nor the service worker, nor V8's
 // code cache), the first visit's transfer as the server sent it, the time from navigation until
 // the checker is ready (body[data-checker=ready]) and until every pane's worker is, then two
-// reloads of the same tab (the warm case: the service worker and the caches in place). The numbers
-// are logged ("measure:"), never asserted; it runs under make measure only.
-func TestBrowserReady(t *testing.T) {
-	if os.Getenv("GATEHOUSE_MEASURE") == "" {
-		t.Skip("SKIPPED: measurements run under make measure (GATEHOUSE_MEASURE=1)")
-	}
+// reloads of the same tab (the warm case: the service worker and the caches in place). Each
+// number is a benchmark metric (the median of the runs) and a "measure:" line with the range.
+// GATEHOUSE_MEASURE_RUNS sets the number of runs (5; 2 under GATEHOUSE_MEASURE=small).
+func BenchmarkBrowserReady(b *testing.B) {
 	if !site.HasWasm() {
-		skipOrFail(t, "the generated files are not embedded: run `make wasm`")
+		b.Fatal("the generated files are not embedded: run `make wasm`")
 	}
 	chromium := chromiumPath()
 	if chromium == "" {
-		skipOrFail(t, "no Chromium found: install it (apt-get install -y chromium) or set $CHROMIUM")
+		b.Fatal("no Chromium found: install it (apt-get install -y chromium) or set $CHROMIUM")
 	}
+	for b.Loop() {
+		measureReady(b, chromium)
+	}
+}
+
+// measureReady is one run of [BenchmarkBrowserReady].
+func measureReady(t *testing.B, chromium string) {
 	var sent atomic.Int64
 	page := site.Handler()
 	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -64,24 +70,26 @@ func TestBrowserReady(t *testing.T) {
 		visits = append(visits, visit{v[0], v[1], v[2], v[3]})
 		transfers = append(transfers, transfer)
 	}
-	span := func(f func(visit) int) string {
+	span := func(key string, f func(visit) int) string {
 		var xs []int
 		for _, v := range visits {
 			xs = append(xs, f(v))
 		}
 		slices.Sort(xs)
+		t.ReportMetric(float64(xs[len(xs)/2]), "ms/"+key)
 		return fmt.Sprintf("%d–%d ms (median %d)", xs[0], xs[len(xs)-1], xs[len(xs)/2])
 	}
 	slices.Sort(transfers)
+	t.ReportMetric(float64(transfers[len(transfers)/2]), "bytes/first-visit")
 	t.Logf("measure: first visit transfer %.2f MB (brotli as served; every file the page and its service worker fetched)", float64(transfers[len(transfers)/2])/1e6)
-	t.Logf("measure: ready, cold (fresh profile, %d runs): %s; the shown pane's worker ready %s", runs, span(func(v visit) int { return v.cold }), span(func(v visit) int { return v.lanes }))
-	t.Logf("measure: ready, warm reload: first reload %s, second reload %s", span(func(v visit) int { return v.warm1 }), span(func(v visit) int { return v.warm2 }))
+	t.Logf("measure: ready, cold (fresh profile, %d runs): %s; the shown pane's worker ready %s", runs, span("ready-cold", func(v visit) int { return v.cold }), span("pane-worker-cold", func(v visit) int { return v.lanes }))
+	t.Logf("measure: ready, warm reload: first reload %s, second reload %s", span("ready-reload1", func(v visit) int { return v.warm1 }), span("ready-reload2", func(v visit) int { return v.warm2 }))
 }
 
 // readyRun is one cold visit and two reloads in a Chromium of its own; it returns the cold ready
 // time, the time every pane's worker was ready, the two reloads' ready times, and the bytes the
 // server sent for the first visit.
-func readyRun(t *testing.T, chromium, url string, sent *atomic.Int64) ([4]int, int64) {
+func readyRun(t testing.TB, chromium, url string, sent *atomic.Int64) ([4]int, int64) {
 	t.Helper()
 	dir := t.TempDir()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
