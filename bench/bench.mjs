@@ -96,6 +96,23 @@ function median(fn, minMs = quick ? 500 : 3000, minRuns = quick ? 5 : 15) {
 // perOp batches tiny operations so that the timer's resolution does not dominate.
 const perOp = (fn, batch) => median(() => { for (let i = 0; i < batch; i++) fn(); }) / batch;
 
+// interleaved times several contenders in rounds, one batch of each per round, and gives each one's
+// median per operation: on a machine others share, a burst of load then falls on every contender
+// alike instead of on whichever was being timed, so the ratios hold where the microseconds do not.
+function interleaved(contenders, batch, minMs = quick ? 1500 : 8000, minRounds = quick ? 15 : 41) {
+  const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  const start = performance.now();
+  for (let round = 0; round < minRounds || performance.now() - start < minMs; round++) {
+    for (const [name, fn] of Object.entries(contenders)) {
+      const t0 = performance.now();
+      for (let i = 0; i < batch; i++) fn();
+      times[name].push((performance.now() - t0) / batch);
+    }
+    if (round > 10000) break;
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, xs.sort((a, b) => a - b)[xs.length >> 1]]));
+}
+
 async function medianAsync(fn, runs) {
   const times = [];
   for (let i = 0; i < runs; i++) times.push(await fn());
@@ -135,7 +152,6 @@ const coldDiffBefore = beforeWasm ? await coldDiffOf(beforeWasm) : null;
 const gh = await load(wasm);
 const legacy = globalThis.gatehouse; // the same build through syscall/js
 const before = beforeWasm ? await load(beforeWasm) : null;
-const beforeCells = (name, fn) => (before ? { [`before (${beforePath.split("/").pop()})`]: fn(before) } : {});
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 console.log(`node ${process.version}, gatehouse ${gh.version}${quick ? " (quick)" : ""}`);
 
@@ -172,29 +188,33 @@ for (const c of validations) {
   if (!hj(JSON.parse(c.instance)).valid) throw new Error(`${c.work}: hyperjump says invalid`);
 
   if (gh.validateTexts(c.schema, c.instance) !== gh.validate(req)) throw new Error(`${c.work}: validateTexts and validate differ`);
-  const parse = perOp(() => JSON.parse(c.instance), c.batch);
-  row(c.work, parse, {
-    "gatehouse, validateTexts": perOp(() => gh.validateTexts(c.schema, c.instance), c.batch),
-    gatehouse: perOp(() => gh.validate(req), c.batch),
-    ...beforeCells("validate", (b) => perOp(() => b.validate(req), c.batch)),
-    "gatehouse, building the request": perOp(() => gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance })), c.batch),
-    "gatehouse through syscall/js": perOp(() => legacy.validate(req), c.batch),
-    ajv: perOp(() => ajvValidate(JSON.parse(c.instance)), c.batch),
-    hyperjump: perOp(() => hj(JSON.parse(c.instance)), c.batch),
-  }, c.goal, "gatehouse, validateTexts");
+  const { parse, ...cells } = interleaved({
+    parse: () => JSON.parse(c.instance),
+    "gatehouse, validateTexts": () => gh.validateTexts(c.schema, c.instance),
+    "gatehouse, validate": () => gh.validate(req),
+    ...(before ? { [`before (${beforePath.split("/").pop()}), validate`]: () => before.validate(req) } : {}),
+    "gatehouse, validate building the request": () => gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance })),
+    "gatehouse through syscall/js": () => legacy.validate(req),
+    ajv: () => ajvValidate(JSON.parse(c.instance)),
+    hyperjump: () => hj(JSON.parse(c.instance)),
+  }, c.batch);
+  row(c.work, parse, cells, c.goal, "gatehouse, validateTexts");
 }
 
 // The keyed diff of two 10,000-tool catalogs, as the page asks for it: the report first, the
 // patch when its tab opens (omitPatch). Cold was measured first of all (above).
 {
-  const parseBoth = median(() => { JSON.parse(left); JSON.parse(right); });
+  const { parseBoth, ...warm } = interleaved({
+    parseBoth: () => { JSON.parse(left); JSON.parse(right); },
+    "gatehouse, warm": () => gh.diff(diffRequest),
+    ...(before ? { [`before (${beforePath.split("/").pop()}), warm`]: () => before.diff(diffRequest) } : {}),
+    "gatehouse with the patch": () => gh.diff(diffWithPatch),
+    "fast-json-patch (JSON.parse + compare)": () => jsonpatch.compare(JSON.parse(left), JSON.parse(right)),
+  }, 1, 0, quick ? 3 : 7);
   row(`keyed diff of two 10,000-tool catalogs (${mb(left.length + right.length)}, one line each; ${coldDiff.changed} changed; answer ${mb(coldDiff.answerBytes)}, ${mb(gh.diff(diffWithPatch).length)} with the patch)`, parseBoth, {
     "gatehouse, cold": coldDiff.ms,
-    "gatehouse, warm": median(() => gh.diff(diffRequest)),
-    "gatehouse with the patch": median(() => gh.diff(diffWithPatch)),
     ...(coldDiffBefore ? { "before, cold": coldDiffBefore.ms } : {}),
-    ...beforeCells("diff", (b) => median(() => b.diff(diffRequest))),
-    "fast-json-patch (JSON.parse + compare)": median(() => jsonpatch.compare(JSON.parse(left), JSON.parse(right))),
+    ...warm,
   }, "≤ 8× cold", "gatehouse, cold");
 }
 
