@@ -83,7 +83,13 @@ class Lane {
     // The compiled module, once a worker has made it, spares the next ones compiling it again.
     checker.module.then((module) => {
       if (worker !== this.worker) return;
-      worker.postMessage({ type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64, pageOrigin: performance.timeOrigin });
+      worker.postMessage({
+        type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
+        pageOrigin: performance.timeOrigin,
+        // A pane's worker readies the schema compiler at once; the page's waits until it has
+        // answered about(), which "ready" waits for.
+        warmUpAtOnce: this.name !== 'main',
+      });
     });
   }
 

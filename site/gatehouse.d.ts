@@ -468,6 +468,9 @@ export interface WorkerLoad {
   wasmGzipBase64?: string;
   /** The page's performance.timeOrigin: the worker tells its start-up steps in the page's clock. */
   pageOrigin?: number;
+  /** Compile the schema compiler's metaschema as soon as the wasm runs (a pane's worker), rather
+   *  than after the first answer (the page's, whose first answer "ready" waits for). */
+  warmUpAtOnce?: boolean;
 }
 
 /** page → worker: call gatehouse[fn]. Requests are answered one at a time, in order. */

@@ -4,12 +4,14 @@
 // gone stale, or that the user cancels, is ended and replaced by a new worker.
 //
 // Protocol (typed in gatehouse.d.ts, WorkerRequest / WorkerMessage):
-//   page → worker, first:  {type: "load", module?, wasmGzipBase64?}
+//   page → worker, first:  {type: "load", module?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?}
 //                          module: a compiled WebAssembly.Module another lane's worker made;
 //                          wasmGzipBase64: the wasm itself (the single-file page has no files);
-//                          neither: fetch gatehouse.wasm beside this script
-//   worker → page, once:   {type: "ready", version, functions: [name], module?}
-//                          (module: the one this worker compiled, for the next lanes)
+//                          neither: fetch gatehouse.wasm beside this script (boot.js sends this
+//                          one as soon as the document is parsed)
+//   worker → page, once:   {type: "ready", version, functions: [name], module?, startup}
+//                          (module: the one this worker compiled, for the next lanes; startup:
+//                          ms since the page's navigation at each step, for measuring)
 //                      or  {type: "failed", message}     (the wasm could not be loaded)
 //   page → worker:         {id, fn, arg}      arg: the one JSON string gatehouse[fn] takes
 //                      or  {id, fn, request}  request: a value this worker turns into that string,
@@ -91,9 +93,9 @@ const queue = [];
 const callable = (/** @type {string} */ fn) => fn !== 'close';
 
 // The first check of a schema compiles its draft's metaschema (~0.1 s, more while V8 still runs
-// the code unoptimised). It is done once this worker has answered its first request (for the page's
-// lane that is about(), which "ready" waits for) and nothing else waits, so the user's first check
-// of a schema does not pay for it and neither does the page's start.
+// the code unoptimised). A pane's worker does it as soon as it runs (warmUpAtOnce); the page's own
+// once it has answered its first request (about(), which "ready" waits for), so that neither the
+// user's first check of a schema nor the page's start pays for it.
 let answered = false;
 let warmed = false;
 function warmUp() {
@@ -142,7 +144,7 @@ self.onmessage = (event) => {
   else queue.push(message);
 };
 
-function start(/** @type {{module?: WebAssembly.Module, wasmGzipBase64?: string, pageOrigin?: number}} */ source) {
+function start(/** @type {{module?: WebAssembly.Module, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean}} */ source) {
   step('asked');
   loadChecker(source).then(
     (loaded) => {
@@ -156,6 +158,7 @@ function start(/** @type {{module?: WebAssembly.Module, wasmGzipBase64?: string,
       const startup = Object.fromEntries(Object.entries(steps).map(([k, t]) => [k, Math.round(t - origin)]));
       postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup });
       for (const message of queue.splice(0)) answer(message);
+      if (source.warmUpAtOnce) warmUp();
     },
     (err) => {
       postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
