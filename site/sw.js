@@ -74,20 +74,22 @@ worker.addEventListener('fetch', (event) => {
 async function networkFirst(request, url) {
   const key = url.origin + url.pathname; // the fragment never reaches here; a query is ignored
   const keep = cacheable.has(key);
-  const cached = keep ? await caches.match(key) : undefined;
+  // A navigation's request cannot be copied with other headers: it goes as it came, without
+  // waiting for the cache, which it only needs when there is no network.
+  const navigation = request.mode === 'navigate';
+  const cached = keep && !navigation ? await caches.match(key) : undefined;
   const etag = cached?.headers.get('ETag');
   try {
-    // A navigation's request cannot be copied with other headers; it goes as it came.
-    const conditional = etag && request.mode !== 'navigate';
-    const response = await fetch(conditional ? new Request(request, { headers: { 'If-None-Match': etag } }) : request);
-    if (conditional && response.status === 304 && cached) return cached;
+    const response = await fetch(etag ? new Request(request, { headers: { 'If-None-Match': etag } }) : request);
+    if (etag && response.status === 304 && cached) return cached;
     if (response.ok && keep) {
       const copy = response.clone();
       caches.open(cacheName).then((cache) => cache.put(key, copy));
     }
     return response;
   } catch (err) {
-    if (cached) return cached;
+    const fallback = cached ?? await caches.match(key);
+    if (fallback) return fallback;
     throw err;
   }
 }
