@@ -195,9 +195,9 @@ export class Checker {
   adoptBoot() {
     const g = /** @type {any} */ (globalThis);
     const boot = g.gatehouseBoot;
-    delete g.gatehouseBoot;
-    if (!boot || this.source.workerURL !== 'worker.js') {
-      boot?.worker.terminate();
+    g.gatehouseBoot = 'taken'; // a boot.js that runs later starts nothing
+    if (typeof boot !== 'object' || this.source.workerURL !== 'worker.js') {
+      if (typeof boot === 'object') boot.worker.terminate();
       return null;
     }
     return boot;
