@@ -88,9 +88,10 @@ export async function load(wasm, options = {}) {
   if (typeof x.gatehouse_validate_texts === "function") {
     api.validateTexts = (/** @type {string} */ schema, /** @type {string} */ instance, /** @type {string} */ lang = "") => {
       alive();
-      const texts = [String(schema), String(instance), String(lang)].map(put);
+      // No language is address 0, which names no buffer: Go reads it as "" (English).
+      const texts = [String(schema), String(instance), ...(lang ? [String(lang)] : [])].map(put);
       try {
-        return take(x.gatehouse_validate_texts(...texts.flat()));
+        return take(x.gatehouse_validate_texts(...texts.flat(), ...(lang ? [] : [0, 0])));
       } finally {
         for (const [ptr] of texts) x.gatehouse_free(ptr);
       }

@@ -204,7 +204,8 @@ func exportRefuse(name, nameLen uint32) uint64 {
 
 // gatehouse_validate_texts answers what validate answers {"schema": …, "instance": …, "lang": …}
 // with the three texts passed as they are: no JSON request to build in JavaScript, nor to decode
-// here, which was a quarter of a tool call's time (README "Speed"). The buffers stay JavaScript's.
+// here, which was a quarter of a tool call's time (README "Speed"). The buffers stay JavaScript's;
+// a language of (0, 0), no buffer, is English.
 //
 //go:wasmexport gatehouse_validate_texts
 //lint:ignore U1000 called by JavaScript, through the export
