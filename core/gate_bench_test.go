@@ -41,11 +41,11 @@ func BenchmarkGate(b *testing.B) {
 			`","arguments":"{\"id\":\"a1b2c3d4-0000\",\"fields\":[\"name\",\"owner\"],\"limit\":10}"}}]}`
 		policy := `{"allow_tools":["` + called + `"],"grant":["read"],"requires":{"` + called + `":["read"]},` +
 			`"arguments":{"` + called + `":{"id":{"max_length":36,"pattern":"^[a-z0-9-]+$"},"limit":{"enum":[10,20,50]}}}}`
-		if d := core.NewGatekeeper(catalog, policy).Gate(call).Decision; d.Decision != core.DecisionAllow {
+		if d := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: policy}).Gate(call).Decision; d.Decision != core.DecisionAllow {
 			b.Fatalf("the benchmark call is not allowed: %v", d.Explanation)
 		}
 		b.Run(fmt.Sprintf("tools=%d/compiled", tools), func(b *testing.B) {
-			g := core.NewGatekeeper(catalog, policy)
+			g := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: policy})
 			b.ReportAllocs()
 			for b.Loop() {
 				g.Gate(call)
@@ -55,7 +55,7 @@ func BenchmarkGate(b *testing.B) {
 			b.SetBytes(int64(len(catalog)))
 			b.ReportAllocs()
 			for b.Loop() {
-				core.NewGatekeeper(catalog, policy).Gate(call)
+				core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: policy}).Gate(call)
 			}
 		})
 	}

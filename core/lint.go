@@ -10,6 +10,9 @@ type LintRequest struct {
 	// reason, as {"ignore": [{"rule": …, "tool": …, "reason": …}]}. Findings it matches are
 	// reported as suppressed, never dropped.
 	Ignore string `json:"ignore,omitempty"`
+	// Policy is a policy text, optional: its flows labels join what the lethal-trifecta finding
+	// infers from descriptions and annotations, and its flow rules lower its severity.
+	Policy string `json:"policy,omitempty"`
 	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
 	Lang string `json:"lang,omitempty"`
 }
@@ -51,6 +54,7 @@ func Lint(req LintRequest) LintResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
 	findings, suppressed, probs := lint.Text(req.Catalog, req.Ignore)
+	findings = append(findings, trifectaFindings(req.Catalog, req.Policy)...)
 	return LintResult{Findings: translateFindings(tr, findings), Suppressed: translateFindings(tr, suppressed),
 		Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, probs)))}
 }

@@ -18,7 +18,7 @@ type sessionState struct {
 	schemas *schema.Cache
 
 	mu              sync.Mutex
-	gatekeeper      *gate.Gatekeeper
+	gatekeeper      *gate.Prepared
 	catalog, policy string     // the texts gatekeeper was made from
 	lang            i18n.Lang  // the language of the answers it was made for
 	made            i18n.Stamp // when it was made, for a translation to keep its messages
@@ -29,14 +29,14 @@ type sessionState struct {
 // unchanged and its messages can be written in the translation's language: it was made for
 // that language, and the translation can still find how its messages were worded
 // ([i18n.Translation.Keep]).
-func (s *sessionState) gatekeeperFor(catalog, policy string, tr *i18n.Translation) *gate.Gatekeeper {
+func (s *sessionState) gatekeeperFor(catalog, policy string, tr *i18n.Translation) *gate.Prepared {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.hasGatekeeper && s.catalog == catalog && s.policy == policy && s.lang == tr.Lang() && tr.Keep(s.made) {
 		return s.gatekeeper
 	}
 	s.made = i18n.Now()
-	s.gatekeeper = gate.New(catalog, policy, s.schemas)
+	s.gatekeeper = gate.Prepare(catalog, policy, "", s.schemas)
 	s.catalog, s.policy, s.lang, s.hasGatekeeper = catalog, policy, tr.Lang(), true
 	return s.gatekeeper
 }

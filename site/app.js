@@ -8,6 +8,7 @@ import { DecisionPane } from './pane-decision.js';
 import { DiffPane } from './pane-diff.js';
 import { SchemaPane } from './pane-schema.js';
 import { clearState, keepState, keptState } from './store.js';
+import { useLimits } from './render.js';
 import { humanSize } from './text.js';
 
 /**
@@ -368,6 +369,7 @@ document.body.dataset.checker = 'loading';
 checker.ready.then(
   () => {
     document.body.dataset.checker = 'ready';
+    useLimits(checker.about);
     // Milliseconds from navigation to a running checker, for whoever measures the page.
     document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.startup = JSON.stringify(checker.startup[0] ?? {}); // the page's worker's steps

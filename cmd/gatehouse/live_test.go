@@ -315,3 +315,54 @@ func commandContext(ctx context.Context, argv []string, env ...string) *exec.Cmd
 	cmd.Env = append(os.Environ(), env...)
 	return cmd
 }
+
+// TestLiveProxyConfig: one gateway for every server of a configuration: the tools of both
+// working servers under one policy of server/tool keys, each call to its server, and the server
+// that fails reported while the others work.
+func TestLiveProxyConfig(t *testing.T) {
+	everything := testenv.MCPServer(t, "mcp-server-everything")
+	filesystem := testenv.MCPServer(t, "mcp-server-filesystem")
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hello from the workspace"), 0o644)
+	config := map[string]any{"mcpServers": map[string]any{
+		"everything": map[string]any{"command": everything[0], "args": everything[1:]},
+		"files":      map[string]any{"command": filesystem[0], "args": append(filesystem[1:], dir)},
+		"broken":     map[string]any{"command": everything[0], "args": []string{"-e", `console.error("missing API_KEY"); process.exit(7)`}},
+	}}
+	b, _ := json.Marshal(config)
+	path := filepath.Join(t.TempDir(), ".mcp.json")
+	os.WriteFile(path, b, 0o644)
+	policy := filepath.Join(t.TempDir(), "policy.json")
+	os.WriteFile(policy, []byte(`{"allow_tools":["everything/echo","files/read_text_file"]}`), 0o644)
+	cs, stop := proxied(t, nil, "--policy", policy, "--config", path)
+	ctx := context.Background()
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range list.Tools {
+		names = append(names, tl.Name)
+	}
+	if !slices.Equal(names, []string{"echo", "read_text_file"}) {
+		t.Errorf("tools/list through the gateway: %v", names)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"message": "one gate"}})
+	if err != nil || res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "one gate") {
+		t.Errorf("echo: %v %+v", err, res)
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "read_text_file", Arguments: map[string]any{"path": filepath.Join(dir, "notes.txt")}})
+	if err != nil || res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "hello from the workspace") {
+		t.Errorf("read_text_file: %v %+v", err, res)
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "write_file", Arguments: map[string]any{"path": filepath.Join(dir, "x"), "content": "x"}})
+	if err != nil || !res.IsError {
+		t.Errorf("write_file, not allowed: %v %+v", err, res)
+	}
+	if code, stderr := stop(); code != exitOK || !strings.Contains(stderr, "broken") || !strings.Contains(stderr, "missing API_KEY") {
+		t.Errorf("exit %d; the failing server is not reported:\n%s", code, stderr)
+	}
+}

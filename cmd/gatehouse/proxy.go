@@ -17,7 +17,7 @@ import (
 var proxyCommand = &command{
 	name:        "proxy",
 	longRunning: true,
-	usage:       "proxy --policy P [--lock L] [--log FILE] [--url URL [--header H]...] [-- CMD ARGS...]",
+	usage:       "proxy --policy P [--lock L] [--log FILE] [--listen ADDR --token-file FILE] [--url URL [--header H]... | --config FILE | --discover | -- CMD ARGS...]",
 	summary:     "stand in front of an MCP server and gate every tool call as it happens",
 	server:      true,
 	details: `
@@ -30,11 +30,28 @@ or --url over Streamable HTTP). With the same policy file the page reads:
     just reported); the list is checked again on the server's notifications/tools/list_changed.
   - tools/call: gated by the same core as 'gatehouse gate'. allow goes to the server; deny never
     reaches it, and the client gets a tool result with isError whose text gives the reasons; ask
-    asks the person through the client (MCP elicitation) and goes to the server only on accept
-    (decline, cancel or no answer in --ask-timeout deny), and is denied with needs_confirm when
-    the client cannot ask.
+    asks the person through the client and goes to the server only on accept (decline, cancel
+    or no answer in --ask-timeout deny): under MCP 2026-07-28 with an input-required result
+    that the client answers by retrying the call, under 2025-11-25 with an elicitation request.
+    A client that can do neither gets a deny with needs_confirm.
   - everything else (resources, prompts, sampling, roots, notifications, progress,
     cancellation, pings) passes through unchanged, both ways.
+
+--config FILE or --discover puts one gateway in front of every server of the client
+configurations: the client sees one server with all their tools, resources and prompts, and one
+policy decides every call, naming a tool "server/tool" (or by its name where one server alone
+offers it), with one lock and one log. A tool keeps its name where no other server offers one of
+that name; where several do, each is shown as "<server>__<tool>" (the server's name reduced to
+A-Z a-z 0-9 _ . -). A server that fails is reported here; its tools are withdrawn and calls to
+them denied, and the others keep working.
+
+--listen ADDR serves clients over Streamable HTTP instead of standard input and output: a team
+runs one gateway in front of shared servers. Every request needs "Authorization: Bearer TOKEN"
+with a token of --token-file (one per line, each a client; a missing file is created with one
+new random token, mode 0600); a missing or wrong token gets 401, a web page of another origin
+403. Each client session gets its own server (a command is started per session). ADDR without a
+host (":8080") listens on 127.0.0.1; a wider address is warned about. Ctrl-C or SIGTERM stops it
+gracefully. The log names each call's client by its token's line ("client-2"), never the token.
 
 --log appends one JSON line per gated call: the decision the page shows, with time, server,
 requestId, forwarded and the person's confirmation; credentials in the call are withheld. A
@@ -48,9 +65,11 @@ MCP.`,
 		policyPath := fs.String("policy", "", "the policy `file` (required)")
 		lockPath := fs.String("lock", "", "a lock `file` written by 'gatehouse pin': tools that no longer match it are hidden and denied")
 		logPath := fs.String("log", "", "append each decision as a JSON line to this `file`")
-		sf := addServerFlags(fs, false)
+		sf := addServerFlags(fs, true)
 		askTimeout := fs.Duration("ask-timeout", live.DefaultLimits.AskTimeout, "how long a person has to answer when the gate asks; no answer denies")
 		callTimeout := fs.Duration("call-timeout", live.DefaultLimits.CallTimeout, "how long the server has to answer a request before the client gets an error")
+		listen := fs.String("listen", "", "serve clients over Streamable HTTP on this `address` (\":8080\" is 127.0.0.1:8080) instead of standard input and output")
+		tokenFile := fs.String("token-file", "", "with --listen, the `file` of client tokens, one per line (created with one new token when missing)")
 		return func(s *session, args []string) int {
 			if code, ok := s.maxArgs(args, 0); !ok {
 				return code
@@ -63,7 +82,7 @@ MCP.`,
 				return s.usageError("%v", err)
 			}
 			if !isLive {
-				return s.usageError("name the server: a command after --, or --url")
+				return s.usageError("name the server: a command after --, --url, --config or --discover")
 			}
 			policy, err := s.read("--policy", *policyPath)
 			if err != nil {
@@ -80,6 +99,10 @@ MCP.`,
 				cfg.Lock = lock.text
 				files[core.SourceLock], files[core.SourceLeft] = lock, lock
 			}
+			s.proxyFiles = files
+			if sf.config != "" || sf.discover {
+				return s.proxyServers(sf, cfg, *logPath, *listen, *tokenFile)
+			}
 			if sf.url != "" {
 				cfg.Server = live.Server{URL: sf.url, Headers: sf.headers}
 			} else {
@@ -93,17 +116,23 @@ MCP.`,
 				defer f.Close()
 				cfg.Log = f
 			}
-			proxy, err := live.NewProxy(cfg)
-			var perr *live.PolicyError
-			if errors.As(err, &perr) {
-				textPrinter{}.print(s.stderr, &report{items: problemItems(perr.Problems, files)})
-				return s.fail("not started: %s in the policy or the lock", countProblems(len(perr.Problems)))
-			}
-			if err != nil {
-				return s.fail("%v", err)
-			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if *listen != "" {
+				if *tokenFile == "" {
+					return s.usageError("--listen needs --token-file: every client of the gateway needs a token")
+				}
+				return serveHTTP(ctx, s, *listen, *tokenFile, func(tokens []live.ClientToken) (*live.HTTPGateway, error) {
+					return live.NewHTTPGateway(cfg, tokens)
+				})
+			}
+			if *tokenFile != "" {
+				return s.usageError("--token-file goes with --listen")
+			}
+			proxy, err := live.NewProxy(cfg)
+			if err != nil {
+				return s.proxyError(err)
+			}
 			client := &mcp.IOTransport{Reader: io.NopCloser(s.stdin), Writer: nopWriteCloser{s.stdout}, MaxLineLength: live.DefaultLimits.MaxMessageBytes}
 			if err := proxy.Serve(ctx, client); err != nil {
 				return s.fail("%v", err)
@@ -111,6 +140,59 @@ MCP.`,
 			return exitOK
 		}
 	},
+}
+
+// proxyServers runs one gateway in front of every server of the client configurations.
+func (s *session) proxyServers(sf *serverFlags, cfg live.ProxyConfig, logPath, listen, tokenFile string) int {
+	servers, _, problems, err := sf.servers()
+	if err != nil {
+		return s.fail("%v", err)
+	}
+	for _, p := range problems {
+		s.note(p)
+	}
+	if len(servers) == 0 {
+		return s.fail("the configuration names no server gatehouse can start")
+	}
+	mcfg := live.MultiProxyConfig{Servers: servers, Policy: cfg.Policy, Lock: cfg.Lock, Limits: cfg.Limits, Stderr: s.stderr}
+	if logPath != "" {
+		f, err := os.OpenFile(logPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		if err != nil {
+			return s.fail("%v", pathError(logPath, err))
+		}
+		defer f.Close()
+		mcfg.Log = f
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if listen != "" {
+		if tokenFile == "" {
+			return s.usageError("--listen needs --token-file: every client of the gateway needs a token")
+		}
+		return serveHTTP(ctx, s, listen, tokenFile, func(tokens []live.ClientToken) (*live.HTTPGateway, error) {
+			return live.NewMultiHTTPGateway(mcfg, tokens)
+		})
+	}
+	proxy, err := live.NewMultiProxy(mcfg)
+	if err != nil {
+		return s.proxyError(err)
+	}
+	client := &mcp.IOTransport{Reader: io.NopCloser(s.stdin), Writer: nopWriteCloser{s.stdout}, MaxLineLength: live.DefaultLimits.MaxMessageBytes}
+	if err := proxy.Serve(ctx, client); err != nil {
+		return s.fail("%v", err)
+	}
+	return exitOK
+}
+
+// proxyError reports why the proxy did not start: the policy's or the lock's problems, placed
+// in their files, or another error.
+func (s *session) proxyError(err error) int {
+	var perr *live.PolicyError
+	if errors.As(err, &perr) {
+		textPrinter{}.print(s.stderr, &report{items: problemItems(perr.Problems, s.proxyFiles)})
+		return s.fail("not started: %s in the policy or the lock", countProblems(len(perr.Problems)))
+	}
+	return s.fail("%v", err)
 }
 
 // nopWriteCloser lets the proxy's client transport close without closing standard output,

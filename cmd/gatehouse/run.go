@@ -43,13 +43,17 @@ func init() {
 	commands = []*command{
 		validateCommand,
 		gateCommand,
+		replayCommand,
 		checkDecisionCommand,
 		diffCommand,
 		lintCommand,
+		checkResultCommand,
 		pinCommand,
 		verifyCommand,
 		catalogCommand,
 		proxyCommand,
+		installCommand,
+		uninstallCommand,
 		linkCommand,
 		serveCommand,
 		helpCommand,
@@ -86,6 +90,8 @@ type session struct {
 	// it itself).
 	lang i18n.Lang
 	tr   *i18n.Translation
+	// proxyFiles are the proxy's policy and lock files, to place their problems.
+	proxyFiles inputsBySource
 }
 
 // run is the whole CLI: it parses args, runs the command, and returns the exit code. getenv

@@ -28,7 +28,7 @@ const (
 	DecisionAsk   Outcome = "ask"
 )
 
-// A Reason says which gate decided (see [Gatekeeper.Gate]).
+// A Reason says which gate decided (see [Prepared.Gate]).
 type Reason string
 
 // The reasons of a decision, one per gate.
@@ -44,7 +44,7 @@ const (
 
 // Reasons lists every reason a decision can give, in gate order.
 var Reasons = []Reason{ReasonToolNotAllowlisted, ReasonDefinitionChanged, ReasonArgumentsInvalid,
-	ReasonGrantMissing, ReasonPolicyViolation, ReasonNeedsConfirm, ReasonOK}
+	ReasonGrantMissing, ReasonPolicyViolation, ReasonNeedsConfirm, ReasonFlow, ReasonOK}
 
 // A Detail says more about a reason.
 type Detail string
@@ -52,6 +52,7 @@ type Detail string
 // The details.
 const (
 	DetailUnreadableCall  Detail = "unreadable_call"    // the call text or this call cannot be read
+	DetailNoToolCall      Detail = "no_tool_call"       // the reply holds no call: the model answered in text
 	DetailPolicyInvalid   Detail = "policy_invalid"     // the policy has problems, so nothing is allowed
 	DetailNotInCatalog    Detail = "not_in_catalog"     // no tool of that name in the catalog
 	DetailAmbiguousTool   Detail = "ambiguous_tool"     // several servers offer that name
@@ -102,6 +103,8 @@ type Decision struct {
 	// Evidence is the reasons as problems, each placed in the text it is about (the call, the
 	// catalog or the policy), so a page can link them to their lines.
 	Evidence []problem.Problem `json:"evidence"`
+	// Flow lists the flow rules that matched, where a session's flows were checked.
+	Flow []FlowEvidence `json:"flow,omitempty"`
 }
 
 // restrictiveness orders decisions: deny > ask > allow.

@@ -4,13 +4,13 @@
 // hold and no argument carries a secret; a tool that needs confirmation is confirmed), and holds a
 // decision someone wrote to the same rule ([Check]).
 //
-// A [Gatekeeper] is the prepared half (the catalog read, the policy compiled, each called tool's
-// inputSchema compiled once) and [Gatekeeper.Gate] the evaluated half, as a policy engine prepares
-// a query once and evaluates it per input. It fails closed: what it cannot read is denied.
+// A [Prepared] gate is the prepared half (the catalog read, the policy compiled, a lock verified
+// against the catalog, each called tool's inputSchema compiled once) and [Prepared.Gate] the
+// evaluated half, as a policy engine prepares a query once and evaluates it per input. It fails
+// closed: what it cannot read is denied. core's Gatekeeper is its public face.
 package gate
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
 	"slices"
@@ -27,8 +27,6 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
-
-	"github.com/gowebpki/jcs"
 )
 
 // Result is the answer for a call text: one decision per call in it.
@@ -42,17 +40,25 @@ type Result struct {
 	Problems problem.Problems `json:"problems"`
 }
 
-// A Gatekeeper is a catalog read and a policy compiled once, to gate many calls: the page keeps
-// one while the catalog and policy texts are unchanged, a proxy for as long as the server's
-// catalog is. Each called tool's inputSchema is compiled on its first call and kept. It is safe
-// for concurrent use.
-type Gatekeeper struct {
-	catDoc   *jsondoc.Document
-	cat      *catalog.Catalog
-	pol      *policy.Policy
-	catProbs problem.Problems // what is wrong with the catalog text
-	polProbs problem.Problems // and with the policy text
-	schemas  *schema.Cache    // compiled inputSchemas, by their text
+// A Prepared gate is a catalog read, a policy compiled and a lock verified once, to gate many
+// calls: the page keeps one while the catalog and policy texts are unchanged, a proxy for as long
+// as the server's catalog is. Each called tool's inputSchema is compiled on its first call and
+// kept. It is safe for concurrent use.
+type Prepared struct {
+	catDoc    *jsondoc.Document
+	cat       *catalog.Catalog
+	pol       *policy.Policy
+	catProbs  problem.Problems // what is wrong with the catalog text
+	polProbs  problem.Problems // and with the policy text
+	lockProbs problem.Problems // and with the lock text
+	schemas   *schema.Cache    // compiled inputSchemas, by their text
+
+	// locked says a lock was given: every tool must then be in it, with the same hash. drifted
+	// holds, by tool key, each tool the lock does not hold as it is now (changed or added);
+	// lockUnread says the lock (or the catalog) could not be read, so no tool matches it.
+	locked     bool
+	lockUnread bool
+	drifted    map[string]catalog.LockEntry
 
 	mu    sync.Mutex
 	input map[*catalog.Tool]compiledInput
@@ -64,12 +70,15 @@ type compiledInput struct {
 	problems problem.Problems
 }
 
-// New reads a catalog and compiles a policy for [Gatekeeper.Gate]. A catalog that cannot be read
-// holds no tool, and a policy with problems allows nothing; the problems come with every answer.
-// schemas, which may be nil, keeps compiled inputSchemas by their text beyond this gatekeeper's
-// life (a catalog re-pasted with a change elsewhere compiles nothing new).
-func New(catalogText, policyText string, schemas *schema.Cache) *Gatekeeper {
-	g := &Gatekeeper{schemas: schemas, input: map[*catalog.Tool]compiledInput{}}
+// Prepare reads a catalog, compiles a policy and verifies the catalog against a lock ("" for
+// none) for [Prepared.Gate]. A catalog that cannot be read holds no tool, a policy with problems
+// allows nothing, and with a lock a tool it does not hold as it is now (changed since it was
+// pinned, or new) is denied with definition_changed; a lock that cannot be read holds no tool.
+// The problems come with every answer. schemas, which may be nil, keeps compiled inputSchemas by
+// their text beyond this gate's life (a catalog re-pasted with a change elsewhere compiles
+// nothing new).
+func Prepare(catalogText, policyText, lockText string, schemas *schema.Cache) *Prepared {
+	g := &Prepared{schemas: schemas, input: map[*catalog.Tool]compiledInput{}}
 	catDoc, probs := jsondoc.ParseString(problem.SourceCatalog, catalogText)
 	if len(probs) > 0 {
 		g.catProbs = probs
@@ -78,7 +87,80 @@ func New(catalogText, policyText string, schemas *schema.Cache) *Gatekeeper {
 		g.cat, g.catProbs = catalog.Parse(catDoc)
 	}
 	g.pol, g.polProbs = policy.Compile(policyText)
+	if lockText != "" {
+		g.prepareLock(lockText)
+	}
 	return g
+}
+
+// prepareLock reads the lock and verifies the catalog against it, as 'gatehouse verify' does.
+func (g *Prepared) prepareLock(lockText string) {
+	g.locked, g.lockUnread = true, true
+	lockDoc, probs := jsondoc.ParseString(problem.SourceLock, lockText)
+	if len(probs) > 0 {
+		g.lockProbs = probs
+		return
+	}
+	lock, probs := catalog.ParseLock(lockDoc)
+	g.lockProbs = probs
+	if lock == nil || len(probs) > 0 || g.cat == nil {
+		return
+	}
+	rep, _ := catalog.VerifyLock(lock, g.cat, lockDoc, g.catDoc)
+	g.lockUnread = false
+	g.drifted = map[string]catalog.LockEntry{}
+	for _, e := range rep.Tools {
+		if e.Status == "changed" || e.Status == "added" {
+			g.drifted[e.Tool] = e
+		}
+	}
+}
+
+// Problems are what is wrong with the catalog, the policy and the lock texts, each placed at
+// its line and column: what every answer of [Prepared.Gate] carries beside the call's own.
+func (g *Prepared) Problems() problem.Problems {
+	out := make(problem.Problems, 0, len(g.catProbs)+len(g.polProbs)+len(g.lockProbs))
+	out = append(out, g.catProbs...)
+	out = append(out, g.polProbs...)
+	return append(out, g.lockProbs...)
+}
+
+// Offered lists the keys of the catalog's tools that a call could get past the first two gates
+// for, in catalog order: allowlisted, in the catalog under one definition, matching every pin
+// the policy gives it and, with a lock, the lock. These are the tools a client may be shown; a
+// tool not allowed is not offered, and one changed since review (a rug pull) is not shown to
+// the model at all.
+func (g *Prepared) Offered() []string {
+	if g.cat == nil {
+		return []string{}
+	}
+	out := make([]string, 0, len(g.cat.Tools))
+	for i := range g.cat.Tools {
+		key := g.cat.Tools[i].Name
+		run := gateRun{gk: g, call: &call.Call{Name: key, Format: call.FormatMCP}, cat: g.cat, pol: g.pol}
+		run.d.Grant = g.pol.Grant
+		if run.toolGate() && run.pinGate() {
+			out = append(out, key)
+		}
+	}
+	return out
+}
+
+// GateOne decides one call: a text that holds several calls, or none, is denied
+// (tool_not_allowlisted, detail unreadable_call), since one request is one call and gatehouse
+// forwards nothing it did not decide as a whole.
+func (g *Prepared) GateOne(callText string) Result {
+	res := g.Gate(callText)
+	if len(res.Decisions) == 1 {
+		return res
+	}
+	d := *res.Decision
+	d.Decision, d.Reason, d.Detail = DecisionDeny, ReasonToolNotAllowlisted, DetailUnreadableCall
+	d.ToolAllowed, d.ArgumentsValid = false, false
+	d.explain(i18n.Sprintf("deny (%s): the text holds %d calls, not one", ReasonToolNotAllowlisted, len(res.Decisions)))
+	res.Decisions = []Decision{d}
+	res.Decision = &res.Decisions[0]
+	return res
 }
 
 // Gate decides, for every tool call in the call text, whether it may run: allow, deny or ask,
@@ -93,7 +175,8 @@ func New(catalogText, policyText string, schemas *schema.Cache) *Gatekeeper {
 // [policy.Policy]. The gates, for each call, in order:
 //
 //  1. the call is readable, the tool is in allow_tools and in the catalog, else tool_not_allowlisted;
-//  2. the tool's definition matches its pin, where the policy pins it, else definition_changed;
+//  2. the tool's definition matches its pin, where the policy pins it, and the lock, where there
+//     is one, else definition_changed;
 //  3. the arguments parse strictly and pass the tool's inputSchema, whose root must be
 //     {"type": "object"}, else arguments_invalid;
 //  4. the grant holds every capability the tool requires, else grant_missing (deny, or ask when
@@ -101,12 +184,11 @@ func New(catalogText, policyText string, schemas *schema.Cache) *Gatekeeper {
 //  5. every argument rule holds and no argument carries a secret, else policy_violation;
 //  6. a tool that needs confirmation is confirmed, else ask with needs_confirm;
 //  7. otherwise allow, ok.
-func (g *Gatekeeper) Gate(callText string) Result {
+func (g *Prepared) Gate(callText string) Result {
 	res := Result{Problems: problem.Problems{}}
 	calls, callProbs := call.ReadText(callText)
 	res.Problems = append(res.Problems, callProbs...)
-	res.Problems = append(res.Problems, g.catProbs...)
-	res.Problems = append(res.Problems, g.polProbs...)
+	res.Problems = append(res.Problems, g.Problems()...)
 
 	res.Decisions = make([]Decision, 0, len(calls))
 	for i := range calls {
@@ -152,7 +234,7 @@ func placeInCatalog(d *Decision, doc *jsondoc.Document) {
 
 // gateRun holds one call's way through the gates.
 type gateRun struct {
-	gk    *Gatekeeper
+	gk    *Prepared
 	call  *call.Call
 	cat   *catalog.Catalog
 	pol   *policy.Policy
@@ -233,6 +315,9 @@ func (g *gateRun) toolGate() bool {
 		} else {
 			g.evidence(c.Problem(problem.KindRule, c.Pointer, i18n.T("the call has no tool name")))
 		}
+		if c.TextReply() {
+			return g.deny(ReasonToolNotAllowlisted, DetailNoToolCall, i18n.T("this reply has no tool call: the model answered in text, so there is nothing to allow"))
+		}
 		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, i18n.T("the call cannot be read, so nothing in it can be allowed"))
 	}
 	// Until the catalog says otherwise, the call's name is the only name; the call is denied
@@ -294,8 +379,11 @@ func (g *gateRun) toolGate() bool {
 	return true
 }
 
-// Gate 2: the tool's definition matches every pin the policy gives it.
+// Gate 2: the tool's definition matches every pin the policy gives it, and the lock.
 func (g *gateRun) pinGate() bool {
+	if !g.lockGate() {
+		return false
+	}
 	pins := g.pol.PinEntries(g.names)
 	if len(pins) == 0 {
 		return true
@@ -328,14 +416,36 @@ func (g *gateRun) pinGate() bool {
 	return true
 }
 
-// changedFields names the top-level fields that differ, compared in canonical form (RFC 8785)
-// as the pin is.
+// lockGate is gate 2's half for a lock: the tool must be in it, with the hash it has now.
+func (g *gateRun) lockGate() bool {
+	if !g.gk.locked {
+		return true
+	}
+	if g.gk.lockUnread {
+		g.evidence(problem.Problem{Source: problem.SourceLock, Kind: problem.KindRule, Offset: -1,
+			Message: i18n.T("the lock cannot be read or checked against this catalog, so no tool matches it")})
+		return g.deny(ReasonDefinitionChanged, "", i18n.Sprintf("%s cannot be checked against the lock", untrusted.Quote(g.tool.Name)))
+	}
+	e, drifted := g.gk.drifted[g.tool.Name]
+	if !drifted {
+		return true
+	}
+	p := problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindRule, Message: e.Message, InstanceLocation: g.tool.Pointer, Offset: -1}
+	g.evidence(p)
+	if e.Status == catalog.LockAdded {
+		return g.deny(ReasonDefinitionChanged, "", i18n.Sprintf("%s is not in the lock: nobody has reviewed it", untrusted.Quote(g.tool.Name)))
+	}
+	return g.deny(ReasonDefinitionChanged, "", i18n.Sprintf("%s no longer matches the lock: its definition changed since it was pinned", untrusted.Quote(g.tool.Name)))
+}
+
+// changedFields names the top-level fields that differ, numbers compared by exact decimal value
+// (10 = 10.0 = 1e1) as the diff report, the patch and the pins compare them.
 func changedFields(before, after map[string]any) []string {
 	fields := []string{}
 	for _, k := range slices.Sorted(maps.Keys(fieldUnion(before, after))) {
 		b, inBefore := before[k]
 		a, inAfter := after[k]
-		if inBefore != inAfter || !bytes.Equal(canonicalJSON(b), canonicalJSON(a)) {
+		if inBefore != inAfter || !jsondoc.Equal(b, a) {
 			fields = append(fields, k)
 		}
 	}
@@ -351,19 +461,6 @@ func fieldUnion(a, b map[string]any) map[string]bool {
 		keys[k] = true
 	}
 	return keys
-}
-
-// canonicalJSON is v's RFC 8785 form, or nil when it has none.
-func canonicalJSON(v any) []byte {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	c, err := jcs.Transform(raw)
-	if err != nil {
-		return raw
-	}
-	return c
 }
 
 // Gate 3: the arguments parse strictly and pass the tool's inputSchema.

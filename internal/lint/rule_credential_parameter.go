@@ -34,7 +34,15 @@ var credentialNames = []string{"password", "passwd", "passphrase", "secret", "cl
 
 // notCredentialParts mark tokens that only page or count ("next_page_token", "max_tokens").
 var notCredentialParts = []string{"page", "next", "cursor", "continuation", "pagination", "sync", "csrf", "count", "limit", "max",
-	"num", "cancel", "input", "output", "completion", "prompt", "budget", "usage"}
+	"num", "skip", "delta", "paging", "resume", "cancel", "input", "output", "completion", "prompt", "budget", "usage"}
+
+// keyUseRE finds a description saying what a key is for, when it only unlocks the tool's own data
+// ("a code protection key, used to decrypt the function's code"): a credential the tool needs,
+// not one it harvests.
+var keyUseRE = lazyregexp.New(`(?i)\b(?:used\s+(?:to|for)\s+|needed\s+(?:to|for)\s+)(?:decrypt|encrypt|sign|unlock|protect)\w*|用于(?:解密|加密|签名|签署|保护)|用來(?:解密|加密)|復号|복호화`)
+
+// pagingRE finds a token described as paging through results or syncing changes.
+var pagingRE = lazyregexp.New(`(?i)\b(?:pag(?:e|es|ing|inate|ination)|next\s+(?:set|batch)|cursor|continuation|skiptoken|deltatoken|changes\s+since|offset)\b`)
 
 var solicitsSecret = lazyregexp.New(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
 
@@ -50,6 +58,9 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		if !isCredentialName(p.squashed) && !(pdesc != "" && (strings.Contains(pdesc, "your") || strings.Contains(pdesc, "Your") || strings.Contains(pdesc, "user") || strings.Contains(pdesc, "User")) && solicitsSecret.MatchString(pdesc)) {
 			continue
 		}
+		if pdesc != "" && pagingRE.MatchString(pdesc) {
+			continue // a paging or sync token ("OData $skiptoken", "token of the next page") opens nothing
+		}
 		if t, _ := p.schema["type"].(string); t != "" && t != "string" {
 			continue // a boolean "password_protected" or a number is no secret
 		}
@@ -61,7 +72,7 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		switch {
 		case authTool(tf, ""):
 			sev, msg = SeverityLow, i18n.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
-		case harmlessName(toolName):
+		case harmlessName(toolName) && !(pdesc != "" && keyUseRE.MatchString(pdesc)):
 			sev, msg = SeverityHigh, i18n.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})

@@ -19,8 +19,11 @@ var ruleExfiltrationParameter = lintRule{
 		Help: i18n.T("High for a parameter named for the conversation, its history or the system prompt, or named or described for the " +
 			"contents of a file or secret (\"content_from_reading_ssh_id_rsa\", \"paste the chat history here\"), and for a " +
 			"required notes/context/extra/debug/feedback field on a tool whose name promises only to read or compute. Medium " +
-			"for such a field that is optional and unexplained. A parameter the tool's name or description accounts for " +
-			"(\"add_note\" taking \"note\") is not reported."),
+			"for such a field that is optional and unexplained; high again, optional or not, when its description asks for what " +
+			"the model holds (the conversation, earlier results, files it read, secrets). A parameter is judged by the tool's " +
+			"purpose, not by its name: one the tool's name or description accounts for (\"add_note\" taking \"note\"), one with a " +
+			"shape (an array of objects with named fields, an enum, a format), a chart's \"data\" and a place (\"projectDir\", " +
+			"a path) are inputs, and a chat tool's earlier messages are its input."),
 		Families: []string{FamilyExfiltration, FamilySchemaMismatch},
 	},
 	phrases: []phrase{
@@ -40,6 +43,9 @@ func judgeParameterDescription(tf *toolFindings, v *textView, m []int) (Severity
 		return "", "", false
 	}
 	name := v.site.parent
+	if locationName(name) && !chatRE.MatchString(v.folded[m[0]:m[1]]) {
+		return "", "", false // "the folder containing your source code" says where, not what to hand over
+	}
 	if c, ok := nameCapability(tf.tool.ToolName()); ok && (c.Kind == "write" || c.Kind == "send") && contentParams[strings.ToLower(name)] {
 		return "", "", false
 	}
@@ -105,6 +111,9 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if !suspicious {
 			continue
 		}
+		if structuredInput(prop) {
+			continue // an array of objects with named fields, an enum, a format: an input with a shape, not a channel
+		}
 		if toolWords == nil {
 			toolWords = map[string]bool{}
 			title, _ := tf.tool.Def["title"].(string)
@@ -117,6 +126,14 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			continue // "add_note" taking "note", "update_metadata" taking "metadata"
 		}
 		invites := pdesc != "" && hasAnyFold(pdesc, "any", "additional", "extra", "free", "everything", "all ", "whatever") && invitesAnything.MatchString(pdesc)
+		solicits := pdesc != "" && solicitsHeld.MatchString(pdesc)
+		if inputNames[squashed] && !invites && !solicits {
+			continue // common honest names of a tool's input: only asking for what the model holds makes them a channel
+		}
+		if severity == SeverityMedium && !inputNames[squashed] && solicits && !conversationalRE.MatchString(tf.purpose("")) {
+			report(SeverityHigh, i18n.Sprintf("parameter %q is a free-form field that asks for what the model holds (the conversation, earlier results, files, secrets) and nothing in the tool's name says why it needs it", name))
+			continue
+		}
 		if severity == SeverityMedium && harmlessName(toolName) && (p.required || invites) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is a free-form field the model must fill, on a tool whose name promises only to read or compute: nothing it does needs it, so it can only carry out what the model knows", name))
 			continue
@@ -131,11 +148,6 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			}
 			if slices.ContainsFunc(words, func(w string) bool { return !fillerWords[w] && descWords[singular(w)] }) {
 				continue // the tool says what the parameter is for, and the parameter agrees
-			}
-		}
-		if squashed == "data" || squashed == "details" || squashed == "info" || squashed == "payload" || squashed == "comment" || squashed == "comments" {
-			if !invites {
-				continue // common honest names: only a free-form invitation makes them suspicious
 			}
 		}
 		report(severity, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name))
@@ -166,6 +178,56 @@ func carriesText(prop map[string]any) bool {
 			if x == "string" || x == "object" || x == "array" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// chatRE names what only the model holds: the conversation and what it was given.
+var chatRE = lazyregexp.New(`(?i)\b(?:conversation|chat|messages|transcript|system\s+prompt|tool\s+(?:calls?|results?|outputs?))\b`)
+
+// conversationalRE finds a tool whose purpose is a conversation (a chat with an assistant, a
+// question to a model): earlier messages are its input.
+var conversationalRE = lazyregexp.New(`(?i)\b(?:chat\w*|conversation\w*|assistant|ask|llm|agent|reply|respond|dialog\w*)\b`)
+
+// inputNames are the names honest tools most often give their input ("data" of a chart, the
+// "details" of a ticket): a channel only when their description asks for what the model holds.
+var inputNames = wordSet("data", "details", "info", "payload", "comment", "comments")
+
+// solicitsHeld finds a parameter description asking for what the model holds rather than for an
+// input: the conversation, earlier results, what it has read, secrets, its own reasoning.
+var solicitsHeld = lazyregexp.New(`(?i)\b(?:(?:the\s+|this\s+|your\s+|entire\s+|whole\s+|full\s+)?(?:conversation|chat\s+history|chat\s+log|message\s+history|transcript)|(?:previous|prior|earlier|past)\s+(?:messages|results|outputs|turns|responses|tool\s+(?:calls|results|outputs))|(?:results?|outputs?)\s+of\s+(?:other|previous|earlier|prior)\s+(?:tools?|calls?)|what\s+the\s+user\s+(?:said|asked|wrote|typed|shared)|everything\s+you\s+(?:know|have|saw|read|remember)|(?:the\s+)?files?\s+you\s+(?:have\s+)?(?:read|opened|seen|saw)|any\s+(?:secrets?|api\s+keys?|keys|tokens|passwords?|credentials)\s+you|system\s+prompt|your\s+(?:reasoning|instructions|thoughts|internal\s+state)|(?:the\s+)?user'?s\s+messages|environment\s+variables)\b`)
+
+// structuredInput reports a parameter whose schema gives it a shape: an object or an array of
+// objects with named fields, an enum, a constant, a format or a pattern. What the model is to
+// put there is the tool's input, not a free-form channel.
+func structuredInput(prop map[string]any) bool {
+	for _, k := range []string{"enum", "const", "format", "pattern"} {
+		if _, ok := prop[k]; ok {
+			return true
+		}
+	}
+	if props, ok := prop["properties"].(map[string]any); ok && len(props) > 0 {
+		return true
+	}
+	if items, ok := prop["items"].(map[string]any); ok {
+		if props, ok := items["properties"].(map[string]any); ok && len(props) > 0 {
+			return true
+		}
+		if t, _ := items["type"].(string); t == "number" || t == "integer" || t == "boolean" {
+			return true
+		}
+	}
+	return false
+}
+
+// locationName reports a parameter that names a place (a directory, a path, a file, a URL): its
+// description says what the place holds, which is no request for contents.
+func locationName(name string) bool {
+	s := Squash(name)
+	for _, suffix := range []string{"dir", "directory", "folder", "path", "root", "file", "filename", "url", "uri", "location", "workspace", "repo", "repository"} {
+		if strings.HasSuffix(s, suffix) {
+			return true
 		}
 	}
 	return false

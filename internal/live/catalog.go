@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -27,6 +29,8 @@ type Catalog struct {
 	ProtocolVersion string
 	ServerInfo      json.RawMessage
 	Tools           []json.RawMessage
+
+	listed []listedTool // the tools with their names, as read
 }
 
 // JSON writes the catalog, one tool per line.
@@ -68,14 +72,14 @@ func compact(raw json.RawMessage) []byte {
 }
 
 // toolsText is the catalog as the gate reads it: the tools alone.
-func toolsText(tools []json.RawMessage) string {
+func toolsText(tools []listedTool) string {
 	var b bytes.Buffer
 	b.WriteString(`{"tools":[`)
 	for i, t := range tools {
 		if i > 0 {
 			b.WriteString(",\n")
 		}
-		b.Write(t)
+		b.Write(t.Raw)
 	}
 	b.WriteString("]}")
 	return b.String()
@@ -84,17 +88,14 @@ func toolsText(tools []json.RawMessage) string {
 // Repeated returns the names the server lists more than once, sorted: core holds every call
 // to them ambiguous.
 func (c *Catalog) Repeated() []string {
-	return repeatedNames(c.Tools)
+	return repeatedNames(c.listed)
 }
 
-func repeatedNames(tools []json.RawMessage) []string {
+func repeatedNames(tools []listedTool) []string {
 	seen := map[string]int{}
 	for _, t := range tools {
-		var named struct {
-			Name string `json:"name"`
-		}
-		if json.Unmarshal(t, &named) == nil && named.Name != "" {
-			seen[named.Name]++
+		if t.Name != "" {
+			seen[t.Name]++
 		}
 	}
 	var names []string
@@ -160,9 +161,13 @@ func FetchCatalog(ctx context.Context, s Server, lim Limits, stderr io.Writer) (
 		cat.Tools = []json.RawMessage{}
 		return cat, nil
 	}
-	cat.Tools, err = listTools(ctx, ep)
+	cat.listed, err = listTools(ctx, ep, init.meta)
 	if err != nil {
 		return nil, l.fail("listing tools", err)
+	}
+	cat.Tools = make([]json.RawMessage, len(cat.listed))
+	for i, t := range cat.listed {
+		cat.Tools[i] = t.Raw
 	}
 	return cat, nil
 }
@@ -188,21 +193,40 @@ func answerAsClient(ctx context.Context, ep *endpoint, msg jsonrpc.Message) {
 // initializeResult is what gatehouse reads of a server's answer to initialize; serverInfo is
 // kept as sent.
 type initializeResult struct {
-	ProtocolVersion string          `json:"protocolVersion"`
-	ServerInfo      json.RawMessage `json:"serverInfo"`
-	Capabilities    struct {
-		Tools json.RawMessage `json:"tools"`
-	} `json:"capabilities"`
+	ProtocolVersion string
+	ServerInfo      json.RawMessage
+	tools           bool            // the capabilities name tools
+	meta            json.RawMessage // under 2026-07-28, the _meta every request then carries
+}
+
+// readInitializeResult reads a server's answer to initialize strictly.
+func readInitializeResult(raw json.RawMessage) (*initializeResult, error) {
+	o, err := readObject(i18n.T("the answer to initialize"), raw)
+	if err != nil {
+		return nil, err
+	}
+	res := &initializeResult{ProtocolVersion: o.str("protocolVersion"), ServerInfo: o.raw("serverInfo")}
+	if caps := o.object("capabilities"); caps != nil {
+		res.tools = caps.has("tools")
+	}
+	return res, nil
 }
 
 // offersTools: a server without the tools capability is not asked for tools (it may not
 // answer tools/list at all).
-func (r *initializeResult) offersTools() bool {
-	return len(r.Capabilities.Tools) > 0 && string(r.Capabilities.Tools) != "null"
-}
+func (r *initializeResult) offersTools() bool { return r.tools }
 
-// handshake is the client's side of MCP's initialization: initialize, then initialized.
+// handshake is the client's side of MCP's start. It asks first as MCP 2026-07-28 does
+// (server/discover, the protocol version and the client's capabilities in _meta); a server that
+// does not speak it answers with an error, and gatehouse falls back to the initialize handshake
+// of 2025-11-25 (initialize, then initialized), whose answer negotiates down as far as
+// 2025-06-18.
 func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
+	if res, err := discover(ctx, ep); err == nil {
+		return res, nil
+	} else if ctx.Err() != nil {
+		return nil, err
+	}
 	params := &mcp.InitializeParams{
 		ProtocolVersion: protocolVersion,
 		ClientInfo:      &mcp.Implementation{Name: "gatehouse", Version: core.Version},
@@ -216,9 +240,9 @@ func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	var res initializeResult
-	if err := json.Unmarshal(raw, &res); err != nil {
-		return nil, fmt.Errorf("the answer to initialize is not an InitializeResult: %v", err)
+	res, err := readInitializeResult(raw)
+	if err != nil {
+		return nil, err
 	}
 	if res.ProtocolVersion == "" {
 		return nil, fmt.Errorf("the answer to initialize names no protocolVersion")
@@ -226,13 +250,54 @@ func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
 	if err := ep.notify(ctx, "notifications/initialized", &mcp.InitializedParams{}); err != nil {
 		return nil, err
 	}
-	return &res, nil
+	return res, nil
+}
+
+// discover asks a server for its capabilities the MCP 2026-07-28 way. An error means the server
+// does not speak it (or not to gatehouse), and the caller falls back to initialize.
+func discover(ctx context.Context, ep *endpoint) (*initializeResult, error) {
+	meta, err := json.Marshal(map[string]any{
+		metaProtocolVersion:                  modernProtocol,
+		"io.modelcontextprotocol/clientInfo": &mcp.Implementation{Name: "gatehouse", Version: core.Version},
+		metaClientCapabilities:               map[string]any{"elicitation": map[string]any{"form": map[string]any{}}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	raw, err := ep.request(ctx, "server/discover", &listParams{Meta: meta})
+	if err != nil {
+		return nil, err
+	}
+	o, err := readObject(i18n.T("the answer to server/discover"), raw)
+	if err != nil {
+		return nil, err
+	}
+	versions, _ := o.fields["supportedVersions"].([]any)
+	speaks := false
+	for _, v := range versions {
+		speaks = speaks || v == modernProtocol
+	}
+	if !speaks {
+		return nil, errors.New("the server does not list " + modernProtocol + " among its supportedVersions")
+	}
+	res := &initializeResult{ProtocolVersion: modernProtocol, meta: meta, ServerInfo: json.RawMessage("null")}
+	if m := o.object("_meta"); m != nil {
+		if info := m.raw("io.modelcontextprotocol/serverInfo"); info != nil {
+			res.ServerInfo = info
+		}
+	}
+	if caps := o.object("capabilities"); caps != nil {
+		res.tools = caps.has("tools")
+	}
+	return res, nil
 }
 
 // listTools asks for every page of tools/list and returns the tools as sent. It stops at a
 // cursor seen before, at [maxListPages] pages, and at core's size limit for a catalog.
-func listTools(ctx context.Context, ep *endpoint) ([]json.RawMessage, error) {
-	tools := []json.RawMessage{}
+//
+// meta, when not nil, is the _meta every request carries under MCP 2026-07-28.
+func listTools(ctx context.Context, ep *endpoint, meta json.RawMessage) ([]listedTool, error) {
+	tools := []listedTool{}
 	seen := map[string]bool{}
 	size := 0
 	cursor := ""
@@ -240,36 +305,40 @@ func listTools(ctx context.Context, ep *endpoint) ([]json.RawMessage, error) {
 		if page == maxListPages {
 			return nil, fmt.Errorf("tools/list still pages after %d pages", maxListPages)
 		}
-		raw, err := ep.request(ctx, "tools/list", &mcp.ListToolsParams{Cursor: cursor})
+		params := &listParams{Cursor: cursor, Meta: meta}
+		raw, err := ep.request(ctx, "tools/list", params)
 		if err != nil {
 			return nil, err
 		}
-		var res struct {
-			Tools      []json.RawMessage `json:"tools"`
-			NextCursor string            `json:"nextCursor"`
-		}
-		if err := json.Unmarshal(raw, &res); err != nil {
-			return nil, fmt.Errorf("the answer to tools/list is not a ListToolsResult: %v", err)
-		}
-		if res.Tools == nil {
-			return nil, fmt.Errorf("the answer to tools/list has no \"tools\" array")
-		}
-		for _, t := range res.Tools {
-			size += len(t)
-		}
+		size += len(raw)
 		if size > core.About(core.AboutRequest{}).Limits.TextBytes {
 			return nil, fmt.Errorf("the tools listed pass %d MiB, the most gatehouse reads as a catalog", core.About(core.AboutRequest{}).Limits.TextBytes>>20)
 		}
-		tools = append(tools, res.Tools...)
-		if res.NextCursor == "" {
+		res, err := readObject(i18n.T("the answer to tools/list"), raw)
+		if err != nil {
+			return nil, err
+		}
+		page, err := res.tools("tools")
+		if err != nil {
+			return nil, fmt.Errorf("the answer to tools/list is not a ListToolsResult: %v", err)
+		}
+		tools = append(tools, page...)
+		next := res.str("nextCursor")
+		if next == "" {
 			return tools, nil
 		}
-		if seen[res.NextCursor] {
-			return nil, fmt.Errorf("tools/list returned the cursor %q twice: the listing would never end", shorten(res.NextCursor))
+		if seen[next] {
+			return nil, fmt.Errorf("tools/list returned the cursor %q twice: the listing would never end", shorten(next))
 		}
-		seen[res.NextCursor] = true
-		cursor = res.NextCursor
+		seen[next] = true
+		cursor = next
 	}
+}
+
+// listParams are a tools/list request's parameters, with the _meta passed on as it came.
+type listParams struct {
+	Cursor string          `json:"cursor,omitempty"`
+	Meta   json.RawMessage `json:"_meta,omitempty"`
 }
 
 // shorten cuts a peer's text for a message.

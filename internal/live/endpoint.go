@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,8 +18,10 @@ import (
 
 // ownIDPrefix starts the id of every request gatehouse itself sends (a listing, an elicitation),
 // so that their answers are told apart from the answers it passes on. A peer's request whose id
-// starts with it is refused: its answer could not be routed.
-const ownIDPrefix = "gatehouse/"
+// starts with it is refused: its answer could not be routed. Its random part keeps two
+// gatehouses in a chain apart: 'gatehouse catalog' reading a configuration that 'gatehouse
+// install' rewrote talks to a 'gatehouse proxy', and neither takes the other's ids for its own.
+var ownIDPrefix = "gatehouse/" + rand.Text()[:8] + "/"
 
 // An endpoint is one side of an MCP connection, as a stream of JSON-RPC messages: gatehouse
 // sends its own requests on it and waits for their answers, and every other message read is
@@ -29,7 +32,7 @@ type endpoint struct {
 
 	seq     atomic.Uint64
 	mu      sync.Mutex
-	waiting map[string]chan *jsonrpc.Response // own requests by id
+	waiting map[string]chan *jsonrpc.Response // requests that wait for their answer, by id's JSON
 	closed  chan struct{}                     // closed when the read loop ends
 	readErr error                             // why it ended, once closed is
 }
@@ -58,20 +61,25 @@ func (e *endpoint) run(ctx context.Context, handle func(jsonrpc.Message)) error 
 
 // deliver hands an answer to the request of gatehouse's that waits for it.
 func (e *endpoint) deliver(resp *jsonrpc.Response) bool {
-	id, ok := ownID(resp.ID)
-	if !ok {
-		return false
-	}
+	key := idKey(resp.ID)
 	e.mu.Lock()
-	ch, found := e.waiting[id]
-	delete(e.waiting, id)
+	ch, found := e.waiting[key]
+	delete(e.waiting, key)
 	e.mu.Unlock()
 	if found {
 		ch <- resp
+		return true
 	}
 	// An answer to an own request nobody waits for any more (it timed out) is dropped: it
 	// belongs to no peer request either.
-	return true
+	_, own := ownID(resp.ID)
+	return own
+}
+
+// idKey is an id as its JSON, which tells the number 1 from the string "1".
+func idKey(id jsonrpc.ID) string {
+	b, _ := json.Marshal(id.Raw())
+	return string(b)
 }
 
 // ownID reports whether id is one gatehouse gave, and its text.
@@ -100,13 +108,20 @@ func (e *endpoint) request(ctx context.Context, method string, params any) (json
 	if err != nil {
 		return nil, err
 	}
+	return e.requestAs(ctx, id, method, raw)
+}
+
+// requestAs sends a request under the given id (a client's, passed on) and waits for its
+// answer until ctx is done, as [endpoint.request] does.
+func (e *endpoint) requestAs(ctx context.Context, id jsonrpc.ID, method string, raw json.RawMessage) (json.RawMessage, error) {
+	key := idKey(id)
 	ch := make(chan *jsonrpc.Response, 1)
 	e.mu.Lock()
-	e.waiting[idText] = ch
+	e.waiting[key] = ch
 	e.mu.Unlock()
 	defer func() {
 		e.mu.Lock()
-		delete(e.waiting, idText)
+		delete(e.waiting, key)
 		e.mu.Unlock()
 	}()
 	if err := e.send(ctx, &jsonrpc.Request{ID: id, Method: method, Params: raw}); err != nil {
@@ -129,7 +144,7 @@ func (e *endpoint) request(ctx context.Context, method string, params any) (json
 		// requester that gives up; best effort, and bounded.
 		nctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 		defer cancel()
-		e.notify(nctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: idText, Reason: "gatehouse: " + context.Cause(ctx).Error()})
+		e.notify(nctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: id.Raw(), Reason: "gatehouse: " + context.Cause(ctx).Error()})
 		return nil, fmt.Errorf("%s: no answer from the %s: %w", method, e.side, context.Cause(ctx))
 	}
 }

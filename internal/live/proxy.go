@@ -6,11 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -33,6 +37,14 @@ type ProxyConfig struct {
 	Stderr io.Writer
 	// Now stamps the log; nil is time.Now.
 	Now func() time.Time
+	// Client names the client in the decision log (an HTTP gateway's token, by its line: never
+	// the token itself); "" for the one client of a stdio proxy.
+	Client string
+	// flows, set by an HTTP gateway, are the flow sessions its proxies share (one per token).
+	flows *clientFlows
+	// Lang is the language of what the client and the person read (the gate's explanations,
+	// the proxy's own words): "en" (the default), "fr" or "de".
+	Lang string
 }
 
 // A PolicyError is returned by [NewProxy] when the policy or the lock has problems: the proxy
@@ -50,7 +62,8 @@ func (e *PolicyError) Error() string {
 type Proxy struct {
 	cfg  ProxyConfig
 	lim  Limits
-	gate *gatekeeper
+	lang i18n.Lang
+	gate *listedGate
 	log  *decisionLog
 
 	client, server *endpoint
@@ -58,16 +71,22 @@ type Proxy struct {
 
 	mu            sync.Mutex
 	clientElicits bool
+	clientMeta    json.RawMessage // the _meta of the client's last 2026-07-28 request, for the proxy's own
 	serverName    string
 	inflight      map[jsonrpc.ID]*inflight          // client requests the server has yet to answer
 	deciding      map[jsonrpc.ID]context.CancelFunc // tools/call requests being gated or asked about
 
 	listMu sync.Mutex // one listing at a time
+	asks   pendingAsks
+
+	onConnected func()      // called once the client's transport is connected (an HTTP session's start)
+	initialized atomic.Bool // the client has sent initialize: an HTTP session worth keeping
 }
 
 // An inflight request was forwarded to the server and waits for its answer.
 type inflight struct {
 	method string
+	call   *gatedCall         // a tools/call the gate let through, whose result is checked
 	cancel context.CancelFunc // ends the request's context (an HTTP upstream's response stream)
 	timer  *time.Timer
 }
@@ -80,7 +99,7 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 			return nil, err
 		}
 	}
-	gate, probs := newGatekeeper(cfg.Policy, cfg.Lock)
+	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, cfg.flows)
 	if len(probs) > 0 {
 		return nil, &PolicyError{Problems: probs}
 	}
@@ -91,7 +110,8 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), gate: gate, log: &decisionLog{w: cfg.Log, now: now},
+	lang, _ := i18n.ParseLang(cfg.Lang)
+	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: &decisionLog{w: cfg.Log, now: now},
 		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}, nil
 }
 
@@ -102,11 +122,14 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 //     the policy does not allow or that no longer match the lock or the policy's pins;
 //   - tools/call is gated by core: allow goes to the server; deny never reaches it and the client
 //     gets a tool result with isError and the reasons; ask asks the person through the client
-//     (MCP elicitation) and goes to the server only on accept, or is denied when the client
-//     cannot ask;
+//     and goes to the server only on accept — under MCP 2026-07-28 with an input-required result
+//     the client answers by retrying the call (SEP-2322), under 2025-11-25 and earlier with an
+//     elicitation request — or is denied with needs_confirm when the client can do neither;
 //   - notifications/tools/list_changed from the server makes the proxy list again;
-//   - everything else (resources, prompts, sampling, roots, progress, cancellation, pings) passes
-//     through unchanged, both ways.
+//   - everything else (server/discover, initialize, resources, prompts, sampling, roots,
+//     subscriptions, progress, cancellation, pings) passes through unchanged, both ways, so the
+//     client and the server negotiate the protocol between them: 2026-07-28 where both speak it,
+//     else the initialize handshake, down to 2025-06-18.
 //
 // Serve returns nil when the client closes its side; a [*ServerError] when the server fails, after
 // every request it held has been answered with an error; an error when the client sends what is
@@ -121,6 +144,9 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 	}
 	defer clientConn.Close()
 	p.client = newEndpoint("client", clientConn)
+	if p.onConnected != nil {
+		p.onConnected()
+	}
 
 	var up *link
 	if p.cfg.Upstream != nil {
@@ -203,18 +229,16 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 			return
 		}
 		switch m.Method {
-		case "server/discover":
-			// The stateless protocol (2026-07-28) carries capabilities per request and asks the
-			// person through input_required results; the proxy gates the initialize handshake's
-			// protocol, which clients fall back to on this error.
-			if m.IsCall() {
-				p.client.replyError(ctx, m.ID, jsonrpc.CodeMethodNotFound, "gatehouse proxy: server/discover is not offered; use the initialize handshake (MCP 2025-11-25 and earlier)")
-			}
 		case "initialize":
-			var params mcp.InitializeParams
-			if json.Unmarshal(m.Params, &params) == nil && params.Capabilities != nil {
+			p.initialized.Store(true)
+			params, err := readObject(i18n.T("the initialize parameters"), m.Params)
+			if err != nil {
+				p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: %v", err))
+				return
+			}
+			if caps := params.object("capabilities"); caps != nil {
 				p.mu.Lock()
-				p.clientElicits = params.Capabilities.Elicitation != nil
+				p.clientElicits = caps.has("elicitation")
 				p.mu.Unlock()
 			}
 			p.forward(m)
@@ -260,12 +284,12 @@ func (p *Proxy) busy(id jsonrpc.ID) bool {
 
 // cancelDeciding stops the gating (or the asking) of a call the client cancelled.
 func (p *Proxy) cancelDeciding(params json.RawMessage) bool {
-	var c mcp.CancelledParams
-	if json.Unmarshal(params, &c) != nil {
+	c, err := readObject(i18n.T("the cancellation"), params)
+	if err != nil {
 		return false
 	}
-	id, err := jsonrpc.MakeID(c.RequestID)
-	if err != nil {
+	id, ok := readID(c.fields["requestId"])
+	if !ok {
 		return false
 	}
 	p.mu.Lock()
@@ -293,17 +317,23 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 		}
 		f.timer.Stop()
 		defer f.cancel()
-		if f.method == "initialize" && m.Error == nil {
-			var res struct {
-				ServerInfo struct {
-					Name string `json:"name"`
-				} `json:"serverInfo"`
+		if (f.method == "initialize" || f.method == "server/discover") && m.Error == nil {
+			// The server's name, for the log: in the initialize result, or under 2026-07-28 in
+			// the discover result's _meta.
+			if res, err := readObject(i18n.T("the answer to initialize"), m.Result); err == nil {
+				info := res.object("serverInfo")
+				if meta := res.object("_meta"); f.method == "server/discover" && meta != nil {
+					info = meta.object("io.modelcontextprotocol/serverInfo")
+				}
+				if info != nil && info.str("name") != "" {
+					p.mu.Lock()
+					p.serverName = info.str("name")
+					p.mu.Unlock()
+				}
 			}
-			if json.Unmarshal(m.Result, &res) == nil && res.ServerInfo.Name != "" {
-				p.mu.Lock()
-				p.serverName = res.ServerInfo.Name
-				p.mu.Unlock()
-			}
+		}
+		if f.call != nil {
+			m = p.afterCall(f.call, m)
 		}
 		if err := p.client.send(ctx, m); err != nil {
 			p.note("%v", err)
@@ -325,7 +355,10 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 // forward sends a client's message to the server. A request is remembered until its answer,
 // which the client gets from fromServer; without one in time, the client gets an error and the
 // server a cancellation.
-func (p *Proxy) forward(m *jsonrpc.Request) {
+func (p *Proxy) forward(m *jsonrpc.Request) { p.forwardCall(m, nil) }
+
+// forwardCall is forward for a gated tools/call (gc) or any other request (nil).
+func (p *Proxy) forwardCall(m *jsonrpc.Request, gc *gatedCall) {
 	if !m.IsCall() {
 		if err := p.server.send(p.ctx, m); err != nil {
 			p.note("%v", err)
@@ -333,10 +366,15 @@ func (p *Proxy) forward(m *jsonrpc.Request) {
 		return
 	}
 	reqCtx, cancel := context.WithCancel(p.ctx)
-	f := &inflight{method: m.Method, cancel: cancel}
+	f := &inflight{method: m.Method, call: gc, cancel: cancel}
 	p.mu.Lock()
 	p.inflight[m.ID] = f
-	f.timer = time.AfterFunc(p.lim.CallTimeout, func() { p.expire(m.ID) })
+	if m.Method == "subscriptions/listen" {
+		// 2026-07-28's stream of notifications stays open for as long as the client listens.
+		f.timer = time.AfterFunc(time.Duration(1<<62), func() {})
+	} else {
+		f.timer = time.AfterFunc(p.lim.CallTimeout, func() { p.expire(m.ID) })
+	}
 	p.mu.Unlock()
 	if err := p.server.send(reqCtx, m); err != nil {
 		p.mu.Lock()
@@ -345,6 +383,9 @@ func (p *Proxy) forward(m *jsonrpc.Request) {
 		p.mu.Unlock()
 		f.timer.Stop()
 		cancel()
+		if gc != nil {
+			p.logLine(gc.line)
+		}
 		if still {
 			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the request could not be sent to the server: %v", err))
 		}
@@ -361,6 +402,9 @@ func (p *Proxy) expire(id jsonrpc.ID) {
 		return
 	}
 	f.cancel()
+	if f.call != nil {
+		p.logLine(f.call.line)
+	}
 	p.server.notify(p.ctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: id.Raw(), Reason: "gatehouse: no answer in time"})
 	p.client.replyError(p.ctx, id, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server did not answer %s within %s", f.method, p.lim.CallTimeout))
 }
@@ -377,6 +421,9 @@ func (p *Proxy) failAll(err error) {
 	for id, f := range held {
 		f.timer.Stop()
 		f.cancel()
+		if f.call != nil {
+			p.logLine(f.call.line)
+		}
 		p.client.replyError(context.Background(), id, jsonrpc.CodeInternalError, msg)
 	}
 	for id, cancel := range deciding {
@@ -386,24 +433,31 @@ func (p *Proxy) failAll(err error) {
 }
 
 // refresh lists the server's tools and gives the listing to the gate.
-func (p *Proxy) refresh(ctx context.Context) ([]json.RawMessage, error) {
+// meta is the _meta of the client request that needs the listing, which a 2026-07-28 server
+// reads the protocol version and the client's capabilities from; nil for the last one seen.
+func (p *Proxy) refresh(ctx context.Context, meta json.RawMessage) ([]listedTool, error) {
 	p.listMu.Lock()
 	defer p.listMu.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, p.lim.StartTimeout)
 	defer cancel()
-	tools, err := listTools(ctx, p.server)
+	if meta == nil {
+		p.mu.Lock()
+		meta = p.clientMeta
+		p.mu.Unlock()
+	}
+	tools, err := listTools(ctx, p.server, meta)
 	if err != nil {
 		return nil, err
 	}
 	if rep := repeatedNames(tools); len(rep) > 0 {
 		p.note("the server lists %s more than once: calls to them are denied", strings.Join(rep, ", "))
 	}
-	p.gate.setCatalog(tools)
+	p.gate.setCatalog(toolsText(tools))
 	return tools, nil
 }
 
 func (p *Proxy) refreshNoting(when string) {
-	if _, err := p.refresh(p.ctx); err != nil && p.ctx.Err() == nil {
+	if _, err := p.refresh(p.ctx, nil); err != nil && p.ctx.Err() == nil {
 		p.note("listing the server's tools %s: %v", when, err)
 	}
 }
@@ -411,21 +465,30 @@ func (p *Proxy) refreshNoting(when string) {
 // answerToolsList answers the client's tools/list from a fresh listing, without the tools the
 // client may not see, in one page.
 func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
-	var params mcp.ListToolsParams
-	if len(m.Params) > 0 && json.Unmarshal(m.Params, &params) != nil {
-		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, "gatehouse: tools/list parameters are not an object")
+	params, err := readObject(i18n.T("the tools/list parameters"), m.Params)
+	if err != nil {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: %v", err))
 		return
 	}
-	if params.Cursor != "" {
-		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, "gatehouse: tools/list is answered in one page; this cursor is not one gatehouse gave")
+	if params.has("cursor") {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: tools/list is answered in one page; this cursor is not one gatehouse gave"))
 		return
 	}
-	tools, err := p.refresh(p.ctx)
+	if requestProtocol(params) >= modernProtocol {
+		p.noteModern(params)
+	}
+	tools, err := p.refresh(p.ctx, params.raw("_meta"))
 	if err != nil {
 		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
 		return
 	}
-	result := []byte(toolsText(p.gate.shown(tools)))
+	shown := make([]listedTool, 0, len(tools))
+	for _, t := range tools {
+		if p.gate.offers(t.Name) {
+			shown = append(shown, t)
+		}
+	}
+	result := []byte(toolsText(shown))
 	if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: result}); err != nil {
 		p.note("%v", err)
 	}
@@ -433,10 +496,36 @@ func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
 
 // handleCall gates one tools/call and forwards it, denies it, or asks the person first.
 func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
-	if !p.gate.hasCatalog() {
-		if _, err := p.refresh(ctx); err != nil {
+	// The server runs the params as sent; a text the strict reader would read otherwise than a
+	// lenient one (a repeated or case-twin "name") is refused before the gate sees it.
+	params, err := readObject(i18n.T("the tools/call parameters"), m.Params)
+	if err != nil {
+		if p.claim(m.ID) {
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
+		}
+		return
+	}
+	modern := requestProtocol(params) >= modernProtocol
+	if modern {
+		p.noteModern(params)
+	}
+	// A 2026-07-28 retry answering the proxy's own question: the answer settles the ask, and the
+	// call is gated and forwarded without the proxy's members.
+	answer := ""
+	if modern && strings.HasPrefix(params.str("requestState"), confirmStatePrefix) {
+		answer = p.redeem(params)
+		m = &jsonrpc.Request{ID: m.ID, Method: m.Method, Params: withoutMembers(params, "inputResponses", "requestState")}
+		if params, err = readObject(i18n.T("the tools/call parameters"), m.Params); err != nil {
 			if p.claim(m.ID) {
-				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so no call can be gated: %v", err))
+				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
+			}
+			return
+		}
+	}
+	if !p.gate.hasCatalog() {
+		if _, err := p.refresh(ctx, params.raw("_meta")); err != nil {
+			if p.claim(m.ID) {
+				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: the server's tools could not be listed, so no call can be gated: %v", err))
 			}
 			return
 		}
@@ -444,32 +533,50 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 	text, err := jsonrpc.EncodeMessage(m)
 	if err != nil {
 		if p.claim(m.ID) {
-			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: the call cannot be read: "+err.Error())
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: the call cannot be read: %v", err))
 		}
 		return
 	}
-	d := p.gate.decide(string(text))
-	line := loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d}
+	gc := p.gate.decide(string(text), p.clientKey(), p.log.now())
+	d := gc.line.Decision
+	gc.line.Server, gc.line.Client, gc.line.RequestID = p.label(), p.cfg.Client, m.ID.Raw()
+	line := &gc.line
 	switch d.Decision {
 	case core.DecisionAllow:
-		p.release(m, line)
+		p.release(m, &gc)
 	case core.DecisionAsk:
+		if answer != "" {
+			line.Confirmation = answer
+			if answer == "accept" {
+				p.release(m, &gc)
+				return
+			}
+			p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, answer, reasonText(d)))
+			return
+		}
 		p.mu.Lock()
 		elicits := p.clientElicits
 		p.mu.Unlock()
+		if modern {
+			elicits = requestElicits(params)
+		}
+		if elicits && modern {
+			p.askInput(m, params, d)
+			return
+		}
 		if !elicits {
 			line.Confirmation = "unsupported"
-			p.deny(m, line, "gatehouse did not run this call: a person must confirm it first ("+string(d.Reason)+"), and this client cannot ask (it does not offer MCP elicitation).\n"+reasonText(d))
+			p.deny(m, line, p.say("gatehouse did not run this call: a person must confirm it first (%s), and this client cannot ask (it does not offer MCP elicitation).\n%s", d.Reason, reasonText(d)))
 			return
 		}
 		line.Confirmation = p.ask(ctx, d)
 		if line.Confirmation == "accept" {
-			p.release(m, line)
+			p.release(m, &gc)
 			return
 		}
-		p.deny(m, line, fmt.Sprintf("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
+		p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
 	default:
-		p.deny(m, line, "gatehouse denied this call.\n"+reasonText(d))
+		p.deny(m, line, p.say("gatehouse denied this call.\n%s", reasonText(d)))
 	}
 }
 
@@ -487,26 +594,64 @@ func (p *Proxy) claim(id jsonrpc.ID) bool {
 }
 
 // release forwards an allowed (or confirmed) call, unless it was settled meanwhile.
-func (p *Proxy) release(m *jsonrpc.Request, line loggedDecision) {
+// Its log line is written when its result has come (and been checked), or when none will.
+func (p *Proxy) release(m *jsonrpc.Request, gc *gatedCall) {
 	if !p.claim(m.ID) {
-		line.Confirmation = settled(line.Confirmation)
-		p.logLine(line)
+		gc.line.Confirmation = settled(gc.line.Confirmation)
+		p.logLine(gc.line)
 		return
 	}
-	line.Forwarded = true
-	p.logLine(line)
-	p.forward(m)
+	gc.line.Forwarded = true
+	p.forwardCall(m, gc)
+}
+
+// clientKey is the client's flow session: its HTTP token's client, or this stdio connection's.
+func (p *Proxy) clientKey() string {
+	if p.cfg.Client != "" {
+		return p.cfg.Client
+	}
+	return "stdio"
+}
+
+// afterCall checks a forwarded call's result and returns what the client is to get instead, if
+// anything; the call's log line gains the check, and the flow session the result.
+func (p *Proxy) afterCall(gc *gatedCall, m *jsonrpc.Response) *jsonrpc.Response {
+	return afterCall(p.gate, gc, m, p.say, p.logLine)
+}
+
+// afterCall is [Proxy.afterCall] for any proxy: say words its messages, logLine writes the line.
+func afterCall(g *listedGate, gc *gatedCall, m *jsonrpc.Response, say func(string, ...any) string, logLine func(loggedDecision)) *jsonrpc.Response {
+	raw, err := jsonrpc.EncodeMessage(m)
+	if err != nil {
+		logLine(gc.line)
+		return &jsonrpc.Response{ID: m.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: say("gatehouse: the server's result could not be read: %v", err)}}
+	}
+	chk := g.checkResult(raw, gc.line.Decision.Tool)
+	gc.session.Result(gc.index, gc.line.Decision, raw, chk.Verdict != core.ResultPass)
+	redacted := chk.Redacted()
+	gc.line.Result = &redacted
+	logLine(gc.line)
+	if chk.Replacement == "" {
+		return m
+	}
+	msg, err := jsonrpc.DecodeMessage([]byte(chk.Replacement))
+	if resp, ok := msg.(*jsonrpc.Response); err == nil && ok {
+		resp.ID = m.ID
+		return resp
+	}
+	// The original must not pass on a block: an error in its place.
+	return &jsonrpc.Response{ID: m.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: say("gatehouse: the result was withheld (%s)", chk.Verdict)}}
 }
 
 // deny answers the call with a tool result marked isError, the reasons in plain words: the
 // model reads it, and the call never reached the server.
-func (p *Proxy) deny(m *jsonrpc.Request, line loggedDecision, text string) {
+func (p *Proxy) deny(m *jsonrpc.Request, line *loggedDecision, text string) {
 	if !p.claim(m.ID) {
 		line.Confirmation = settled(line.Confirmation)
-		p.logLine(line)
+		p.logLine(*line)
 		return
 	}
-	p.logLine(line)
+	p.logLine(*line)
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: true}
 	if err := p.client.reply(p.ctx, m.ID, res); err != nil {
 		p.note("%v", err)
@@ -531,50 +676,141 @@ func (p *Proxy) logLine(line loggedDecision) {
 // ask asks the person, through the client, to confirm a call the gate asks about, and returns
 // their action (accept, decline, cancel) or no_answer.
 func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
-	ctx, cancel := context.WithTimeout(ctx, p.lim.AskTimeout)
+	return askPerson(ctx, p.client, p.lim.AskTimeout, p.confirmMessage(d), p.note, d.Tool)
+}
+
+// askPerson sends an elicitation request with the message and waits up to timeout for the
+// person's action: accept, decline, cancel, or no_answer.
+func askPerson(ctx context.Context, client *endpoint, timeout time.Duration, message string, note func(string, ...any), tool string) string {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	params := &mcp.ElicitParams{
 		Mode:            "form",
-		Message:         confirmMessage(d),
+		Message:         message,
 		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
 	}
-	raw, err := p.client.request(ctx, "elicitation/create", params)
+	raw, err := client.request(ctx, "elicitation/create", params)
 	if err != nil {
 		if ctx.Err() == nil {
-			p.note("asking the person about %s: %v", d.Tool, err)
+			note("asking the person about %s: %v", tool, err)
 		}
 		return "no_answer"
 	}
-	var res mcp.ElicitResult
-	if json.Unmarshal(raw, &res) != nil {
+	res, err := readObject(i18n.T("the answer to elicitation/create"), raw)
+	if err != nil {
+		note("asking the person about %s: %v", tool, err)
 		return "no_answer"
 	}
-	switch res.Action {
+	switch action := res.str("action"); action {
 	case "accept", "decline", "cancel":
-		return res.Action
+		return action
+	}
+	return "no_answer"
+}
+
+// noteModern keeps the _meta of a 2026-07-28 request for the proxy's own requests to the server.
+func (p *Proxy) noteModern(params *strictObject) {
+	if meta := params.raw("_meta"); meta != nil {
+		p.mu.Lock()
+		p.clientMeta = meta
+		p.mu.Unlock()
+	}
+}
+
+// askInput answers a 2026-07-28 call the gate asks about with an input-required result: the
+// client asks the person and sends the call again with the answer (see inputrequired.go).
+func (p *Proxy) askInput(m *jsonrpc.Request, params *strictObject, d core.Decision) {
+	state := p.asks.add(callDigest(params), p.log.now(), p.lim.AskTimeout)
+	question := &mcp.ElicitParams{
+		Mode:            "form",
+		Message:         p.confirmMessage(d),
+		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
+	}
+	ask, err := json.Marshal(question)
+	if err != nil {
+		p.deny(m, &loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d, Confirmation: "no_answer"}, p.say("gatehouse denied this call.\n%s", reasonText(d)))
+		return
+	}
+	if !p.claim(m.ID) {
+		return
+	}
+	id, _ := json.Marshal(confirmRequestID)
+	st, _ := json.Marshal(state)
+	result := `{"content":[],"resultType":"input_required","inputRequests":{` + string(id) + `:{"method":"elicitation/create","params":` + string(ask) + `}},"requestState":` + string(st) + `}`
+	if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: json.RawMessage(result)}); err != nil {
+		p.note("%v", err)
+	}
+}
+
+// redeem reads the person's answer from a retry carrying the proxy's requestState: accept,
+// decline or cancel; no_answer when the state is not one the proxy gave for this very call, has
+// expired or was used already, or the answer is missing.
+func (p *Proxy) redeem(params *strictObject) string {
+	if !p.asks.take(params.str("requestState"), callDigest(params), p.log.now()) {
+		return "no_answer"
+	}
+	responses := params.object("inputResponses")
+	if responses == nil {
+		return "no_answer"
+	}
+	res := responses.object(confirmRequestID)
+	if res == nil {
+		return "no_answer"
+	}
+	switch action := res.str("action"); action {
+	case "accept", "decline", "cancel":
+		return action
 	}
 	return "no_answer"
 }
 
 // confirmMessage is what the person reads: the tool, why the gate asks, and the arguments with
-// any credential withheld.
-func confirmMessage(d core.Decision) string {
+// any credential withheld. Every part of it a peer wrote (the tool's name, the arguments) is
+// untrusted text: hidden characters show as visible marks ("[U+202E]"), so that a bidi override
+// or a zero-width space cannot make the arguments read otherwise than they run.
+func (p *Proxy) confirmMessage(d core.Decision) string { return confirmText(p.say, d) }
+
+// confirmText writes the confirmation of [Proxy.confirmMessage] with say's words.
+func confirmText(say func(string, ...any) string, d core.Decision) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gatehouse: confirm this call to %q before it runs?\n", d.Tool)
+	b.WriteString(say("gatehouse: confirm this call to %s before it runs?", untrusted.Quote(d.Tool)) + "\n")
 	if len(d.Explanation) > 0 {
-		b.WriteString(d.Explanation[0] + "\n")
+		b.WriteString(untrusted.Visible(d.Explanation[0], maxShownArguments) + "\n")
 	}
 	if call, ok := core.RedactDecision(d).Call.(map[string]any); ok {
 		if params, ok := call["params"].(map[string]any); ok {
 			if args, err := json.Marshal(params["arguments"]); err == nil {
-				s := string(args)
-				if r := []rune(s); len(r) > 600 {
-					s = string(r[:600]) + "…"
-				}
-				b.WriteString("Arguments: " + s + "\n")
+				b.WriteString(say("Arguments: %s", untrusted.Visible(string(args), maxShownArguments)) + "\n")
 			}
 		}
 	}
-	b.WriteString("Accept to run it; decline to refuse.")
+	b.WriteString(say("Accept to run it; decline to refuse."))
 	return b.String()
+}
+
+// maxShownArguments is how many characters of the arguments a person is shown.
+const maxShownArguments = 600
+
+// say words one of the proxy's own messages in its language.
+func (p *Proxy) say(format string, args ...any) string {
+	tr := i18n.Open(p.lang)
+	defer tr.Close()
+	return tr.Text(i18n.Sprintf(format, args...))
+}
+
+// readID reads a JSON-RPC id as the strict reader decoded it: a string or an integer.
+func readID(v any) (jsonrpc.ID, bool) {
+	switch v := v.(type) {
+	case string:
+		id, err := jsonrpc.MakeID(v)
+		return id, err == nil
+	case json.Number:
+		n, err := strconv.ParseInt(string(v), 10, 64)
+		if err != nil {
+			return jsonrpc.ID{}, false
+		}
+		id, err := jsonrpc.MakeID(float64(n))
+		return id, err == nil
+	}
+	return jsonrpc.ID{}, false
 }

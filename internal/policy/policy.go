@@ -61,6 +61,11 @@ type Policy struct {
 	Arguments map[string]map[string]ArgumentRule `json:"arguments,omitempty"`
 	// Secrets configures the secrets check, which is on for every tool by default.
 	Secrets SecretsPolicy `json:"secrets,omitzero"`
+	// Flows labels tools and tightens the calls that follow labelled results ([Flows]).
+	Flows *Flows `json:"flows,omitempty"`
+	// Results says, per tool or "*", what a tool's result may be (results.go); only the result
+	// check reads it.
+	Results map[string]ResultRule `json:"results,omitempty"`
 
 	doc      *jsondoc.Document // the policy text, to place reasons at line:column
 	invalid  bool              // the text had problems: every call is denied
@@ -68,6 +73,9 @@ type Policy struct {
 	// pinnedPins holds the pin of each definition in PinnedTools ("" when it cannot be hashed),
 	// computed once when the policy is read.
 	pinnedPins map[string]string
+	// allowIndex maps each allow_tools entry to its first index, so that a catalog of
+	// thousands of tools is not looked up in a list of thousands, tool by tool.
+	allowIndex map[string]int
 }
 
 // Compile reads a policy text, checks it, and prepares it to decide many calls: argument rules
@@ -82,6 +90,10 @@ func Compile(text string) (*Policy, problem.Problems) {
 	}
 	if len(probs) > 0 {
 		return &Policy{invalid: true, problems: probs}, probs
+	}
+	pol.allowIndex = make(map[string]int, len(pol.AllowTools))
+	for i := len(pol.AllowTools) - 1; i >= 0; i-- {
+		pol.allowIndex[pol.AllowTools[i]] = i
 	}
 	return pol, nil
 }
@@ -125,7 +137,7 @@ func Parse(doc *jsondoc.Document) (*Policy, problem.Problems) {
 	if err := dec.Decode(pol); err != nil {
 		return nil, problem.Problems{doc.Problem(problem.KindRule, "", i18n.Sprintf("the policy cannot be read: %s", err.Error()))}
 	}
-	probs := pol.check(doc)
+	probs := append(pol.check(doc), pol.Flows.check(doc)...)
 	if len(probs) > 0 {
 		return nil, probs
 	}
@@ -199,7 +211,15 @@ func Names(t *catalog.Tool, cat *catalog.Catalog) ToolNames {
 
 // AllowEntry finds the tool in allow_tools under one of its exact names.
 func (p *Policy) AllowEntry(n ToolNames) (name string, index int, ok bool) {
-	return firstListed(p.AllowTools, n.Exact)
+	if p.allowIndex == nil {
+		return firstListed(p.AllowTools, n.Exact)
+	}
+	for _, name := range n.Exact {
+		if i, found := p.allowIndex[name]; found {
+			return name, i, true
+		}
+	}
+	return "", -1, false
 }
 
 // SkipsSecrets reports whether secrets.skip names the tool by one of its exact names.

@@ -1,0 +1,136 @@
+package core
+
+import (
+	"time"
+
+	"github.com/gatehouse-dev/gatehouse/internal/call"
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/flow"
+	"github.com/gatehouse-dev/gatehouse/internal/gate"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/policy"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+)
+
+// FlowEvidence is one flow rule of the policy that matched a call: the rule, its label, and the
+// earlier result it points at (in a [Decision]'s "flow").
+type FlowEvidence = gate.FlowEvidence
+
+// A FlowResult names a result of the session: the index of the call it answered and the tool.
+type FlowResult = gate.FlowResult
+
+// ReasonFlow is the reason of a decision a flow rule made stricter than the gate's.
+const ReasonFlow = gate.ReasonFlow
+
+// The bounds of a flow session's memory: at most FlowMaxFingerprints hashed 8-character
+// shingles (never texts), from at most FlowMaxSources results; past either, `carries` acts as
+// `after` for the labels concerned (it fails closed). A session idle for FlowIdleExpiry is
+// forgotten.
+const (
+	FlowMaxFingerprints = flow.MaxFingerprints
+	FlowMaxSources      = flow.MaxSources
+	FlowIdleExpiry      = flow.IdleExpiry
+)
+
+// FlowSessions holds the flow state of a proxy's clients under one policy: one [FlowSession]
+// per client (a stdio connection, an HTTP token), each forgotten after it has been idle for its
+// expiry. It is safe for concurrent use.
+type FlowSessions struct {
+	gk       *Gatekeeper
+	sessions *flow.Sessions
+}
+
+// NewFlowSessions keeps the flow sessions of the clients of a gatekeeper, under its policy's
+// flows; idle (FlowIdleExpiry when zero) is how long a session lives unused.
+func NewFlowSessions(gk *Gatekeeper, idle time.Duration) *FlowSessions {
+	return &FlowSessions{gk: gk, sessions: flow.NewSessions(gk.current(nil).Policy().Flows, idle)}
+}
+
+// WithGatekeeper is the same clients' sessions, deciding with another gatekeeper under the
+// same policy: a proxy whose server listed its tools again keeps what each client's session
+// has seen.
+func (fs *FlowSessions) WithGatekeeper(gk *Gatekeeper) *FlowSessions {
+	return &FlowSessions{gk: gk, sessions: fs.sessions}
+}
+
+// Session returns the client's session at time now: a new one when it has none, or its last use
+// is older than the expiry.
+func (fs *FlowSessions) Session(client string, now time.Time) *FlowSession {
+	return &FlowSession{gk: fs.gk, s: fs.sessions.For(client, now)}
+}
+
+// End forgets the client's session (its connection closed).
+func (fs *FlowSessions) End(client string) { fs.sessions.End(client) }
+
+// Len is how many sessions are held.
+func (fs *FlowSessions) Len() int { return fs.sessions.Len() }
+
+// A FlowSession is one client's session: [FlowSession.Gate] decides each call with the gate and
+// the flows, [FlowSession.Result] records what the call returned.
+type FlowSession struct {
+	gk *Gatekeeper
+	s  *flow.Session
+}
+
+// Gate decides the call in the call text (one tools/call request, as the proxy holds it) as
+// [Gatekeeper.GateOne] does, then tightens its decision by the flows: the rules its tool and
+// arguments meet, given the results recorded so far. Where a flow decided, the decision's
+// reason is "flow" and its "flow" lists the rules with the results they point at; the
+// evidence holds no result text.
+func (s *FlowSession) Gate(callText string) GateResult {
+	res := s.gk.GateOne(callText)
+	calls, _ := call.ReadText(callText)
+	for i := range res.Decisions {
+		var args any
+		if i < len(calls) {
+			args = calls[i].Arguments
+		}
+		flow.Tighten(&res.Decisions[i], s.s.Check(toolKey(res.Decisions[i]), args), s.gk.current(nil).Policy())
+	}
+	most := 0
+	for i := range res.Decisions {
+		if gate.Restrictiveness(res.Decisions[i].Decision) > gate.Restrictiveness(res.Decisions[most].Decision) {
+			most = i
+		}
+	}
+	res.Decision = &res.Decisions[most]
+	return res
+}
+
+// Result records the result of a call the session decided: index is the call's index in the
+// session (the proxy's own count, as the decision log writes it), d the call's decision, and
+// resultText the tool's result as received (a JSON-RPC response or a CallToolResult); injected
+// is the result check's word ([ResultCheck.Verdict] flag or block). Only the labels and the
+// hashed shingles of the result are kept, and those only for labels a carries rule names. It
+// returns the result's labels.
+func (s *FlowSession) Result(index int, d Decision, resultText []byte, injected bool) []string {
+	var value any
+	if doc, probs := jsondoc.Parse(problem.SourceTranscript, resultText); len(probs) == 0 {
+		value = doc.Value
+	} else {
+		value = string(resultText)
+	}
+	return s.s.Record(index, toolKey(d), flow.Pieces(value), injected)
+}
+
+// Size is how much the session holds: fingerprints and fingerprinted results, each under its
+// bound.
+func (s *FlowSession) Size() (fingerprints, results int) { return s.s.Size() }
+
+// trifectaFindings is the lethal-trifecta finding of a catalog text ([Lint] and [Diff] add it
+// to their findings): tools that read private data, take untrusted input and send data out, in
+// one catalog. policyText, optional, adds its flows labels.
+func trifectaFindings(catalogText, policyText string) []Finding {
+	doc, probs := jsondoc.ParseString(problem.SourceCatalog, catalogText)
+	if len(probs) > 0 {
+		return nil
+	}
+	cat, _ := catalog.Parse(doc)
+	var flows *policy.Flows
+	if policyText != "" {
+		if pol, probs := policy.Compile(policyText); len(probs) == 0 {
+			flows = pol.Flows
+		}
+	}
+	return flow.Trifecta(cat, doc, flows)
+}

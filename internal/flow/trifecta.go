@@ -1,0 +1,207 @@
+package flow
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+	"github.com/gatehouse-dev/gatehouse/internal/policy"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+// RuleLethalTrifecta is the name of the catalog-level finding: tools that read private data,
+// tools that take untrusted input and tools that can send data out, in one catalog.
+const RuleLethalTrifecta = "lethal-trifecta"
+
+// The three labels of the trifecta, as the policy's flows name them by convention.
+const (
+	LabelPrivate   = "private"
+	LabelUntrusted = "untrusted"
+	LabelSink      = "sink"
+)
+
+// The words a description is read for, in English; a label also comes from the annotations and
+// the policy. They are deliberately plain: a finding names every tool and why, for a person to
+// confirm in the policy's flows.
+var (
+	privateWords   = regexp.MustCompile(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
+	untrustedWords = regexp.MustCompile(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
+	sinkWords      = regexp.MustCompile(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
+)
+
+// A labelled tool is a tool of the catalog with the trifecta labels it gets, and why.
+type labelledTool struct {
+	tool   *catalog.Tool
+	labels map[string]string // label → why
+}
+
+// Trifecta looks at a whole catalog for the lethal trifecta: a set of tools that holds private
+// data, untrusted input and a sink, so that one injected result can make the model carry private
+// data out. Labels come from the annotations (readOnlyHint false, or a destructiveHint, with
+// openWorldHint: a sink; readOnlyHint with openWorldHint: untrusted input), from the
+// description's words (a tool of the open world is never private; a read-only tool is never a
+// sink), and from the policy's flows labels when a policy is given (flows may be nil). It gives at
+// most one finding, naming every tool of each part: high when a combination spans two servers
+// or more, medium within one server, low when the policy's flow rules bind every sink after
+// untrusted input and for carrying private data.
+func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []lint.Finding {
+	if c == nil {
+		return nil
+	}
+	byLabel := map[string][]labelledTool{}
+	for i := range c.Tools {
+		t := &c.Tools[i]
+		lt := labelledTool{tool: t, labels: inferLabels(t, flows)}
+		for _, l := range []string{LabelPrivate, LabelUntrusted, LabelSink} {
+			if _, ok := lt.labels[l]; ok {
+				byLabel[l] = append(byLabel[l], lt)
+			}
+		}
+	}
+	priv, untr, sinks := byLabel[LabelPrivate], byLabel[LabelUntrusted], byLabel[LabelSink]
+	if len(priv) == 0 || len(untr) == 0 || len(sinks) == 0 {
+		return nil
+	}
+	combos, across := 0, 0
+	var example, fallback []string
+	// shown lists combinations for the evidence, those across servers first, up to a dozen.
+	var acrossShown, withinShown []string
+	for _, u := range untr {
+		for _, p := range priv {
+			for _, s := range sinks {
+				// A tool that both reads and sends is the server's own business: the trifecta
+				// is data read by one tool leaving through another.
+				if s.tool == p.tool || s.tool == u.tool {
+					continue
+				}
+				combos++
+				servers := map[string]bool{u.tool.Server: true, p.tool.Server: true, s.tool.Server: true}
+				combo := u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name
+				if len(servers) > 1 {
+					if len(acrossShown) < shownCombinations {
+						acrossShown = append(acrossShown, combo)
+					}
+				} else if len(withinShown) < shownCombinations {
+					withinShown = append(withinShown, combo)
+				}
+				if len(servers) > 1 {
+					across++
+					if len(example) == 0 {
+						example = []string{u.tool.Name, p.tool.Name, s.tool.Name}
+					}
+				}
+				if len(fallback) == 0 {
+					fallback = []string{u.tool.Name, p.tool.Name, s.tool.Name}
+				}
+			}
+		}
+	}
+	if combos == 0 {
+		return nil
+	}
+	if len(example) == 0 {
+		example = fallback
+	}
+	severity := lint.SeverityMedium
+	if across > 0 {
+		severity = lint.SeverityHigh
+	}
+	if guarded(flows) {
+		severity = lint.SeverityLow
+	}
+	sink := sinks[0].tool
+	f := lint.Finding{
+		Rule: RuleLethalTrifecta, Severity: severity, Tool: sink.Name, Pointer: sink.Pointer,
+		Message: i18n.Sprintf("the catalog holds the lethal trifecta, untrusted input, private data and a sink in %s (%d across servers), such as %s → %s → %s; label them in the policy's flows and deny carries private to sink",
+			i18n.Plural(combos, i18n.T("%d combination"), i18n.T("%d combinations")), across, untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2])),
+		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s; combinations (untrusted → private → sink): %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink),
+			shownWords(append(acrossShown, withinShown...), combos)),
+		Why: i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
+	}
+	if doc != nil {
+		if off, ok := doc.Locate(sink.Pointer); ok {
+			f.Line, f.Column = doc.Position(off)
+		}
+	}
+	return []lint.Finding{f}
+}
+
+// shownCombinations is how many combinations the evidence lists; the message counts them all.
+const shownCombinations = 12
+
+// shownWords lists the combinations shown, saying how many more there are.
+func shownWords(shown []string, total int) string {
+	shown = shown[:min(len(shown), shownCombinations)]
+	if total > len(shown) {
+		return i18n.Sprintf("%s and %d more", strings.Join(shown, "; "), total-len(shown))
+	}
+	return strings.Join(shown, "; ")
+}
+
+// partWords lists the tools of one part with why each has the label.
+func partWords(tools []labelledTool, label string) string {
+	parts := make([]string, len(tools))
+	for i, t := range tools {
+		parts[i] = t.tool.Name + " (" + t.labels[label] + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// inferLabels gives a tool the trifecta labels, each with why.
+func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
+	labels := map[string]string{}
+	key := policy.ToolKey{Key: t.Name, Name: t.ToolName(), Server: t.Server}
+	for _, l := range flows.LabelsOf(key) {
+		if l == LabelPrivate || l == LabelUntrusted || l == LabelSink {
+			labels[l] = i18n.T("policy")
+		}
+	}
+	ann, _ := t.Def["annotations"].(map[string]any)
+	readOnly, hasReadOnly := ann["readOnlyHint"].(bool)
+	openWorld, hasOpenWorld := ann["openWorldHint"].(bool)
+	destructive, _ := ann["destructiveHint"].(bool)
+	desc, _ := t.Def["description"].(string)
+	set := func(l, why string) {
+		if _, ok := labels[l]; !ok {
+			labels[l] = why
+		}
+	}
+	if hasReadOnly && readOnly && hasOpenWorld && openWorld {
+		set(LabelUntrusted, "readOnlyHint, openWorldHint")
+	}
+	// A tool that writes to the open world can carry data out; one that only writes locally (a
+	// file deleted) is a sink only where its description says it sends.
+	if (hasReadOnly && !readOnly || destructive) && hasOpenWorld && openWorld {
+		set(LabelSink, "readOnlyHint false, openWorldHint")
+	}
+	// A tool that reads the open world brings in what anyone wrote: untrusted, not private.
+	if m := privateWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) && !(hasOpenWorld && openWorld) {
+		set(LabelPrivate, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	}
+	if m := untrustedWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) {
+		set(LabelUntrusted, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	}
+	if m := sinkWords.FindString(desc); m != "" && !(hasReadOnly && readOnly) {
+		set(LabelSink, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	}
+	return labels
+}
+
+// guarded reports whether the flows bind every sink both after untrusted input and for carrying
+// private data: the trifecta is then held by the policy.
+func guarded(flows *policy.Flows) bool {
+	if flows == nil {
+		return false
+	}
+	after := slices.ContainsFunc(flows.Rules, func(r policy.FlowRule) bool {
+		return (r.After == LabelUntrusted || r.After == LabelPrivate) && (r.Call == LabelSink || r.Call == "*")
+	})
+	carries := slices.ContainsFunc(flows.Rules, func(r policy.FlowRule) bool {
+		return r.Carries == LabelPrivate && (r.Call == LabelSink || r.Call == "*")
+	})
+	return after && carries
+}

@@ -1,0 +1,425 @@
+package live
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Serving MCP over Streamable HTTP to clients (proxy --listen): a team puts one gateway in front
+// of shared servers, and each agent reaches it with a token of its own.
+//
+//   - Every request needs "Authorization: Bearer TOKEN" with one of the tokens of the token file;
+//     a missing or wrong token gets 401. Tokens are compared in constant time and never written
+//     anywhere: a client is named in messages and the decision log by its line in the file
+//     ("client-1"), never by its token.
+//   - A request with an Origin header (a browser's) gets 403 unless the Origin is this machine
+//     (localhost, 127.0.0.1, [::1]), and so does, on a loopback address, a request whose Host is
+//     not this machine: a web page the person visits must not reach the gateway by DNS
+//     rebinding, as the MCP specification asks.
+//   - Each MCP session (Mcp-Session-Id) is its own proxy with its own server connection: a stdio
+//     server is started per session, so no session's state (its calls, what its server read)
+//     reaches another. A session belongs to the token that opened it; another token cannot use
+//     it.
+//   - A JSON-RPC batch is refused (MCP 2025-06-18 and later have none), and a body larger than
+//     the message limit gets 413, before anything is read into memory beyond the limit.
+
+// A ClientToken is one line of the token file: a client (an agent) and its secret.
+type ClientToken struct {
+	Client string // "client-N", N the token's line in the file; what logs and messages name
+	token  string
+}
+
+// LoadTokens reads the token file: one token per line; blank lines and lines starting with #
+// are skipped. A file that does not exist is created with one new random token, mode 0600, and
+// created is true. A token file anyone else can read is refused.
+func LoadTokens(path string) (tokens []ClientToken, created bool, err error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		token := rand.Text() + rand.Text()
+		w, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return nil, false, err
+		}
+		if _, err := fmt.Fprintf(w, "# gatehouse proxy --listen: one token per line, each a client\n%s\n", token); err != nil {
+			w.Close()
+			return nil, false, err
+		}
+		if err := w.Close(); err != nil {
+			return nil, false, err
+		}
+		return []ClientToken{{Client: "client-2", token: token}}, true, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().Perm()&0o077 != 0 {
+		return nil, false, fmt.Errorf("%s can be read by others (mode %04o): make it private (chmod 600)", path, st.Mode().Perm())
+	}
+	sc := bufio.NewScanner(f)
+	seen := map[string]bool{}
+	for line := 1; sc.Scan(); line++ {
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if len(t) < 16 || strings.ContainsAny(t, " \t") {
+			return nil, false, fmt.Errorf("%s:%d: a token is one word of at least 16 characters", path, line)
+		}
+		if seen[t] {
+			return nil, false, fmt.Errorf("%s:%d: this token is already on an earlier line", path, line)
+		}
+		seen[t] = true
+		tokens = append(tokens, ClientToken{Client: "client-" + strconv.Itoa(line), token: t})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, false, err
+	}
+	if len(tokens) == 0 {
+		return nil, false, fmt.Errorf("%s holds no token", path)
+	}
+	return tokens, false, nil
+}
+
+// An HTTPGateway serves MCP over Streamable HTTP, one proxy per client session (see above).
+type HTTPGateway struct {
+	newProxy func(client string) (clientServer, error)
+	lim      Limits
+	tokens   []ClientToken
+
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu       sync.Mutex
+	sessions map[string]*httpSession
+	closed   bool
+	wg       sync.WaitGroup
+}
+
+// A clientServer serves one client session: a [Proxy] or a [MultiProxy].
+type clientServer interface {
+	Serve(ctx context.Context, t mcp.Transport) error
+	connected(func())    // calls the function once the client's transport is connected
+	sawInitialize() bool // the client has sent initialize
+	note(string, ...any) // writes one of the proxy's lines to stderr
+}
+
+func (p *Proxy) connected(f func())       { p.onConnected = f }
+func (p *Proxy) sawInitialize() bool      { return p.initialized.Load() }
+func (p *MultiProxy) connected(f func())  { p.onConnected = f }
+func (p *MultiProxy) sawInitialize() bool { return p.initialized.Load() }
+
+// An httpSession is one client's MCP session: its transport and its proxy.
+type httpSession struct {
+	client string
+	proxy  clientServer
+	conn   *httpConn
+	cancel context.CancelFunc
+}
+
+// NewHTTPGateway checks the policy and the lock once (as [NewProxy] does) and returns a
+// handler that serves clients holding one of the tokens.
+func NewHTTPGateway(cfg ProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
+	if len(tokens) == 0 {
+		return nil, errors.New("no token: every client of an HTTP gateway needs one")
+	}
+	if _, err := NewProxy(cfg); err != nil {
+		return nil, err
+	}
+	// One token is one flow session, whichever MCP session it uses: the proxies share them.
+	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
+	cfg.flows = gate.flows
+	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
+		c := cfg
+		c.Client = client
+		return NewProxy(c)
+	}), nil
+}
+
+// NewMultiHTTPGateway is [NewHTTPGateway] for a gateway of several servers: each client
+// session gets a [MultiProxy] of its own.
+func NewMultiHTTPGateway(cfg MultiProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
+	if len(tokens) == 0 {
+		return nil, errors.New("no token: every client of an HTTP gateway needs one")
+	}
+	if _, err := NewMultiProxy(cfg); err != nil {
+		return nil, err
+	}
+	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
+	cfg.flows = gate.flows
+	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
+		c := cfg
+		c.Client = client
+		return NewMultiProxy(c)
+	}), nil
+}
+
+func newHTTPGateway(lim Limits, tokens []ClientToken, newProxy func(string) (clientServer, error)) *HTTPGateway {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}
+}
+
+// client returns the client whose token the request bears.
+func (g *HTTPGateway) client(req *http.Request) (string, bool) {
+	auth := req.Header.Get("Authorization")
+	bearer, ok := strings.CutPrefix(auth, "Bearer ")
+	if !ok {
+		return "", false
+	}
+	found := ""
+	for _, t := range g.tokens {
+		// Every token is compared, so the time taken says nothing of which one nearly matched.
+		if subtle.ConstantTimeCompare([]byte(bearer), []byte(t.token)) == 1 {
+			found = t.Client
+		}
+	}
+	return found, found != ""
+}
+
+// localOrigin reports whether an Origin header names this machine.
+func localOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// loopbackHost reports whether a Host header (name or name:port) names this machine.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+const sessionHeader = "Mcp-Session-Id"
+
+func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	// Listening on loopback, a request must name this machine in its Host too: a page that
+	// rebinds its own name to 127.0.0.1 sends its own name.
+	if local, ok := req.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && IsLoopback(local.String()) && !loopbackHost(req.Host) {
+		http.Error(w, "Forbidden: the Host header does not name this machine", http.StatusForbidden)
+		return
+	}
+	if origin := req.Header.Get("Origin"); origin != "" && !localOrigin(origin) {
+		http.Error(w, "Forbidden: this gateway does not answer web pages of other origins", http.StatusForbidden)
+		return
+	}
+	client, ok := g.client(req)
+	if !ok {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="gatehouse"`)
+		http.Error(w, "Unauthorized: a bearer token from the gateway's token file is required", http.StatusUnauthorized)
+		return
+	}
+	id := req.Header.Get(sessionHeader)
+	var body []byte
+	switch req.Method {
+	case http.MethodPost:
+		if body, ok = g.readBody(w, req); !ok {
+			return
+		}
+		if id == "" && isDiscover(body) {
+			// The stateless protocol's first request. The gateway keeps a session per client,
+			// as the initialize protocol does; clients fall back to initialize on this error.
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":"gatehouse: server/discover is not offered over HTTP; use initialize (MCP 2025-11-25)"}}`,
+				discoverID(body), jsonrpc.CodeMethodNotFound)
+			return
+		}
+	case http.MethodGet, http.MethodDelete:
+		if id == "" {
+			http.Error(w, "Bad Request: "+sessionHeader+" is required", http.StatusBadRequest)
+			return
+		}
+	default:
+		w.Header().Set("Allow", "GET, POST, DELETE")
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	var s *httpSession
+	if id == "" {
+		var err error
+		if s, err = g.open(client); err != nil {
+			http.Error(w, "Service Unavailable: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		// A session starts with initialize. A first request that is not one (a ping) leaves
+		// nothing to keep.
+		defer func() {
+			if !s.proxy.sawInitialize() {
+				g.end(s)
+			}
+		}()
+	} else {
+		g.mu.Lock()
+		s = g.sessions[id]
+		g.mu.Unlock()
+		// A session another token opened is as unknown to this one as a session that never was.
+		if s == nil || s.client != client {
+			http.Error(w, "Not Found: no such session", http.StatusNotFound)
+			return
+		}
+	}
+	if req.Method == http.MethodDelete {
+		g.end(s)
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if req.Method == http.MethodGet {
+		s.conn.serveGET(w, req)
+		return
+	}
+	s.conn.servePOST(w, req, body)
+}
+
+// isDiscover reports whether a posted message is a server/discover request.
+func isDiscover(body []byte) bool {
+	m, err := readObject(i18n.T("the message"), body)
+	return err == nil && m.str("method") == "server/discover"
+}
+
+// discoverID is the id of a posted request, as JSON ("null" when it has none readable).
+func discoverID(body []byte) string {
+	m, err := readObject(i18n.T("the message"), body)
+	if err != nil {
+		return "null"
+	}
+	if id := m.raw("id"); id != nil {
+		return string(id)
+	}
+	return "null"
+}
+
+// readBody reads a POST's body within the message limit and refuses a batch. It reports false
+// when it answered the request itself.
+func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) ([]byte, bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, int64(g.lim.MaxMessageBytes)))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			http.Error(w, fmt.Sprintf("Request Entity Too Large: a message is at most %d bytes", mbe.Limit), http.StatusRequestEntityTooLarge)
+			return nil, false
+		}
+		http.Error(w, "Bad Request: the body could not be read", http.StatusBadRequest)
+		return nil, false
+	}
+	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
+		http.Error(w, "Bad Request: JSON-RPC batches are not accepted (MCP 2025-06-18 and later have none); send one message per request", http.StatusBadRequest)
+		return nil, false
+	}
+	return body, true
+}
+
+// open starts a session for a client: a transport of its own, and a proxy with its own server
+// connection behind it.
+func (g *HTTPGateway) open(client string) (*httpSession, error) {
+	p, err := g.newProxy(client)
+	if err != nil {
+		return nil, err
+	}
+	t := newHTTPConn(rand.Text())
+	ctx, cancel := context.WithCancel(g.ctx)
+	s := &httpSession{client: client, proxy: p, conn: t, cancel: cancel}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		cancel()
+		return nil, errors.New("the gateway is shutting down")
+	}
+	g.sessions[t.id] = s
+	g.wg.Add(1)
+	g.mu.Unlock()
+	ready := make(chan struct{})
+	p.connected(func() { close(ready) })
+	go func() {
+		defer g.wg.Done()
+		if err := p.Serve(ctx, t); err != nil && ctx.Err() == nil {
+			p.note("session of %s: %v", client, err)
+		}
+		g.mu.Lock()
+		delete(g.sessions, t.id)
+		g.mu.Unlock()
+	}()
+	select {
+	case <-ready:
+		return s, nil
+	case <-time.After(g.lim.StartTimeout):
+		g.end(s)
+		return nil, errors.New("the session could not start in time")
+	}
+}
+
+// end closes a session: its proxy stops, and so does its server.
+func (g *HTTPGateway) end(s *httpSession) {
+	g.mu.Lock()
+	delete(g.sessions, s.conn.id)
+	g.mu.Unlock()
+	s.cancel()
+}
+
+// Sessions is how many client sessions are open.
+func (g *HTTPGateway) Sessions() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.sessions)
+}
+
+// Close ends every session and waits, up to ctx, for their servers to stop.
+func (g *HTTPGateway) Close(ctx context.Context) error {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
+	g.cancel()
+	done := make(chan struct{})
+	go func() { g.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// IsLoopback reports whether a listen address stays on this machine.
+func IsLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

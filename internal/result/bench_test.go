@@ -1,0 +1,57 @@
+package result_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/internal/result"
+)
+
+// benchResult is a CallToolResult of n bytes of honest README text, as server-filesystem
+// returns one: what a proxy checks on every tools/call.
+func benchResult(b *testing.B, n int) []byte {
+	var text strings.Builder
+	for _, c := range loadCorpus(b, "honest-filesystem.json") {
+		if !strings.Contains(c.Source, "/readme/") {
+			continue
+		}
+		var r struct {
+			Result struct {
+				Content []struct{ Text string } `json:"content"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(c.Response, &r); err != nil || len(r.Result.Content) == 0 {
+			b.Fatalf("%s: %v", c.Source, err)
+		}
+		text.WriteString(r.Result.Content[0].Text)
+		text.WriteString("\n")
+		if text.Len() > n {
+			break
+		}
+	}
+	for text.Len() < n {
+		text.WriteString("Run `npm install` and then call the function with your options. See the changelog for details.\n")
+	}
+	s := text.String()[:n]
+	for len(s) > 0 && s[len(s)-1]&0xc0 == 0x80 {
+		s = s[:len(s)-1]
+	}
+	return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":%q}]}}`, s)
+}
+
+// BenchmarkCheck is one result of 10 KB, 100 KB and 1 MB (the default cap) of README text: the
+// budget is 1 ms per 10 KB natively, linear up to the cap.
+func BenchmarkCheck(b *testing.B) {
+	c := result.New("", "", nil)
+	for _, n := range []int{10 << 10, 100 << 10, 1000 << 10} {
+		text := benchResult(b, n)
+		b.Run(fmt.Sprintf("%dKB", n>>10), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				c.Check(result.Request{Result: text, Tool: "read_text_file"})
+			}
+		})
+	}
+}

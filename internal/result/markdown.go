@@ -1,0 +1,117 @@
+package result
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+// The rules of the result check that are not lint rules: what only a result carries.
+const (
+	// RuleMarkdownExfiltration: a markdown image or link (or an HTML img) whose URL is shaped to
+	// carry data to a host when the client renders it.
+	RuleMarkdownExfiltration = "markdown-exfiltration"
+	// RuleStructuredTextMismatch: a text block's JSON differs from structuredContent.
+	RuleStructuredTextMismatch = "structured-text-mismatch"
+	// RuleStructuredWithoutText: structuredContent with no text block, which a client that
+	// shows only text does not show.
+	RuleStructuredWithoutText = "structured-without-text"
+)
+
+// Markdown images render without a click: the client fetches the URL as soon as the model writes
+// it, so a URL the model was told to fill in sends whatever it put there. A link needs a click.
+var (
+	markdownTarget = regexp.MustCompile(`(!?)\[[^\]\n]{0,300}\]\(\s*<?((?:https?:)?//[^\s)>]+)`)
+	htmlImage      = regexp.MustCompile(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
+	// placeholder is a slot in a URL for the model to fill: {secret}, {{history}}, $DATA, [DATA],
+	// <data>, or their percent-encoded forms.
+	placeholder = regexp.MustCompile(`\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
+	// carrierParameter names a query parameter that, on an image, can only be there to carry
+	// what the model knows.
+	carrierParameter = regexp.MustCompile(`(?i)^(?:conversation|conv|history|chat|chat_history|memory|prompt|system_prompt|secret|secrets|password|passwd|ssn|exfil|leak|stolen|private|credentials?|api_?keys?|user_data|personal_data)$`)
+)
+
+// markdownFindings looks in one string the model reads for markdown images and links, and HTML
+// images, whose URL would carry data to a host: one with a slot for the model to fill, or an
+// image with a query parameter named for what the model knows. The host is named.
+func markdownFindings(s string) []hit {
+	if !strings.Contains(s, "](") && !strings.Contains(s, "<img") && !strings.Contains(s, "<IMG") {
+		return nil
+	}
+	var out []hit
+	for _, m := range markdownTarget.FindAllStringSubmatchIndex(s, 32) {
+		image := m[3] > m[2]
+		if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[4]:m[5]], image); ok {
+			out = append(out, f)
+		}
+	}
+	if strings.Contains(s, "<img") || strings.Contains(s, "<IMG") || strings.Contains(strings.ToLower(s), "<img") {
+		for _, m := range htmlImage.FindAllStringSubmatchIndex(s, 32) {
+			if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[2]:m[3]], true); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// exfiltrationFinding judges one URL found at s[start:end].
+func exfiltrationFinding(s string, start, end int, raw string, image bool) (hit, bool) {
+	target := raw
+	if strings.HasPrefix(target, "//") {
+		target = "https:" + target
+	}
+	u, err := url.Parse(target)
+	if err != nil || u.Host == "" {
+		return hit{}, false
+	}
+	host := u.Hostname()
+	slot := placeholder.FindString(strings.TrimPrefix(raw, "//"+u.Host))
+	if slot == "" {
+		slot = placeholder.FindString(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(raw, "https:"), "http:"), "//"+u.Host))
+	}
+	carrier := ""
+	if image && slot == "" {
+		for name := range u.Query() {
+			if carrierParameter.MatchString(name) {
+				carrier = name
+				break
+			}
+		}
+	}
+	if slot == "" && carrier == "" {
+		return hit{}, false
+	}
+	kind := i18n.T("markdown link")
+	if image {
+		kind = i18n.T("markdown image")
+	}
+	if strings.HasPrefix(strings.ToLower(s[start:end]), "<img") {
+		kind = i18n.T("HTML image")
+	}
+	var msg string
+	if slot != "" {
+		msg = i18n.Sprintf("a %s whose URL has a slot (%s) for the model to fill sends what it puts there to %s", kind, untrusted.Visible(slot, 60), untrusted.Quote(host))
+	} else {
+		msg = i18n.Sprintf("a %s whose URL has the parameter %s sends what the model puts there to %s when it is rendered", kind, untrusted.Quote(carrier), untrusted.Quote(host))
+	}
+	sev := lint.SeverityHigh
+	if !image && slot == "" {
+		sev = lint.SeverityMedium
+	}
+	return hit{Finding: lint.Finding{Rule: RuleMarkdownExfiltration, Severity: sev, Message: msg,
+		Evidence: untrusted.Visible(s[start:end], 200),
+		Why:      i18n.T("A client fetches a markdown image as soon as the model writes it: a URL the model was told to fill in carries the conversation's data to that host without a click.")},
+		at: start}, true
+}
+
+// A hit is a finding of the result check's own inside a string, at a byte offset of the decoded
+// string, before it is placed in the text.
+type hit struct {
+	lint.Finding
+	at int
+}
