@@ -388,6 +388,20 @@ func (g *HTTPGateway) end(s *httpSession) {
 	s.cancel()
 }
 
+// EndStreams ends every session's standalone stream (the clients' GETs), so that a graceful
+// shutdown waits only for the requests under way; give it to http.Server.RegisterOnShutdown.
+func (g *HTTPGateway) EndStreams() {
+	g.mu.Lock()
+	sessions := make([]*httpSession, 0, len(g.sessions))
+	for _, s := range g.sessions {
+		sessions = append(sessions, s)
+	}
+	g.mu.Unlock()
+	for _, s := range sessions {
+		s.conn.endStandalone()
+	}
+}
+
 // Sessions is how many client sessions are open.
 func (g *HTTPGateway) Sessions() int {
 	g.mu.Lock()
