@@ -1,12 +1,15 @@
 package core
 
 import (
+	"slices"
+
 	"github.com/gatehouse-dev/gatehouse/internal/call"
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
 	"github.com/gatehouse-dev/gatehouse/internal/state"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // AboutRequest is the input of [About].
@@ -31,7 +34,11 @@ type AboutResult struct {
 	Reasons     []Reason `json:"reasons"`
 	// Languages are the languages a request's lang may name, English (the default) first.
 	Languages []string `json:"languages"`
-	Problems  Problems `json:"problems"`
+	// Hidden lists the characters gatehouse counts as hidden (controls other than line breaks
+	// and tabs, every format character, variation selectors, fillers), as sorted inclusive
+	// [low, high] code point pairs, for a view that marks them as gatehouse's messages do.
+	Hidden   [][2]rune `json:"hidden"`
+	Problems Problems  `json:"problems"`
 }
 
 // AboutLimits are the caps on what gatehouse accepts.
@@ -46,21 +53,28 @@ type AboutLimits struct {
 }
 
 // About says what this build of gatehouse knows: its version, the order of severities, its
-// limits, its lint rules (in the request's language) and the languages it answers in.
+// limits, its lint rules (in the request's language), the languages it answers in and the
+// characters it counts as hidden. Every list is the caller's own copy: changing one changes no
+// later answer.
 func About(req AboutRequest) AboutResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
+	rules := translated(translateRules(tr, lint.Rules), func(r lint.Rule) lint.Rule {
+		r.Families = slices.Clone(r.Families)
+		return r
+	})
 	return AboutResult{
 		Version:    Version,
-		Severities: lint.Severities,
+		Severities: slices.Clone(lint.Severities),
 		Limits: AboutLimits{TextBytes: jsondoc.DefaultLimits.MaxBytes, Depth: jsondoc.DefaultLimits.MaxDepth,
 			FragmentBytes: state.MaxFragmentBytes, StateBytes: state.MaxStateBytes, ShownProblems: 1000},
-		LintRules:    translateRules(tr, lint.Rules),
-		Drafts:       schema.Drafts,
+		LintRules:    rules,
+		Drafts:       slices.Clone(schema.Drafts),
 		DefaultDraft: schema.DefaultDraft,
-		CallFormats:  call.CallFormats,
-		Reasons:      gate.Reasons,
-		Languages:    Languages,
+		CallFormats:  slices.Clone(call.CallFormats),
+		Reasons:      slices.Clone(gate.Reasons),
+		Languages:    slices.Clone(Languages),
+		Hidden:       untrusted.Ranges(),
 		Problems:     orEmpty(langProbs),
 	}
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"encoding/json"
 	"maps"
+	"reflect"
 	"slices"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -20,6 +21,7 @@ var functions = map[string]function{
 	"checkResult":   serve(CheckResult, func(r *ResultCheck) *Problems { return &r.Problems }, true),
 	"replay":        serve(Replay, func(r *ReplayResult) *Problems { return &r.Problems }, true),
 	"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
+	"sarif":         serve(SARIF, func(r *SARIFResult) *Problems { return &r.Problems }, true),
 	"format":        serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true),
 	"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),
 	"encodeState":   serve(EncodeState, func(r *EncodeStateResult) *Problems { return &r.Problems }, false),
@@ -60,6 +62,9 @@ func Refuse(name, why string) (answer []byte, ok bool) {
 type function struct {
 	call   func(request string) []byte
 	refuse func(why string) []byte
+	// request and answer are the Go types of the JSON it takes and gives, which
+	// site/gatehouse.d.ts declares for JavaScript (a test holds the two to each other).
+	request, answer reflect.Type
 }
 
 // InternalError is the answer to a call that failed inside gatehouse (a recovered panic): a bug,
@@ -93,7 +98,9 @@ func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole b
 			}
 			return marshal(f(req))
 		},
-		refuse: refuse,
+		refuse:  refuse,
+		request: reflect.TypeFor[Req](),
+		answer:  reflect.TypeFor[Res](),
 	}
 }
 

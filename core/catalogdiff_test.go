@@ -217,7 +217,8 @@ func TestCatalogDiffCases(t *testing.T) {
 func TestCompareSchemas(t *testing.T) {
 	tests := []struct {
 		name, left, right string
-		change, class     string
+		change            string
+		class             core.SchemaClass
 	}{
 		// The loosenings DESIGN.md names, each with its opposite.
 		{"lost additionalProperties false", `{"type":"object","additionalProperties":false}`, `{"type":"object"}`, "additionalProperties-removed", "loosened"},

@@ -197,7 +197,7 @@ func checkPatchApplies(t testing.TB, left, right string) {
 	want, _ := jsondoc.Parse(core.SourceRight, []byte(right))
 	leftDoc, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
 	got, err := referenceApply(leftDoc.Value, res.Patch)
-	if err != nil || !reflect.DeepEqual(got, want.Value) {
+	if err != nil || !jsondoc.Equal(got, want.Value) {
 		t.Fatalf("reference applier: patch does not turn left into right (%v)\nleft:  %s\nright: %s\npatch: %s\ngot:   %v", err, left, right, raw, got)
 	}
 	if evanphxMisreadsPath(res.Patch) {
@@ -207,7 +207,7 @@ func checkPatchApplies(t testing.TB, left, right string) {
 	if err != nil {
 		t.Fatalf("%v\nleft:  %s\nright: %s", err, left, right)
 	}
-	if !reflect.DeepEqual(got, want.Value) {
+	if !jsondoc.Equal(got, want.Value) {
 		t.Fatalf("evanphx/json-patch: patch does not turn left into right\nleft:  %s\nright: %s\npatch: %s\ngot:   %v", left, right, raw, got)
 	}
 }
@@ -219,9 +219,14 @@ func TestDiffNumbersExact(t *testing.T) {
 	}{
 		// float64 would make these equal; the 20th digit is a change.
 		{"20th digit", `{"n":12345678901234567890}`, `{"n":12345678901234567891}`, 1},
-		// Numbers are compared by their text, so the patch reproduces right exactly.
-		{"same value, other text", `{"n":1.0}`, `{"n":1}`, 1},
-		{"exponent", `[1e2]`, `[100]`, 1},
+		// Numbers are compared by exact decimal value (JSON Schema's equality): another
+		// spelling of the same value is no change, so no operation.
+		{"same value, other text", `{"n":1.0}`, `{"n":1}`, 0},
+		{"exponent", `[1e2]`, `[100]`, 0},
+		{"maxLength 10 and 10.0", `{"maxLength":10}`, `{"maxLength":10.0}`, 0},
+		{"top-level number", `3`, `3.0`, 0},
+		// Equal numbers beside a real change: only the change is an operation.
+		{"one of two", `{"a":1e1,"b":[2,3]}`, `{"a":10,"b":[2.0,4]}`, 1},
 		{"identical", `{"n":-0.5e-10}`, `{"n":-0.5e-10}`, 0},
 	}
 	for _, tt := range tests {
@@ -279,8 +284,8 @@ func TestDiffModes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := core.Diff(core.DiffRequest{Left: tt.left, Right: tt.right, Mode: tt.mode})
-			if res.Mode != tt.wantMode || len(res.Problems) != tt.wantProblems {
+			res := core.Diff(core.DiffRequest{Left: tt.left, Right: tt.right, Mode: core.DiffMode(tt.mode)})
+			if string(res.Mode) != tt.wantMode || len(res.Problems) != tt.wantProblems {
 				t.Fatalf("got mode %q problems %v; want %q and %d problems", res.Mode, res.Problems, tt.wantMode, tt.wantProblems)
 			}
 			if res.Patch == nil || res.Problems == nil {
@@ -468,5 +473,68 @@ func TestDiffOmitPatch(t *testing.T) {
 	}
 	if patch := core.Diff(core.DiffRequest{Left: `[1]`, Right: `[2]`, OmitPatch: true}).Patch; len(patch) != 1 {
 		t.Errorf("patch mode with omitPatch: %v, want its one operation", patch)
+	}
+}
+
+// A plain diff places each operation in the texts: what changed on both sides, what was added
+// on the right, what was removed on the left.
+func TestDiffPlaces(t *testing.T) {
+	left := "{\n  \"a\": 1,\n  \"b\": 2\n}"
+	right := "{\n  \"a\": 5,\n  \"c\": 3\n}"
+	res := core.Diff(core.DiffRequest{Left: left, Right: right})
+	got := map[string]core.PatchPlace{}
+	for _, p := range res.Places {
+		got[res.Patch[p.Op].Path] = p
+	}
+	want := map[string]core.PatchPlace{
+		"/a": {Change: "changed", Line: 2, Column: 8, LeftLine: 2, LeftColumn: 8},
+		"/b": {Change: "removed", LeftLine: 3, LeftColumn: 8},
+		"/c": {Change: "added", Line: 3, Column: 8},
+	}
+	for path, w := range want {
+		g, ok := got[path]
+		g.Op = 0
+		if !ok || g != w {
+			t.Errorf("%s: got %+v, want %+v", path, g, w)
+		}
+	}
+	if cat := core.Diff(core.DiffRequest{Left: `{"tools":[]}`, Right: `{"tools":[]}`}); cat.Places != nil {
+		t.Errorf("a catalog diff has its own report, not places: %+v", cat.Places)
+	}
+}
+
+// IgnoreArrayOrder matches array elements by content: a reordered array is no change, an
+// element removed is one "remove", and the places point into the right text as written.
+func TestDiffIgnoreArrayOrder(t *testing.T) {
+	left := `{"tags":["a","b","c"],"list":[{"k":1},{"k":2}]}`
+	right := `{"tags":["c","a","b"],"list":[{"k":2},{"k":1}]}`
+	if res := core.Diff(core.DiffRequest{Left: left, Right: right, IgnoreArrayOrder: true}); len(res.Patch) != 0 || len(res.Problems) != 0 {
+		t.Errorf("a reordering is no change when order is ignored: %+v", res.Patch)
+	}
+	if res := core.Diff(core.DiffRequest{Left: left, Right: right}); len(res.Patch) == 0 {
+		t.Error("by default, order counts")
+	}
+	res := core.Diff(core.DiffRequest{Left: `["a","b","c"]`, Right: `["c","a"]`, IgnoreArrayOrder: true})
+	if len(res.Patch) != 1 || res.Patch[0].Op != "remove" || res.Patch[0].Path != "/1" {
+		t.Errorf("one element removed: want one remove at /1, got %+v", res.Patch)
+	}
+	res = core.Diff(core.DiffRequest{Left: `["a","b"]`, Right: "[\n\"x\",\n\"a\"\n]", IgnoreArrayOrder: true})
+	if len(res.Places) != 1 || res.Places[0].Line != 2 || res.Places[0].LeftLine != 1 || res.Places[0].LeftColumn != 6 {
+		t.Errorf("b changed into x: the places must be b in the left and x (line 2) in the right: %+v %+v", res.Patch, res.Places)
+	}
+	// The patch turns left into right up to order: applied, it has the right's elements.
+	for _, pair := range [][2]string{{`[1,2,3,4]`, `[4,3,9]`}, {`{"a":[{"x":[1,2]},3]}`, `{"a":[3,{"x":[2,1,5]}]}`}} {
+		res := core.Diff(core.DiffRequest{Left: pair[0], Right: pair[1], IgnoreArrayOrder: true})
+		if _, err := applyPatch(t, pair[0], res.Patch); err != nil {
+			t.Errorf("%s → %s: the patch does not apply: %v", pair[0], pair[1], err)
+		}
+	}
+}
+
+// An append ("/-") is placed at the element it adds, after the left's and earlier appends.
+func TestDiffPlacesAppend(t *testing.T) {
+	res := core.Diff(core.DiffRequest{Left: `{"a":[1]}`, Right: "{\"a\":[1,\n2,\n3]}"})
+	if len(res.Places) != 2 || res.Places[0].Line != 2 || res.Places[1].Line != 3 || res.Places[0].Change != "added" {
+		t.Errorf("appends: %+v %+v", res.Patch, res.Places)
 	}
 }

@@ -17,6 +17,10 @@
 //     definition; [Diff] compares two texts as an RFC 6902 patch and two catalogs tool by tool;
 //     [Lint] looks for what a poisoned tool carries.
 //
+// Across calls, [Replay] decides every call of a session's transcript with the policy's flows
+// (a call after, or carrying text of, a labelled result is asked or denied), and a proxy keeps
+// the same state per client in [FlowSessions], as labels and hashed shingles, never texts.
+//
 // [EncodeState] and [DecodeState] put the page's texts in a URL fragment; [Format] pretty-prints
 // without touching a number; [About] says what this build knows (severities, limits, rules).
 // [Call] runs any of them by name on a JSON request, exactly as the JavaScript API does.
@@ -44,6 +48,16 @@
 //     (internal/untrusted).
 //  4. The answer is one of this package's result types, marshalled as the API's JSON.
 //  5. The view — the page, the CLI's text and SARIF printers — only presents it.
+//
+// # Numbers
+//
+// Every comparison of numbers uses JSON Schema's equality, exact decimal value: 10, 10.0 and 1e1
+// are one number, and 12345678901234567890 differs from …891. The gate's changed fields, the
+// catalog report, the RFC 6902 patch (which never holds an operation that changes nothing) and
+// the lint agree. A pin is sha256 over RFC 8785's canonical form, which writes numbers as
+// doubles, so 10 and 10.0 give one pin, as they should; a definition with a number no double
+// holds exactly is refused a pin rather than pinned loosely, so a pin never merges two values
+// that the other comparisons tell apart. Lock files written before this rule keep their pins.
 //
 // # What is kept between calls
 //

@@ -57,6 +57,7 @@ type Detail = gate.Detail
 // The details.
 const (
 	DetailUnreadableCall  = gate.DetailUnreadableCall  // the call text or this call cannot be read
+	DetailNoToolCall      = gate.DetailNoToolCall      // the reply holds no call: the model answered in text
 	DetailPolicyInvalid   = gate.DetailPolicyInvalid   // the policy has problems, so nothing is allowed
 	DetailNotInCatalog    = gate.DetailNotInCatalog    // no tool of that name in the catalog
 	DetailAmbiguousTool   = gate.DetailAmbiguousTool   // several tools answer to that name

@@ -51,3 +51,31 @@ func orEmpty(ps Problems) Problems {
 	}
 	return ps
 }
+
+// An Unmatched is a value that matches none of the alternatives of a oneOf or anyOf, as a view
+// shows it: one line (its Message, at its Line and Column), the closest alternative's problems
+// under it (Problems holds their indexes in the answer's problems, Best says which alternative
+// is closest), the other alternatives' problems folded.
+type Unmatched = problem.Unmatched
+
+// unmatchedOf lists, in the order of the problems, each oneOf or anyOf whose alternatives the
+// problems are in, with the indexes of those problems.
+func unmatchedOf(ps Problems) []Unmatched {
+	var out []Unmatched
+	index := map[*problem.Unmatched]int{}
+	for i, p := range ps {
+		u := p.Alternative.UnmatchedOf()
+		if u == nil {
+			continue
+		}
+		at, seen := index[u]
+		if !seen {
+			at = len(out)
+			index[u] = at
+			out = append(out, *u)
+			out[at].Problems = nil
+		}
+		out[at].Problems = append(out[at].Problems, i)
+	}
+	return out
+}

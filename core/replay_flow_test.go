@@ -181,3 +181,51 @@ func BenchmarkReplay1000(b *testing.B) {
 		}
 	}
 }
+
+// What the reader cannot place is a problem at its line, and every call after it is denied.
+func TestReplayDeniesAfterAProblem(t *testing.T) {
+	_, catalog, policy := readFlowScenarios(t)
+	transcript := `[
+{"role":"assistant","tool_calls":[{"id":"a","type":"function","function":{"name":"fetch","arguments":"{\"url\":\"https://example.com\"}"}}]},
+{"role":"tool","tool_call_id":"a","content":"a page"},
+{"role":"tool","tool_call_id":"a","content":"the same id answered again"},
+{"role":"assistant","tool_calls":[{"id":"b","type":"function","function":{"name":"query","arguments":"{\"sql\":\"select 1\"}"}}]}
+]`
+	res := core.Replay(core.ReplayRequest{Transcript: transcript, Catalog: catalog, Policy: policy})
+	if len(res.Problems) != 1 || res.Problems[0].Source != core.SourceTranscript || res.Problems[0].Line != 4 {
+		t.Fatalf("problems %v, want one at transcript line 4", res.Problems)
+	}
+	if d := res.Calls[0].Decision; d.Decision != core.DecisionAllow {
+		t.Errorf("the call before the problem: %s (%s)", d.Decision, d.Reason)
+	}
+	if d := res.Calls[1].Decision; d.Decision != core.DecisionDeny || d.Detail != core.DetailUnreadableTranscript {
+		t.Errorf("the call after the problem: %s (%s, %s), want deny unreadable_transcript", d.Decision, d.Reason, d.Detail)
+	}
+}
+
+// A decision log may interleave clients: each is a session of its own.
+func TestReplayLogKeepsClientsApart(t *testing.T) {
+	_, catalog, policy := readFlowScenarios(t)
+	line := func(client string, index int, tool string, args map[string]any) string {
+		return mustJSON(map[string]any{"time": "2026-12-01T12:00:00Z", "client": client, "index": index, "tool": tool, "decision": "allow", "reason": "ok",
+			"call":      map[string]any{"jsonrpc": "2.0", "id": index + 1, "method": "tools/call", "params": map[string]any{"name": tool, "arguments": args}},
+			"forwarded": true, "result": map[string]any{"verdict": "pass"}})
+	}
+	send := map[string]any{"to": "a@example.com", "subject": "hi", "body": "hello"}
+	log := strings.Join([]string{
+		line("alice", 0, "web/fetch", map[string]any{"url": "https://example.com"}),
+		line("bob", 0, "mail/send_email", send),
+		line("alice", 1, "mail/send_email", send),
+	}, "\n") + "\n"
+	res := core.Replay(core.ReplayRequest{Transcript: log, Catalog: catalog, Policy: policy})
+	if len(res.Problems) > 0 || res.Shape != "decision-log" {
+		t.Fatal(res.Shape, res.Problems)
+	}
+	got := []string{}
+	for _, c := range res.Calls {
+		got = append(got, fmt.Sprintf("%s %s", c.Decision.Decision, c.Decision.Reason))
+	}
+	if want := "allow ok,allow ok,ask flow"; strings.Join(got, ",") != want {
+		t.Errorf("decisions %v, want %s: bob's session never saw alice's web page", got, want)
+	}
+}

@@ -8,6 +8,7 @@ import { DecisionPane } from './pane-decision.js';
 import { DiffPane } from './pane-diff.js';
 import { SchemaPane } from './pane-schema.js';
 import { clearState, keepState, keptState } from './store.js';
+import { useLimits } from './render.js';
 import { humanSize } from './text.js';
 
 /**
@@ -367,6 +368,7 @@ document.body.dataset.checker = 'loading';
 checker.ready.then(
   () => {
     document.body.dataset.checker = 'ready';
+    useLimits(checker.about);
     // Milliseconds from navigation to a running checker, for whoever measures the page.
     document.body.dataset.readyMs = String(Math.round(performance.now()));
     checker.prestarted.then(() => { document.body.dataset.lanesMs = String(Math.round(performance.now())); });

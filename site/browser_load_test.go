@@ -104,7 +104,7 @@ func TestBrowserProblemFlood(t *testing.T) {
 }
 
 // corpusTools reads the tools of the real MCP catalogs in ../shared.
-func corpusTools(t *testing.T) []map[string]any {
+func corpusTools(t testing.TB) []map[string]any {
 	t.Helper()
 	dir := testenv.SharedDir(t, "corpora/mcp-catalogs")
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -322,17 +322,20 @@ const recordsJS = `window.makeRecords = (size, name) => {
 	return window[name].length;
 };`
 
-// TestBrowserMeasure takes issue 11's measurements in the page: paste to result and the longest
-// main-thread task for a tool call, a 1 MB and a 5 MB instance, two catalogs of 2,000 and of
-// 10,000 tools; keypress to paint while a check runs. The numbers are logged ("measure:"), not
-// asserted. It runs under make measure (GATEHOUSE_MEASURE=1: every size) or GATEHOUSE_MEASURE=small
-// (the tool call, 1 MB and 2,000 tools); make test leaves it out, the behaviours it times being
-// tested elsewhere.
-func TestBrowserMeasure(t *testing.T) {
-	full := os.Getenv("GATEHOUSE_MEASURE") == "1"
-	if !full && os.Getenv("GATEHOUSE_MEASURE") != "small" {
-		t.Skip("SKIPPED: measurements run under make measure (GATEHOUSE_MEASURE=1)")
+// BenchmarkBrowserMeasure takes issue 11's measurements in the page, once (run it with
+// -benchtime=1x, as make measure does): paste to result and the longest main-thread task for a
+// tool call, a 1 MB and a 5 MB instance, two catalogs of 2,000 and of 10,000 tools; keypress to
+// paint while a check runs. Each number is reported as a benchmark metric and logged as a
+// "measure:" line. GATEHOUSE_MEASURE=small leaves out the 5 MB instance and the 10,000 tools.
+func BenchmarkBrowserMeasure(b *testing.B) {
+	full := os.Getenv("GATEHOUSE_MEASURE") != "small"
+	for b.Loop() {
+		measurePage(b, full)
 	}
+}
+
+// measurePage is one run of [BenchmarkBrowserMeasure].
+func measurePage(t *testing.B, full bool) {
 	h := newHarness(t)
 	ctx := h.newTab("measure")
 	h.open(ctx, "measure", h.server.URL+"/")
@@ -356,7 +359,9 @@ func TestBrowserMeasure(t *testing.T) {
 		Ms, Longest, Frame int
 		State              string
 	}
-	measure := func(what string, pastes [][2]string, summary string) result {
+	// report gives a number as a benchmark metric: unit/key, key naming what was measured.
+	report := func(key, unit string, v int) { t.ReportMetric(float64(v), unit+"/"+key) }
+	measure := func(key, what string, pastes [][2]string, summary string) result {
 		t.Helper()
 		js, _ := json.Marshal(pastes)
 		var r result
@@ -366,22 +371,24 @@ func TestBrowserMeasure(t *testing.T) {
 			return err
 		}))
 		t.Logf("measure: %s: paste to result %d ms, longest main-thread task %d ms, longest frame %d ms (result: %s)", what, r.Ms, r.Longest, r.Frame, r.State)
+		report(key, "paste-to-result-ms", r.Ms)
+		report(key, "longest-task-ms", r.Longest)
 		return r
 	}
 
 	h.do(ctx, "schema pane", shortLimit, chromedp.Click(chromedp.CSS("#tab-schema")))
 	t.Logf("measure: the checker was ready %s ms after navigation, every pane's worker %s ms after",
 		evaluate[string](h, ctx, `document.body.dataset.readyMs`), evaluate[string](h, ctx, `document.body.dataset.lanesMs`))
-	measure("a tool call (the pane's first check)", [][2]string{{"#schema-schema", "toolCallSchema"}, {"#schema-instance", "toolCall"}}, "schema-summary")
+	measure("toolcall-first", "a tool call (the pane's first check)", [][2]string{{"#schema-schema", "toolCallSchema"}, {"#schema-instance", "toolCall"}}, "schema-summary")
 	h.do(ctx, "change the call", shortLimit, chromedp.Evaluate[chromedp.Void](`window.toolCall2 = window.toolCall.replace('"high"', '"low"')`))
-	measure("a tool call (the next one)", [][2]string{{"#schema-instance", "toolCall2"}}, "schema-summary")
+	measure("toolcall-next", "a tool call (the next one)", [][2]string{{"#schema-instance", "toolCall2"}}, "schema-summary")
 	sizes := []int{1 << 20}
 	if full {
 		sizes = append(sizes, 5<<20)
 	}
 	for _, size := range sizes {
 		n := evaluate[int](h, ctx, fmt.Sprintf(`makeRecords(%d, 'records')`, size))
-		measure(fmt.Sprintf("a %d MB instance (%d bytes)", size>>20, n), [][2]string{{"#schema-schema", "recordSchema"}, {"#schema-instance", "records"}}, "schema-summary")
+		measure(fmt.Sprintf("instance-%dMB", size>>20), fmt.Sprintf("a %d MB instance (%d bytes)", size>>20, n), [][2]string{{"#schema-schema", "recordSchema"}, {"#schema-instance", "records"}}, "schema-summary")
 	}
 
 	// Keypress to paint while the last instance is checked again: each key starts a new check
@@ -390,7 +397,7 @@ func TestBrowserMeasure(t *testing.T) {
 	type keys struct {
 		Worst, Count, Longest, Frame int
 	}
-	typeKeys := func(what string) {
+	typeKeys := func(key, what string) {
 		t.Helper()
 		var k keys
 		h.do(ctx, "type while checking", stepLimit,
@@ -414,15 +421,16 @@ func TestBrowserMeasure(t *testing.T) {
 			})()`, chromedp.EvalAwaitPromise))
 			return err
 		}))
+		report(key, "keypress-to-paint-ms", k.Worst)
 		t.Logf("measure: keypress to paint while a check of %s runs: worst %d ms (%d key events over 16 ms; Event Timing reports none under 16), longest main-thread task %d ms, longest frame %d ms", what, k.Worst, k.Count, k.Longest, k.Frame)
 	}
-	typeKeys("the instance as pasted (one line)")
+	typeKeys("instance-pasted", "the instance as pasted (one line)")
 	h.do(ctx, "format the instance", 3*stepLimit,
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('schema-summary').dataset.state = 'measuring'`),
 		chromedp.Click(chromedp.CSS(`#pane-schema .editor[data-source=instance] button[data-i18n="editor.format"]`)),
 		waitTrue(editorJS("#schema-instance")+`.view.state.doc.lines > 1000`),
 		waitTrue(`!['measuring', 'busy'].includes(document.getElementById('schema-summary').dataset.state)`))
-	typeKeys(fmt.Sprintf("the formatted instance (%d lines)", evaluate[int](h, ctx, editorJS("#schema-instance")+`.view.state.doc.lines`)))
+	typeKeys("instance-formatted", fmt.Sprintf("the formatted instance (%d lines)", evaluate[int](h, ctx, editorJS("#schema-instance")+`.view.state.doc.lines`)))
 
 	// The catalogs in a page of their own, not one that still holds half a million lines.
 	h.screenshot(ctx, "measure-schema")
@@ -436,7 +444,7 @@ func TestBrowserMeasure(t *testing.T) {
 	}
 	for _, n := range counts {
 		sizes := evaluate[[]int](h, ctx, fmt.Sprintf(`makeCatalogs(%d, 'left', 'right')`, n))
-		measure(fmt.Sprintf("two catalogs of %d tools (%d and %d bytes)", n, sizes[0], sizes[1]), [][2]string{{"#diff-left", "left"}, {"#diff-right", "right"}}, "diff-summary")
+		measure(fmt.Sprintf("catalogs-%d", n), fmt.Sprintf("two catalogs of %d tools (%d and %d bytes)", n, sizes[0], sizes[1]), [][2]string{{"#diff-left", "left"}, {"#diff-right", "right"}}, "diff-summary")
 	}
 	h.screenshot(ctx, "measure-diff")
 	h.checkRequests()

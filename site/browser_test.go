@@ -55,7 +55,7 @@ const (
 var paneMarkers = []string{"send_email", "argumentsValid", "read_inbox", "grant_missing", "id_rsa", "search_docs"}
 
 // skipOrFail skips with a loud message, or fails when the environment demands the browser tests.
-func skipOrFail(t *testing.T, format string, args ...any) {
+func skipOrFail(t testing.TB, format string, args ...any) {
 	t.Helper()
 	msg := fmt.Sprintf(format, args...)
 	if os.Getenv("GATEHOUSE_REQUIRE_BROWSER") == "1" {
@@ -86,7 +86,7 @@ type request struct {
 
 // A harness is one test's server and browser, with what both saw.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	server *httptest.Server
 
 	mu         sync.Mutex
@@ -100,7 +100,7 @@ type harness struct {
 }
 
 // newHarness starts the page's server and a fresh headless Chromium.
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	if testing.Short() && os.Getenv("GATEHOUSE_REQUIRE_BROWSER") != "1" {
 		t.Skip("SKIPPED, NOT TESTED: browser tests are not run with -short")

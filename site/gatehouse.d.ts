@@ -39,7 +39,7 @@ export interface Problem {
   /** JSON Pointer into the schema, keyword included. */
   keywordLocation?: string;
   /** Byte offset in the text; -1 when unknown. */
-  offset?: number;
+  offset: number;
   /** For a "schema" problem inside one of the resources: that resource's URL (line and column are in its text). */
   document?: string;
   /**
@@ -68,10 +68,35 @@ export interface ValidateRequest extends Localized {
   draft?: Draft;
   /** More schema documents by URL, so a $ref across files resolves with no fetch. */
   resources?: Record<string, Text>;
+  /** Make "format" an assertion (off by default, as 2020-12 says). */
+  assertFormats?: boolean;
+}
+/**
+ * A value that matches none of the alternatives of a oneOf or anyOf, for a view to show on one
+ * line with the closest alternative's problems under it.
+ */
+export interface Unmatched {
+  source: Source;
+  instanceLocation: string;
+  /** The oneOf's or anyOf's place in the schema. */
+  keywordLocation: string;
+  /** How many alternatives there are, and the index of the closest. */
+  alternatives: number;
+  best: number;
+  /** 'matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")' */
+  message: string;
+  line?: number;
+  column?: number;
+  /** The indexes in `problems` of the problems in its alternatives. */
+  problems: number[];
 }
 export interface ValidateResponse {
   valid: boolean;
   problems: Problem[];
+  /** The "format" failures the instance would have with formats asserted, when they were not. */
+  unassertedFormats?: Problem[];
+  /** The values that match none of the alternatives of a oneOf or anyOf (absent when none). */
+  unmatched?: Unmatched[];
 }
 
 // ---- gate ----
@@ -191,6 +216,18 @@ export interface DiffRequest extends Localized {
   mode: 'auto' | 'patch' | 'catalog' | 'lock';
   /** Leave the RFC 6902 patch out of a catalog comparison (its `patch` is then null): the report first, the patch when the reader opens it. */
   omitPatch?: boolean;
+  /** Compare a plain JSON diff's arrays by content; catalogs keep their report keyed by tool name. */
+  ignoreArrayOrder?: boolean;
+}
+
+/** Where one patch operation falls: right (line, column) for added, left for removed, both for changed. */
+export interface PatchPlace {
+  op: number;
+  change: 'changed' | 'added' | 'removed';
+  line?: number;
+  column?: number;
+  leftLine?: number;
+  leftColumn?: number;
 }
 
 export interface PatchOperation {
@@ -208,9 +245,9 @@ export interface Placed {
   pointer: string;
   line: number;
   column: number;
-  leftPointer?: string;
-  leftLine?: number;
-  leftColumn?: number;
+  leftPointer: string;
+  leftLine: number;
+  leftColumn: number;
 }
 
 export interface SchemaChange extends Placed {
@@ -299,6 +336,8 @@ export interface DiffResponse {
   lock?: LockReport;
   /** Lint findings of the right catalog (catalog and lock modes). */
   findings?: LintFinding[];
+  /** Where a plain diff's operations fall in the two texts (patch mode). */
+  places?: PatchPlace[];
   problems: Problem[];
 }
 
@@ -343,6 +382,51 @@ export interface LintResponse {
   problems: Problem[];
 }
 
+// ---- checkResult ----
+
+export interface CheckResultRequest extends Localized {
+  /**
+   * A tool's result as received: an MCP CallToolResult, a JSON-RPC response wrapping one, an
+   * OpenAI Chat tool message, an OpenAI Responses function_call_output, an Anthropic tool_result,
+   * a Gemini functionResponse part, or a list or conversation holding them with their calls.
+   */
+  result: Text;
+  /** The server's tools/list answer: the tool's outputSchema checks structuredContent. */
+  catalog?: Text;
+  /** The tool's name; else found from the result, the call by id, or the log's request by id. */
+  tool?: string;
+  /** The call the result answers, in any shape gate reads. */
+  call?: Text;
+  /** A policy; only its "results" section is read, and one holding only it is valid. */
+  policy?: Text;
+}
+export interface CheckResultResponse {
+  verdict: 'pass' | 'flag' | 'block';
+  /** Why the verdict is not pass, one sentence each. */
+  reasons: string[];
+  /**
+   * What the model would read that a reviewer should see: lint's text rules under the result
+   * profile, and the result's own (model-takeover, reply-directive, markdown-exfiltration naming
+   * the host, structured-text-mismatch, structured-without-text), placed in the result text.
+   */
+  findings: LintFinding[];
+  /** structuredContent against the tool's outputSchema; problems at their line in the result. */
+  schema: { checked: boolean; valid: boolean; problems: Problem[] };
+  /** The result's bytes and content blocks against the policy's max_bytes and max_blocks. */
+  size: { bytes: number; limit: number; blocks: number; blockLimit: number };
+  problems: Problem[];
+  /** The tool found for the result ("" when none) and the result's shape. */
+  tool: string;
+  shape?: 'mcp' | 'jsonrpc' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+  /** Hidden characters on_injection "strip" removed. */
+  stripped: number;
+  /**
+   * The text to hand on instead: on block, the same text with each result replaced by an error
+   * result of its shape saying why; on strip, the result without its hidden characters.
+   */
+  replacement?: string;
+}
+
 // ---- pin ----
 
 export interface PinRequest extends Localized {
@@ -351,6 +435,23 @@ export interface PinRequest extends Localized {
 export interface PinResponse {
   /** tool → "sha256:<hex>" over RFC 8785 (JCS) of the whole tool object. */
   pins: Record<string, string>;
+  problems: Problem[];
+}
+
+// ---- sarif ----
+
+export interface SARIFRequest extends Localized {
+  /** Lint findings, as lint or diff answered them. */
+  findings: LintFinding[];
+  /** Suppressed findings (lint's `suppressed`), reported with their suppression. */
+  suppressed?: LintFinding[];
+  /** The catalog's name in the log, e.g. "right.json"; `ignoreUri` the lint configuration's. */
+  uri: string;
+  ignoreUri?: string;
+}
+export interface SARIFResponse {
+  /** A SARIF 2.1.0 log, as `gatehouse lint --format sarif` writes it. */
+  sarif: string;
   problems: Problem[];
 }
 
@@ -385,7 +486,7 @@ export interface AboutResponse {
     fragmentBytes: number;
     /** A share link's texts once inflated, in bytes. */
     stateBytes: number;
-    /** How many problems the CLI's text output lists before "… and N more" (the answers hold them all). */
+    /** How many problems a view (the CLI's text, the page's lists) shows before "… and N more" (the answers hold them all). */
     shownProblems: number;
   };
   lintRules: Array<{
@@ -407,6 +508,11 @@ export interface AboutResponse {
   /** The languages a request's lang may name, English (the default) first. */
   languages: Lang[];
   reasons: Reason[];
+  /**
+   * The characters gatehouse counts as hidden, as sorted inclusive [low, high] code points
+   * (the page's hidden.js is generated from it).
+   */
+  hidden: Array<[number, number]>;
   problems: Problem[];
 }
 
@@ -417,6 +523,7 @@ export interface SchemaPaneState {
   instance: Text;
   draft?: Draft | string;
   resources?: Record<string, Text>;
+  assertFormats?: boolean;
 }
 export interface DecisionPaneState {
   call: Text;
@@ -425,12 +532,15 @@ export interface DecisionPaneState {
   decision: Text;
   /** The decision schema of the "check a decision" mode. */
   schema?: Text;
-  mode?: 'gate' | 'check';
+  /** The session of the "replay a session" mode (gatehouse.replay). */
+  transcript?: Text;
+  mode?: 'gate' | 'check' | 'session';
 }
 export interface DiffPaneState {
   left: Text;
   right: Text;
   mode?: 'auto' | 'patch' | 'catalog' | 'lock';
+  ignoreArrayOrder?: boolean;
 }
 export interface State {
   pane: 'schema' | 'decision' | 'diff';
@@ -445,7 +555,7 @@ export interface State {
 export interface EncodeStateResponse {
   /** "#v1." + base64url(deflate-raw(JSON of the state)). */
   fragment: string;
-  problems?: Problem[];
+  problems: Problem[];
 }
 /** encodeState's request: the state's own members, and lang. */
 export interface EncodeStateRequest extends State, Localized {}
@@ -476,17 +586,14 @@ export interface ReplayCall {
   decision: Decision;
 }
 /** The result check's answer for one result (checkResult's), with the call it answers and its labels. */
-export interface ReplayedResult {
-  verdict: 'pass' | 'flag' | 'block';
-  reasons: string[];
-  findings: LintFinding[];
-  problems: Problem[];
-  tool: string;
+export interface ReplayedResult extends CheckResultResponse {
+  /** The index of the call the result answers. */
   index: number;
+  /** Its labels: its tool's (the policy's flows) and "injected" when the check flagged or blocked it. */
   labels: string[];
+  /** Where the result starts in the transcript (its findings are placed in its own text). */
   line?: number;
   column?: number;
-  [member: string]: unknown;
 }
 export interface ReplayResponse {
   shape: '' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp-log' | 'decision-log';
@@ -506,7 +613,11 @@ export interface Gatehouse {
   lint(request: JSONText<LintRequest>): JSONText<LintResponse>;
   /** Decide every call of a session's transcript, with the policy's flows across calls (issue 18). */
   replay(request: JSONText<ReplayRequest>): JSONText<ReplayResponse>;
+  /** Check what a tool returned before the model reads it: outputSchema, size, instructions. */
+  checkResult(request: JSONText<CheckResultRequest>): JSONText<CheckResultResponse>;
   pin(request: JSONText<PinRequest>): JSONText<PinResponse>;
+  /** Lint findings as a SARIF 2.1.0 log for code scanning, the CLI's log. */
+  sarif(request: JSONText<SARIFRequest>): JSONText<SARIFResponse>;
   encodeState(request: JSONText<EncodeStateRequest>): JSONText<EncodeStateResponse>;
   decodeState(request: JSONText<DecodeStateRequest>): JSONText<DecodeStateResponse>;
   /** Pretty-print or minify, numbers exact (the page's Format and Minify buttons). */

@@ -51,19 +51,44 @@ export function located(p, fallbackSource, goTo, ...children) {
   return h('div', { class: 'located' }, ...children);
 }
 
-/** How many rows a list shows before it asks: the rest are one click away. */
-export const listLimit = 1000;
+/**
+ * How many rows a list shows before it asks, the rest one click away: the checker's
+ * about().limits.shownProblems, from the moment it has said (no list is shown before).
+ */
+export let listLimit = Infinity;
+
+/**
+ * useLimits takes the views' limits from the checker's about().
+ * @param {import('./gatehouse').AboutResponse | null} about
+ */
+export function useLimits(about) {
+  if (about?.limits?.shownProblems) listLimit = about.limits.shownProblems;
+}
 
 /**
  * problemList renders problems, each with where it is, its message, and its instance and keyword
- * locations; clicking one selects it in its editor. A flood shows the first listLimit with the
- * total, and the rest on request.
+ * locations; clicking one selects it in its editor. A value that matches none of the
+ * alternatives of a oneOf or anyOf (the checker's `unmatched`) is one row, the closest
+ * alternative's problems under it; the other alternatives' problems stay in the saved answer. A
+ * flood shows the first listLimit rows with the total, and the rest on request.
  * @param {Problem[]} problems
  * @param {GoTo} goTo
  * @param {string} [fallbackSource] the source of problems that name none
+ * @param {import('./gatehouse').Unmatched[]} [unmatched]
  */
-export function problemList(problems, goTo, fallbackSource = '') {
-  return lazyList(problems, (p) => h('li', { class: `problem kind-${p.kind ?? 'unknown'}` },
+export function problemList(problems, goTo, fallbackSource = '', unmatched = []) {
+  /** @type {Map<number, import('./gatehouse').Unmatched>} */
+  const groupOf = new Map();
+  for (const u of unmatched) for (const i of u.problems) groupOf.set(i, u);
+  /** @type {Array<Problem | {unmatched: import('./gatehouse').Unmatched, closest: Problem[]}>} */
+  const rows = [];
+  problems.forEach((p, i) => {
+    const u = groupOf.get(i);
+    if (!u) rows.push(p);
+    else if (u.problems[0] === i) rows.push({ unmatched: u, closest: u.problems.map((j) => problems[j]).filter((q) => q.alternative?.best) });
+  });
+  /** @param {any} p */
+  const row = (p, /** @type {HTMLElement | null} */ under = null) => h('li', { class: `problem kind-${p.kind ?? 'validation'}` },
     located(p, fallbackSource, goTo,
       h('span', { class: 'where' }, whereLabel(p, fallbackSource)),
       h('span', { class: 'message' }, p.message ?? ''),
@@ -71,7 +96,11 @@ export function problemList(problems, goTo, fallbackSource = '') {
         ? h('span', { class: 'pointers' },
             p.instanceLocation != null ? h('span', null, t('result.at'), ' ', h('code', null, p.instanceLocation || '/')) : null,
             p.keywordLocation ? h('span', null, t('result.keyword'), ' ', h('code', null, p.keywordLocation)) : null)
-        : null)), { class: 'problems', limit: listLimit, what: 'problems' });
+        : null),
+    under);
+  return lazyList(rows, (r) => 'unmatched' in r
+    ? row(r.unmatched, h('ul', { class: 'problems closest' }, r.closest.map((p) => row(p))))
+    : row(r), { class: 'problems', limit: listLimit, what: 'problems' });
 }
 
 /**
@@ -193,14 +222,74 @@ export function statusLine(kind, text) {
 }
 
 /**
- * saveButton offers the text the getter returns as a file, made in the page (nothing is sent).
- * @param {() => string} getText
- * @param {string} fileName
+ * saveButton offers the text the getter returns (or promises) as a file, made in the page
+ * (nothing is sent). The file is named when it is saved, after what it holds
+ * ("lint-acme-2026-12-01.sarif").
+ * @param {() => string | Promise<string>} getText
+ * @param {string | (() => string)} fileName
  * @param {string} [labelKey]
+ * @param {string} [what] what it saves, for whoever scripts the page (data-save)
  */
-export function saveButton(getText, fileName, labelKey = 'result.save') {
+export function saveButton(getText, fileName, labelKey = 'result.save', what = '') {
+  const name = () => (typeof fileName === 'function' ? fileName() : fileName);
   return h('button', {
-    type: 'button', class: 'small', dataset: { i18n: labelKey, file: fileName }, text: t(labelKey),
-    onclick: () => download(fileName, getText()),
+    type: 'button', class: 'small', dataset: { i18n: labelKey, save: what }, text: t(labelKey),
+    onclick: async () => download(name(), await getText()),
   });
+}
+
+/**
+ * VerdictBar keeps a pane's verdict in view: a line stuck to the bottom of the window, shown
+ * while the result's own summary is out of sight (below the editors at every width), with a
+ * button that jumps to the result. The summary itself is the live region that announces a
+ * changed verdict; the bar repeats its words for the eye.
+ */
+export class VerdictBar {
+  /**
+   * @param {HTMLElement} summary the result's summary line
+   * @param {HTMLElement} heading the result's heading, focused by the jump
+   */
+  constructor(summary, heading) {
+    this.line = h('div', { class: 'verdict-line' });
+    heading.tabIndex = -1;
+    this.jump = h('button', {
+      type: 'button', class: 'small verdict-jump', dataset: { i18n: 'verdict.jump' }, text: t('verdict.jump'),
+      onclick: () => {
+        summary.scrollIntoView({ block: 'center' });
+        heading.focus({ preventScroll: true });
+      },
+    });
+    this.el = h('div', { class: 'verdict-bar', role: 'region', dataset: { i18nAriaLabel: 'verdict.label', inView: 'false' } }, this.line, this.jump);
+    this.el.setAttribute('aria-label', t('verdict.label'));
+    new IntersectionObserver((entries) => {
+      for (const e of entries) this.el.dataset.inView = String(e.isIntersecting);
+    }).observe(summary);
+  }
+
+  /**
+   * show repeats a summary line: its words and symbol, without its buttons (a busy line's
+   * Cancel stays in the result).
+   * @param {HTMLElement} line
+   * @param {string} state
+   */
+  show(line, state) {
+    const status = line.matches('.status') ? line : line.querySelector('.status');
+    replace(this.line, status ? status.cloneNode(true) : line.textContent ?? '');
+    this.el.dataset.state = state;
+  }
+}
+
+/** today is the date for a saved file's name (2026-12-01), so saved files sort by day. */
+export function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * fileWord makes a name fit for a file name: letters, digits, dot, dash and underscore.
+ * @param {string} name
+ * @param {string} fallback when nothing of the name is left
+ */
+export function fileWord(name, fallback) {
+  const word = name.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 60);
+  return word || fallback;
 }

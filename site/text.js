@@ -1,6 +1,8 @@
 // Pure helpers about text: positions, exact JSON reading of the checker's answers, and making
 // hidden characters visible. No DOM here, so Node can test this module (testdata/pure_test.mjs).
 
+import { hiddenRanges } from './hidden.js';
+
 /**
  * offsetOf converts a 1-based line and column, where the column counts Unicode code points (as
  * the checker reports them), to a UTF-16 offset into text (as a textarea's selection wants it).
@@ -94,11 +96,12 @@ export function formatAnswer(value) {
   return JSON.stringify(value, null, 2);
 }
 
-// Characters a reader cannot see or that change how the text around them reads: C0/C1 controls
-// (tab and newline excepted), format characters (zero-width, bidi controls, soft hyphen, BOM),
-// variation selectors, blank fillers (Hangul, musical symbols), the tag block U+E0000–E007F,
-// and line/paragraph separators.
-export const hiddenChars = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|[\u{1d173}-\u{1d17a}]|[\u{e0000}-\u{e007f}]|[\u{e0100}-\u{e01ef}]/gu;
+/**
+ * hiddenChars matches one character gatehouse counts as hidden (about().hidden, generated into
+ * hidden.js): controls other than line breaks and tabs, every format character (zero-width,
+ * bidi controls, soft hyphen, BOM, the tag block), variation selectors and blank fillers.
+ */
+export const hiddenChars = new RegExp(`[${hiddenRanges.map(([lo, hi]) => `\\u{${lo.toString(16)}}-\\u{${hi.toString(16)}}`).join('')}]`, 'gu');
 
 /**
  * A piece of text: either plain text, or one hidden character described visibly.

@@ -13,7 +13,7 @@ import (
 )
 
 // diffModes are the --mode values, as core names them.
-var diffModes = []string{core.DiffModeAuto, core.DiffModePatch, core.DiffModeCatalog, core.DiffModeLock}
+var diffModes = []string{string(core.DiffModeAuto), string(core.DiffModePatch), string(core.DiffModeCatalog), string(core.DiffModeLock)}
 
 var diffCommand = &command{
 	name:    "diff",
@@ -33,7 +33,7 @@ Exit code 0 when nothing differs (or, for catalogs, no change is at or above --f
 tools count at every level); 1 when something does, or an input has problems; 3 when a file
 cannot be read or is not strict JSON.`,
 	define: func(fs *flag.FlagSet) runFunc {
-		mode := fs.String("mode", core.DiffModeAuto, "`mode`: "+strings.Join(diffModes, ", "))
+		mode := fs.String("mode", string(core.DiffModeAuto), "`mode`: "+strings.Join(diffModes, ", "))
 		failOn := addFailOnFlag(fs)
 		format := addFormatFlag(fs)
 		return func(s *session, args []string) int {
@@ -59,7 +59,7 @@ cannot be read or is not strict JSON.`,
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: *mode, Lang: string(s.lang)})
+			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: core.DiffMode(*mode), Lang: string(s.lang)})
 			files := inputsBySource{core.SourceLeft: left, core.SourceRight: right}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			if unreadable(res.Problems) {
@@ -165,7 +165,7 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 
 // toolLine writes "changed search_docs (risk high; fields description, inputSchema; schema
 // loosened): reason; reason".
-func toolLine(what, tool string, risk core.Severity, fields []string, schema string, reasons []string) string {
+func toolLine(what, tool string, risk core.Severity, fields []string, schema core.SchemaClass, reasons []string) string {
 	about := []string{i18n.Sprintf("risk %s", risk)}
 	if len(fields) > 0 {
 		about = append(about, i18n.Sprintf("fields %s", strings.Join(fields, ", ")))

@@ -14,6 +14,8 @@
 //	gatehouse verify --lock L [CATALOG | SERVER]
 //	gatehouse catalog SERVER
 //	gatehouse proxy --policy P [--lock L] [--log FILE] [--url URL | -- CMD ARGS...]
+//	gatehouse install --policy P [--lock L] [--log FILE] [--dry-run] (--config FILE | --discover)
+//	gatehouse uninstall [--dry-run] (--config FILE | --discover)
 //	gatehouse link [--base URL] [--pane P] [--schema F] [--instance F] [--call F] [--catalog F]
 //	               [--policy F] [--decision F] [--left F] [--right F]
 //	gatehouse serve [--addr 127.0.0.1:8080]
@@ -61,7 +63,7 @@
 //
 //	0  clean: valid, allow, no finding at or above --fail-on, no drift, no difference
 //	1  findings: invalid, deny, a finding at or above --fail-on, drift, a difference
-//	2  ask: the gate wants a person to confirm the call (gate only)
+//	2  ask: the gate wants a person to confirm the call (gate and replay)
 //	3  usage or unreadable input: a bad flag, a missing file, a text that is not strict JSON
 //	   (reported at file:line:column), a link too long, a server that cannot start, does not
 //	   answer in time or fails (catalog, proxy and the commands given a SERVER), a policy the
@@ -86,6 +88,6 @@ var exitCodes = []struct {
 }{
 	{exitOK, "clean: valid, allow, no finding at or above --fail-on, no drift, no difference"},
 	{exitFindings, "findings: invalid, deny, a finding at or above --fail-on, drift, a difference"},
-	{exitAsk, "ask: the gate wants a person to confirm the call (gate only)"},
+	{exitAsk, "ask: the gate wants a person to confirm the call (gate and replay)"},
 	{exitUsage, "usage or unreadable input: bad flag, missing file, text that is not strict JSON, a server that cannot start or fails"},
 }

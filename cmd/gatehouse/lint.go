@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/core"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/sarif"
 )
 
 var lintCommand = &command{
@@ -152,32 +153,13 @@ type suppression struct {
 
 // suppressedItem shows a finding the configuration suppressed, with the reason, as a note.
 func suppressedItem(f core.Finding, catalog, ignore *input) item {
-	sup := &suppression{in: ignore}
-	message := i18n.Sprintf("suppressed %s — ignored: %s", findingMessage(f), sup.reason)
-	if f.Suppression != nil {
-		sup.reason, sup.line, sup.column = f.Suppression.Reason, f.Suppression.Line, f.Suppression.Column
-		message = i18n.Sprintf("suppressed %s — ignored (%s:%d:%d): %s", findingMessage(f), ignore.name, sup.line, sup.column, sup.reason)
-	}
-	return item{rule: "gatehouse/lint/" + f.Rule, level: levelNote, in: catalog, line: f.Line, column: f.Column,
-		message: message, suppressed: sup}
+	res := sarif.SuppressedResult(f, catalog.uri, ignore.name, ignore.uri)
+	sup := &suppression{in: ignore, reason: res.Suppression.Reason, line: res.Suppression.Line, column: res.Suppression.Column}
+	return item{rule: res.Rule, level: res.Level, in: catalog, line: f.Line, column: f.Column, message: res.Message, suppressed: sup}
 }
 
-// findingMessage writes "high: tool: message [rule]", then the evidence and what it was read
-// through, when the message does not hold them. The evidence is already visible: hidden
-// characters and line breaks are written out.
-func findingMessage(f core.Finding) string {
-	evidence := f.Evidence != "" && !strings.Contains(f.Message, f.Evidence)
-	decoded := f.DecodedFrom != "" && !strings.Contains(f.Message, f.DecodedFrom)
-	switch {
-	case evidence && decoded:
-		return i18n.Sprintf("%s: %s: %s [%s] evidence: \"%s\" (read through %s)", f.Severity, f.Tool, f.Message, f.Rule, f.Evidence, f.DecodedFrom)
-	case evidence:
-		return i18n.Sprintf("%s: %s: %s [%s] evidence: \"%s\"", f.Severity, f.Tool, f.Message, f.Rule, f.Evidence)
-	case decoded:
-		return i18n.Sprintf("%s: %s: %s [%s] (read through %s)", f.Severity, f.Tool, f.Message, f.Rule, f.DecodedFrom)
-	}
-	return i18n.Sprintf("%s: %s: %s [%s]", f.Severity, f.Tool, f.Message, f.Rule)
-}
+// findingMessage writes a finding as one line, as SARIF writes it.
+func findingMessage(f core.Finding) string { return sarif.FindingMessage(f) }
 
 func whyNote(f core.Finding) string {
 	if f.Why == "" {
@@ -211,12 +193,4 @@ func addFailOnFlag(fs *flag.FlagSet) *string {
 }
 
 // severityLevel maps a severity to SARIF's level.
-func severityLevel(sev core.Severity) level {
-	switch sev {
-	case core.SeverityHigh:
-		return levelError
-	case core.SeverityMedium:
-		return levelWarning
-	}
-	return levelNote
-}
+func severityLevel(sev core.Severity) level { return sarif.LevelOf(sev) }

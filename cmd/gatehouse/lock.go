@@ -148,7 +148,7 @@ func driftItems(rep *core.LockReport, lock, catalog *input) []item {
 		if e.Side == "left" {
 			in = lock
 		}
-		items = append(items, item{rule: "gatehouse/drift/" + e.Status, level: levelError, in: in,
+		items = append(items, item{rule: "gatehouse/drift/" + string(e.Status), level: levelError, in: in,
 			line: e.Line, column: e.Column, message: e.Message})
 	}
 	return items

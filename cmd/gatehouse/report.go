@@ -11,18 +11,19 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/sarif"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
-// A level is how serious an item is, in SARIF's words.
-type level string
+// A level is how serious an item is, in SARIF's words (internal/sarif's levels).
+type level = sarif.Level
 
 const (
-	levelError   level = "error"   // a problem, a deny, a high-risk finding
-	levelWarning level = "warning" // an ask, a medium-risk finding
-	levelNote    level = "note"    // a low-risk finding, an allow
+	levelError   = sarif.LevelError
+	levelWarning = sarif.LevelWarning
+	levelNote    = sarif.LevelNote
 )
 
 // An item is one thing a command found, placed in one of the user's files where known: one line
@@ -35,9 +36,10 @@ type item struct {
 	column  int    // 1-based, in Unicode code points; 0 when unknown
 	message string
 	detail  bool // a detail of the item before it (a piece of evidence): indented in text
-	// folded is a problem in an alternative of a oneOf or anyOf other than the one that fits
-	// best: text counts them instead of listing them; SARIF and JSON give them all.
-	folded string // the alternatives' keyword location, "" when not folded
+	// textOnly is a line for people only (a value that matches no alternative of a oneOf,
+	// above its closest alternative's problems); sarifOnly is a problem text leaves out (one in
+	// another alternative), which SARIF and JSON give.
+	textOnly, sarifOnly bool
 	// note is a sentence text output shows under the item (why a lint finding matters); SARIF
 	// carries it in the rule's description instead.
 	note string
@@ -126,10 +128,10 @@ func levelColour(l level) string {
 func (p textPrinter) print(w io.Writer, r *report) error {
 	var b strings.Builder
 	// A flood is cut after the first problems, saying how many more there are; the problems in
-	// the other alternatives of a oneOf are counted on one line where the first of them stands.
+	// the other alternatives of a oneOf are left to --format json and sarif.
 	shown, most := 0, core.About(core.AboutRequest{}).Limits.ShownProblems
 	for i, it := range r.items {
-		if it.folded != "" && i > 0 && r.items[i-1].folded == it.folded {
+		if it.sarifOnly {
 			continue
 		}
 		if !it.detail {
@@ -138,22 +140,12 @@ func (p textPrinter) print(w io.Writer, r *report) error {
 		if shown > most {
 			rest := 0
 			for _, more := range r.items[i:] {
-				if !more.detail {
+				if !more.detail && !more.sarifOnly {
 					rest++
 				}
 			}
 			fmt.Fprintf(&b, "%s\n", p.paint(ansiBold, r.tr.Text(i18n.Sprintf("… and %d more not shown: --format json or sarif lists every one", rest))))
 			break
-		}
-		if it.folded != "" {
-			n := 0
-			for _, more := range r.items[i:] {
-				if more.folded != it.folded {
-					break
-				}
-				n++
-			}
-			it.message = i18n.Sprintf("and %s in the other alternatives of %s (--format json lists them)", i18n.Plural(n, i18n.T("%d problem"), i18n.T("%d problems")), it.folded)
 		}
 		if loc := it.location(); loc != "" {
 			b.WriteString(p.paint(ansiBold, loc+":"))
@@ -234,35 +226,71 @@ func (jsonPrinter) print(w io.Writer, r *report) error {
 // inputsBySource maps each source core names in its problems to the file it came from.
 type inputsBySource map[core.Source]*input
 
-// problemItems turns core's problems into items in the files they are about.
+// problemItems turns core's problems into items in the files they are about. A value that
+// matches none of the alternatives of a oneOf or anyOf is one line, the closest alternative's
+// problems under it; the other alternatives' problems are for SARIF only.
 func problemItems(ps core.Problems, files inputsBySource) []item {
 	items := make([]item, 0, len(ps))
-	for _, p := range ps {
-		msg := p.Message
-		// A schema's messages do not name the value they are about ("got number, want
-		// string"); its pointer does, beside the line and column.
-		if p.Kind == core.KindValidation && p.InstanceLocation != "" && !strings.Contains(msg, p.InstanceLocation) {
-			msg = i18n.Sprintf("%s: %s", p.InstanceLocation, msg)
+	done := make([]bool, len(ps))
+	for i, p := range ps {
+		if done[i] {
+			continue
 		}
-		it := item{
-			rule:    "gatehouse/" + string(p.Kind),
-			level:   levelError,
-			in:      files[p.Source],
-			line:    p.Line,
-			column:  p.Column,
-			message: msg,
+		u := p.Alternative.UnmatchedOf()
+		if u == nil {
+			items = append(items, problemItem(p, files))
+			continue
 		}
-		if a := p.Alternative; a != nil {
-			if a.Best {
-				it.message = i18n.Sprintf("%s (in alternative %d of %s, the closest)", msg, a.Branch, a.Of)
+		head := item{rule: "gatehouse/" + string(core.KindValidation), level: levelError, in: files[p.Source], line: u.Line, column: u.Column,
+			message: locatedMessage(u.InstanceLocation, u.Message), textOnly: true}
+		if head.line == 0 {
+			head.line, head.column = p.Line, p.Column
+		}
+		items = append(items, head)
+		var others []item
+		for j := i; j < len(ps); j++ {
+			if ps[j].Alternative.UnmatchedOf() != u {
+				continue
+			}
+			done[j] = true
+			it := problemItem(ps[j], files)
+			if ps[j].Alternative.Best {
+				it.detail = true
+				items = append(items, it)
 			} else {
-				it.message = i18n.Sprintf("%s (in alternative %d of %s)", msg, a.Branch, a.Of)
-				it.folded = a.Of
+				it.sarifOnly = true
+				others = append(others, it)
 			}
 		}
-		items = append(items, it)
+		items = append(items, others...)
 	}
 	return items
+}
+
+// problemItem is one problem as an item, saying which alternative of a oneOf it is in.
+func problemItem(p core.Problem, files inputsBySource) item {
+	msg := p.Message
+	if p.Kind == core.KindValidation {
+		msg = locatedMessage(p.InstanceLocation, msg)
+	}
+	it := item{rule: "gatehouse/" + string(p.Kind), level: levelError, in: files[p.Source], line: p.Line, column: p.Column, message: msg}
+	if a := p.Alternative; a != nil {
+		if a.Best {
+			it.message = i18n.Sprintf("%s (in alternative %d of %s, the closest)", msg, a.Branch, a.Of)
+		} else {
+			it.message = i18n.Sprintf("%s (in alternative %d of %s)", msg, a.Branch, a.Of)
+		}
+	}
+	return it
+}
+
+// locatedMessage starts a schema's message with the pointer of the value it is about: the
+// messages do not name it ("got number, want string").
+func locatedMessage(at, msg string) string {
+	if at == "" || strings.Contains(msg, at) {
+		return msg
+	}
+	return i18n.Sprintf("%s: %s", at, msg)
 }
 
 // unreadable reports whether a problem means an input could not be read as JSON at all (not

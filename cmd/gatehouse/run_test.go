@@ -325,9 +325,29 @@ func TestTextOutputFloods(t *testing.T) {
 
 	oneOf := write("oneof.json", `{"oneOf":[{"properties":{"kind":{"const":"a"},"x":{"type":"string"}},"required":["kind","x"]},`+
 		`{"properties":{"kind":{"const":"b"},"y":{"type":"number"}},"required":["kind","y"]}]}`)
+	// One line for the value, the closest alternative's problem indented under it, nothing of
+	// the other alternative's two problems.
 	_, stdout, _ = runIn(t, "", "validate", "--schema", oneOf, write("v.json", `{"kind":"b","y":"s"}`))
-	if !strings.Contains(stdout, "and 2 problems in the other alternatives of /oneOf") || !strings.Contains(stdout, "/y: got string, want number (in alternative 1 of /oneOf, the closest)") {
+	lines = strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 3 || !strings.HasSuffix(lines[0], ":1:1: matches none of the 2 alternatives of oneOf") ||
+		!strings.HasSuffix(lines[1], ":1:17:   /y: got string, want number (in alternative 1 of /oneOf, the closest)") {
 		t.Errorf("oneOf output:\n%s", stdout)
+	}
+	// Three items that each match no alternative are three lines, each naming the
+	// alternatives' discriminator, each with its closest alternative's problems under it.
+	items := write("items.json", `{"items":{"oneOf":[{"properties":{"kind":{"const":"a"}},"required":["kind"]},{"properties":{"kind":{"const":"b"}},"required":["kind"]}]}}`)
+	_, stdout, _ = runIn(t, "", "validate", "--schema", items, write("three.json", `[{"kind":"x"},{"kind":"y"},{"kind":"z"}]`))
+	var heads []string
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		if _, message, ok := strings.Cut(line, ": "); ok && !strings.HasPrefix(message, " ") && strings.Contains(message, "matches none") {
+			heads = append(heads, message)
+		}
+	}
+	want := []string{`/0: matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`,
+		`/1: matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`,
+		`/2: matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`}
+	if !slices.Equal(heads, want) || strings.Count(stdout, "\n") != 7 {
+		t.Errorf("three items, want three lines, each with one problem under it:\n%s", stdout)
 	}
 }
 

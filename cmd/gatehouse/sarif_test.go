@@ -130,3 +130,34 @@ func TestFileURI(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIFOnce: the API's sarif function, given a lint answer's findings, writes the very log
+// `gatehouse lint --format sarif` writes, suppressions included: SARIF is written once.
+func TestSARIFOnce(t *testing.T) {
+	t.Chdir("testdata")
+	for _, args := range [][]string{
+		{"lint", "--format", "sarif", "in/catalog.v2.json"},
+		{"lint", "--format", "sarif", "--ignore-file", "in/lint.ignore.json", "in/catalog.v2.json"},
+	} {
+		var stdin, stdout, stderr bytes.Buffer
+		run(args, func(string) string { return "" }, &stdin, &stdout, &stderr)
+		catalog, _ := os.ReadFile("in/catalog.v2.json")
+		req := core.LintRequest{Catalog: string(catalog)}
+		ignoreURI := ""
+		if len(args) > 4 {
+			ignore, _ := os.ReadFile("in/lint.ignore.json")
+			req.Ignore, ignoreURI = string(ignore), "in/lint.ignore.json"
+		}
+		lint := core.Lint(req)
+		if len(lint.Findings) == 0 {
+			t.Fatal("the catalog has no findings: the comparison proves nothing")
+		}
+		got := core.SARIF(core.SARIFRequest{Findings: lint.Findings, Suppressed: lint.Suppressed, URI: "in/catalog.v2.json", IgnoreURI: ignoreURI})
+		if len(got.Problems) > 0 || got.SARIF != stdout.String() {
+			t.Errorf("%v: the API's log differs from the CLI's (problems %v)\napi:\n%s\ncli:\n%s", args, got.Problems, got.SARIF, stdout.String())
+		}
+		if !strings.Contains(got.SARIF, `"security-severity"`) || (ignoreURI != "" && !strings.Contains(got.SARIF, `"suppressions"`)) {
+			t.Errorf("%v: no security-severity or suppressions in the log", args)
+		}
+	}
+}

@@ -43,16 +43,26 @@ type LockReport struct {
 // A LockEntry is one tool whose pin does not hold, placed where the page can point at it: in
 // the catalog (side "right") for changed and added tools, in the lock (side "left") for removed.
 type LockEntry struct {
-	Tool    string `json:"tool"`
-	Status  string `json:"status"` // changed | added | removed
-	Pinned  string `json:"pinned,omitempty"`
-	Actual  string `json:"actual,omitempty"`
-	Side    string `json:"side"`
-	Pointer string `json:"pointer"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
-	Message string `json:"message"`
+	Tool    string     `json:"tool"`
+	Status  LockStatus `json:"status"`
+	Pinned  string     `json:"pinned,omitempty"`
+	Actual  string     `json:"actual,omitempty"`
+	Side    string     `json:"side"`
+	Pointer string     `json:"pointer"`
+	Line    int        `json:"line,omitempty"`
+	Column  int        `json:"column,omitempty"`
+	Message string     `json:"message"`
 }
+
+// A LockStatus says what became of a tool its lock file pins.
+type LockStatus string
+
+// The statuses of a [LockEntry].
+const (
+	LockChanged LockStatus = "changed" // its definition no longer has its pin
+	LockAdded   LockStatus = "added"   // the catalog has it, the lock does not
+	LockRemoved LockStatus = "removed" // the lock pins it, the catalog no longer has it
+)
 
 // LooksLikeLock reports whether v is a lock file: an object mapping names to "sha256:…"
 // strings, bare or as the "pins" member of the API's pin answer.
@@ -145,11 +155,11 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 		switch {
 		case !ok:
 			rep.Added = append(rep.Added, t.Name)
-			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: "added", Actual: actual, Side: "right", Pointer: t.Pointer,
+			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: LockAdded, Actual: actual, Side: "right", Pointer: t.Pointer,
 				Message: i18n.Sprintf("%q is not in the lock: a new tool nobody has reviewed", t.Name)})
 		case pinned != actual:
 			rep.Changed = append(rep.Changed, t.Name)
-			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: "changed", Pinned: pinned, Actual: actual, Side: "right", Pointer: t.Pointer,
+			rep.Tools = append(rep.Tools, LockEntry{Tool: t.Name, Status: LockChanged, Pinned: pinned, Actual: actual, Side: "right", Pointer: t.Pointer,
 				Message: i18n.Sprintf("%q changed since it was pinned: its name, description, schemas or annotations differ", t.Name)})
 		default:
 			rep.Unchanged = append(rep.Unchanged, t.Name)
@@ -165,7 +175,7 @@ func VerifyLock(lock map[string]string, c *Catalog, lockDoc, catDoc *jsondoc.Doc
 	for _, name := range removed {
 		at := jsondoc.JoinPointer(lockBase, name)
 		rep.Removed = append(rep.Removed, name)
-		rep.Tools = append(rep.Tools, LockEntry{Tool: name, Status: "removed", Pinned: lock[name], Side: "left", Pointer: at,
+		rep.Tools = append(rep.Tools, LockEntry{Tool: name, Status: LockRemoved, Pinned: lock[name], Side: "left", Pointer: at,
 			Message: i18n.Sprintf("%q is pinned but no longer in the catalog (or was renamed)", name)})
 	}
 	for i := range rep.Tools {

@@ -62,7 +62,7 @@ type ToolChange struct {
 	Fields []string `json:"fields"`
 	// Schema sums up the inputSchema and outputSchema changes: loosened, tightened, mixed,
 	// neutral or unchanged.
-	Schema  string        `json:"schema"`
+	Schema  SchemaClass   `json:"schema"`
 	Risk    lint.Severity `json:"risk"`
 	Reasons []string      `json:"reasons"` // why the risk is what it is, in plain words
 	// Description is a word diff of the description, when it changed.
@@ -84,22 +84,41 @@ type WordDiff struct {
 
 // A DiffSegment is a run of text kept, inserted or deleted.
 type DiffSegment struct {
-	Op   string `json:"op"` // equal | insert | delete
-	Text string `json:"text"`
+	Op   SegmentOp `json:"op"`
+	Text string    `json:"text"`
 }
+
+// A SegmentOp says what a [DiffSegment] does to the text.
+type SegmentOp string
+
+// The segment operations.
+const (
+	SegmentEqual  SegmentOp = "equal"
+	SegmentInsert SegmentOp = "insert"
+	SegmentDelete SegmentOp = "delete"
+)
 
 // An AnnotationFlip is a change of one of a tool's behaviour hints. Class "riskier" means the
 // server now admits more (readOnlyHint true→false, destructiveHint false→true); "safer" means it
 // now claims less, which is only a claim.
 type AnnotationFlip struct {
-	Hint    string `json:"hint"`
-	From    any    `json:"from"` // the old value, or null when absent
-	To      any    `json:"to"`
-	Class   string `json:"class"` // riskier | safer
-	Message string `json:"message"`
+	Hint    string    `json:"hint"`
+	From    any       `json:"from"` // the old value, or null when absent
+	To      any       `json:"to"`
+	Class   HintClass `json:"class"`
+	Message string    `json:"message"`
 	jsondoc.Place
 	LeftPlace
 }
+
+// A HintClass says which way an [AnnotationFlip] goes.
+type HintClass string
+
+// The hint classes.
+const (
+	HintRiskier HintClass = "riskier" // the server now admits more
+	HintSafer   HintClass = "safer"   // the server now claims less, which is only a claim
+)
 
 // A Rename is a removed tool and an added tool whose definitions are (nearly) the same but
 // for the name: renaming is how a changed tool slips past pins keyed by name.
@@ -317,18 +336,18 @@ func annotationFlips(lt, rt *catalog.Tool) []AnnotationFlip {
 		if !rok {
 			rb = h.def
 		}
-		class := "safer"
+		class := HintSafer
 		if rb == h.riskier {
-			class = "riskier"
+			class = HintRiskier
 		}
 		var msg string
 		if lb == rb {
 			msg = i18n.Sprintf("%s went from %s to %s, which means the same (%s defaults to %v); %s", h.name, hintText(lv, inL), hintText(rv, inR), h.name, h.def, hintReminder)
-			class = "safer"
+			class = HintSafer
 			if !rok {
-				class = "riskier" // an explicit promise was withdrawn
+				class = HintRiskier // an explicit promise was withdrawn
 			}
-		} else if class == "riskier" {
+		} else if class == HintRiskier {
 			msg = i18n.Sprintf("%s flipped %v → %v: the server now admits more about %s; %s", h.name, lb, rb, h.meaning, hintReminder)
 		} else {
 			msg = i18n.Sprintf("%s flipped %v → %v: the server now claims less about %s, but %s", h.name, lb, rb, h.meaning, hintReminder)

@@ -14,11 +14,18 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
-// Classes of a [SchemaChange]: does the schema now accept more, less, or the same?
+// A SchemaClass says what a change does to the set of values a schema accepts: the class of
+// one [SchemaChange] (loosened, tightened or neutral), or the verdict on all of a tool's schema
+// changes ([ToolChange.Schema]: any of these, mixed, or unchanged).
+type SchemaClass string
+
+// The classes and verdicts.
 const (
-	ClassLoosened  = "loosened"
-	ClassTightened = "tightened"
-	ClassNeutral   = "neutral"
+	ClassLoosened  SchemaClass = "loosened"  // it accepts more
+	ClassTightened SchemaClass = "tightened" // it accepts less
+	ClassNeutral   SchemaClass = "neutral"   // it accepts the same
+	ClassMixed     SchemaClass = "mixed"     // a verdict only: some changes loosen, some tighten
+	ClassUnchanged SchemaClass = "unchanged" // a verdict only: the schemas are the same
 )
 
 // A SchemaChange is one difference between a tool's old and new inputSchema or outputSchema,
@@ -27,11 +34,11 @@ const (
 // Pointer, Line and Column place the change in the right text: at the changed keyword, or at
 // the schema that lost it. LeftPointer, LeftLine and LeftColumn place it in the left text.
 type SchemaChange struct {
-	Schema        string `json:"schema"`        // inputSchema | outputSchema
-	SchemaPointer string `json:"schemaPointer"` // where in the schema, relative to its root
-	Change        string `json:"change"`        // a short code, e.g. "additionalProperties-removed"
-	Class         string `json:"class"`         // loosened | tightened | neutral
-	Message       string `json:"message"`
+	Schema        string      `json:"schema"`        // inputSchema | outputSchema
+	SchemaPointer string      `json:"schemaPointer"` // where in the schema, relative to its root
+	Change        string      `json:"change"`        // a short code, e.g. "additionalProperties-removed"
+	Class         SchemaClass `json:"class"`         // loosened | tightened | neutral
+	Message       string      `json:"message"`
 	jsondoc.Place
 	LeftPlace
 }
@@ -53,7 +60,7 @@ type schemaComparer struct {
 
 // emit records a change at rel; inLeft and inRight say whether rel exists on each side, else
 // the change is placed at the nearest schema above it.
-func (sc *schemaComparer) emit(rel string, inLeft, inRight bool, change, class, msg string) {
+func (sc *schemaComparer) emit(rel string, inLeft, inRight bool, change string, class SchemaClass, msg string) {
 	lrel, rrel := rel, rel
 	if !inLeft {
 		lrel = jsondoc.ParentPointer(rel)
@@ -521,7 +528,7 @@ func (sc *schemaComparer) subschema(k, at string, lv, rv any, inL, inR bool) {
 
 // branches compares schema arrays index by index; a branch added to anyOf accepts more
 // (added = loosened), one added to allOf or prefixItems accepts less (added = tightened).
-func (sc *schemaComparer) branches(k, at string, lv, rv any, added string) {
+func (sc *schemaComparer) branches(k, at string, lv, rv any, added SchemaClass) {
 	la, _ := lv.([]any)
 	ra, _ := rv.([]any)
 	removed := ClassLoosened
@@ -574,9 +581,9 @@ func (sc *schemaComparer) definitions(k, at string, lv, rv any) {
 }
 
 // schemaVerdict sums up a list of changes: loosened, tightened, mixed, neutral or unchanged.
-func schemaVerdict(changes []SchemaChange) string {
+func schemaVerdict(changes []SchemaChange) SchemaClass {
 	if len(changes) == 0 {
-		return "unchanged"
+		return ClassUnchanged
 	}
 	loose, tight := false, false
 	for _, c := range changes {
@@ -589,7 +596,7 @@ func schemaVerdict(changes []SchemaChange) string {
 	}
 	switch {
 	case loose && tight:
-		return "mixed"
+		return ClassMixed
 	case loose:
 		return ClassLoosened
 	case tight:

@@ -97,12 +97,12 @@ func wordDiff(a, b string) []DiffSegment {
 	}
 	segments := make([]DiffSegment, 0, len(diffs))
 	for _, df := range diffs {
-		op := "equal"
+		op := SegmentEqual
 		switch df.Type {
 		case diffmatchpatch.DiffInsert:
-			op = "insert"
+			op = SegmentInsert
 		case diffmatchpatch.DiffDelete:
-			op = "delete"
+			op = SegmentDelete
 		}
 		text := decode(df.Text)
 		if n := len(segments); n > 0 && segments[n-1].Op == op {

@@ -11,7 +11,6 @@
 package gate
 
 import (
-	"bytes"
 	"encoding/json"
 	"maps"
 	"slices"
@@ -28,8 +27,6 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
 	"github.com/gatehouse-dev/gatehouse/internal/secrets"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
-
-	"github.com/gowebpki/jcs"
 )
 
 // Result is the answer for a call text: one decision per call in it.
@@ -318,6 +315,9 @@ func (g *gateRun) toolGate() bool {
 		} else {
 			g.evidence(c.Problem(problem.KindRule, c.Pointer, i18n.T("the call has no tool name")))
 		}
+		if c.TextReply() {
+			return g.deny(ReasonToolNotAllowlisted, DetailNoToolCall, i18n.T("this reply has no tool call: the model answered in text, so there is nothing to allow"))
+		}
 		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, i18n.T("the call cannot be read, so nothing in it can be allowed"))
 	}
 	// Until the catalog says otherwise, the call's name is the only name; the call is denied
@@ -432,20 +432,20 @@ func (g *gateRun) lockGate() bool {
 	}
 	p := problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindRule, Message: e.Message, InstanceLocation: g.tool.Pointer, Offset: -1}
 	g.evidence(p)
-	if e.Status == "added" {
+	if e.Status == catalog.LockAdded {
 		return g.deny(ReasonDefinitionChanged, "", i18n.Sprintf("%s is not in the lock: nobody has reviewed it", untrusted.Quote(g.tool.Name)))
 	}
 	return g.deny(ReasonDefinitionChanged, "", i18n.Sprintf("%s no longer matches the lock: its definition changed since it was pinned", untrusted.Quote(g.tool.Name)))
 }
 
-// changedFields names the top-level fields that differ, compared in canonical form (RFC 8785)
-// as the pin is.
+// changedFields names the top-level fields that differ, numbers compared by exact decimal value
+// (10 = 10.0 = 1e1) as the diff report, the patch and the pins compare them.
 func changedFields(before, after map[string]any) []string {
 	fields := []string{}
 	for _, k := range slices.Sorted(maps.Keys(fieldUnion(before, after))) {
 		b, inBefore := before[k]
 		a, inAfter := after[k]
-		if inBefore != inAfter || !bytes.Equal(canonicalJSON(b), canonicalJSON(a)) {
+		if inBefore != inAfter || !jsondoc.Equal(b, a) {
 			fields = append(fields, k)
 		}
 	}
@@ -461,19 +461,6 @@ func fieldUnion(a, b map[string]any) map[string]bool {
 		keys[k] = true
 	}
 	return keys
-}
-
-// canonicalJSON is v's RFC 8785 form, or nil when it has none.
-func canonicalJSON(v any) []byte {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	c, err := jcs.Transform(raw)
-	if err != nil {
-		return raw
-	}
-	return c
 }
 
 // Gate 3: the arguments parse strictly and pass the tool's inputSchema.

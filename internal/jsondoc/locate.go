@@ -26,10 +26,41 @@ const directLookups = 4
 
 // A container is an indexed array or object: where each child's value starts and, for an
 // object, where each member name starts (the first of duplicates, as every reader here takes).
+// An object's members are a list, searched in order while it is short (most objects are: a
+// flood of problems in records indexes thousands of them, and a map each would be most of the
+// cost), with a map beside it once it is long.
 type container struct {
-	elements []int          // array: the offset of each element
-	values   map[string]int // object: member name → offset of its value
-	names    map[string]int // object: member name → offset of the name
+	object   bool
+	elements []int    // array: the offset of each element
+	members  []member // object: its members, in text order
+	byName   map[string]int
+	inline   [4]member // the members of a small object, with no allocation of their own
+}
+
+// A member is an object's member: its name, and where the name and the value start.
+type member struct {
+	key         string
+	name, value int
+}
+
+// shortObject is how many members an object has at most to be searched without a map.
+const shortObject = 16
+
+// member finds the member named key.
+func (c *container) member(key string) (member, bool) {
+	if c.byName != nil {
+		i, ok := c.byName[key]
+		if !ok {
+			return member{}, false
+		}
+		return c.members[i], true
+	}
+	for _, m := range c.members {
+		if m.key == key {
+			return m, true
+		}
+	}
+	return member{}, false
 }
 
 // Locate returns the byte offset where the value at pointer starts, or false when no such value
@@ -72,19 +103,21 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 		}
 		last := i == len(tokens)-1
 		switch {
-		case c.values == nil: // an array
+		case !c.object:
 			idx, err := strconv.Atoi(tok)
 			if err != nil || idx < 0 || idx >= len(c.elements) || strconv.Itoa(idx) != tok || (name && last) {
 				return 0, false
 			}
 			off = c.elements[idx]
-		case name && last:
-			at, ok := c.names[tok]
-			return at, ok
 		default:
-			if off, ok = c.values[tok]; !ok {
+			m, ok := c.member(tok)
+			if !ok {
 				return 0, false
 			}
+			if name && last {
+				return m.name, true
+			}
+			off = m.value
 		}
 	}
 	return off, true
@@ -102,15 +135,24 @@ func (d *Document) container(off int) *container {
 	// gjson takes the rest of the text as the container's: bound it, or ForEach walks on past
 	// the closing bracket.
 	r := gjson.Parse(d.str[off:valueEnd(d.str, off)])
-	c := &container{}
-	if d.str[off] == '{' {
-		c.values, c.names = map[string]int{}, map[string]int{}
-	}
+	c := &container{object: d.str[off] == '{'}
+	c.members = c.inline[:0]
 	r.ForEach(func(key, value gjson.Result) bool {
-		if c.values == nil {
+		if !c.object {
 			c.elements = append(c.elements, off+value.Index)
-		} else if _, seen := c.values[key.Str]; !seen {
-			c.values[key.Str], c.names[key.Str] = off+value.Index, off+key.Index
+			return true
+		}
+		if _, seen := c.member(key.Str); seen {
+			return true
+		}
+		c.members = append(c.members, member{key: key.Str, name: off + key.Index, value: off + value.Index})
+		if c.byName != nil {
+			c.byName[key.Str] = len(c.members) - 1
+		} else if len(c.members) > shortObject {
+			c.byName = make(map[string]int, 2*len(c.members))
+			for i, m := range c.members {
+				c.byName[m.key] = i
+			}
 		}
 		return true
 	})

@@ -1,6 +1,7 @@
 package jsondoc
 
 import (
+	"bytes"
 	"sort"
 	"unicode/utf8"
 )
@@ -13,8 +14,9 @@ func (d *Document) Position(off int) (line, column int) {
 	return d.lines.position(d.Text, off)
 }
 
-// markEvery is how many bytes apart the rune-count marks are.
-const markEvery = 4096
+// markEvery is how many bytes apart the rune-count marks are: a position counts at most that
+// many bytes' code points, and a flood of 20,000 problems on one long line counts 20,000 times.
+const markEvery = 1024
 
 // lines finds positions in a text. Counting the code points from a line's start to an offset is
 // linear in the line's length, and a catalog pasted as one line of several megabytes would make
@@ -44,13 +46,16 @@ func (l *lines) position(text []byte, off int) (int, int) {
 
 func (l *lines) index(text []byte) {
 	l.starts = []int{0}
-	for i, b := range text {
-		if b == '\n' {
-			if i+1-l.starts[len(l.starts)-1] > markEvery {
-				l.long = true
-			}
-			l.starts = append(l.starts, i+1)
+	for i := 0; ; {
+		nl := bytes.IndexByte(text[i:], '\n')
+		if nl < 0 {
+			break
 		}
+		i += nl + 1
+		if i-l.starts[len(l.starts)-1] > markEvery {
+			l.long = true
+		}
+		l.starts = append(l.starts, i)
 	}
 	if len(text)-l.starts[len(l.starts)-1] > markEvery {
 		l.long = true
@@ -58,16 +63,18 @@ func (l *lines) index(text []byte) {
 	if !l.long {
 		return
 	}
-	l.marks = []mark{{0, 0}}
-	runes, next := 0, markEvery
+	l.marks = make([]mark, 1, len(text)/markEvery+1)
+	runes := 0
 	for i := 0; i < len(text); {
-		if i >= next {
-			l.marks = append(l.marks, mark{i, runes})
-			next = i + markEvery
+		end := min(i+markEvery, len(text))
+		for end < len(text) && !utf8.RuneStart(text[end]) {
+			end++
 		}
-		_, size := utf8.DecodeRune(text[i:])
-		i += size
-		runes++
+		runes += utf8.RuneCount(text[i:end])
+		i = end
+		if i < len(text) {
+			l.marks = append(l.marks, mark{i, runes})
+		}
 	}
 }
 

@@ -16,9 +16,13 @@ var ruleExfiltrationInstruction = lintRule{
 		Help: i18n.T("High when the text orders the model to put the conversation, chat history, system prompt, other tools' results, " +
 			"secrets or the contents of a file it reads into a field of the call or into every request, or to send them to a " +
 			"URL, an address or a phone number; also for a shell command that posts files or the environment to a server " +
-			"(curl -d \"$(cat …)\"). A write tool taking the content it writes is not reported. Do not approve the tool."),
+			"(curl -d \"$(cat …)\"). Also high for weak signals that together are an order to fetch secrets: a tag aimed at the " +
+			"model, a place secrets live (a key file, .env, system://config, API keys, a master password) and an order to read " +
+			"or include, in one sentence; or a script tag beside a command that reads a secrets file. A write tool taking the " +
+			"content it writes is not reported. Do not approve the tool."),
 		Families: []string{FamilyExfiltration},
 	},
+	text: checkCombinedSecrets,
 	phrases: []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put what it holds into a field of the call"),
 			`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed|store|write)\s+(?:in\s+|into\s+)?(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|your\s+|all\s+|any\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,

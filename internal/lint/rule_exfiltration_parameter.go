@@ -19,8 +19,11 @@ var ruleExfiltrationParameter = lintRule{
 		Help: i18n.T("High for a parameter named for the conversation, its history or the system prompt, or named or described for the " +
 			"contents of a file or secret (\"content_from_reading_ssh_id_rsa\", \"paste the chat history here\"), and for a " +
 			"required notes/context/extra/debug/feedback field on a tool whose name promises only to read or compute. Medium " +
-			"for such a field that is optional and unexplained. A parameter the tool's name or description accounts for " +
-			"(\"add_note\" taking \"note\") is not reported."),
+			"for such a field that is optional and unexplained; high again, optional or not, when its description asks for what " +
+			"the model holds (the conversation, earlier results, files it read, secrets). A parameter is judged by the tool's " +
+			"purpose, not by its name: one the tool's name or description accounts for (\"add_note\" taking \"note\"), one with a " +
+			"shape (an array of objects with named fields, an enum, a format), a chart's \"data\" and a place (\"projectDir\", " +
+			"a path) are inputs, and a chat tool's earlier messages are its input."),
 		Families: []string{FamilyExfiltration, FamilySchemaMismatch},
 	},
 	phrases: []phrase{
@@ -127,7 +130,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if inputNames[squashed] && !invites && !solicits {
 			continue // common honest names of a tool's input: only asking for what the model holds makes them a channel
 		}
-		if severity == SeverityMedium && !inputNames[squashed] && solicits {
+		if severity == SeverityMedium && !inputNames[squashed] && solicits && !conversationalRE.MatchString(tf.purpose("")) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is a free-form field that asks for what the model holds (the conversation, earlier results, files, secrets) and nothing in the tool's name says why it needs it", name))
 			continue
 		}
@@ -182,6 +185,10 @@ func carriesText(prop map[string]any) bool {
 
 // chatRE names what only the model holds: the conversation and what it was given.
 var chatRE = lazyregexp.New(`(?i)\b(?:conversation|chat|messages|transcript|system\s+prompt|tool\s+(?:calls?|results?|outputs?))\b`)
+
+// conversationalRE finds a tool whose purpose is a conversation (a chat with an assistant, a
+// question to a model): earlier messages are its input.
+var conversationalRE = lazyregexp.New(`(?i)\b(?:chat\w*|conversation\w*|assistant|ask|llm|agent|reply|respond|dialog\w*)\b`)
 
 // inputNames are the names honest tools most often give their input ("data" of a chart, the
 // "details" of a ticket): a channel only when their description asks for what the model holds.

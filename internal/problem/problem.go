@@ -84,6 +84,38 @@ type Alternative struct {
 	Of     string `json:"of"`
 	Branch int    `json:"branch"`
 	Best   bool   `json:"best"`
+	// Unmatched is the failed oneOf or anyOf itself, shared by the problems of all its
+	// alternatives. It is not in the problem's JSON: an answer lists it once ([Unmatched]).
+	Unmatched *Unmatched `json:"-"`
+}
+
+// UnmatchedOf is the failed oneOf or anyOf a problem's alternative belongs to; nil for none.
+func (a *Alternative) UnmatchedOf() *Unmatched {
+	if a == nil {
+		return nil
+	}
+	return a.Unmatched
+}
+
+// An Unmatched is a value that matches none of the alternatives of a oneOf or anyOf: what a view
+// shows on one line, with the closest alternative's problems under it, instead of every
+// alternative's problems at the top level.
+type Unmatched struct {
+	Source Source `json:"source"`
+	// InstanceLocation is the value's pointer; KeywordLocation the oneOf's or anyOf's.
+	InstanceLocation string `json:"instanceLocation"`
+	KeywordLocation  string `json:"keywordLocation"`
+	// Alternatives is how many alternatives there are; Best the index of the closest one.
+	Alternatives int `json:"alternatives"`
+	Best         int `json:"best"`
+	// Message says it in one line, naming the alternatives' discriminator when they have one:
+	// matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b").
+	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	// Problems are the indexes, in the answer's problems, of the problems found in its
+	// alternatives; a view shows those of the best alternative under the message.
+	Problems []int `json:"problems"`
 }
 
 // MarshalJSON writes the problem as the JavaScript API spells it. Fields that are unknown are

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -20,7 +21,7 @@ import (
 // written, the schema's exactly (the library shows both as doubles, so 12345678901234567891 and
 // …890 print alike, and draft 4's "exclusiveMaximum": true reads "got 10, want 10"). ok is false
 // for other kinds.
-func numberMessage(k jsonschema.ErrorKind, instance any) (string, bool) {
+func numberMessage(k jsonschema.ErrorKind, value func() any) (string, bool) {
 	var format string
 	var want *big.Rat
 	switch k := k.(type) {
@@ -37,7 +38,7 @@ func numberMessage(k jsonschema.ErrorKind, instance any) (string, bool) {
 	default:
 		return "", false
 	}
-	got, ok := jsondoc.NumberText(instance)
+	got, ok := jsondoc.NumberText(value())
 	if !ok || want == nil {
 		return "", false
 	}
@@ -294,4 +295,121 @@ func libraryErrorWords(err error, root bool) string {
 		return english // wrapped, or worded otherwise than this function knows
 	}
 	return msg
+}
+
+// falseSchemaMessage words a failed false schema by where it stands: the library says only
+// "false schema", which tells a reader neither what was refused nor which keyword refused it.
+// kw is the keyword location (a plain pointer), at the instance location where it failed;
+// property and item name what the false schema refused, and the keyword in brackets says how.
+func falseSchemaMessage(kw, at string) string {
+	tokens, _ := jsondoc.SplitPointer(kw)
+	instance, _ := jsondoc.SplitPointer(at)
+	last := func(list []string, back int) string {
+		if len(list) < back {
+			return ""
+		}
+		return list[len(list)-back]
+	}
+	name := untrusted.Quote(last(instance, 1))
+	keyword, parent := last(tokens, 1), last(tokens, 2)
+	switch {
+	case len(tokens) == 0:
+		return i18n.T("the schema is false: no value is allowed")
+	case keyword == "unevaluatedProperties" || keyword == "additionalProperties":
+		return i18n.Sprintf("property %s is not allowed here (%s: false)", name, keyword)
+	case parent == "properties":
+		return i18n.Sprintf("property %s is not allowed here (its schema in properties is false)", name)
+	case parent == "patternProperties":
+		return i18n.Sprintf("property %s is not allowed here (patternProperties %s: false)", name, untrusted.Quote(keyword))
+	case parent == "dependentSchemas" || parent == "dependencies":
+		return i18n.Sprintf("property %s is not allowed here (%s %s: false)", untrusted.Quote(keyword), parent, untrusted.Quote(keyword))
+	case keyword == "unevaluatedItems" || keyword == "items" || keyword == "additionalItems":
+		return i18n.Sprintf("item %s is not allowed here (%s: false)", last(instance, 1), keyword)
+	case parent == "prefixItems" || parent == "items":
+		return i18n.Sprintf("item %s is not allowed here (%s/%s: false)", last(instance, 1), parent, keyword)
+	case keyword == "propertyNames":
+		return i18n.T("no property is allowed here (propertyNames: false)")
+	case keyword == "contains":
+		return i18n.T("the array must contain a matching item, and none can match (contains: false)")
+	default:
+		return i18n.Sprintf("no value is allowed here (the schema at %s is false)", kw)
+	}
+}
+
+// unmatchedMessage words a oneOf or anyOf that no alternative matched, in one line. When every
+// alternative fails a const or enum on the same property of the value (a discriminator, such as
+// "kind"), the line says which values it may take: matches none of the 2 alternatives of oneOf
+// ("kind" must be "a" or "b").
+func unmatchedMessage(u *jsonschema.OutputUnit) string {
+	tokens, _ := jsondoc.SplitPointer(u.KeywordLocation)
+	keyword := tokens[len(tokens)-1]
+	at, _ := jsondoc.SplitPointer(u.InstanceLocation)
+	property, values := "", []string{}
+	discriminated := true
+	for i := range u.Errors {
+		found := false
+		walkLeaves(&u.Errors[i], func(leaf *jsonschema.OutputUnit) {
+			tokens, ok := jsondoc.SplitPointer(leaf.InstanceLocation)
+			if found || !ok || len(tokens) != len(at)+1 || (property != "" && tokens[len(at)] != property) {
+				return
+			}
+			name := tokens[len(at)]
+			var allowed []any
+			switch k := leaf.Error.Kind.(type) {
+			case *kind.Const:
+				allowed = []any{k.Want}
+			case *kind.Enum:
+				allowed = k.Want
+			default:
+				return
+			}
+			found, property = true, name
+			for _, v := range allowed {
+				if text := quoteAllowed(v); !slices.Contains(values, text) {
+					values = append(values, text)
+				}
+			}
+		})
+		discriminated = discriminated && found
+	}
+	n := len(u.Errors)
+	if !discriminated || property == "" || len(values) == 0 {
+		return i18n.Sprintf("matches none of the %d alternatives of %s", n, keyword)
+	}
+	list := values[len(values)-1]
+	if len(values) > 1 {
+		list = i18n.Sprintf("%s or %s", strings.Join(values[:len(values)-1], ", "), list)
+	}
+	return i18n.Sprintf("matches none of the %d alternatives of %s (%s must be %s)", n, keyword, untrusted.Quote(property), list)
+}
+
+// quoteAllowed writes a value a const or enum allows, as JSON, shortened.
+func quoteAllowed(v any) string {
+	if s, ok := v.(string); ok {
+		return untrusted.Quote(s)
+	}
+	return untrusted.Shorten(jsondoc.Compact(v), untrusted.MaxQuoted)
+}
+
+// typeWords keeps the library's English words for each type mismatch it has written: a flood
+// of problems is mostly one mismatch again and again ("got number, want string"), and the
+// library writes each through a message printer, several allocations apiece. The keys are a
+// type name and the wanted types, so the map stays small.
+var typeWords sync.Map // typeMismatch → string
+
+type typeMismatch struct{ got, want string }
+
+// englishWords is the library's English message for an error.
+func englishWords(e *jsonschema.OutputError) string {
+	k, ok := e.Kind.(*kind.Type)
+	if !ok {
+		return e.String()
+	}
+	key := typeMismatch{k.Got, strings.Join(k.Want, "\x00")}
+	if words, ok := typeWords.Load(key); ok {
+		return words.(string)
+	}
+	words := e.String()
+	typeWords.Store(key, words)
+	return words
 }

@@ -8,6 +8,7 @@
 package schema
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -63,6 +64,16 @@ type Failure struct {
 // that a $ref across documents resolves without any fetch. draft applies when the schema has no
 // $schema ("" means [DefaultDraft]). Problems are placed in the schema's text.
 func Compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document) (*Schema, problem.Problems) {
+	return compile(schema, draft, resources, false)
+}
+
+// CompileAssertingFormats is [Compile] with "format" asserted: a string that is not the
+// format it names fails, where by default (as 2020-12 says) the keyword is an annotation.
+func CompileAssertingFormats(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document) (*Schema, problem.Problems) {
+	return compile(schema, draft, resources, true)
+}
+
+func compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document, assertFormats bool) (*Schema, problem.Problems) {
 	if draft == "" {
 		draft = DefaultDraft
 	}
@@ -74,6 +85,9 @@ func Compile(schema *jsondoc.Document, draft string, resources map[string]*jsond
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(d)
 	c.UseLoader(noFetch{})
+	if assertFormats {
+		c.AssertFormat()
+	}
 	docsByURL := map[string]*jsondoc.Document{rootURL: schema}
 	if err := c.AddResource(rootURL, schema.Value); err != nil {
 		return nil, problem.Problems{schema.Problem(problem.KindSchema, "", libraryErrorWords(err, false))}
@@ -139,15 +153,8 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 	}
 	// The validator walks a schema's properties in map order; sort, so the same input always
 	// gives the same answer.
-	sort.Slice(errs, func(i, j int) bool {
-		a, b := errs[i], errs[j]
-		if a.InstanceLocation != b.InstanceLocation {
-			return a.InstanceLocation < b.InstanceLocation
-		}
-		if a.KeywordLocation != b.KeywordLocation {
-			return a.KeywordLocation < b.KeywordLocation
-		}
-		return a.Message < b.Message
+	slices.SortFunc(errs, func(a, b Failure) int {
+		return cmp.Or(strings.Compare(a.InstanceLocation, b.InstanceLocation), strings.Compare(a.KeywordLocation, b.KeywordLocation), strings.Compare(a.Message, b.Message))
 	})
 	return errs
 }
@@ -173,14 +180,19 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 			// each time.
 			slices.Sort(ap.Properties)
 		}
-		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: i18n.Library(u.Error.String(), u.Error.Kind), Alternative: alt}
+		e := Failure{InstanceLocation: u.InstanceLocation, KeywordLocation: kw, Message: i18n.Library(englishWords(u.Error), u.Error.Kind), Alternative: alt}
 		if instance != nil {
-			if msg, ok := numberMessage(u.Error.Kind, jsondoc.Lookup(instance, u.InstanceLocation)); ok {
+			// The value is looked up only for a bound's message: a flood of other problems
+			// would pay a lookup each.
+			if msg, ok := numberMessage(u.Error.Kind, func() any { return jsondoc.Lookup(instance, u.InstanceLocation) }); ok {
 				e.Message = msg
 			}
 		}
 		if ap, ok := u.Error.Kind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
 			e.Property = ap.Properties[0]
+		}
+		if _, ok := u.Error.Kind.(*kind.FalseSchema); ok {
+			e.Message = falseSchemaMessage(kw, u.InstanceLocation)
 		}
 		*out = append(*out, e)
 		return
@@ -188,9 +200,11 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 	if alt == nil && isAlternatives(u) {
 		best := bestAlternative(u)
 		of, _ := url.PathUnescape(u.KeywordLocation)
+		unmatched := &problem.Unmatched{InstanceLocation: u.InstanceLocation, KeywordLocation: of, Alternatives: len(u.Errors),
+			Best: branchIndex(u.KeywordLocation, u.Errors[best].KeywordLocation), Message: unmatchedMessage(u)}
 		for i := range u.Errors {
 			branch := branchIndex(u.KeywordLocation, u.Errors[i].KeywordLocation)
-			collectLeaves(&u.Errors[i], instance, &problem.Alternative{Of: of, Branch: branch, Best: i == best}, out)
+			collectLeaves(&u.Errors[i], instance, &problem.Alternative{Of: of, Branch: branch, Best: i == best, Unmatched: unmatched}, out)
 		}
 		return
 	}
@@ -222,10 +236,26 @@ func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
 		}
 		probs = append(probs, p)
 	}
+	// A value that matches no alternative is placed once, where the value is.
+	for _, p := range probs {
+		if u := p.Alternative.UnmatchedOf(); u != nil && u.Line == 0 {
+			u.Source = doc.Source
+			if off, ok := doc.Locate(prefix + u.InstanceLocation); ok {
+				u.Line, u.Column = doc.Position(off)
+			}
+		}
+	}
 	// In the order of the text, as a reader goes through it.
-	sort.SliceStable(probs, func(i, j int) bool {
-		a, b := probs[i].Offset, probs[j].Offset
-		return a >= 0 && (b < 0 || a < b)
+	slices.SortStableFunc(probs, func(a, b problem.Problem) int {
+		switch {
+		case a.Offset == b.Offset || (a.Offset < 0 && b.Offset < 0):
+			return 0
+		case a.Offset < 0:
+			return 1
+		case b.Offset < 0:
+			return -1
+		}
+		return a.Offset - b.Offset
 	})
 	return probs
 }

@@ -11,6 +11,7 @@ package untrusted
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -67,18 +68,42 @@ func IsBidi(r rune) bool {
 	return (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0x200e || r == 0x200f || r == 0x061c
 }
 
-// Ranges lists [Hidden] as inclusive [low, high] code point pairs, for a reader in another
-// language (the page builds its regular expression from them).
-func Ranges() [][2]rune {
-	var out [][2]rune
-	for _, r := range Hidden.R16 {
-		out = append(out, [2]rune{rune(r.Lo), rune(r.Hi)})
+// Ranges lists the characters [IsHidden] reports, as sorted inclusive [low, high] code point
+// pairs: [Hidden] and every other format character (Cf), less line feed, carriage return and
+// tab. It is the table another language reads (the API's about serves it, and the page builds
+// its pattern from it), so that the page marks exactly what Go counts.
+func Ranges() [][2]rune { return slices.Clone(hiddenRanges) }
+
+var hiddenRanges = func() [][2]rune {
+	// The two tables overlap and stride over each other: list their characters, sorted, then
+	// join neighbours into runs. They hold about a thousand characters.
+	var chars []rune
+	for _, t := range []*unicode.RangeTable{Hidden, unicode.Cf} {
+		for _, r := range t.R16 {
+			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+				chars = append(chars, c)
+			}
+		}
+		for _, r := range t.R32 {
+			for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+				chars = append(chars, c)
+			}
+		}
 	}
-	for _, r := range Hidden.R32 {
-		out = append(out, [2]rune{rune(r.Lo), rune(r.Hi)})
+	slices.Sort(chars)
+	var out [][2]rune
+	for _, c := range slices.Compact(chars) {
+		if !IsHidden(c) {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1][1] == c-1 {
+			out[n-1][1] = c
+		} else {
+			out = append(out, [2]rune{c, c})
+		}
 	}
 	return out
-}
+}()
 
 var hiddenNames = map[rune]string{
 	0x00ad: "SOFT HYPHEN", 0x034f: "COMBINING GRAPHEME JOINER", 0x061c: "ARABIC LETTER MARK",

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 
 import { approvedLock, approvedTools, checkExamples, diffExamples, gateExamples, schemaExample } from '../examples.js';
 import { catalogs, languages, pickLanguage, setLanguage, t } from '../i18n.js';
-import { countLines, describeCodePoint, humanSize, offsetOf, parseExact, positionOf, splitHidden } from '../text.js';
+import { hiddenRanges } from '../hidden.js';
+import { countLines, describeCodePoint, hiddenChars, humanSize, offsetOf, parseExact, positionOf, splitHidden } from '../text.js';
 
 test('offsetOf counts columns in code points and lines by \\n', () => {
   const text = 'ab\n😀x\n\nlast';
@@ -64,6 +65,20 @@ test('splitHidden shows invisible characters', () => {
   assert.deepEqual(splitHidden('plain'), [{ text: 'plain' }]);
 });
 
+test('hiddenChars is about().hidden: the ends of each range match, their neighbours outside do not', () => {
+  const hidden = (/** @type {number} */ cp) => new RegExp(hiddenChars.source, 'u').test(String.fromCodePoint(cp));
+  const inside = (/** @type {number} */ cp) => hiddenRanges.some(([lo, hi]) => lo <= cp && cp <= hi);
+  for (const [lo, hi] of hiddenRanges) {
+    assert.ok(hidden(lo) && hidden(hi), `U+${lo.toString(16)}..U+${hi.toString(16)}`);
+    if (lo > 0 && !inside(lo - 1)) assert.ok(!hidden(lo - 1), `U+${(lo - 1).toString(16)}`);
+    if (!inside(hi + 1)) assert.ok(!hidden(hi + 1), `U+${(hi + 1).toString(16)}`);
+  }
+  // Line breaks and tabs are text, as Go says; a carriage return too.
+  assert.deepEqual(splitHidden('a\r\n\tb'), [{ text: 'a\r\n\tb' }]);
+  // A format character beyond the old hand-typed list (ARABIC NUMBER SIGN, Cf).
+  assert.ok(hidden(0x600));
+});
+
 test('humanSize', () => {
   assert.equal(humanSize(812), '812 B');
   assert.equal(humanSize(14_200), '14.2 KB');
@@ -71,14 +86,35 @@ test('humanSize', () => {
 });
 
 test('every language has every string, with the same placeholders', () => {
-  const keys = Object.keys(catalogs.en).sort();
+  // A plural form ("key.one") belongs to its key: a language has the forms its grammar needs
+  // (French "1 ajouté" where English writes "1 added" for any count).
+  const form = /\.(zero|one|two|few|many|other)$/;
+  const base = (/** @type {string} */ key, /** @type {Record<string, string>} */ strings) => {
+    const b = key.replace(form, '');
+    return b !== key && b in strings ? b : key;
+  };
+  const keys = Object.keys(catalogs.en).filter((k) => base(k, catalogs.en) === k).sort();
+  const names = (/** @type {string} */ s) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
   for (const lang of languages) {
-    assert.deepEqual(Object.keys(catalogs[lang]).sort(), keys, `${lang} keys`);
-    for (const key of keys) {
-      const names = (/** @type {string} */ s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      assert.deepEqual(names(catalogs[lang][key]), names(catalogs.en[key]), `${lang} ${key} placeholders`);
+    const strings = catalogs[lang];
+    assert.deepEqual(Object.keys(strings).filter((k) => base(k, strings) === k).sort(), keys, `${lang} keys`);
+    for (const key of Object.keys(strings)) {
+      assert.deepEqual(names(strings[key]), names(catalogs.en[base(key, strings)]), `${lang} ${key} placeholders`);
     }
   }
+});
+
+test('plural forms follow each language: French "one" covers 0 and 1', () => {
+  setLanguage('fr');
+  assert.equal(t('schema.invalid', { n: 0 }), '0 problème');
+  assert.equal(t('diff.count.changed', { n: 1 }), '1 modifié');
+  assert.equal(t('diff.count.changed', { n: 2 }), '2 modifiés');
+  setLanguage('en');
+  assert.equal(t('schema.invalid', { n: 0 }), '0 problems');
+  assert.equal(t('diff.noChange', { n: 1 }), 'Nothing changed: 1 tool is the same.');
+  setLanguage('de');
+  assert.equal(t('lint.count.findings', { n: 1 }), '1 Befund');
+  assert.equal(t('lint.count.findings', { n: 0 }), '0 Befunde');
 });
 
 test('t fills placeholders, picks the singular, falls back', () => {

@@ -1,0 +1,34 @@
+package site_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestBrowserOneOf: three items that each match none of a oneOf's alternatives are three rows,
+// each naming the alternatives' discriminator, each with its closest alternative's problem
+// under it, and no row for the other alternatives' problems.
+func TestBrowserOneOf(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("oneof")
+	h.open(ctx, "oneof", h.server.URL+"/")
+	schema := `{"items":{"oneOf":[{"properties":{"kind":{"const":"a"}},"required":["kind"]},{"properties":{"kind":{"const":"b"}},"required":["kind"]}]}}`
+	h.do(ctx, "paste a oneOf and three items", stepLimit,
+		typeText("#schema-schema", schema),
+		typeText("#schema-instance", `[{"kind":"x"},{"kind":"y"},{"kind":"z"}]`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`))
+	rows := evaluate[[]string](h, ctx, `[...document.querySelectorAll('#pane-schema .problems:not(.closest) > li > .located .message')].map((e) => e.textContent)`)
+	want := `matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`
+	if len(rows) != 3 || rows[0] != want || rows[2] != want {
+		t.Fatalf("top-level rows %q, want three saying %s", rows, want)
+	}
+	closest := evaluate[[]string](h, ctx, `[...document.querySelectorAll('#pane-schema .problems.closest .message')].map((e) => e.textContent)`)
+	if fmt.Sprint(closest) != fmt.Sprint([]string{"value must be 'a'", "value must be 'a'", "value must be 'a'"}) {
+		t.Errorf("under the rows %q, want alternative 0's problem once each", closest)
+	}
+	if all := evaluate[string](h, ctx, `document.getElementById('pane-schema').textContent`); strings.Contains(all, "value must be 'b'") {
+		t.Error("the other alternative's problems are listed")
+	}
+	h.checkRequests()
+}
