@@ -293,3 +293,59 @@ func TestHTTPGatewayFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestMultiProxyServerDies: in a gateway of two servers, one dies during a call: the client gets
+// an error in bounded time, that server's tools are withdrawn, and the other server keeps
+// working.
+func TestMultiProxyServerDies(t *testing.T) {
+	files := newRecorder(t, tool("list", "List files."))
+	broken := faultCommand(t, "crash-on-call")
+	broken.Name = "broken"
+	p, err := live.NewMultiProxy(live.MultiProxyConfig{
+		Servers: []live.Server{served(t, "files", files), broken},
+		Policy:  `{"allow_tools":["files/list","broken/read"]}`, Stderr: &syncBuffer{},
+		Limits: live.Limits{StartTimeout: 10 * time.Second, CallTimeout: 5 * time.Second, StopTimeout: 500 * time.Millisecond},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	proxySide, clientSide := mcp.NewInMemoryTransports()
+	go p.Serve(ctx, proxySide)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, clientSide, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	callCtx, callCancel := context.WithTimeout(ctx, 20*time.Second)
+	defer callCancel()
+	res, err := cs.CallTool(callCtx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{}})
+	if callCtx.Err() != nil || (err == nil && !res.IsError) {
+		t.Fatalf("the call to the server that died: %v %v (deadline: %v)", res, err, callCtx.Err())
+	}
+	var names []string
+	for range 50 { // the withdrawal follows the server's end; bounded wait
+		list, err := cs.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = names[:0]
+		for _, tl := range list.Tools {
+			names = append(names, tl.Name)
+		}
+		if len(names) == 1 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if len(names) != 1 || names[0] != "list" {
+		t.Errorf("after the server died, tools/list shows %v, want [list]", names)
+	}
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list", Arguments: map[string]any{}}); err != nil || res.IsError {
+		t.Errorf("the other server stopped working: %v %v", res, err)
+	}
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{}}); err != nil || !res.IsError {
+		t.Errorf("a call to the dead server's tool is not denied: %v %v", res, err)
+	}
+}
