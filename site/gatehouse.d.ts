@@ -350,6 +350,11 @@ export interface LintRequest extends Localized {
    * in `suppressed`, never dropped; an unknown rule or tool is a problem of source "ignore".
    */
   ignore?: Text;
+  /**
+   * A policy, optional: its flows labels join the labels the lethal-trifecta finding infers from
+   * the tools' descriptions and annotations.
+   */
+  policy?: Text;
 }
 export interface LintFinding {
   rule: string;

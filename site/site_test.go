@@ -387,6 +387,8 @@ func TestPageSourceRules(t *testing.T) {
 		isData := name == "examples.js" || name == "i18n.js" || strings.HasPrefix(name, "lang-")
 		for i, line := range strings.Split(string(src), "\n") {
 			code, _, _ := strings.Cut(line, "// ")
+			// The SVG namespace is a name for createElementNS, not an address anything is fetched from.
+			code = strings.ReplaceAll(code, "'http://www.w3.org/2000/svg'", "''")
 			m := forbidden.FindString(code)
 			// Only store.js keeps anything in the browser: the texts too large for a link.
 			if m == "indexedDB" && name == "store.js" {
