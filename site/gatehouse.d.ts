@@ -332,6 +332,8 @@ export interface LintRequest extends Localized {
    * in `suppressed`, never dropped; an unknown rule or tool is a problem of source "ignore".
    */
   ignore?: Text;
+  /** A policy, optional: its flows' labels join what the lethal-trifecta finding infers, and its flow rules lower its severity. */
+  policy?: Text;
 }
 export interface LintFinding {
   rule: string;
@@ -362,6 +364,51 @@ export interface LintResponse {
   /** Findings the lint configuration suppressed, each with its `suppression`. */
   suppressed: LintFinding[];
   problems: Problem[];
+}
+
+// ---- checkResult ----
+
+export interface CheckResultRequest extends Localized {
+  /**
+   * A tool's result as received: an MCP CallToolResult, a JSON-RPC response wrapping one, an
+   * OpenAI Chat tool message, an OpenAI Responses function_call_output, an Anthropic tool_result,
+   * a Gemini functionResponse part, or a list or conversation holding them with their calls.
+   */
+  result: Text;
+  /** The server's tools/list answer: the tool's outputSchema checks structuredContent. */
+  catalog?: Text;
+  /** The tool's name; else found from the result, the call by id, or the log's request by id. */
+  tool?: string;
+  /** The call the result answers, in any shape gate reads. */
+  call?: Text;
+  /** A policy; only its "results" section is read, and one holding only it is valid. */
+  policy?: Text;
+}
+export interface CheckResultResponse {
+  verdict: 'pass' | 'flag' | 'block';
+  /** Why the verdict is not pass, one sentence each. */
+  reasons: string[];
+  /**
+   * What the model would read that a reviewer should see: lint's text rules under the result
+   * profile, and the result's own (model-takeover, reply-directive, markdown-exfiltration naming
+   * the host, structured-text-mismatch, structured-without-text), placed in the result text.
+   */
+  findings: LintFinding[];
+  /** structuredContent against the tool's outputSchema; problems at their line in the result. */
+  schema: { checked: boolean; valid: boolean; problems: Problem[] };
+  /** The result's bytes and content blocks against the policy's max_bytes and max_blocks. */
+  size: { bytes: number; limit: number; blocks: number; blockLimit: number };
+  problems: Problem[];
+  /** The tool found for the result ("" when none) and the result's shape. */
+  tool: string;
+  shape?: 'mcp' | 'jsonrpc' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+  /** Hidden characters on_injection "strip" removed. */
+  stripped: number;
+  /**
+   * The text to hand on instead: on block, the same text with each result replaced by an error
+   * result of its shape saying why; on strip, the result without its hidden characters.
+   */
+  replacement?: string;
 }
 
 // ---- pin ----
@@ -519,17 +566,12 @@ export interface ReplayCall {
   decision: Decision;
 }
 /** The result check's answer for one result (checkResult's), with the call it answers and its labels. */
-export interface ReplayedResult {
-  verdict: 'pass' | 'flag' | 'block';
-  reasons: string[];
-  findings: LintFinding[];
-  problems: Problem[];
+export interface ReplayedResult extends CheckResultResponse {
   tool: string;
   index: number;
   labels: string[];
   line?: number;
   column?: number;
-  [member: string]: unknown;
 }
 export interface ReplayResponse {
   shape: '' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'mcp-log' | 'decision-log';
@@ -549,6 +591,8 @@ export interface Gatehouse {
   lint(request: JSONText<LintRequest>): JSONText<LintResponse>;
   /** Decide every call of a session's transcript, with the policy's flows across calls (issue 18). */
   replay(request: JSONText<ReplayRequest>): JSONText<ReplayResponse>;
+  /** Check what a tool returned before the model reads it: outputSchema, size, instructions. */
+  checkResult(request: JSONText<CheckResultRequest>): JSONText<CheckResultResponse>;
   pin(request: JSONText<PinRequest>): JSONText<PinResponse>;
   /** Lint findings as a SARIF 2.1.0 log for code scanning, the CLI's log. */
   sarif(request: JSONText<SARIFRequest>): JSONText<SARIFResponse>;

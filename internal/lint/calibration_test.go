@@ -185,6 +185,29 @@ func highTools(text string) (map[string][]lint.Finding, int, error) {
 	return out, n, nil
 }
 
+// kindRules are the rules that catch each instruction family of the multilingual set at high.
+var kindRules = map[string][]string{
+	"instruction-override": {lint.RuleInstructionOverride, lint.RuleInstructionTag},
+	"concealment":          {lint.RuleInstructionConcealment},
+	"coercion":             {lint.RuleInstructionCoercion},
+	"exfiltration":         {lint.RuleExfiltrationInstruction, lint.RuleExfiltrationParameter},
+	"priority-hijack":      {lint.RuleInstructionPriority},
+	"cross-tool-steering":  {lint.RuleToolShadowing},
+	"secret-fetching":      {lint.RuleInstructionCoercion, lint.RuleExfiltrationInstruction, lint.RuleDeclaredHarvesting},
+}
+
+// wildFamilies are the families poisoned-wild adds to the registry's, for tools that fit none of
+// those alone (its README), with the rules that catch each at high.
+var wildFamilies = map[string][]string{
+	"wrapper-tag": {lint.RuleInstructionTag, lint.RuleInstructionOverride, lint.RuleInstructionConcealment, lint.RuleInstructionCoercion,
+		lint.RuleExfiltrationInstruction, lint.RuleInstructionPriority, lint.RuleToolShadowing, lint.RuleCovertRecipient},
+	"fetch-secrets":       {lint.RuleInstructionCoercion, lint.RuleExfiltrationInstruction, lint.RuleDeclaredHarvesting, lint.RuleExfiltrationParameter},
+	"parameter-channel":   {lint.RuleExfiltrationParameter, lint.RuleExfiltrationInstruction},
+	"tool-disparagement":  {lint.RuleToolShadowing, lint.RuleInstructionPriority},
+	"result-manipulation": {lint.RuleInstructionOverride, lint.RuleToolShadowing, lint.RuleInstructionCoercion, lint.RuleInstructionPriority},
+	"script-injection":    {lint.RuleExfiltrationInstruction, lint.RuleEncodedCommand, lint.RuleInstructionTag},
+}
+
 // The thresholds of issue 16.
 const (
 	maxHonestHighPermille = 5 // honest tools with a high finding, per thousand
@@ -255,6 +278,9 @@ func TestLintCalibrationOutside(t *testing.T) {
 
 	// Poisoned tools, by family (or, in the multilingual set, by the kind written) and language.
 	families := familyRules()
+	for fam, rules := range wildFamilies {
+		families[fam] = rules
+	}
 	type catch struct{ caught, total int }
 	table := map[string]map[string]*catch{} // split/row → language → tally
 	langs := map[string]bool{}
@@ -275,16 +301,14 @@ func TestLintCalibrationOutside(t *testing.T) {
 			rows = []string{c.Kind}
 		}
 		for _, row := range rows {
-			caught := false
+			rules, known := families[row]
 			if c.Kind != "" {
-				caught = len(highs[c.Tool]) > 0 // any high: the kind names no single rule
-			} else {
-				rules, known := families[row]
-				if !known {
-					t.Errorf("%s %s: unknown family %q", key, c.Tool, row)
-				}
-				caught = slices.ContainsFunc(highs[c.Tool], func(f lint.Finding) bool { return slices.Contains(rules, f.Rule) })
+				rules, known = kindRules[row]
 			}
+			if !known {
+				t.Errorf("%s %s: unknown family %q", key, c.Tool, row)
+			}
+			caught := slices.ContainsFunc(highs[c.Tool], func(f lint.Finding) bool { return slices.Contains(rules, f.Rule) })
 			k := c.Split + "/" + row
 			if table[k] == nil {
 				table[k] = map[string]*catch{}

@@ -246,6 +246,7 @@ func newLinter(c *catalog.Catalog) *linter {
 // toolFindings collects one tool's findings, one per rule and pointer.
 type toolFindings struct {
 	tool   *catalog.Tool
+	l      *linter // the linter reading the tool, for the judges that resolve tool names
 	list   []Finding
 	seen   map[string]int  // rule and pointer → index in list
 	props  []property      // the tool's parameters, read on first use
@@ -290,7 +291,7 @@ func (tf *toolFindings) has(rule, pointer string) bool {
 }
 
 func (l *linter) tool(t *catalog.Tool) []Finding {
-	tf := &toolFindings{tool: t}
+	tf := &toolFindings{tool: t, l: l}
 	l.strings.base = t.Pointer
 	l.strings.fn = func(s textSite) { l.checkString(tf, s) }
 	l.strings.walk(t.Def)

@@ -25,7 +25,7 @@ var ruleAnnotationHonesty = lintRule{
 
 var (
 	warnPattern    = lazyregexp.New(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:s|ed|ing|ation)?|will\s+be\s+lost|data\s+loss)\b`)
-	readOnlyPhrase = lazyregexp.New(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b`)
+	readOnlyPhrase = lazyregexp.New(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b|\bdry[\s-]?run\b|不产生任何变更|不会(?:产生|做出)?(?:任何)?(?:变更|修改)|只读|唯讀|読み取り専用|変更しません|변경하지\s*않`)
 )
 
 func AnnotationBool(def map[string]any, hint string) (value, set bool) {
@@ -63,7 +63,11 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: sev, Pointer: pointer, at: -1, Message: msg, Evidence: evidence})
 	}
 	if readOnlySet && readOnly {
-		if is("delete", "write", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
+		if is("write") && readOnlyPhrase.MatchString(desc) {
+			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
+				i18n.Sprintf("the tool claims readOnlyHint: true and its description says it changes nothing, but %s (%s): check that it only plans or previews", says(), CapabilityWords(kind)),
+				i18n.Sprintf("%s: readOnlyHint true", name))
+		} else if is("delete", "write", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
 			add(SeverityHigh, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
 				i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), CapabilityWords(kind)),
 				i18n.Sprintf("%s: readOnlyHint true", name))

@@ -36,6 +36,11 @@ var credentialNames = []string{"password", "passwd", "passphrase", "secret", "cl
 var notCredentialParts = []string{"page", "next", "cursor", "continuation", "pagination", "sync", "csrf", "count", "limit", "max",
 	"num", "skip", "delta", "paging", "resume", "cancel", "input", "output", "completion", "prompt", "budget", "usage"}
 
+// keyUseRE finds a description saying what a key is for, when it only unlocks the tool's own data
+// ("a code protection key, used to decrypt the function's code"): a credential the tool needs,
+// not one it harvests.
+var keyUseRE = lazyregexp.New(`(?i)\b(?:used\s+(?:to|for)\s+|needed\s+(?:to|for)\s+)(?:decrypt|encrypt|sign|unlock|protect)\w*|用于(?:解密|加密|签名|签署|保护)|用來(?:解密|加密)|復号|복호화`)
+
 // pagingRE finds a token described as paging through results or syncing changes.
 var pagingRE = lazyregexp.New(`(?i)\b(?:pag(?:e|es|ing|inate|ination)|next\s+(?:set|batch)|cursor|continuation|skiptoken|deltatoken|changes\s+since|offset)\b`)
 
@@ -67,7 +72,7 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		switch {
 		case authTool(tf, ""):
 			sev, msg = SeverityLow, i18n.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
-		case harmlessName(toolName):
+		case harmlessName(toolName) && !(pdesc != "" && keyUseRE.MatchString(pdesc)):
 			sev, msg = SeverityHigh, i18n.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})

@@ -19,6 +19,7 @@ var ruleExfiltrationInstruction = lintRule{
 			"(curl -d \"$(cat …)\"). A write tool taking the content it writes is not reported. Do not approve the tool."),
 		Families: []string{FamilyExfiltration},
 	},
+	text: checkCombinedSecrets,
 	phrases: []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put what it holds into a field of the call"),
 			`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed|store|write)\s+(?:in\s+|into\s+)?(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|your\s+|all\s+|any\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,

@@ -127,7 +127,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if inputNames[squashed] && !invites && !solicits {
 			continue // common honest names of a tool's input: only asking for what the model holds makes them a channel
 		}
-		if severity == SeverityMedium && !inputNames[squashed] && solicits {
+		if severity == SeverityMedium && !inputNames[squashed] && solicits && !conversationalRE.MatchString(tf.purpose("")) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is a free-form field that asks for what the model holds (the conversation, earlier results, files, secrets) and nothing in the tool's name says why it needs it", name))
 			continue
 		}
@@ -182,6 +182,10 @@ func carriesText(prop map[string]any) bool {
 
 // chatRE names what only the model holds: the conversation and what it was given.
 var chatRE = lazyregexp.New(`(?i)\b(?:conversation|chat|messages|transcript|system\s+prompt|tool\s+(?:calls?|results?|outputs?))\b`)
+
+// conversationalRE finds a tool whose purpose is a conversation (a chat with an assistant, a
+// question to a model): earlier messages are its input.
+var conversationalRE = lazyregexp.New(`(?i)\b(?:chat\w*|conversation\w*|assistant|ask|llm|agent|reply|respond|dialog\w*)\b`)
 
 // inputNames are the names honest tools most often give their input ("data" of a chart, the
 // "details" of a ticket): a channel only when their description asks for what the model holds.

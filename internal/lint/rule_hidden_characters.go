@@ -104,9 +104,9 @@ func checkHidden(tf *toolFindings, s *textSite) {
 		}
 		if isVariationSelector(r) {
 			selectors++
-			if selectors == 1 && (isPictograph(prev) || unicode.Is(unicode.So, prev)) && r == 0xfe0f {
+			if selectors == 1 && (r == 0xfe0f || r == 0xfe0e) && prev > ' ' && !unicode.IsSpace(prev) {
 				prev = r
-				continue // an emoji's presentation selector
+				continue // one presentation selector after a visible character: ⚠️, ℹ️, ©️, 1️⃣ as emoji or text
 			}
 		} else {
 			selectors = 0

@@ -22,7 +22,7 @@ var ruleInstructionConcealment = lintRule{
 			"never tell", "never inform", "never notify", "never alert", "never mention", "never reveal", "never disclose", "never report", "never warn",
 			"not ever", "n't ever").gated("not ", "n't ", "never "),
 		mustPhrase(SeverityHigh, i18n.T("tells the model not to mention what it does"),
-			`\b(?:do\s+not|don'?t|never)\s+(?:mention|reveal|disclose|acknowledge|explain|discuss)\s+(?:this|that|these|it|the\s+(?:above|following|instructions?|note|prefix|step|file))\b`,
+			`\b(?:do\s+not|don'?t|never)\s+(?:\w+ly\s+)?(?:mention|reveal|disclose|acknowledge|explain|discuss)\s+(?:this|that|these|it|why|the\s+(?:above|following|instructions?|note|prefix|step|file))\b`,
 			"mention", "reveal", "disclose", "acknowledge", "explain", "discuss").gated("not ", "n't ", "never "),
 		mustPhrase(SeverityHigh, i18n.T("tells the model there is no need to tell the user"),
 			`\bno\s+need\s+(?:at\s+all\s+)?to\s+(?:tell|inform|notify|alert|mention|bother|explain|report|show|let)\b`+gap+`\b(?:the\s+)?(?:users?|them|anyone|this|it)\b`,

@@ -1,6 +1,11 @@
 package lint
 
-import "github.com/gatehouse-dev/gatehouse/internal/i18n"
+import (
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
 
 var ruleInstructionOverride = lintRule{
 	Rule: Rule{
@@ -13,10 +18,13 @@ var ruleInstructionOverride = lintRule{
 			"Honest descriptions say what a tool does; they never address the model's other instructions. Do not approve the tool."),
 		Families: []string{FamilyInstructionOverride},
 	},
+	// The instruction families in the other languages lint reads, whichever rule they report
+	// under (languages.go): run once per reading, after the English phrases.
+	text: checkLanguages,
 	phrases: []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to ignore or replace its instructions"),
 			`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|other|system|original|existing|safety|user'?s?)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages|constraints|requests?)\b`,
-			"ignore", "disregard", "forget", "override", "bypass"),
+			"ignore", "disregard", "forget", "override", "bypass").judged(judgeQuotedExample),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to ignore the instructions it was given"),
 			`\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|these\s+|those\s+)?(?:instructions?|prompts?|rules|directions|directives|guidelines|messages|constraints)\s+(?:above|given\s+(?:above|before|earlier)|before\s+this|you\s+(?:were|have\s+been)\s+given)\b|\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:(?:written|said|stated|you\s+were\s+told)\s+)?(?:above|before|so\s+far)\b`,
 			"above", "given", "before", "so far").gated("ignore", "disregard", "forget"),
@@ -25,12 +33,31 @@ var ruleInstructionOverride = lintRule{
 			"priority", "precedence", "overrides", "supersedes", "replaces"),
 		mustPhrase(SeverityHigh, i18n.T("asks the model to reveal its own instructions"),
 			`\b(?:reveal|print|output|repeat|include|send|share|leak|return|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|complete\s+)?(?:system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions))\b`,
-			"system prompt", "instructions", "developer message"),
+			"system prompt", "instructions", "developer message").judged(judgeQuotedExample),
 		mustPhrase(SeverityHigh, i18n.T("announces new instructions for the model"),
 			`\b(?:new|updated|real|actual|additional|revised)\s+(?:system\s+)?instructions\s*:|\b(?:system|developer|admin(?:istrator)?)\s+(?:override|message|instruction)s?\s*:`,
 			"instructions:", "override:", "overrides:", "message:", "messages:", "instruction:"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to answer something other than what the tool returned"),
+			`\binstead\s+(?:reply|respond|say|answer)\s+to\s+the\s+user\b|\b(?:act|behave)\s+(?:like|as\s+if|as\s+though)\s+(?:if\s+)?you\s+(?:used|called|ran|invoked)\b|\bpretend\s+(?:that\s+)?(?:you\s+)?(?:used|called|ran|invoked|did)\b`,
+			"instead", "act like", "act as", "behave like", "behave as", "pretend"),
 		mustPhrase(SeverityHigh, i18n.T("gives the model a new role"),
 			`\byou\s+are\s+now\s+(?:a|an|in)\b|\bfrom\s+now\s+on,?\s+(?:you|always|never|respond|answer|act)\b|\byour\s+(?:new|real|true|only)\s+(?:task|goal|objective|purpose|job|role|instructions?)\s+(?:is|are)\b`,
 			"you are now", "from now on", "your new", "your real", "your true", "your only"),
 	},
+}
+
+// exampleCallRE finds, before a quoted string, that it is an argument in an example call
+// ("Example: classify({ text: \"…"): a tool that detects jailbreaks shows one.
+var exampleCallRE = lazyregexp.New(`(?i)(?:\bexamples?\b|\be\.g\.|\bsuch\s+as\b|\blike\b)[^.!?\n]{0,60}?[({\[][^)}\]]{0,40}?(?:\w+\s*:\s*)?"$`)
+
+// judgeQuotedExample lowers an instruction quoted as the argument of an example call: the
+// quote opens after the example's call and closes after the instruction.
+func judgeQuotedExample(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	before := v.folded[max(0, m[0]-100):m[0]]
+	open := strings.LastIndexByte(before, '"')
+	closes := strings.IndexByte(v.folded[m[1]:min(len(v.folded), m[1]+80)], '"') >= 0
+	if open >= 0 && closes && exampleCallRE.MatchString(before[:open+1]) {
+		return SeverityMedium, i18n.T("quotes an instruction to the model as the argument of an example call; check that it is only an example"), true
+	}
+	return SeverityHigh, "", true
 }

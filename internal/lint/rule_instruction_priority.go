@@ -40,10 +40,15 @@ func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool)
 	if firstOnlyRE.MatchString(matched) && !unscopedRE.MatchString(v.sentence(m[0], m[1])) {
 		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
 	}
+	if scopedRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+60)]) {
+		// "for any queries related to maps": the tool claims its own subject, not every request.
+		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
+	}
 	return SeverityHigh, i18n.T("tells the model to call this tool before anything else, whatever the request"), true
 }
 
 var (
 	firstOnlyRE = lazyregexp.New(`(?i)\bfirst$`)
+	scopedRE    = lazyregexp.New(`(?i)^\s*(?:(?:that\s+are\s+|which\s+are\s+)?(?:related|relating|relevant|specific)\s+to|about|regarding|concerning|involving|on\s+the\s+subject|in\s+the\s+(?:area|domain)|that\s+(?:involve|concern|mention|need|require)s?|where|when\s+the\s+user\s+(?:asks|wants)\s+(?:about|for))\b`)
 	unscopedRE  = lazyregexp.New(`(?i)\b(?:always|immediately|every|each|any|all|anything|regardless|whatever|no\s+matter|mandatory|required)\b`)
 )

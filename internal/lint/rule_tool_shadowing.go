@@ -23,6 +23,17 @@ var ruleToolShadowing = lintRule{
 		Families: []string{FamilyCrossToolSteering},
 	},
 	text: checkShadowing,
+	phrases: []phrase{
+		mustPhrase(SeverityHigh, i18n.T("steers the model away from other tools by disparaging or forbidding them"),
+			`\b(?:ignore|disregard|avoid|skip|do\s+not\s+(?:use|call|trust)|don'?t\s+(?:use|call|trust)|never\s+(?:use|call|trust)|stop\s+using)\s+(?:all\s+|any\s+|the\s+)?other\s+(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?|plugins?)\b|\b(?:all\s+|the\s+)?other\s+(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?)\s+(?:are|is)\s+(?:\w+\s+)?(?:buggy|broken|deprecated|unsafe|insecure|outdated|unreliable|malicious|compromised|faulty|inaccurate|wrong)\b`,
+			"other"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to run this tool before another operation and change what it does"),
+			`\bbefore\s+(?:execut|call|invok|runn?|us|perform)\w*\s+(?:the\s+|any\s+|a\s+)?[^.!?\n]{1,40}?,?\s+(?:first\s+|always\s+)?(?:execute|call|invoke|run|use)\s+this\s+(?:tool|function)\b[^.!?\n]{0,60}?\b(?:replace|change|modify|alter|override|swap|rewrite|substitute)\b`,
+			"before").gated("this tool", "this function"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to call another tool first"),
+			`\b(?:always\s+|first\s+)?(?:call|invoke|use|run)\s+`+reToolRef+`\s+(?:tool|function)\s+(?:first|before\s+(?:anything|any|answering|responding|this))\b`,
+			" tool first", " function first", " tool before", " function before").judged(judgeCallFirst),
+	},
 }
 
 var (
@@ -51,6 +62,25 @@ var (
 	// shadowOrder: an order the text gives about the steered tool.
 	shadowOrder = lazyregexp.New(`(?i)\b(?:make\s+sure|must|always|never|change|set|add|include|append|prefix|prepend|replace|override|send|put|format|bcc|cc|instead|ensure|redirect|strip|remove|do\s+not|don'?t|copy|forward|attach|first\s+(?:call|read|send|run)|use)\b`)
 )
+
+// callVerbRE finds a verb of calling a tool.
+var callVerbRE = lazyregexp.New(`(?i)\b(?:use|call|invoke|run|execute|using|calling|invoking|running|executing)\b`)
+
+// judgeCallFirst reports an order to call another tool first, by where that tool lives.
+func judgeCallFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	name := v.group(m, 2)
+	if name == "" || tf.l == nil {
+		return "", "", false
+	}
+	r := tf.l.resolveRef(tf, name, true)
+	switch {
+	case r.selfOrArg:
+		return "", "", false
+	case r.sameOnly:
+		return SeverityLow, i18n.Sprintf("tells the model how to use %q, another tool of the same server; usually guidance, check it says no more", name), true
+	}
+	return SeverityHigh, i18n.Sprintf("tells the model to call %q, a tool of another server or of no pasted catalog, before this one: a server steering another's tools is shadowing them", name), true
+}
 
 // waitsForUser finds the rest of an order not to use a tool that makes it wait for the person:
 // "before explicit user instruction", "without the user's approval", "unless the user asks".
@@ -88,7 +118,8 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 	named := v.holds(shadowNamedWords)
 	if named && v.holds(shadowWhenWords) {
 		for _, m := range shadowCondition.FindAllStringSubmatchIndex(f, 8) {
-			explicit := m[2] >= 0 || m[6] >= 0 || (m[8] >= 0 && !isPresenceWord(f[m[8]:m[9]]))
+			// "before using X", "when calling X": a verb of calling makes X a tool.
+			explicit := m[2] >= 0 || m[6] >= 0 || (m[8] >= 0 && !isPresenceWord(f[m[8]:m[9]])) || callVerbRE.MatchString(f[m[0]:m[4]])
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, explicit)
 			if r.selfOrArg || !(r.known || r.explicit && looksLikeToolName(name) || m[2] >= 0 || m[6] >= 0) {

@@ -122,7 +122,7 @@ func sentenceAround(s string, start, end int) (int, int) {
 	from := start
 	for from > 0 {
 		c := s[from-1]
-		if c == '\n' || c == '!' || c == '?' || (c == '.' && (from >= len(s) || s[from] == ' ')) {
+		if c == '\n' || c == '!' || c == '?' || (c == '.' && (from >= len(s) || s[from] == ' ')) || c >= 0x80 && fullStopBefore(s, from) {
 			break
 		}
 		from--
@@ -130,12 +130,35 @@ func sentenceAround(s string, start, end int) (int, int) {
 	to := end
 	for to < len(s) {
 		c := s[to]
-		if c == '\n' || c == '!' || c == '?' || (c == '.' && (to+1 >= len(s) || s[to+1] == ' ' || s[to+1] == '\n')) {
+		if c == '\n' || c == '!' || c == '?' || (c == '.' && (to+1 >= len(s) || s[to+1] == ' ' || s[to+1] == '\n')) || c >= 0x80 && fullStopAt(s, to) {
 			break
 		}
 		to++
 	}
 	return from, to
+}
+
+// The full stops of Chinese and Japanese (。！？, and ；, which ends a clause as firmly), three
+// bytes each in UTF-8.
+var fullStops = []string{"。", "！", "？", "；"}
+
+// fullStopAt reports a full stop starting at s[i]; fullStopBefore one ending at s[i].
+func fullStopAt(s string, i int) bool {
+	for _, f := range fullStops {
+		if strings.HasPrefix(s[i:], f) {
+			return true
+		}
+	}
+	return false
+}
+
+func fullStopBefore(s string, i int) bool {
+	for _, f := range fullStops {
+		if strings.HasSuffix(s[:i], f) {
+			return true
+		}
+	}
+	return false
 }
 
 // unwrapLines joins the lines of a hard-wrapped paragraph (a docstring wrapped at 80 columns)
@@ -173,7 +196,7 @@ func softWrap(s string, i int) bool {
 	if j < 0 {
 		return false
 	}
-	if p := s[j]; !('a' <= p && p <= 'z' || 'A' <= p && p <= 'Z' || '0' <= p && p <= '9' || p == ',' || p == '`' || p == ')' || p == '\'' || p >= 0x80) {
+	if p := s[j]; !('a' <= p && p <= 'z' || 'A' <= p && p <= 'Z' || '0' <= p && p <= '9' || p == ',' || p == '`' || p == ')' || p == '\'' || p == '"' || p >= 0x80) {
 		return false
 	}
 	k := i + 1

@@ -105,8 +105,10 @@ func (f *wordFilter) scan(text string, found foundWords) foundWords {
 	} else {
 		clear(found)
 	}
-	st := int32(0)
-	space := false
+	// The text is read as if a space came before it, so that a word written with a space in
+	// front (" les ") is found at the start too.
+	st := f.next[0][f.class[' ']]
+	space := true
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {

@@ -445,8 +445,9 @@ func parseJSONText(s string) (any, bool) {
 // scan runs the lint's text rules under the result profile, and the result's own rules, over
 // every text the model reads, then applies on_injection.
 func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, lim policy.ResultLimits, rep *Report) {
-	found := lint.ScanText(doc, res.Reads, tool, lint.ProfileResult)
-	for _, ptr := range res.Reads {
+	reads := withoutRepeatedText(doc, res)
+	found := lint.ScanText(doc, reads, tool, lint.ProfileResult)
+	for _, ptr := range reads {
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
 			hits := markdownFindings(s)
 			hits = append(hits, takeoverFindings(s)...)
@@ -550,4 +551,46 @@ func holdsString(v any, s string) bool {
 		}
 	}
 	return false
+}
+
+// withoutRepeatedText is the pointers of what the model reads, less the members of
+// structuredContent that repeat a text block word for word (server-filesystem returns a file as
+// a text block and as {"content": <the file>}): the text is read once, and found once.
+func withoutRepeatedText(doc *jsondoc.Document, res *Result) []string {
+	if !res.HasStructured {
+		return res.Reads
+	}
+	m, ok := jsondoc.Lookup(doc.Value, res.StructuredPointer).(map[string]any)
+	if !ok {
+		return res.Reads
+	}
+	texts := map[string]bool{}
+	for _, b := range res.Blocks {
+		if b.HasText && len(b.Text) > 64 {
+			texts[b.Text] = true
+		}
+	}
+	repeated := false
+	for _, v := range m {
+		if s, ok := v.(string); ok && texts[s] {
+			repeated = true
+		}
+	}
+	if !repeated {
+		return res.Reads
+	}
+	out := make([]string, 0, len(res.Reads)+len(m))
+	for _, ptr := range res.Reads {
+		if ptr != res.StructuredPointer {
+			out = append(out, ptr)
+			continue
+		}
+		for _, k := range sortedKeys(m) {
+			if s, ok := m[k].(string); ok && texts[s] {
+				continue
+			}
+			out = append(out, jsondoc.JoinPointer(ptr, k))
+		}
+	}
+	return out
 }

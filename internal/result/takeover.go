@@ -50,66 +50,66 @@ func phrases(alternatives ...string) *regexp.Regexp {
 const sentenceStart = `(?:^|[\n.!?。！？>*#]\s*|<!--\s*)`
 
 var takeoverLanguages = []takeoverLanguage{
-	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "assistant", "ai", "llm", "chatbot", "model", "agent", "system", "inst"},
+	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "assistant", "ai", "llm", "chatbot", "model", "agent", "system", "inst", "language model", "attention"},
 		override: phrases(`\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|original|system)\s+(?:instructions?|directions?|prompts?|rules|guidelines|commands?)`),
-		address: phrases(`\b(?:dear|hey|hello)\s+(?:ai|assistant|llm|chatbot|model)\b`,
+		address: phrases(`\b(?:hey|hi|hello|yo)[,!]?\s+(?:there\s+)?(?:ai|assistant|llm|chatbot|agent|model)\b`, `\bto\s+(?:the|any)\s+(?:ai|llm|assistant|agent|(?:ai\s+|large\s+)?language\s+model)\b`, `\battention[,:]?\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent)`, `\b(?:ai|llm)\s+(?:agent|assistant|model)s?\s+(?:reading|processing|summari[sz]ing)`, `\bif\s+you\s+are\s+an?\s+(?:ai|llm|assistant|language\s+model|agent)\b`, `\b(?:dear|hey|hello)\s+(?:ai|assistant|llm|chatbot|model)\b`,
 			`\b(?:note|message|instructions?|attention|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|assistant|llm|chatbot|agent|(?:ai\s+|language\s+)?model)\b`,
 			sentenceStart+`(?:ai\s+)?(?:assistant|agent|llm|chatbot|ai(?:\s+model)?)\s*[:,]`,
 			`<\s*/?\s*(?:system|instructions?|im_start|assistant)\s*>`, `\[\s*(?:system|inst)\s*\]`),
-		hijack: phrases(`\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
+		hijack: phrases(`\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead\b`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
 			`\byour\s+(?:new|real|actual|next)\s+(?:task|instructions?|goal|job|objective)`, `\bnew\s+instructions?\b`,
 			`\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|let)\b`, `\bstop\s+what\s+you\s+are\s+doing`, `\bfrom\s+now\s+on\b`,
 			`\bthe\s+user\s+(?:has\s+)?(?:authori[sz]ed|allowed|asked)\s+you\s+to\b`, `\b(?:call|use|invoke)\s+the\s+\w+\s+tool\b`)},
 	{lang: "fr", keys: []string{"ignor", "oubli", "néglig", "assistant", "ia", "modèle", "agent", "system", "instruction"},
 		override: phrases(`\b(?:ignore[zr]?|oublie[zr]?|néglige[zr]?)\s+(?:toutes\s+|tous\s+)?(?:les\s+|tes\s+|vos\s+|mes\s+)?(?:instructions|consignes|directives|règles)\s+(?:précédentes|antérieures|ci-dessus|d'origine|initiales)`,
 			`\b(?:ignore[zr]?|oublie[zr]?)\s+(?:tes|vos)\s+(?:instructions|consignes)`),
-		address: phrases(`\bch(?:er|ère)\s+(?:assistant|ia)\b`, `\bassistant\s+(?:ia|d'ia|d’ia)\b`, `\b(?:modèle|agent)\s+(?:d'ia|d’ia|de\s+langage|d'intelligence)`,
+		address: phrases(`\b(?:salut|bonjour|coucou)[,!]?\s+(?:l'|l’)?(?:assistant|ia)\b`, `\bau\s+modèle\s+de\s+langage`, `\bagent\s+(?:ia|d'ia)\b`, `\bsi\s+tu\s+es\s+une?\s+(?:ia|assistant)`, `\bch(?:er|ère)\s+(?:assistant|ia)\b`, `\bassistant\s+(?:ia|d'ia|d’ia)\b`, `\b(?:modèle|agent)\s+(?:d'ia|d’ia|de\s+langage|d'intelligence)`,
 			`\b(?:note|message|instructions?|remarque)\s+(?:importante?\s+)?(?:pour|à)\s+(?:l'ia|l’ia|l'assistant|le\s+modèle)`, sentenceStart+`assistant\s*[:,]`,
 			`<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`avant\s+de\s+(?:répondre|résumer|continuer)`, `au\s+lieu\s+de\s+(?:résumer|répondre|traduire)`, `(?:ta|votre)\s+nouvelle\s+(?:tâche|mission)`,
+		hijack: phrases(`\b(?:les\s+)?vraies\s+instructions`, `\bdoit\s+maintenant\b`, `\bsaute[sz]?\s+(?:le|la)\s+(?:résumé|tâche)`, `\boublie[sz]?\s+ce\s+que\s+l'utilisateur`, `\bplutôt\b`, `\bdis\s+à\s+l'utilisateur`, `\bannonce[sz]?\s+que`, `avant\s+de\s+(?:répondre|résumer|continuer)`, `au\s+lieu\s+de\s+(?:résumer|répondre|traduire)`, `(?:ta|votre)\s+nouvelle\s+(?:tâche|mission)`,
 			`nouvelles?\s+instructions?`, `\bne\s+(?:mentionne|dis|parle|révèle)[sz]?\s+(?:pas|jamais|rien)`, `arrête[sz]?\s+ce\s+que`, `\bdésormais\b`, `à\s+partir\s+de\s+maintenant`,
 			`(?:t'a|t’a|vous\s+a)\s+autorisée?`, `appelle[rz]?\s+l'outil`)},
 	{lang: "de", keys: []string{"ignorier", "vergiss", "vergessen", "missacht", "ki", "assistent", "sprachmodell", "system", "instruction"},
 		override: phrases(`\b(?:ignorier|vergiss|vergessen\s+sie|missachte)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|deine|ihre)\s+(?:\w+\s+)?(?:anweisungen|instruktionen|befehle|regeln)`),
-		address: phrases(`\bki-(?:assistent|modell|agent)`, `\bliebe[rs]?\s+(?:ki|assistent)`, `\b(?:hinweis|nachricht|anweisung)\w*\s+(?:an|für)\s+(?:die\s+ki|den\s+assistenten|das\s+(?:ki-)?modell)`,
+		address: phrases(`\b(?:hallo|hey|hi)[,!]?\s+(?:ki|assistent)\b`, `\ban\s+das\s+sprachmodell`, `\bki-agent`, `\bki-(?:assistent|modell|agent)`, `\bliebe[rs]?\s+(?:ki|assistent)`, `\b(?:hinweis|nachricht|anweisung)\w*\s+(?:an|für)\s+(?:die\s+ki|den\s+assistenten|das\s+(?:ki-)?modell)`,
 			`\bsprachmodell`, sentenceStart+`assistent\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`\bbevor\s+du\b`, `\b(?:statt|anstatt)\b`, `\bdeine\s+neue\s+aufgabe`, `\bneue\s+anweisungen?`, `\b(?:erwähne|sag|verrate)\w*\b.{0,60}\b(?:nicht|nie|niemals)\b`,
+		hijack: phrases(`\bdie\s+echten\s+anweisungen`, `\bmuss\s+jetzt\b`, `\blass\s+(?:die|den)\s+\w+\s+weg`, `\bvergiss,?\s+(?:was|worum)\s+der\s+benutzer`, `\bstattdessen\b`, `\bsag\s+dem\s+benutzer`, `\bmelde\s+erfolg`, `\bbevor\s+du\b`, `\b(?:statt|anstatt)\b`, `\bdeine\s+neue\s+aufgabe`, `\bneue\s+anweisungen?`, `\b(?:erwähne|sag|verrate)\w*\b.{0,60}\b(?:nicht|nie|niemals)\b`,
 			`\bhör\s+auf\b`, `\bab\s+jetzt\b`, `\bvon\s+nun\s+an\b`, `\bdich\s+autorisiert`, `\brufe\s+das\s+tool`)},
 	{lang: "es", keys: []string{"ignor", "olvid", "omite", "asistente", "ia", "modelo", "system", "instruction"},
 		override: phrases(`\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
-		address: phrases(`\basistente\s+(?:de\s+)?ia\b`, `\bquerid[oa]\s+(?:ia|asistente)\b`, `\bmodelo\s+de\s+(?:ia|lenguaje)\b`, `\b(?:nota|mensaje)\s+(?:importante\s+)?para\s+(?:la\s+ia|el\s+asistente|el\s+modelo)`,
+		address: phrases(`\b(?:hola|oye)[,!]?\s+(?:asistente|ia)\b`, `\bal\s+modelo\s+de\s+lenguaje`, `\bagente\s+de\s+ia\b`, `\basistente\s+(?:de\s+)?ia\b`, `\bquerid[oa]\s+(?:ia|asistente)\b`, `\bmodelo\s+de\s+(?:ia|lenguaje)\b`, `\b(?:nota|mensaje)\s+(?:importante\s+)?para\s+(?:la\s+ia|el\s+asistente|el\s+modelo)`,
 			sentenceStart+`asistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`antes\s+de\s+(?:responder|resumir|contestar)`, `en\s+lugar\s+de\s+(?:resumir|responder)`, `\btu\s+nueva\s+tarea`, `\bnuevas\s+instrucciones`, `\bno\s+(?:menciones|digas|le\s+digas)`,
+		hijack: phrases(`\binstrucciones\s+reales`, `\bdebe\s+(?:enviar|hacer)\s+ahora`, `\bsáltate\s+el`, `\bolvida\s+lo\s+que\s+pidió`, `\ben\s+su\s+lugar\b`, `\bdile\s+al\s+usuario`, `\bdi\s+que\s+todo`, `antes\s+de\s+(?:responder|resumir|contestar)`, `en\s+lugar\s+de\s+(?:resumir|responder)`, `\btu\s+nueva\s+tarea`, `\bnuevas\s+instrucciones`, `\bno\s+(?:menciones|digas|le\s+digas)`,
 			`\bnunca\s+le\s+digas`, `\bdeja\s+lo\s+que`, `a\s+partir\s+de\s+ahora`, `\bte\s+ha\s+autorizado`, `\bllama\s+a\s+la\s+herramienta`)},
 	{lang: "it", keys: []string{"ignora", "dimentica", "assistente", "ia", "ai", "modello", "system", "instruction"},
 		override: phrases(`\b(?:ignora|dimentica)\w*\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+|sue\s+)?istruzioni\s+precedenti`, `\b(?:ignora|dimentica)\s+le\s+tue\s+istruzioni`),
-		address: phrases(`\bassistente\s+(?:ia|ai|virtuale)\b`, `\bcar[ao]\s+(?:ia|assistente)\b`, `\bmodello\s+di\s+(?:ia|linguaggio)\b`, `\b(?:nota|messaggio)\s+(?:importante\s+)?per\s+(?:l'ia|l'assistente|il\s+modello)`,
+		address: phrases(`\b(?:ciao|ehi)[,!]?\s+(?:assistente|ia)\b`, `\bal\s+modello\s+(?:linguistico|di\s+linguaggio)`, `\bagente\s+(?:ia|ai)\b`, `\bassistente\s+(?:ia|ai|virtuale)\b`, `\bcar[ao]\s+(?:ia|assistente)\b`, `\bmodello\s+di\s+(?:ia|linguaggio)\b`, `\b(?:nota|messaggio)\s+(?:importante\s+)?per\s+(?:l'ia|l'assistente|il\s+modello)`,
 			sentenceStart+`assistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`prima\s+di\s+rispondere`, `invece\s+di\s+riassumere`, `il\s+tuo\s+nuovo\s+compito`, `nuove\s+istruzioni`, `\bnon\s+(?:menzionare|dire)\b`, `\bsmetti\b`, `d'ora\s+in\s+poi`,
+		hijack: phrases(`\bvere\s+istruzioni`, `\bdeve\s+ora\b`, `\bsalta\s+il`, `\bdimentica\s+quello\s+che`, `\binvece\b`, `\bdi'\s+all'utente`, `\bsegnala\s+che`, `prima\s+di\s+rispondere`, `invece\s+di\s+riassumere`, `il\s+tuo\s+nuovo\s+compito`, `nuove\s+istruzioni`, `\bnon\s+(?:menzionare|dire)\b`, `\bsmetti\b`, `d'ora\s+in\s+poi`,
 			`\bti\s+ha\s+autorizzato`, `\bchiama\s+lo\s+strumento`)},
 	{lang: "pt", keys: []string{"ignor", "esque", "assistente", "ia", "modelo", "system", "instruction"},
 		override: phrases(`\b(?:ignore|ignora|esqueça|esqueca)\w*\s+(?:todas\s+)?(?:as\s+)?(?:suas\s+)?(?:instruções|instrucoes|orientações)\s+anteriores`, `\besqueça\s+suas\s+instruções`),
-		address: phrases(`\bassistente\s+(?:de\s+)?ia\b`, `\bquerid[ao]\s+(?:ia|assistente)\b`, `\bmodelo\s+de\s+(?:ia|linguagem)\b`, `\b(?:nota|mensagem)\s+(?:importante\s+)?para\s+(?:a\s+ia|o\s+assistente|o\s+modelo)`,
+		address: phrases(`\b(?:olá|ola|oi)[,!]?\s+(?:assistente|ia)\b`, `\bao\s+modelo\s+de\s+linguagem`, `\bagente\s+de\s+ia\b`, `\bassistente\s+(?:de\s+)?ia\b`, `\bquerid[ao]\s+(?:ia|assistente)\b`, `\bmodelo\s+de\s+(?:ia|linguagem)\b`, `\b(?:nota|mensagem)\s+(?:importante\s+)?para\s+(?:a\s+ia|o\s+assistente|o\s+modelo)`,
 			sentenceStart+`assistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`antes\s+de\s+responder`, `em\s+vez\s+de\s+resumir`, `\bsua\s+nova\s+tarefa`, `\bnovas\s+instruções`, `\bnão\s+(?:mencione|conte|diga)\b`, `\bnunca\s+conte\b`, `\bpare\s+o\s+que`,
+		hijack: phrases(`\binstruções\s+reais`, `\bdeve\s+agora\b`, `\bpule\s+o`, `\besqueça\s+o\s+que`, `\bem\s+vez\s+disso\b`, `\bdiga\s+ao\s+usuário`, `\bdiga\s+que\s+deu`, `antes\s+de\s+responder`, `em\s+vez\s+de\s+resumir`, `\bsua\s+nova\s+tarefa`, `\bnovas\s+instruções`, `\bnão\s+(?:mencione|conte|diga)\b`, `\bnunca\s+conte\b`, `\bpare\s+o\s+que`,
 			`de\s+agora\s+em\s+diante`, `\bautorizou\s+você`, `\bchame\s+a\s+ferramenta`)},
-	{lang: "zh", keys: []string{"忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "system", "instruction"},
+	{lang: "zh", keys: []string{"忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "代理", "system", "instruction"},
 		override: phrases(`(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
-		address:  phrases(`(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack:   phrases(`在回答(?:用户)?之前`, `而不是(?:总结|回答|翻译)`, `你的新任务`, `新指令`, `不要(?:提及|告诉|透露)`, `永远不要告诉`, `停止你正在做`, `从现在起`, `已授权你`, `调用\s*\w+\s*工具`)},
+		address:  phrases(`(?:嘿|你好)\s*[，,]?\s*助手`, `致.{0,12}语言模型`, `ai\s*代理`, `(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		hijack:   phrases(`真正的指令`, `现在必须`, `跳过总结`, `别管用户`, `改为`, `告诉用户`, `报告成功`, `在回答(?:用户)?之前`, `而不是(?:总结|回答|翻译)`, `你的新任务`, `新指令`, `不要(?:提及|告诉|透露)`, `永远不要告诉`, `停止你正在做`, `从现在起`, `已授权你`, `调用\s*\w+\s*工具`)},
 	{lang: "ja", keys: []string{"無視", "忘れ", "アシスタント", "モデル", "エージェント", "system", "instruction"},
 		override: phrases(`(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
-		address:  phrases(`ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack:   phrases(`答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
+		address:  phrases(`ねえ\s*アシスタント`, `言語モデルへ`, `aiエージェント`, `ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		hijack:   phrases(`本当の指示`, `要約は飛ばし`, `ユーザーの質問は気にせず`, `と伝えて`, `と報告して`, `答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
 	{lang: "ru", keys: []string{"игнорир", "забуд", "проигнор", "ии", "ai", "ассистент", "помощник", "модел", "system", "instruction"},
 		override: phrases(`(?:игнорируй|игнорируйте|забудь|забудьте|проигнорируй)\p{L}*\s+(?:все\s+)?(?:предыдущие|прежние|свои|твои|ваши)\s+(?:\p{L}+\s+)?(?:инструкции|указания|команды|правила)`),
-		address:  phrases(`(?:ии|ai)[- ]?(?:ассистент|помощник|модел)`, `языков\p{L}+\s+модел`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack: phrases(`прежде\s+чем\s+ответить`, `вместо\s+того\s+чтобы`, `(?:твоя|ваша)\s+новая\s+задача`, `новые\s+инструкции`, `не\s+упоминай`, `никогда\s+не\s+говори`, `прекрати\s+то`, `отныне`, `с\s+этого\s+момента`,
+		address:  phrases(`привет,?\s+ассистент`, `языковой\s+модели`, `(?:ии|ai)[- ]?агент`, `(?:ии|ai)[- ]?(?:ассистент|помощник|модел)`, `языков\p{L}+\s+модел`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		hijack: phrases(`настоящие\s+инструкции`, `должен\s+сейчас`, `пропусти`, `забудь,?\s+о\s+чём`, `вместо\s+этого`, `скажи\s+пользователю`, `сообщи\s+об\s+успехе`, `прежде\s+чем\s+ответить`, `вместо\s+того\s+чтобы`, `(?:твоя|ваша)\s+новая\s+задача`, `новые\s+инструкции`, `не\s+упоминай`, `никогда\s+не\s+говори`, `прекрати\s+то`, `отныне`, `с\s+этого\s+момента`,
 			`разрешил\s+тебе`, `вызови\s+инструмент`)},
 	{lang: "ko", keys: []string{"무시", "잊", "어시스턴트", "비서", "모델", "에이전트", "system", "instruction"},
 		override: phrases(`이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
-		address:  phrases(`ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack:   phrases(`답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
+		address:  phrases(`안녕\s*어시스턴트`, `언어\s*모델에게`, `ai\s*에이전트`, `ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		hijack:   phrases(`진짜\s*지시`, `건너뛰고`, `물은\s*것은\s*잊고`, `말하세요`, `보고하세요`, `답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
 }
 
 // lowerText writes s in lower case where that keeps every character's width in bytes (ASCII,
@@ -188,6 +188,13 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 				continue
 			}
 			as, ae := from+a[0], from+a[1]
+			as += len(s[as:ae]) - len(strings.TrimLeft(s[as:ae], "\n\t\r .!?*#>-<"))
+			for as < ae && !utf8.RuneStart(s[as]) {
+				as++
+			}
+			if r, size := utf8.DecodeRuneInString(s[as:]); r == '。' || r == '！' || r == '？' {
+				as += size
+			}
 			hf, ht := window(s, as-nearby, ae+nearby)
 			around := s[hf:ht]
 			cue := l.hijack.FindStringIndex(around)
@@ -205,12 +212,12 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 }
 
 // atWord reports whether the key word at s[i:i+n] starts a word ("model" in "the model", not
-// in "@modelcontextprotocol"); a key of three bytes or fewer ("ai", "ki") must be a whole word.
-// Keys in scripts written without spaces match anywhere.
+// in "@modelcontextprotocol"); a key of four bytes or fewer ("ai", "ki", "ии") must be a whole
+// word. Keys in Chinese, Japanese and Korean match anywhere.
 func atWord(s string, i, n int) bool {
 	letter := func(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c >= 0x80 }
-	if s[i] >= 0x80 && n > 4 {
-		return true
+	if r, _ := utf8.DecodeRuneInString(s[i:]); r >= 0x2e80 {
+		return true // CJK, kana, hangul
 	}
 	if i > 0 && letter(s[i-1]) && s[i] < 0x80 {
 		return false

@@ -172,3 +172,21 @@ for k, md in enumerate(takeover["markdown"]):
     ckind, ctext, tool = carriers[j % len(carriers)]
     taken.append(case(n, "rendered/markdown/" + ckind, tool, insert(ctext, md, ("start", "middle", "end")[j % 3]), kind="takeover", family="markdown-exfiltration", language="en", disguise="markdown-image"))
 write("injected-takeover.json", taken, "Takeover attempts written for this corpus (testdata/result/collect/takeover.json, after the published families: instruction override, a note addressed to the AI, fake system tags, concealment, markdown-image exfiltration) in ten languages, plain and disguised (Unicode tags, zero-width splitting, base64, HTML comments), inserted into BIPIA train e-mails and package READMEs read through server-filesystem.")
+
+# ---- injected, held out: other words for the same families ----
+def held_out(source, kind, seed):
+  global j, n
+  with open(os.path.join(here, source), encoding="utf-8") as f:
+    heldout = json.load(f)
+  held = []
+  for lang, items in heldout["payloads"].items():
+    for k, payload in enumerate(items):
+        english = heldout["payloads"]["en"][k]
+        for d in ["plain", "base64", "html-comment"]:
+            j += 1
+            n += 1
+            ckind, ctext, tool = carriers[(j * seed) % len(carriers)]
+            held.append(case(n, "rendered/" + kind + "/" + ckind, tool, insert(ctext, disguise(d, payload, english), ("start", "middle", "end")[j % 3]), kind=kind, family="takeover", language=lang, disguise=d))
+  return held
+write("injected-heldout.json", held_out("takeover-heldout.json", "takeover-round2", 7), "Second-round takeover attempts (testdata/result/collect/takeover-heldout.json), written after the rules were tuned on injected-takeover.json: measured once untuned (28%, then 47.5% with the lint's ten languages), then tuned on; other words for the same families, in ten languages, plain, base64 and in HTML comments, inserted into the same carriers.")
+write("injected-heldout2.json", held_out("takeover-heldout2.json", "takeover-heldout", 5), "Held-out takeover attempts (testdata/result/collect/takeover-heldout2.json), written after every tuning and never tuned on: other words for the same families, in ten languages, plain, base64 and in HTML comments, inserted into the same carriers.")

@@ -1,0 +1,18 @@
+package main
+
+// The check-result cases join the CLI's table: exit 0 pass, 1 flag or block, --fail-on block, 3
+// unreadable; the three formats; a policy holding only results.
+func init() {
+	cliCases = append(cliCases,
+		cliCase{name: "check-result-pass", args: []string{"check-result", "in/result-readme.json"}},                                                                                     // an honest README: exit 0
+		cliCase{name: "check-result-flag", args: []string{"check-result", "--call", "in/result-email-call.json", "in/result-email.json"}},                                               // an e-mail addressed to the assistant: flag, exit 1
+		cliCase{name: "check-result-fail-on-block", args: []string{"check-result", "--fail-on", "block", "--call", "in/result-email-call.json", "in/result-email.json"}},                // a flag under --fail-on block: exit 0
+		cliCase{name: "check-result-policy-block", args: []string{"check-result", "--policy", "in/result-policy.json", "--tool", "read_email", "in/result-email.json"}},                 // on_injection block: exit 1
+		cliCase{name: "check-result-schema", args: []string{"check-result", "--catalog", "in/result-catalog.json", "--tool", "get_weather", "in/result-schema.json"}},                   // the outputSchema rejects structuredContent: block at its line
+		cliCase{name: "check-result-json", args: []string{"check-result", "--format", "json", "--catalog", "in/result-catalog.json", "--tool", "get_weather", "in/result-schema.json"}}, // the API's answer
+		cliCase{name: "check-result-sarif", args: []string{"check-result", "--format", "sarif", "--call", "in/result-email-call.json", "in/result-email.json"}},
+		cliCase{name: "check-result-unreadable", args: []string{"check-result", "in/truncated.json"}},       // not strict JSON: exit 3
+		cliCase{name: "check-result-stdin", args: []string{"check-result"}, stdin: "in/result-readme.json"}, // standard input
+		cliCase{name: "check-result-bad-fail-on", args: []string{"check-result", "--fail-on", "high", "in/result-readme.json"}},
+	)
+}
