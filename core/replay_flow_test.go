@@ -181,3 +181,24 @@ func BenchmarkReplay1000(b *testing.B) {
 		}
 	}
 }
+
+// What the reader cannot place is a problem at its line, and every call after it is denied.
+func TestReplayDeniesAfterAProblem(t *testing.T) {
+	_, catalog, policy := readFlowScenarios(t)
+	transcript := `[
+{"role":"assistant","tool_calls":[{"id":"a","type":"function","function":{"name":"fetch","arguments":"{\"url\":\"https://example.com\"}"}}]},
+{"role":"tool","tool_call_id":"a","content":"a page"},
+{"role":"tool","tool_call_id":"a","content":"the same id answered again"},
+{"role":"assistant","tool_calls":[{"id":"b","type":"function","function":{"name":"query","arguments":"{\"sql\":\"select 1\"}"}}]}
+]`
+	res := core.Replay(core.ReplayRequest{Transcript: transcript, Catalog: catalog, Policy: policy})
+	if len(res.Problems) != 1 || res.Problems[0].Source != core.SourceTranscript || res.Problems[0].Line != 4 {
+		t.Fatalf("problems %v, want one at transcript line 4", res.Problems)
+	}
+	if d := res.Calls[0].Decision; d.Decision != core.DecisionAllow {
+		t.Errorf("the call before the problem: %s (%s)", d.Decision, d.Reason)
+	}
+	if d := res.Calls[1].Decision; d.Decision != core.DecisionDeny || d.Detail != core.DetailUnreadableTranscript {
+		t.Errorf("the call after the problem: %s (%s, %s), want deny unreadable_transcript", d.Decision, d.Reason, d.Detail)
+	}
+}

@@ -236,6 +236,12 @@ func TestReplayScenarios(t *testing.T) {
 				if res.Shape != sh.shape {
 					t.Errorf("shape %q, want %q", res.Shape, sh.shape)
 				}
+				// Every decision, flow and all, holds to the published decision schema.
+				for _, c := range res.Calls {
+					if chk := core.CheckDecision(core.CheckDecisionRequest{Decision: mustJSON(c.Decision)}); chk.Verdict == "schema_rejected" {
+						t.Errorf("call %d: the decision fails the decision schema: %v", c.Index, chk.Problems)
+					}
+				}
 				got := golden(res)
 				if sh.shape == "decision-log" {
 					for i, d := range proxied {

@@ -515,7 +515,9 @@ export interface DecisionPaneState {
   decision: Text;
   /** The decision schema of the "check a decision" mode. */
   schema?: Text;
-  mode?: 'gate' | 'check';
+  /** The session of the "replay a session" mode (gatehouse.replay). */
+  transcript?: Text;
+  mode?: 'gate' | 'check' | 'session';
 }
 export interface DiffPaneState {
   left: Text;
@@ -567,9 +569,11 @@ export interface ReplayCall {
 }
 /** The result check's answer for one result (checkResult's), with the call it answers and its labels. */
 export interface ReplayedResult extends CheckResultResponse {
-  tool: string;
+  /** The index of the call the result answers. */
   index: number;
+  /** Its labels: its tool's (the policy's flows) and "injected" when the check flagged or blocked it. */
   labels: string[];
+  /** Where the result starts in the transcript (its findings are placed in its own text). */
   line?: number;
   column?: number;
 }

@@ -10,6 +10,7 @@ import { checkExamples, gateExamples } from './examples.js';
 import { t } from './i18n.js';
 import { busyLine, jsonBlock, problemList, saveButton, statusLine } from './render.js';
 import { formatAnswer } from './text.js';
+import { SessionMode, showSession } from './pane-session.js';
 
 /**
  * @typedef {import('./checker.js').Checker} Checker
@@ -27,7 +28,7 @@ export class DecisionPane {
   constructor({ checker, onChange }) {
     this.checker = checker;
     this.onChange = onChange;
-    /** @type {'gate' | 'check'} */
+    /** @type {'gate' | 'check' | 'session'} */
     this.mode = 'gate';
     /** @type {any} */
     this.lastResult = null;
@@ -45,13 +46,14 @@ export class DecisionPane {
     this.policy = editor('policy', 'policy');
     this.decision = editor('decision', 'decision');
     this.schema = editor('schema', 'schema', true);
+    this.session = new SessionMode({ checker, onInput: changed });
     /** @type {Record<string, Editor>} */
-    this.editorsBySource = { call: this.call, catalog: this.catalog, policy: this.policy, decision: this.decision, schema: this.schema };
+    this.editorsBySource = { call: this.call, catalog: this.catalog, policy: this.policy, decision: this.decision, schema: this.schema, transcript: this.session.transcript };
 
-    this.modeInputs = ['gate', 'check'].map((mode) => h('input', {
+    this.modeInputs = ['gate', 'check', 'session'].map((mode) => h('input', {
       type: 'radio', name: 'decision-mode', id: `decision-mode-${mode}`, value: mode,
       onchange: () => {
-        this.setMode(/** @type {'gate' | 'check'} */ (mode));
+        this.setMode(/** @type {'gate' | 'check' | 'session'} */ (mode));
         changed();
       },
     }));
@@ -82,7 +84,7 @@ export class DecisionPane {
         h('span', { class: 'spacer' }),
         this.examples.el),
       h('div', { class: 'columns' },
-        h('div', { class: 'column' }, this.call.el, this.decision.el, this.policy.el),
+        h('div', { class: 'column' }, this.call.el, this.session.transcript.el, this.decision.el, this.policy.el),
         h('div', { class: 'column' }, this.catalog.el, this.schema.el)),
       h('section', { class: 'result', 'aria-labelledby': 'decision-result-title' },
         h('h2', { id: 'decision-result-title', dataset: { i18n: 'result.title' } }),
@@ -96,13 +98,21 @@ export class DecisionPane {
     return Object.values(this.editorsBySource);
   }
 
-  /** @param {'gate' | 'check'} mode */
+  /** @param {'gate' | 'check' | 'session'} mode */
   setMode(mode) {
-    this.mode = mode === 'check' ? 'check' : 'gate';
+    this.mode = mode === 'check' || mode === 'session' ? mode : 'gate';
     for (const input of this.modeInputs) input.checked = input.value === this.mode;
     const gate = this.mode === 'gate';
+    const session = this.mode === 'session';
     this.call.el.hidden = !gate;
-    this.catalog.el.hidden = !gate;
+    this.session.transcript.el.hidden = !session;
+    this.catalog.el.hidden = !gate && !session;
+    if (session) {
+      this.decision.el.hidden = this.schema.el.hidden = true;
+      this.policy.optional = false;
+      this.el.dataset.mode = this.mode;
+      return;
+    }
     this.decision.el.hidden = gate;
     this.schema.el.hidden = gate;
     this.policy.optional = !gate; // checkDecision applies the rule with or without a policy
@@ -114,6 +124,7 @@ export class DecisionPane {
     return {
       call: this.call.value, catalog: this.catalog.value, policy: this.policy.value,
       decision: this.decision.value, schema: this.schema.value, mode: this.mode,
+      transcript: this.session.transcript.value,
     };
   }
 
@@ -124,7 +135,8 @@ export class DecisionPane {
     this.policy.setQuietly(state.policy ?? '');
     this.decision.setQuietly(state.decision ?? '');
     this.schema.setQuietly(state.schema ?? '');
-    this.setMode(state.mode === 'check' ? 'check' : 'gate');
+    this.session.transcript.setQuietly(state.transcript ?? '');
+    this.setMode(state.mode === 'check' || state.mode === 'session' ? state.mode : 'gate');
     this.check({ immediate: true });
   }
 
@@ -144,6 +156,12 @@ export class DecisionPane {
 
   /** @param {{immediate?: boolean}} [options] */
   check(options) {
+    if (this.mode === 'session') {
+      const request = this.session.request(this.catalog, this.policy);
+      if (!request) return this.idle(t('decision.emptySession'));
+      this.channel.schedule('replay', () => /** @type {any} */ (this.session.request(this.catalog, this.policy)), options);
+      return;
+    }
     if (this.mode === 'gate') {
       if (this.call.isBlank() || this.catalog.isBlank() || this.policy.isBlank()) {
         return this.idle(t('decision.emptyGate'));
@@ -186,6 +204,7 @@ export class DecisionPane {
   show(result, fn) {
     this.lastResult = { result, fn };
     if (fn === 'checkDecision') this.showCheck(result);
+    else if (fn === 'replay') showSession(this, this.session, result, this.goTo.bind(this), reasonText);
     else this.showGate(result);
   }
 
@@ -255,7 +274,7 @@ export class DecisionPane {
   goTo(source, line, column) {
     const editor = this.editorsBySource[source];
     if (!editor) return;
-    if (editor.el.hidden) this.setMode(source === 'decision' || source === 'schema' ? 'check' : 'gate');
+    if (editor.el.hidden) this.setMode(source === 'decision' || source === 'schema' ? 'check' : source === 'transcript' ? 'session' : 'gate');
     editor.goTo(line, column);
   }
 

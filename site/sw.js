@@ -27,6 +27,7 @@ const pageFiles = [
   'lang-fr.js',
   'menu.js',
   'pane-decision.js',
+  'pane-session.js',
   'pane-diff.js',
   'pane-schema.js',
   'render.js',

@@ -61,7 +61,7 @@
 //
 //	0  clean: valid, allow, no finding at or above --fail-on, no drift, no difference
 //	1  findings: invalid, deny, a finding at or above --fail-on, drift, a difference
-//	2  ask: the gate wants a person to confirm the call (gate only)
+//	2  ask: the gate wants a person to confirm the call (gate and replay)
 //	3  usage or unreadable input: a bad flag, a missing file, a text that is not strict JSON
 //	   (reported at file:line:column), a link too long, a server that cannot start, does not
 //	   answer in time or fails (catalog, proxy and the commands given a SERVER), a policy the
@@ -86,6 +86,6 @@ var exitCodes = []struct {
 }{
 	{exitOK, "clean: valid, allow, no finding at or above --fail-on, no drift, no difference"},
 	{exitFindings, "findings: invalid, deny, a finding at or above --fail-on, drift, a difference"},
-	{exitAsk, "ask: the gate wants a person to confirm the call (gate only)"},
+	{exitAsk, "ask: the gate wants a person to confirm the call (gate and replay)"},
 	{exitUsage, "usage or unreadable input: bad flag, missing file, text that is not strict JSON, a server that cannot start or fails"},
 }

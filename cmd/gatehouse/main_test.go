@@ -122,20 +122,24 @@ var cliCases = []cliCase{
 	{name: "validate-draft-bad", args: []string{"validate", "--schema", "in/email.schema.json", "--draft", "3", "in/email.ok.json"}},                                                  // an unknown draft
 
 	// gate
-	{name: "gate-allow", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.allow.json"}},                   // exit 0
-	{name: "gate-deny", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.deny.json"}},                     // grant_missing: exit 1
-	{name: "gate-ask", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.ask.json"}},                       // needs_confirm: exit 2
-	{name: "gate-badargs", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.badargs.json"}},               // arguments with a duplicate key are denied, not unreadable
-	{name: "gate-multi", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}},                        // two calls, two decisions; the most restrictive decides
-	{name: "gate-json", args: []string{"gate", "--format", "json", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.deny.json"}}, // the JavaScript API's answer
-	{name: "gate-sarif", args: []string{"gate", "--format", "sarif", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}},   // results at the call's line
-	{name: "gate-stdin", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json"}, stdin: "in/call.ask.json"},              // the call on standard input
-	{name: "gate-policy-duplicate", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.dup.json", "in/call.deny.json"}},     // "policy.json:4:3: duplicate key": exit 3
-	{name: "gate-call-not-json", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/truncated.json"}},            // a call that is not JSON
-	{name: "gate-no-policy", args: []string{"gate", "--catalog", "in/catalog.json", "in/call.deny.json"}},                                              // --policy is required
-	{name: "gate-missing-catalog", args: []string{"gate", "--catalog", "in/nope.json", "--policy", "in/policy.json", "in/call.deny.json"}},             // a missing file
-	{name: "gate-not-a-call", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/email.ok.json"}},                // JSON that is no tool call: denied
-	{name: "gate-catalog-is-policy", args: []string{"gate", "--catalog", "in/policy.json", "--policy", "in/policy.json", "in/call.allow.json"}},        // a file that is not a catalog
+	{name: "gate-allow", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.allow.json"}},                                                                                                  // exit 0
+	{name: "gate-deny", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.deny.json"}},                                                                                                    // grant_missing: exit 1
+	{name: "gate-ask", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.ask.json"}},                                                                                                      // needs_confirm: exit 2
+	{name: "replay-deny", args: []string{"replay", "--catalog", "../../../testdata/flow/catalog.json", "--policy", "../../../testdata/flow/policy.json", "../../../testdata/flow/github-private-repo/anthropic.json"}},                // carries private: exit 1
+	{name: "replay-decision-log", args: []string{"replay", "--catalog", "../../../testdata/flow/catalog.json", "--policy", "../../../testdata/flow/policy.json", "../../../testdata/flow/github-private-repo/decision-log.jsonl"}},    // the proxy's log, replayed: exit 1
+	{name: "replay-allow", args: []string{"replay", "--format", "json", "--catalog", "../../../testdata/flow/catalog.json", "--policy", "../../../testdata/flow/policy.json", "../../../testdata/flow/benign-db-docs/mcp-log.jsonl"}}, // exit 0
+	{name: "replay-unreadable", args: []string{"replay", "--catalog", "../../../testdata/flow/catalog.json", "--policy", "../../../testdata/flow/policy.json", "in/catalog.json"}},                                                    // not a transcript: exit 3
+	{name: "gate-badargs", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.badargs.json"}},                                                                                              // arguments with a duplicate key are denied, not unreadable
+	{name: "gate-multi", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}},                                                                                                       // two calls, two decisions; the most restrictive decides
+	{name: "gate-json", args: []string{"gate", "--format", "json", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/call.deny.json"}},                                                                                // the JavaScript API's answer
+	{name: "gate-sarif", args: []string{"gate", "--format", "sarif", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/calls.json"}},                                                                                  // results at the call's line
+	{name: "gate-stdin", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json"}, stdin: "in/call.ask.json"},                                                                                             // the call on standard input
+	{name: "gate-policy-duplicate", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.dup.json", "in/call.deny.json"}},                                                                                    // "policy.json:4:3: duplicate key": exit 3
+	{name: "gate-call-not-json", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/truncated.json"}},                                                                                           // a call that is not JSON
+	{name: "gate-no-policy", args: []string{"gate", "--catalog", "in/catalog.json", "in/call.deny.json"}},                                                                                                                             // --policy is required
+	{name: "gate-missing-catalog", args: []string{"gate", "--catalog", "in/nope.json", "--policy", "in/policy.json", "in/call.deny.json"}},                                                                                            // a missing file
+	{name: "gate-not-a-call", args: []string{"gate", "--catalog", "in/catalog.json", "--policy", "in/policy.json", "in/email.ok.json"}},                                                                                               // JSON that is no tool call: denied
+	{name: "gate-catalog-is-policy", args: []string{"gate", "--catalog", "in/policy.json", "--policy", "in/policy.json", "in/call.allow.json"}},                                                                                       // a file that is not a catalog
 
 	// check-decision
 	{name: "check-decision-refused", args: []string{"check-decision", "--policy", "in/policy.json", "in/decision.refused.json"}},                                                 // seed 000: passes the schema, refused by the rule

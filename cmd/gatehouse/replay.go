@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/core"
@@ -27,8 +28,9 @@ Text output writes one line per call. --format json writes the answer of the Jav
 gatehouse.replay: {"shape", "calls": [{index, tool, server, decision}], "results": […], "problems"}.
 
 Exit code 0 when every call is allowed; 1 when one is denied; 2 when one asks and none is
-denied; 3 when a file cannot be read, is not strict JSON, or the transcript's shape cannot be
-placed.`,
+denied; 3 when a file cannot be read, is not strict JSON, or the transcript cannot be placed
+whole (its shape, a result with no call, an id answered twice): the calls are still listed,
+those after the problem denied.`,
 	define: func(fs *flag.FlagSet) runFunc {
 		catalogPath := fs.String("catalog", "", "the tool catalog `file`, a tools/list answer (required)")
 		policyPath := fs.String("policy", "", "the policy `file` (required)")
@@ -59,15 +61,15 @@ placed.`,
 			res := core.Replay(core.ReplayRequest{Transcript: transcript.text, Catalog: catalog.text, Policy: policy.text, Lang: string(s.lang)})
 			files := inputsBySource{core.SourceTranscript: transcript, core.SourceCatalog: catalog, core.SourcePolicy: policy}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
-			if unreadable(res.Problems) || res.Shape == "" {
-				r.outcome = levelError
-				r.summary = i18n.Sprintf("not replayed: %s reading the input", countProblems(len(res.Problems)))
-				return s.emit(p, r, exitUsage)
-			}
 			counts := map[core.Outcome]int{}
 			for _, c := range res.Calls {
 				counts[c.Decision.Decision]++
 				r.items = append(r.items, replayItems(c, files)...)
+			}
+			if unreadable(res.Problems) || res.Shape == "" || slices.ContainsFunc(res.Problems, func(p core.Problem) bool { return p.Source == core.SourceTranscript }) {
+				r.outcome = levelError
+				r.summary = i18n.Sprintf("not replayed whole: %s reading the input", countProblems(len(res.Problems)))
+				return s.emit(p, r, exitUsage)
 			}
 			code := exitOK
 			switch {

@@ -193,13 +193,13 @@ func (r *reader) place(p *problem.Problem) {
 }
 
 func (r *reader) call(pointer, id, name string) {
-	e := Event{Index: r.t.Calls, ID: id, Name: name, Broken: len(r.t.Problems) > 0, at: r.at(pointer)}
+	e := Event{Index: r.t.Calls, ID: r.shown(id), Name: name, Broken: len(r.t.Problems) > 0, at: r.at(pointer)}
 	if raw, ok := r.span.doc.Raw(pointer); ok {
 		e.Text = string(raw)
 	}
 	if id != "" {
 		if _, dup := r.pending[id]; dup || r.answered[id] {
-			r.problem(pointer, i18n.Sprintf("a second call with id %s: which call a result answers cannot be told", untrusted.Quote(id)))
+			r.problem(pointer, i18n.Sprintf("a second call with id %s: which call a result answers cannot be told", untrusted.Quote(r.shown(id))))
 			e.Broken = true
 		}
 		r.pending[id] = e.Index
@@ -208,6 +208,15 @@ func (r *reader) call(pointer, id, name string) {
 	r.calls = append(r.calls, len(r.t.Events))
 	r.t.Events = append(r.t.Events, e)
 	r.t.Calls++
+}
+
+// shown is an id as the transcript writes it: a JSON-RPC id is kept with its kind (a string
+// "1" and a number 1 are two ids), which is not shown.
+func (r *reader) shown(id string) string {
+	if r.t.Shape == ShapeMCPLog {
+		return id[min(2, len(id)):]
+	}
+	return id
 }
 
 func (r *reader) at(pointer string) span {
@@ -225,10 +234,10 @@ func (r *reader) result(pointer, id, valuePointer string) {
 		r.problem(pointer, i18n.T("a result with no call id: which call it answers cannot be told"))
 		return
 	case !ok && r.answered[id]:
-		r.problem(pointer, i18n.Sprintf("call id %s is answered twice", untrusted.Quote(id)))
+		r.problem(pointer, i18n.Sprintf("call id %s is answered twice", untrusted.Quote(r.shown(id))))
 		return
 	case !ok:
-		r.problem(pointer, i18n.Sprintf("a result for call id %s, which no earlier call has", untrusted.Quote(id)))
+		r.problem(pointer, i18n.Sprintf("a result for call id %s, which no earlier call has", untrusted.Quote(r.shown(id))))
 		return
 	}
 	delete(r.pending, id)

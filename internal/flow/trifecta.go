@@ -41,9 +41,10 @@ type labelledTool struct {
 
 // Trifecta looks at a whole catalog for the lethal trifecta: a set of tools that holds private
 // data, untrusted input and a sink, so that one injected result can make the model carry private
-// data out. Labels come from the annotations (readOnlyHint false, or a destructiveHint, with an
-// open world: a sink; readOnlyHint with openWorldHint: untrusted input), from the description's
-// words, and from the policy's flows labels when a policy is given (flows may be nil). It gives at
+// data out. Labels come from the annotations (readOnlyHint false, or a destructiveHint, with
+// openWorldHint: a sink; readOnlyHint with openWorldHint: untrusted input), from the
+// description's words (a tool of the open world is never private; a read-only tool is never a
+// sink), and from the policy's flows labels when a policy is given (flows may be nil). It gives at
 // most one finding, naming every tool of each part: high when a combination spans two servers
 // or more, medium within one server, low when the policy's flow rules bind every sink after
 // untrusted input and for carrying private data.
@@ -67,6 +68,8 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 	}
 	combos, across := 0, 0
 	var example, fallback []string
+	// shown lists combinations for the evidence, those across servers first, up to a dozen.
+	var acrossShown, withinShown []string
 	for _, u := range untr {
 		for _, p := range priv {
 			for _, s := range sinks {
@@ -77,6 +80,14 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 				}
 				combos++
 				servers := map[string]bool{u.tool.Server: true, p.tool.Server: true, s.tool.Server: true}
+				combo := u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name
+				if len(servers) > 1 {
+					if len(acrossShown) < shownCombinations {
+						acrossShown = append(acrossShown, combo)
+					}
+				} else if len(withinShown) < shownCombinations {
+					withinShown = append(withinShown, combo)
+				}
 				if len(servers) > 1 {
 					across++
 					if len(example) == 0 {
@@ -107,8 +118,9 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 		Rule: RuleLethalTrifecta, Severity: severity, Tool: sink.Name, Pointer: sink.Pointer,
 		Message: i18n.Sprintf("the catalog holds the lethal trifecta, untrusted input, private data and a sink in %s (%d across servers), such as %s → %s → %s; label them in the policy's flows and deny carries private to sink",
 			i18n.Plural(combos, i18n.T("%d combination"), i18n.T("%d combinations")), across, untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2])),
-		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink)),
-		Why:      i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
+		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s; combinations (untrusted → private → sink): %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink),
+			shownWords(append(acrossShown, withinShown...), combos)),
+		Why: i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
 	}
 	if doc != nil {
 		if off, ok := doc.Locate(sink.Pointer); ok {
@@ -116,6 +128,18 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 		}
 	}
 	return []lint.Finding{f}
+}
+
+// shownCombinations is how many combinations the evidence lists; the message counts them all.
+const shownCombinations = 12
+
+// shownWords lists the combinations shown, saying how many more there are.
+func shownWords(shown []string, total int) string {
+	shown = shown[:min(len(shown), shownCombinations)]
+	if total > len(shown) {
+		return i18n.Sprintf("%s and %d more", strings.Join(shown, "; "), total-len(shown))
+	}
+	return strings.Join(shown, "; ")
 }
 
 // partWords lists the tools of one part with why each has the label.
@@ -149,8 +173,10 @@ func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
 	if hasReadOnly && readOnly && hasOpenWorld && openWorld {
 		set(LabelUntrusted, "readOnlyHint, openWorldHint")
 	}
-	if hasReadOnly && !readOnly && (!hasOpenWorld || openWorld) || destructive && hasOpenWorld && openWorld {
-		set(LabelSink, "readOnlyHint false")
+	// A tool that writes to the open world can carry data out; one that only writes locally (a
+	// file deleted) is a sink only where its description says it sends.
+	if (hasReadOnly && !readOnly || destructive) && hasOpenWorld && openWorld {
+		set(LabelSink, "readOnlyHint false, openWorldHint")
 	}
 	// A tool that reads the open world brings in what anyone wrote: untrusted, not private.
 	if m := privateWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) && !(hasOpenWorld && openWorld) {

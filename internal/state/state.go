@@ -53,7 +53,9 @@ type DecisionPane struct {
 	Policy   string `json:"policy"`
 	Decision string `json:"decision"`
 	Schema   string `json:"schema,omitempty"`
-	Mode     string `json:"mode,omitempty"` // "gate" or "check"
+	Mode     string `json:"mode,omitempty"` // "gate", "check" or "session"
+	// Transcript is the session the "session" mode replays.
+	Transcript string `json:"transcript,omitempty"`
 }
 
 // DiffPane is the Diff pane: the approved text on the left, today's on the right.
