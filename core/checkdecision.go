@@ -18,15 +18,10 @@ type CheckDecisionRequest struct {
 // and a problem per broken part of the rule, at its line and column.
 type CheckDecisionResult = gate.CheckResult
 
-// A Verdict is what [CheckDecision] says of a decision.
+// A Verdict is what [CheckDecision] says of a decision: "ok", "schema_rejected" (it fails its
+// schema, or does not parse) or "rule_refused" (it passes the schema, and the app's rule refuses
+// it).
 type Verdict = gate.Verdict
-
-// The verdicts.
-const (
-	VerdictOK             = gate.VerdictOK
-	VerdictSchemaRejected = gate.VerdictSchemaRejected // the decision fails its schema (or does not parse)
-	VerdictRuleRefused    = gate.VerdictRuleRefused    // it passes the schema, and the app's rule refuses it
-)
 
 // CheckDecision holds a decision someone wrote to the gate's rule, as seed 000 says: a decision
 // can pass its schema and still be a success to refuse. An allow needs argumentsValid and

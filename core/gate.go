@@ -37,34 +37,22 @@ const (
 	DecisionAsk   = gate.DecisionAsk
 )
 
-// A Reason says which gate decided.
+// A Reason says which gate decided, one per gate, in gate order: "tool_not_allowlisted" (1:
+// unreadable, not in allow_tools, or not in the catalog), "definition_changed" (2: the tool no
+// longer matches its pin or lock), "arguments_invalid" (3: the arguments do not parse or fail
+// inputSchema), "grant_missing" (4: the grant lacks a capability the tool requires),
+// "policy_violation" (5: an argument rule or the secrets check), "needs_confirm" (6: a person
+// must confirm), "flow" ([ReasonFlow]), and "ok" (every gate passed; only with allow).
+// [AboutResult.Reasons] lists them.
 type Reason = gate.Reason
 
-// The reasons, one per gate, in gate order.
-const (
-	ReasonToolNotAllowlisted = gate.ReasonToolNotAllowlisted // 1: unreadable, not in allow_tools, or not in the catalog
-	ReasonDefinitionChanged  = gate.ReasonDefinitionChanged  // 2: the tool no longer matches its pin
-	ReasonArgumentsInvalid   = gate.ReasonArgumentsInvalid   // 3: the arguments do not parse or fail inputSchema
-	ReasonGrantMissing       = gate.ReasonGrantMissing       // 4: the grant lacks a capability the tool requires
-	ReasonPolicyViolation    = gate.ReasonPolicyViolation    // 5: an argument rule or the secrets check
-	ReasonNeedsConfirm       = gate.ReasonNeedsConfirm       // 6: a person must confirm
-	ReasonOK                 = gate.ReasonOK                 // every gate passed; only with allow
-)
-
-// A Detail says more about a reason.
+// A Detail says more about a reason: "unreadable_call" (the call text or this call cannot be
+// read), "policy_invalid" (the policy has problems, so nothing is allowed), "not_in_catalog",
+// "ambiguous_tool" (several tools answer to that name), "not_in_allow_tools", "invalid_json" (the
+// arguments are not JSON, or are missing), "duplicate_key" (the arguments repeat a key),
+// "schema_rejected" (the arguments fail the tool's inputSchema), "unreadable_transcript"
+// ([Replay]).
 type Detail = gate.Detail
-
-// The details.
-const (
-	DetailUnreadableCall  = gate.DetailUnreadableCall  // the call text or this call cannot be read
-	DetailPolicyInvalid   = gate.DetailPolicyInvalid   // the policy has problems, so nothing is allowed
-	DetailNotInCatalog    = gate.DetailNotInCatalog    // no tool of that name in the catalog
-	DetailAmbiguousTool   = gate.DetailAmbiguousTool   // several tools answer to that name
-	DetailNotInAllowTools = gate.DetailNotInAllowTools // the policy does not allow the tool
-	DetailInvalidJSON     = gate.DetailInvalidJSON     // the arguments are not JSON (or are missing)
-	DetailDuplicateKey    = gate.DetailDuplicateKey    // the arguments repeat a key
-	DetailSchemaRejected  = gate.DetailSchemaRejected  // the arguments fail the tool's inputSchema
-)
 
 // A Violation is one argument rule (hosts, workspace, enum, pattern, max_length) or secret the
 // arguments break.
