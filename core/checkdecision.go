@@ -14,8 +14,9 @@ type CheckDecisionRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// CheckDecisionResult is the answer of [CheckDecision]: a verdict, what the decision should be,
-// and a problem per broken part of the rule, at its line and column.
+// CheckDecisionResult is the answer of [CheckDecision]: verdict (a [Verdict]), should (the
+// [Outcome] the decision should have: itself when it is ok, deny or ask otherwise), and problems,
+// a [Problem] per broken part of the rule, at its line and column in the decision.
 type CheckDecisionResult = gate.CheckResult
 
 // A Verdict is what [CheckDecision] says of a decision: "ok", "schema_rejected" (it fails its
