@@ -46,6 +46,13 @@ func NewFlowSessions(gk *Gatekeeper, idle time.Duration) *FlowSessions {
 	return &FlowSessions{gk: gk, sessions: flow.NewSessions(gk.current(nil).Policy().Flows, idle)}
 }
 
+// WithGatekeeper is the same clients' sessions, deciding with another gatekeeper under the
+// same policy: a proxy whose server listed its tools again keeps what each client's session
+// has seen.
+func (fs *FlowSessions) WithGatekeeper(gk *Gatekeeper) *FlowSessions {
+	return &FlowSessions{gk: gk, sessions: fs.sessions}
+}
+
 // Session returns the client's session at time now: a new one when it has none, or its last use
 // is older than the expiry.
 func (fs *FlowSessions) Session(client string, now time.Time) *FlowSession {

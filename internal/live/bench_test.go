@@ -118,3 +118,62 @@ func BenchmarkProxy10000Tools(b *testing.B) {
 	// The heap of the whole process: the proxy with its listing, and the server's 10,000 tools.
 	b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MiB-at-rest")
 }
+
+// BenchmarkList10000Tools: a client's tools/list of 10,000 tools (an SDK server in this process),
+// directly and through the proxy, from the request to the full list: what the proxy's own
+// listing, core's reading and gating of the catalog, and the filtered answer add.
+func BenchmarkList10000Tools(b *testing.B) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "big", Version: "1"}, nil)
+	allow := make([]string, 0, 10000)
+	for i := range 10000 {
+		name := fmt.Sprintf("tool_%05d", i)
+		allow = append(allow, fmt.Sprintf("%q", name))
+		server.AddTool(&mcp.Tool{Name: name, Description: fmt.Sprintf("Look up record %d in the inventory service and return its fields. Read-only.", i),
+			InputSchema: map[string]any{"type": "object", "additionalProperties": false, "required": []any{"id"},
+				"properties": map[string]any{"id": map[string]any{"type": "string", "pattern": "^[a-z0-9-]{8,36}$"}, "limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 100}}},
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
+			func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
+			})
+	}
+	list := func(b *testing.B, cs *mcp.ClientSession) {
+		b.ResetTimer()
+		for range b.N {
+			// Every page: the server pages its list, the proxy answers in one.
+			n := 0
+			for _, err := range cs.Tools(context.Background(), nil) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			if n != 10000 {
+				b.Fatalf("listed %d tools", n)
+			}
+		}
+	}
+	b.Run("direct", func(b *testing.B) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		serverSide, clientSide := mcp.NewInMemoryTransports()
+		if _, err := server.Connect(ctx, serverSide, nil); err != nil {
+			b.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, clientSide, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer cs.Close()
+		list(b, cs)
+	})
+	b.Run("proxy", func(b *testing.B) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		serverSide, upstream := mcp.NewInMemoryTransports()
+		if _, err := server.Connect(ctx, serverSide, nil); err != nil {
+			b.Fatal(err)
+		}
+		cs := benchProxy(b, live.ProxyConfig{Upstream: upstream, Policy: `{"allow_tools":[` + strings.Join(allow, ",") + `]}`})
+		list(b, cs)
+	})
+}

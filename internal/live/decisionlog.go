@@ -27,6 +27,9 @@ type loggedDecision struct {
 	// token); absent for a stdio proxy's one client.
 	Client    string `json:"client,omitempty"`
 	RequestID any    `json:"requestId"`
+	// Index is the call's place in its client's flow session (0, 1, 2… in the order gated),
+	// which flow evidence names results by.
+	Index int `json:"index"`
 	core.Decision
 	// Forwarded says whether the call was sent to the server.
 	Forwarded bool `json:"forwarded"`
@@ -34,6 +37,10 @@ type loggedDecision struct {
 	// time ran out or the client failed to ask), cancelled (the client withdrew the call) or
 	// unsupported (the client cannot be asked, so the call was denied).
 	Confirmation string `json:"confirmation,omitempty"`
+	// Result is the result check of what the server returned (verdict, reasons, findings
+	// without their evidence): never the result's text. Absent for a call that was not
+	// forwarded, or whose result never came.
+	Result *core.ResultCheck `json:"result,omitempty"`
 }
 
 func (l *decisionLog) write(line loggedDecision) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -26,7 +27,7 @@ func FuzzCallMessage(f *testing.F) {
 	tools := []byte(`{"name":"read","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`)
 	pins := core.PinCatalog(core.PinRequest{Catalog: `{"tools":[` + string(tools) + `]}`})
 	lock := `{"read":"` + pins.Pins["read"] + `"}`
-	g, probs := newListedGate(`{"allow_tools":["read"]}`, lock, "")
+	g, probs := newListedGate(`{"allow_tools":["read"]}`, lock, "", nil)
 	if len(probs) > 0 {
 		f.Fatal(probs)
 	}
@@ -38,7 +39,7 @@ func FuzzCallMessage(f *testing.F) {
 		if err != nil {
 			return // the SDK refuses to send it: nothing reaches either side
 		}
-		d := g.decide(string(text))
+		d := g.decide(string(text), "fuzz", time.Now()).line.Decision
 		back, err := jsonrpc.DecodeMessage(text)
 		if err != nil {
 			if d.Decision == core.DecisionAllow {

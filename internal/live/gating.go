@@ -3,6 +3,7 @@ package live
 import (
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 )
@@ -15,17 +16,21 @@ import (
 // them a client may be offered.
 type listedGate struct {
 	policy, lock, lang string
+	flows              *clientFlows // the clients' flow sessions, shared with the gateway's other proxies
 
 	mu      sync.RWMutex
 	listed  bool
 	gate    *core.Gatekeeper
-	offered map[string]bool // the tool keys core offers
+	catalog string              // the catalog text as last listed
+	checker *core.ResultChecker // the result check for it, made on the first result
+	offered map[string]bool     // the tool keys core offers
 }
 
 // newListedGate checks the policy and the lock with core before anything runs: a policy with
 // problems would deny every call, and a proxy that denies everything for a typo is better
 // refused at start, saying where. The problems come back placed in their texts.
-func newListedGate(policy, lock, lang string) (*listedGate, core.Problems) {
+// flows, when not nil, are the flow sessions of a gateway whose other proxies share them.
+func newListedGate(policy, lock, lang string, flows *clientFlows) (*listedGate, core.Problems) {
 	g := core.NewGatekeeper(core.GatekeeperRequest{Catalog: `{"tools":[]}`, Policy: policy, Lock: lock, Lang: lang})
 	var probs core.Problems
 	for _, p := range g.Problems() {
@@ -33,7 +38,11 @@ func newListedGate(policy, lock, lang string) (*listedGate, core.Problems) {
 			probs = append(probs, p)
 		}
 	}
-	return &listedGate{policy: policy, lock: lock, lang: lang, gate: g, offered: map[string]bool{}}, probs
+	if flows == nil {
+		flows = newClientFlows(g)
+	}
+	return &listedGate{policy: policy, lock: lock, lang: lang, flows: flows, gate: g,
+		catalog: `{"tools":[]}`, offered: map[string]bool{}}, probs
 }
 
 // setCatalog takes a new listing (the catalog text core reads).
@@ -45,7 +54,7 @@ func (g *listedGate) setCatalog(catalog string) {
 		offered[k] = true
 	}
 	g.mu.Lock()
-	g.listed, g.gate, g.offered = true, gate, offered
+	g.listed, g.gate, g.catalog, g.checker, g.offered = true, gate, catalog, nil, offered
 	g.mu.Unlock()
 }
 
@@ -64,12 +73,28 @@ func (g *listedGate) offers(key string) bool {
 }
 
 // decide gates one MCP tools/call (the request as it will be forwarded) against the catalog as
-// last listed: core's decision, as core made it.
-func (g *listedGate) decide(call string) core.Decision {
+// last listed, with the client's flow session: core's decision, as core made it, with the
+// session the call's result is to be recorded in and the call's index there.
+func (g *listedGate) decide(call, client string, now time.Time) gatedCall {
 	g.mu.RLock()
 	gate := g.gate
 	g.mu.RUnlock()
-	return *gate.GateOne(call).Decision
+	d, session, index := g.flows.decide(gate, client, call, now)
+	return gatedCall{line: loggedDecision{Index: index, Decision: d}, session: session, index: index}
+}
+
+// checkResult checks a tools/call response as received, for the tool of this key, against
+// the catalog as last listed.
+func (g *listedGate) checkResult(response []byte, tool string) core.ResultCheck {
+	g.mu.Lock()
+	if g.checker == nil {
+		// Made when the first result comes, not at each listing: a client that lists often
+		// and calls rarely does not pay for reading the catalog twice.
+		g.checker = core.NewResultChecker(g.catalog, g.policy)
+	}
+	checker := g.checker
+	g.mu.Unlock()
+	return checker.Check(response, tool)
 }
 
 // reasonText is a decision in plain words, for a person reading a denied call's result.

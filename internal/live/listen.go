@@ -19,6 +19,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -128,10 +131,10 @@ func (p *MultiProxy) sawInitialize() bool { return p.initialized.Load() }
 
 // An httpSession is one client's MCP session: its transport and its proxy.
 type httpSession struct {
-	client    string
-	proxy     clientServer
-	transport *mcp.StreamableServerTransport
-	cancel    context.CancelFunc
+	client string
+	proxy  clientServer
+	conn   *httpConn
+	cancel context.CancelFunc
 }
 
 // NewHTTPGateway checks the policy and the lock once (as [NewProxy] does) and returns a
@@ -143,6 +146,9 @@ func NewHTTPGateway(cfg ProxyConfig, tokens []ClientToken) (*HTTPGateway, error)
 	if _, err := NewProxy(cfg); err != nil {
 		return nil, err
 	}
+	// One token is one flow session, whichever MCP session it uses: the proxies share them.
+	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
+	cfg.flows = gate.flows
 	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
 		c := cfg
 		c.Client = client
@@ -159,6 +165,8 @@ func NewMultiHTTPGateway(cfg MultiProxyConfig, tokens []ClientToken) (*HTTPGatew
 	if _, err := NewMultiProxy(cfg); err != nil {
 		return nil, err
 	}
+	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
+	cfg.flows = gate.flows
 	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
 		c := cfg
 		c.Client = client
@@ -235,9 +243,18 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	id := req.Header.Get(sessionHeader)
+	var body []byte
 	switch req.Method {
 	case http.MethodPost:
-		if !g.readBody(w, req) {
+		if body, ok = g.readBody(w, req); !ok {
+			return
+		}
+		if id == "" && isDiscover(body) {
+			// The stateless protocol's first request. The gateway keeps a session per client,
+			// as the initialize protocol does; clients fall back to initialize on this error.
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":"gatehouse: server/discover is not offered over HTTP; use initialize (MCP 2025-11-25)"}}`,
+				discoverID(body), jsonrpc.CodeMethodNotFound)
 			return
 		}
 	case http.MethodGet, http.MethodDelete:
@@ -257,9 +274,8 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 			http.Error(w, "Service Unavailable: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
-		// A session starts with initialize. A first request that is not one (a 2026-07-28
-		// server/discover, which this transport answers with the versions it speaks, or a
-		// ping) leaves nothing to keep.
+		// A session starts with initialize. A first request that is not one (a ping) leaves
+		// nothing to keep.
 		defer func() {
 			if !s.proxy.sawInitialize() {
 				g.end(s)
@@ -280,28 +296,49 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	s.transport.ServeHTTP(w, req)
+	if req.Method == http.MethodGet {
+		s.conn.serveGET(w, req)
+		return
+	}
+	s.conn.servePOST(w, req, body)
 }
 
-// readBody reads a POST's body within the message limit and refuses a batch; the body is
-// put back for the transport. It reports false when it answered the request itself.
-func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) bool {
+// isDiscover reports whether a posted message is a server/discover request.
+func isDiscover(body []byte) bool {
+	m, err := readObject(i18n.T("the message"), body)
+	return err == nil && m.str("method") == "server/discover"
+}
+
+// discoverID is the id of a posted request, as JSON ("null" when it has none readable).
+func discoverID(body []byte) string {
+	m, err := readObject(i18n.T("the message"), body)
+	if err != nil {
+		return "null"
+	}
+	if id := m.raw("id"); id != nil {
+		return string(id)
+	}
+	return "null"
+}
+
+// readBody reads a POST's body within the message limit and refuses a batch. It reports false
+// when it answered the request itself.
+func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) ([]byte, bool) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, int64(g.lim.MaxMessageBytes)))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			http.Error(w, fmt.Sprintf("Request Entity Too Large: a message is at most %d bytes", mbe.Limit), http.StatusRequestEntityTooLarge)
-			return false
+			return nil, false
 		}
 		http.Error(w, "Bad Request: the body could not be read", http.StatusBadRequest)
-		return false
+		return nil, false
 	}
 	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
 		http.Error(w, "Bad Request: JSON-RPC batches are not accepted (MCP 2025-06-18 and later have none); send one message per request", http.StatusBadRequest)
-		return false
+		return nil, false
 	}
-	req.Body = io.NopCloser(bytes.NewReader(body))
-	return true
+	return body, true
 }
 
 // open starts a session for a client: a transport of its own, and a proxy with its own server
@@ -311,16 +348,16 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	t := newHTTPConn(rand.Text())
 	ctx, cancel := context.WithCancel(g.ctx)
-	s := &httpSession{client: client, proxy: p, transport: t, cancel: cancel}
+	s := &httpSession{client: client, proxy: p, conn: t, cancel: cancel}
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
 		cancel()
 		return nil, errors.New("the gateway is shutting down")
 	}
-	g.sessions[t.SessionID] = s
+	g.sessions[t.id] = s
 	g.wg.Add(1)
 	g.mu.Unlock()
 	ready := make(chan struct{})
@@ -331,7 +368,7 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 			p.note("session of %s: %v", client, err)
 		}
 		g.mu.Lock()
-		delete(g.sessions, t.SessionID)
+		delete(g.sessions, t.id)
 		g.mu.Unlock()
 	}()
 	select {
@@ -346,7 +383,7 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 // end closes a session: its proxy stops, and so does its server.
 func (g *HTTPGateway) end(s *httpSession) {
 	g.mu.Lock()
-	delete(g.sessions, s.transport.SessionID)
+	delete(g.sessions, s.conn.id)
 	g.mu.Unlock()
 	s.cancel()
 }

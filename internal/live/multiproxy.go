@@ -55,6 +55,7 @@ type MultiProxyConfig struct {
 	Now     func() time.Time
 	Lang    string
 	Client  string
+	flows   *clientFlows // set by an HTTP gateway: the flow sessions its proxies share
 }
 
 // A MultiProxy speaks MCP to one client and passes its messages to many servers.
@@ -122,7 +123,7 @@ func NewMultiProxy(cfg MultiProxyConfig) (*MultiProxy, error) {
 		}
 		names[s.Name] = true
 	}
-	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang)
+	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, cfg.flows)
 	if len(probs) > 0 {
 		return nil, &PolicyError{Problems: probs}
 	}
@@ -595,14 +596,19 @@ func (p *MultiProxy) call(m *jsonrpc.Request, params *strictObject) {
 		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: the call cannot be read: %v", err))
 		return
 	}
-	d := p.gate.decide(string(text))
-	server := ""
-	if known {
-		server = r.backend.name
+	client := p.cfg.Client
+	if client == "" {
+		client = "stdio"
 	}
-	line := loggedDecision{Server: server, Client: p.cfg.Client, RequestID: m.ID.Raw(), Decision: d}
+	gc := p.gate.decide(string(text), client, p.log.now())
+	d := gc.line.Decision
+	if known {
+		gc.line.Server = r.backend.name
+	}
+	gc.line.Client, gc.line.RequestID = p.cfg.Client, m.ID.Raw()
+	line := &gc.line
 	deny := func(why string) {
-		p.logLine(line)
+		p.logLine(*line)
 		res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: why}}, IsError: true}
 		p.client.reply(p.ctx, m.ID, res)
 	}
@@ -632,8 +638,7 @@ func (p *MultiProxy) call(m *jsonrpc.Request, params *strictObject) {
 		return
 	}
 	line.Forwarded = true
-	p.logLine(line)
-	p.forwardTo(r.backend, m, renamed(params, r.name))
+	p.forwardCall(r.backend, m, renamed(params, r.name), &gc)
 }
 
 func (p *MultiProxy) logLine(line loggedDecision) {
@@ -645,6 +650,11 @@ func (p *MultiProxy) logLine(line loggedDecision) {
 // forwardTo sends a client's request to one server with these params and passes its answer
 // back, within the call timeout.
 func (p *MultiProxy) forwardTo(b *backend, m *jsonrpc.Request, params json.RawMessage) {
+	p.forwardCall(b, m, params, nil)
+}
+
+// forwardCall is forwardTo for a gated tools/call (gc), whose result is checked and logged.
+func (p *MultiProxy) forwardCall(b *backend, m *jsonrpc.Request, params json.RawMessage, gc *gatedCall) {
 	idText, _ := json.Marshal(m.ID.Raw())
 	p.mu.Lock()
 	p.inflight[string(idText)] = b
@@ -658,6 +668,9 @@ func (p *MultiProxy) forwardTo(b *backend, m *jsonrpc.Request, params json.RawMe
 	defer cancel()
 	raw, err := b.ep.requestAs(ctx, m.ID, m.Method, params)
 	if err != nil {
+		if gc != nil {
+			p.logLine(gc.line)
+		}
 		var werr *jsonrpc.Error
 		if errors.As(err, &werr) {
 			p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Error: werr})
@@ -666,7 +679,11 @@ func (p *MultiProxy) forwardTo(b *backend, m *jsonrpc.Request, params json.RawMe
 		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: server %s: %v", b.name, err))
 		return
 	}
-	p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: raw})
+	resp := &jsonrpc.Response{ID: m.ID, Result: raw}
+	if gc != nil {
+		resp = afterCall(p.gate, gc, resp, p.say, p.logLine)
+	}
+	p.client.send(p.ctx, resp)
 }
 
 // forwardByResource sends a request about a resource to the server that listed it.

@@ -40,6 +40,8 @@ type ProxyConfig struct {
 	// Client names the client in the decision log (an HTTP gateway's token, by its line: never
 	// the token itself); "" for the one client of a stdio proxy.
 	Client string
+	// flows, set by an HTTP gateway, are the flow sessions its proxies share (one per token).
+	flows *clientFlows
 	// Lang is the language of what the client and the person read (the gate's explanations,
 	// the proxy's own words): "en" (the default), "fr" or "de".
 	Lang string
@@ -84,6 +86,7 @@ type Proxy struct {
 // An inflight request was forwarded to the server and waits for its answer.
 type inflight struct {
 	method string
+	call   *gatedCall         // a tools/call the gate let through, whose result is checked
 	cancel context.CancelFunc // ends the request's context (an HTTP upstream's response stream)
 	timer  *time.Timer
 }
@@ -96,7 +99,7 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 			return nil, err
 		}
 	}
-	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang)
+	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, cfg.flows)
 	if len(probs) > 0 {
 		return nil, &PolicyError{Problems: probs}
 	}
@@ -329,6 +332,9 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 				}
 			}
 		}
+		if f.call != nil {
+			m = p.afterCall(f.call, m)
+		}
 		if err := p.client.send(ctx, m); err != nil {
 			p.note("%v", err)
 		}
@@ -349,7 +355,10 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 // forward sends a client's message to the server. A request is remembered until its answer,
 // which the client gets from fromServer; without one in time, the client gets an error and the
 // server a cancellation.
-func (p *Proxy) forward(m *jsonrpc.Request) {
+func (p *Proxy) forward(m *jsonrpc.Request) { p.forwardCall(m, nil) }
+
+// forwardCall is forward for a gated tools/call (gc) or any other request (nil).
+func (p *Proxy) forwardCall(m *jsonrpc.Request, gc *gatedCall) {
 	if !m.IsCall() {
 		if err := p.server.send(p.ctx, m); err != nil {
 			p.note("%v", err)
@@ -357,7 +366,7 @@ func (p *Proxy) forward(m *jsonrpc.Request) {
 		return
 	}
 	reqCtx, cancel := context.WithCancel(p.ctx)
-	f := &inflight{method: m.Method, cancel: cancel}
+	f := &inflight{method: m.Method, call: gc, cancel: cancel}
 	p.mu.Lock()
 	p.inflight[m.ID] = f
 	if m.Method == "subscriptions/listen" {
@@ -374,6 +383,9 @@ func (p *Proxy) forward(m *jsonrpc.Request) {
 		p.mu.Unlock()
 		f.timer.Stop()
 		cancel()
+		if gc != nil {
+			p.logLine(gc.line)
+		}
 		if still {
 			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the request could not be sent to the server: %v", err))
 		}
@@ -390,6 +402,9 @@ func (p *Proxy) expire(id jsonrpc.ID) {
 		return
 	}
 	f.cancel()
+	if f.call != nil {
+		p.logLine(f.call.line)
+	}
 	p.server.notify(p.ctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: id.Raw(), Reason: "gatehouse: no answer in time"})
 	p.client.replyError(p.ctx, id, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server did not answer %s within %s", f.method, p.lim.CallTimeout))
 }
@@ -406,6 +421,9 @@ func (p *Proxy) failAll(err error) {
 	for id, f := range held {
 		f.timer.Stop()
 		f.cancel()
+		if f.call != nil {
+			p.logLine(f.call.line)
+		}
 		p.client.replyError(context.Background(), id, jsonrpc.CodeInternalError, msg)
 	}
 	for id, cancel := range deciding {
@@ -519,16 +537,18 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 		}
 		return
 	}
-	d := p.gate.decide(string(text))
-	line := loggedDecision{Server: p.label(), Client: p.cfg.Client, RequestID: m.ID.Raw(), Decision: d}
+	gc := p.gate.decide(string(text), p.clientKey(), p.log.now())
+	d := gc.line.Decision
+	gc.line.Server, gc.line.Client, gc.line.RequestID = p.label(), p.cfg.Client, m.ID.Raw()
+	line := &gc.line
 	switch d.Decision {
 	case core.DecisionAllow:
-		p.release(m, line)
+		p.release(m, &gc)
 	case core.DecisionAsk:
 		if answer != "" {
 			line.Confirmation = answer
 			if answer == "accept" {
-				p.release(m, line)
+				p.release(m, &gc)
 				return
 			}
 			p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, answer, reasonText(d)))
@@ -551,7 +571,7 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 		}
 		line.Confirmation = p.ask(ctx, d)
 		if line.Confirmation == "accept" {
-			p.release(m, line)
+			p.release(m, &gc)
 			return
 		}
 		p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
@@ -574,26 +594,64 @@ func (p *Proxy) claim(id jsonrpc.ID) bool {
 }
 
 // release forwards an allowed (or confirmed) call, unless it was settled meanwhile.
-func (p *Proxy) release(m *jsonrpc.Request, line loggedDecision) {
+// Its log line is written when its result has come (and been checked), or when none will.
+func (p *Proxy) release(m *jsonrpc.Request, gc *gatedCall) {
 	if !p.claim(m.ID) {
-		line.Confirmation = settled(line.Confirmation)
-		p.logLine(line)
+		gc.line.Confirmation = settled(gc.line.Confirmation)
+		p.logLine(gc.line)
 		return
 	}
-	line.Forwarded = true
-	p.logLine(line)
-	p.forward(m)
+	gc.line.Forwarded = true
+	p.forwardCall(m, gc)
+}
+
+// clientKey is the client's flow session: its HTTP token's client, or this stdio connection's.
+func (p *Proxy) clientKey() string {
+	if p.cfg.Client != "" {
+		return p.cfg.Client
+	}
+	return "stdio"
+}
+
+// afterCall checks a forwarded call's result and returns what the client is to get instead, if
+// anything; the call's log line gains the check, and the flow session the result.
+func (p *Proxy) afterCall(gc *gatedCall, m *jsonrpc.Response) *jsonrpc.Response {
+	return afterCall(p.gate, gc, m, p.say, p.logLine)
+}
+
+// afterCall is [Proxy.afterCall] for any proxy: say words its messages, logLine writes the line.
+func afterCall(g *listedGate, gc *gatedCall, m *jsonrpc.Response, say func(string, ...any) string, logLine func(loggedDecision)) *jsonrpc.Response {
+	raw, err := jsonrpc.EncodeMessage(m)
+	if err != nil {
+		logLine(gc.line)
+		return &jsonrpc.Response{ID: m.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: say("gatehouse: the server's result could not be read: %v", err)}}
+	}
+	chk := g.checkResult(raw, gc.line.Decision.Tool)
+	gc.session.Result(gc.index, gc.line.Decision, raw, chk.Verdict != core.ResultPass)
+	redacted := chk.Redacted()
+	gc.line.Result = &redacted
+	logLine(gc.line)
+	if chk.Replacement == "" {
+		return m
+	}
+	msg, err := jsonrpc.DecodeMessage([]byte(chk.Replacement))
+	if resp, ok := msg.(*jsonrpc.Response); err == nil && ok {
+		resp.ID = m.ID
+		return resp
+	}
+	// The original must not pass on a block: an error in its place.
+	return &jsonrpc.Response{ID: m.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: say("gatehouse: the result was withheld (%s)", chk.Verdict)}}
 }
 
 // deny answers the call with a tool result marked isError, the reasons in plain words: the
 // model reads it, and the call never reached the server.
-func (p *Proxy) deny(m *jsonrpc.Request, line loggedDecision, text string) {
+func (p *Proxy) deny(m *jsonrpc.Request, line *loggedDecision, text string) {
 	if !p.claim(m.ID) {
 		line.Confirmation = settled(line.Confirmation)
-		p.logLine(line)
+		p.logLine(*line)
 		return
 	}
-	p.logLine(line)
+	p.logLine(*line)
 	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, IsError: true}
 	if err := p.client.reply(p.ctx, m.ID, res); err != nil {
 		p.note("%v", err)
@@ -670,7 +728,7 @@ func (p *Proxy) askInput(m *jsonrpc.Request, params *strictObject, d core.Decisi
 	}
 	ask, err := json.Marshal(question)
 	if err != nil {
-		p.deny(m, loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d, Confirmation: "no_answer"}, p.say("gatehouse denied this call.\n%s", reasonText(d)))
+		p.deny(m, &loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d, Confirmation: "no_answer"}, p.say("gatehouse denied this call.\n%s", reasonText(d)))
 		return
 	}
 	if !p.claim(m.ID) {

@@ -73,6 +73,9 @@ type Policy struct {
 	// pinnedPins holds the pin of each definition in PinnedTools ("" when it cannot be hashed),
 	// computed once when the policy is read.
 	pinnedPins map[string]string
+	// allowIndex maps each allow_tools entry to its first index, so that a catalog of
+	// thousands of tools is not looked up in a list of thousands, tool by tool.
+	allowIndex map[string]int
 }
 
 // Compile reads a policy text, checks it, and prepares it to decide many calls: argument rules
@@ -87,6 +90,10 @@ func Compile(text string) (*Policy, problem.Problems) {
 	}
 	if len(probs) > 0 {
 		return &Policy{invalid: true, problems: probs}, probs
+	}
+	pol.allowIndex = make(map[string]int, len(pol.AllowTools))
+	for i := len(pol.AllowTools) - 1; i >= 0; i-- {
+		pol.allowIndex[pol.AllowTools[i]] = i
 	}
 	return pol, nil
 }
@@ -204,7 +211,15 @@ func Names(t *catalog.Tool, cat *catalog.Catalog) ToolNames {
 
 // AllowEntry finds the tool in allow_tools under one of its exact names.
 func (p *Policy) AllowEntry(n ToolNames) (name string, index int, ok bool) {
-	return firstListed(p.AllowTools, n.Exact)
+	if p.allowIndex == nil {
+		return firstListed(p.AllowTools, n.Exact)
+	}
+	for _, name := range n.Exact {
+		if i, found := p.allowIndex[name]; found {
+			return name, i, true
+		}
+	}
+	return "", -1, false
 }
 
 // SkipsSecrets reports whether secrets.skip names the tool by one of its exact names.
