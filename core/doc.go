@@ -17,6 +17,10 @@
 //     definition; [Diff] compares two texts as an RFC 6902 patch and two catalogs tool by tool;
 //     [Lint] looks for what a poisoned tool carries.
 //
+// After the call, [CheckResult] checks what the tool returned before the model reads it: its
+// structuredContent against the tool's outputSchema, its size, and instructions aimed at the
+// model in any text of it; a proxy keeps a [ResultChecker].
+//
 // [EncodeState] and [DecodeState] put the page's texts in a URL fragment; [Format] pretty-prints
 // without touching a number; [About] says what this build knows (severities, limits, rules).
 // [Call] runs any of them by name on a JSON request, exactly as the JavaScript API does.

@@ -18,14 +18,22 @@ import (
 // A Severity says how urgently a reviewer should look at a [Finding] (and, in a catalog diff, at
 // a changed tool's risk). From the most to the least urgent:
 //
-//   - high: the text steers the model against the user (hidden text, instructions that override
-//     its own, concealment, coercion, exfiltration, covert recipients, steering another tool,
-//     priority hijack, encoded commands, declared harvesting), or the definition lies about itself
-//     (annotations that contradict the name, a harmless-looking tool whose schema asks for
-//     credentials or for whatever the model knows). Do not approve the tool before reading it.
-//   - medium: a reviewer should look: a risky Capability, a loose schema on a dangerous tool,
-//     unusual markup, a path to secrets, another server's tool named.
-//   - low: hygiene: an open schema, a destructive tool without a warning word.
+//   - high: the text steers the model against the user, in any of the languages lint reads
+//     (English, French, German, Spanish, Portuguese, Italian, Chinese, Japanese, Korean, Russian):
+//     hidden text, instructions that override its own, concealment, coercion, exfiltration,
+//     fetching secrets, covert recipients, steering or disparaging another tool, priority hijack,
+//     encoded commands, declared harvesting; or weak signals that together are an order (a tag
+//     aimed at the model, a place secrets live and an order to read or include, in one sentence);
+//     or the definition lies about itself (annotations that contradict the name, a
+//     harmless-looking tool whose schema asks for credentials, or a free-form parameter its
+//     purpose gives no use that asks for what the model holds). Do not approve the tool before
+//     reading it. On honest servers lint has not seen, about 1 tool in 200 gets one.
+//   - medium: a reviewer should look: any one weak signal alone (a tag aimed at the model, a path
+//     to secrets, an HTML comment), a precondition set for the model, a loose schema on a
+//     dangerous tool, another server's tool named, a "call this tool first" scoped to its subject.
+//   - low: hygiene or guidance: an open schema, a free path or URL string, a destructive tool
+//     without a warning word, an order that protects the user ("never deploy before the user
+//     confirms"), the same server's tools named.
 type Severity string
 
 // The severities.

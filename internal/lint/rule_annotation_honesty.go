@@ -15,8 +15,8 @@ var ruleAnnotationHonesty = lintRule{
 		Why:      i18n.T("Clients skip confirmation for tools that claim to be read-only; a tool that writes, deletes, runs or sends while claiming so is let through unasked."),
 		Help: i18n.T("The tool's verb is read from its name's verb position — the first word, or the word after a namespace " +
 			"(\"get_merge_request\" and \"get_commit\" read; \"git_commit\" writes; \"email_send\" sends) — never from any noun " +
-			"in it. High for readOnlyHint: true on a tool whose verb deletes, writes or sends (or runs, unless its description " +
-			"says it changes nothing); medium for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
+			"in it. High for readOnlyHint: true on a tool whose verb deletes or sends (or runs, unless its description " +
+			"says it changes nothing); medium for readOnlyHint: true on a tool whose verb writes, for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
 			"openWorldHint: false on a fetch or send verb; low for a destructive tool whose description carries no warning word."),
 		Families: []string{FamilyAnnotationLie},
 	},
@@ -63,11 +63,16 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: sev, Pointer: pointer, at: -1, Message: msg, Evidence: evidence})
 	}
 	if readOnlySet && readOnly {
-		if is("write") && readOnlyPhrase.MatchString(desc) {
-			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
-				i18n.Sprintf("the tool claims readOnlyHint: true and its description says it changes nothing, but %s (%s): check that it only plans or previews", says(), CapabilityWords(kind)),
-				i18n.Sprintf("%s: readOnlyHint true", name))
-		} else if is("delete", "write", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
+		if is("write") {
+			// Honest servers mark writes that stay local (closing a page, saving a PDF, adding a
+			// snapshot command) read-only often enough that a write alone is for a reviewer; a
+			// delete, a send or a run is what a client must not skip confirming.
+			msg := i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): check what it changes before letting a client skip confirmation", says(), CapabilityWords(kind))
+			if readOnlyPhrase.MatchString(desc) {
+				msg = i18n.Sprintf("the tool claims readOnlyHint: true and its description says it changes nothing, but %s (%s): check that it only plans or previews", says(), CapabilityWords(kind))
+			}
+			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "readOnlyHint"), msg, i18n.Sprintf("%s: readOnlyHint true", name))
+		} else if is("delete", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
 			add(SeverityHigh, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
 				i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), CapabilityWords(kind)),
 				i18n.Sprintf("%s: readOnlyHint true", name))

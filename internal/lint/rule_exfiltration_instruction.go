@@ -16,7 +16,10 @@ var ruleExfiltrationInstruction = lintRule{
 		Help: i18n.T("High when the text orders the model to put the conversation, chat history, system prompt, other tools' results, " +
 			"secrets or the contents of a file it reads into a field of the call or into every request, or to send them to a " +
 			"URL, an address or a phone number; also for a shell command that posts files or the environment to a server " +
-			"(curl -d \"$(cat …)\"). A write tool taking the content it writes is not reported. Do not approve the tool."),
+			"(curl -d \"$(cat …)\"). Also high for weak signals that together are an order to fetch secrets: a tag aimed at the " +
+			"model, a place secrets live (a key file, .env, system://config, API keys, a master password) and an order to read " +
+			"or include, in one sentence; or a script tag beside a command that reads a secrets file. A write tool taking the " +
+			"content it writes is not reported. Do not approve the tool."),
 		Families: []string{FamilyExfiltration},
 	},
 	text: checkCombinedSecrets,

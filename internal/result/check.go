@@ -338,7 +338,6 @@ func (c *Checker) checkSchema(doc *jsondoc.Document, res *Result, tool, name str
 		rep.Schema.Problems = append(rep.Schema.Problems, fails...)
 		rep.raise(onSchema, i18n.Sprintf("the structuredContent of %s fails its outputSchema (%s)", name, fails[0].Message))
 	}
-	return
 }
 
 // outputSchema compiles a tool's outputSchema once: 2020-12 unless its $schema says otherwise.
@@ -446,7 +445,9 @@ func parseJSONText(s string) (any, bool) {
 // every text the model reads, then applies on_injection.
 func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, lim policy.ResultLimits, rep *Report) {
 	reads := withoutRepeatedText(doc, res)
-	found := lint.ScanText(doc, reads, tool, lint.ProfileResult)
+	whole, long := splitLong(doc, reads)
+	found := lint.ScanText(doc, whole, tool, lint.ProfileResult)
+	found = append(found, scanLong(doc, long, tool)...)
 	for _, ptr := range reads {
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
 			hits := markdownFindings(s)
