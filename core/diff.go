@@ -16,6 +16,10 @@ type DiffRequest struct {
 	// OmitPatch leaves the RFC 6902 patch out of a catalog comparison (its patch is then null):
 	// the report of two large catalogs first, the patch when the reader opens it.
 	OmitPatch bool `json:"omitPatch,omitempty"`
+	// IgnoreArrayOrder compares a plain JSON diff's arrays by content (an element that moved is
+	// no change; the patch turns left into right up to the order of arrays). Catalogs keep their
+	// own report, keyed by tool name.
+	IgnoreArrayOrder bool `json:"ignoreArrayOrder,omitempty"`
 	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
 	Lang string `json:"lang,omitempty"`
 }
@@ -91,6 +95,8 @@ type (
 	// "removed"), pinned and actual (the pins), side ("right" for the catalog, "left" for the
 	// lock), pointer, line and column there, and message.
 	LockEntry = catalog.LockEntry
+	// A PatchPlace is where one patch operation falls in the two texts.
+	PatchPlace = diff.PatchPlace
 )
 
 // Diff compares two JSON texts: as an RFC 6902 JSON Patch (numbers compared by their exact
@@ -99,7 +105,7 @@ type (
 func Diff(req DiffRequest) DiffResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
-	res := diff.Compare(req.Left, req.Right, req.Mode, !req.OmitPatch)
+	res := diff.CompareWith(req.Left, req.Right, req.Mode, diff.Options{WithPatch: !req.OmitPatch, IgnoreArrayOrder: req.IgnoreArrayOrder})
 	if res.Mode == DiffModeCatalog || res.Mode == DiffModeLock {
 		res.Findings = append(res.Findings, trifectaFindings(req.Right, "")...)
 	}

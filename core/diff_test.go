@@ -475,3 +475,66 @@ func TestDiffOmitPatch(t *testing.T) {
 		t.Errorf("patch mode with omitPatch: %v, want its one operation", patch)
 	}
 }
+
+// A plain diff places each operation in the texts: what changed on both sides, what was added
+// on the right, what was removed on the left.
+func TestDiffPlaces(t *testing.T) {
+	left := "{\n  \"a\": 1,\n  \"b\": 2\n}"
+	right := "{\n  \"a\": 5,\n  \"c\": 3\n}"
+	res := core.Diff(core.DiffRequest{Left: left, Right: right})
+	got := map[string]core.PatchPlace{}
+	for _, p := range res.Places {
+		got[res.Patch[p.Op].Path] = p
+	}
+	want := map[string]core.PatchPlace{
+		"/a": {Change: "changed", Line: 2, Column: 8, LeftLine: 2, LeftColumn: 8},
+		"/b": {Change: "removed", LeftLine: 3, LeftColumn: 8},
+		"/c": {Change: "added", Line: 3, Column: 8},
+	}
+	for path, w := range want {
+		g, ok := got[path]
+		g.Op = 0
+		if !ok || g != w {
+			t.Errorf("%s: got %+v, want %+v", path, g, w)
+		}
+	}
+	if cat := core.Diff(core.DiffRequest{Left: `{"tools":[]}`, Right: `{"tools":[]}`}); cat.Places != nil {
+		t.Errorf("a catalog diff has its own report, not places: %+v", cat.Places)
+	}
+}
+
+// IgnoreArrayOrder matches array elements by content: a reordered array is no change, an
+// element removed is one "remove", and the places point into the right text as written.
+func TestDiffIgnoreArrayOrder(t *testing.T) {
+	left := `{"tags":["a","b","c"],"list":[{"k":1},{"k":2}]}`
+	right := `{"tags":["c","a","b"],"list":[{"k":2},{"k":1}]}`
+	if res := core.Diff(core.DiffRequest{Left: left, Right: right, IgnoreArrayOrder: true}); len(res.Patch) != 0 || len(res.Problems) != 0 {
+		t.Errorf("a reordering is no change when order is ignored: %+v", res.Patch)
+	}
+	if res := core.Diff(core.DiffRequest{Left: left, Right: right}); len(res.Patch) == 0 {
+		t.Error("by default, order counts")
+	}
+	res := core.Diff(core.DiffRequest{Left: `["a","b","c"]`, Right: `["c","a"]`, IgnoreArrayOrder: true})
+	if len(res.Patch) != 1 || res.Patch[0].Op != "remove" || res.Patch[0].Path != "/1" {
+		t.Errorf("one element removed: want one remove at /1, got %+v", res.Patch)
+	}
+	res = core.Diff(core.DiffRequest{Left: `["a","b"]`, Right: "[\n\"x\",\n\"a\"\n]", IgnoreArrayOrder: true})
+	if len(res.Places) != 1 || res.Places[0].Line != 2 || res.Places[0].LeftLine != 1 || res.Places[0].LeftColumn != 6 {
+		t.Errorf("b changed into x: the places must be b in the left and x (line 2) in the right: %+v %+v", res.Patch, res.Places)
+	}
+	// The patch turns left into right up to order: applied, it has the right's elements.
+	for _, pair := range [][2]string{{`[1,2,3,4]`, `[4,3,9]`}, {`{"a":[{"x":[1,2]},3]}`, `{"a":[3,{"x":[2,1,5]}]}`}} {
+		res := core.Diff(core.DiffRequest{Left: pair[0], Right: pair[1], IgnoreArrayOrder: true})
+		if _, err := applyPatch(t, pair[0], res.Patch); err != nil {
+			t.Errorf("%s → %s: the patch does not apply: %v", pair[0], pair[1], err)
+		}
+	}
+}
+
+// An append ("/-") is placed at the element it adds, after the left's and earlier appends.
+func TestDiffPlacesAppend(t *testing.T) {
+	res := core.Diff(core.DiffRequest{Left: `{"a":[1]}`, Right: "{\"a\":[1,\n2,\n3]}"})
+	if len(res.Places) != 2 || res.Places[0].Line != 2 || res.Places[1].Line != 3 || res.Places[0].Change != "added" {
+		t.Errorf("appends: %+v %+v", res.Patch, res.Places)
+	}
+}

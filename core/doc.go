@@ -17,9 +17,9 @@
 //     definition; [Diff] compares two texts as an RFC 6902 patch and two catalogs tool by tool;
 //     [Lint] looks for what a poisoned tool carries.
 //
-// After the call, [CheckResult] checks what the tool returned before the model reads it: its
-// structuredContent against the tool's outputSchema, its size, and instructions aimed at the
-// model in any text of it; a proxy keeps a [ResultChecker].
+// Across calls, [Replay] decides every call of a session's transcript with the policy's flows
+// (a call after, or carrying text of, a labelled result is asked or denied), and a proxy keeps
+// the same state per client in [FlowSessions], as labels and hashed shingles, never texts.
 //
 // [EncodeState] and [DecodeState] put the page's texts in a URL fragment; [Format] pretty-prints
 // without touching a number; [About] says what this build knows (severities, limits, rules).

@@ -47,7 +47,7 @@ const (
 type Reason = gate.Reason
 
 // A Detail says more about a reason: "unreadable_call" (the call text or this call cannot be
-// read), "policy_invalid" (the policy has problems, so nothing is allowed), "not_in_catalog",
+// read), "no_tool_call" (the reply holds no call: the model answered in text), "policy_invalid" (the policy has problems, so nothing is allowed), "not_in_catalog",
 // "ambiguous_tool" (several tools answer to that name), "not_in_allow_tools", "invalid_json" (the
 // arguments are not JSON, or are missing), "duplicate_key" (the arguments repeat a key),
 // "schema_rejected" (the arguments fail the tool's inputSchema), "unreadable_transcript"

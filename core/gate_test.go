@@ -255,6 +255,12 @@ func TestGateCases(t *testing.T) {
 		{"call not json", `{"type":`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "unreadable_call", "ends before"},
 		// The call text repeats a key outside any string: it is not read at all.
 		{"call duplicate key", `{"type":"tool_use","id":"1","name":"send_email","name":"vault_put","input":{}}`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "unreadable_call", "duplicate key"},
+		// A reply with words and no call: nothing to gate, said so, with the words found.
+		{"text reply, Chat Completions", `{"choices":[{"message":{"content":"Hello!"}}]}`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "no_tool_call", `where a tool call would be: "Hello!"`},
+		{"text reply, Anthropic", `{"role":"assistant","content":[{"type":"text","text":"Sure."}]}`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "no_tool_call", `: "Sure."`},
+		{"text reply, Gemini", `{"candidates":[{"content":{"parts":[{"text":"Hi"}]}}]}`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "no_tool_call", `: "Hi"`},
+		// An empty list of calls is not words: it stays unreadable.
+		{"empty tool_calls", `{"role":"assistant","tool_calls":[]}`, tinyCatalog, allowAll, "deny", "tool_not_allowlisted", "unreadable_call", `holds no tool call`},
 		// No catalog could be read: no tool is known.
 		{"catalog not json", sendCall, `nope`, allowAll, "deny", "tool_not_allowlisted", "not_in_catalog", "no catalog could be read"},
 		// An empty policy text allows nothing.

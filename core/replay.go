@@ -111,17 +111,39 @@ func replay(gk *gate.Prepared, rc *ResultChecker, text string, tr *i18n.Translat
 	out := ReplayResult{Shape: t.Shape, Calls: make([]ReplayCall, 0, t.Calls), Results: []ReplayedResult{},
 		Problems: append(append(Problems{}, t.Problems...), gk.Problems()...)}
 	pol := gk.Policy()
-	sess := flow.NewSession(pol.Flows)
+	// One session per client: a decision log may interleave several; every other shape is one.
+	sessions := map[string]*flow.Session{}
+	sessionOf := func(client string) *flow.Session {
+		s, ok := sessions[client]
+		if !ok {
+			s = flow.NewSession(pol.Flows)
+			sessions[client] = s
+		}
+		return s
+	}
 	events := t.Events
 	results := map[int]*flow.Event{} // by the index of the call they answer
+	// A proxy's flow evidence names a result by the call's index in its client's session.
+	logged := map[string]map[int]int{}
 	for i := range events {
 		e := &events[i]
 		if e.IsResult {
-			out.Results = append(out.Results, replayResult(rc, sess, e, out.Calls, tr))
+			out.Results = append(out.Results, replayResult(rc, sessionOf(e.Client), e, out.Calls, tr))
 			results[e.Index] = e
 			continue
 		}
-		c := replayCall(gk, sess, e, t, results)
+		if e.LoggedIndex >= 0 {
+			if logged[e.Client] == nil {
+				logged[e.Client] = map[int]int{}
+			}
+			logged[e.Client][e.LoggedIndex] = e.Index
+			for j := range e.LoggedCarries {
+				if at, ok := logged[e.Client][e.LoggedCarries[j].Result.Index]; ok {
+					e.LoggedCarries[j].Result.Index = at
+				}
+			}
+		}
+		c := replayCall(gk, sessionOf(e.Client), e, t, results)
 		out.Calls = append(out.Calls, c)
 	}
 	return out
@@ -207,15 +229,27 @@ func placeInTranscript(d *Decision, e *flow.Event) {
 	}
 }
 
-// quoteFlow places a flow match's result in the transcript, and for carries quotes the run the
-// argument shares with it (withheld where it looks like a secret).
+// quoteFlow places a flow match's result in the transcript and quotes it (withheld where it
+// looks like a secret): for after, the result's first text; for carries, the run the argument
+// shares with it.
 func quoteFlow(f *gate.FlowEvidence, m flow.Match, results map[int]*flow.Event) {
 	r, ok := results[m.Result.Index]
 	if !ok {
 		return
 	}
 	_, f.Line, f.Column = r.Start()
-	if m.Flow.Carries == "" || m.Overflow || m.End <= m.Start {
+	if m.Flow.After != "" {
+		// The result itself is the evidence: its first text, where it starts.
+		for _, p := range flow.Pieces(r.Value) {
+			if text := strings.TrimSpace(p.Text); len(text) >= flow.RunLength {
+				f.Quote = secrets.Quote(untrusted.Shorten(text, 120))
+				f.Line, f.Column = r.PieceAt(p, strings.Index(p.Text, text[:1]))
+				return
+			}
+		}
+		return
+	}
+	if m.Overflow || m.End <= m.Start {
 		return
 	}
 	window := m.Piece.Text[m.Start:m.End]

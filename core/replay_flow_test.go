@@ -202,3 +202,30 @@ func TestReplayDeniesAfterAProblem(t *testing.T) {
 		t.Errorf("the call after the problem: %s (%s, %s), want deny unreadable_transcript", d.Decision, d.Reason, d.Detail)
 	}
 }
+
+// A decision log may interleave clients: each is a session of its own.
+func TestReplayLogKeepsClientsApart(t *testing.T) {
+	_, catalog, policy := readFlowScenarios(t)
+	line := func(client string, index int, tool string, args map[string]any) string {
+		return mustJSON(map[string]any{"time": "2026-12-01T12:00:00Z", "client": client, "index": index, "tool": tool, "decision": "allow", "reason": "ok",
+			"call":      map[string]any{"jsonrpc": "2.0", "id": index + 1, "method": "tools/call", "params": map[string]any{"name": tool, "arguments": args}},
+			"forwarded": true, "result": map[string]any{"verdict": "pass"}})
+	}
+	send := map[string]any{"to": "a@example.com", "subject": "hi", "body": "hello"}
+	log := strings.Join([]string{
+		line("alice", 0, "web/fetch", map[string]any{"url": "https://example.com"}),
+		line("bob", 0, "mail/send_email", send),
+		line("alice", 1, "mail/send_email", send),
+	}, "\n") + "\n"
+	res := core.Replay(core.ReplayRequest{Transcript: log, Catalog: catalog, Policy: policy})
+	if len(res.Problems) > 0 || res.Shape != "decision-log" {
+		t.Fatal(res.Shape, res.Problems)
+	}
+	got := []string{}
+	for _, c := range res.Calls {
+		got = append(got, fmt.Sprintf("%s %s", c.Decision.Decision, c.Decision.Reason))
+	}
+	if want := "allow ok,allow ok,ask flow"; strings.Join(got, ",") != want {
+		t.Errorf("decisions %v, want %s: bob's session never saw alice's web page", got, want)
+	}
+}

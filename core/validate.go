@@ -1,6 +1,8 @@
 package core
 
 import (
+	"strings"
+
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 )
 
@@ -13,6 +15,10 @@ type ValidateRequest struct {
 	Draft string `json:"draft,omitempty"`
 	// Resources are further schema documents by URL, so a $ref across files resolves with no fetch.
 	Resources map[string]string `json:"resources,omitempty"`
+	// AssertFormats makes "format" an assertion: a string that is not the format it names (an
+	// "email" that is not an address) fails. Off by default, as 2020-12 says: "format" is an
+	// annotation, and the answer's UnassertedFormats says what asserting it would report.
+	AssertFormats bool `json:"assertFormats,omitempty"`
 	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
 	Lang string `json:"lang,omitempty"`
 }
@@ -26,6 +32,10 @@ type ValidateResult struct {
 	// line per value and the closest alternative's problems under it (the problems stay listed
 	// in full, each with its alternative).
 	Unmatched []Unmatched `json:"unmatched,omitempty"`
+	// UnassertedFormats are the "format" failures the instance would have with formats asserted,
+	// when they were not (AssertFormats false): they do not make it invalid, but a reader should
+	// know that "not-an-email" passed an "email" format only because formats are annotations.
+	UnassertedFormats Problems `json:"unassertedFormats,omitempty"`
 }
 
 // Validate checks an instance text against a schema text. Problems in either text (parse errors,
@@ -39,16 +49,45 @@ func Validate(req ValidateRequest) ValidateResult {
 	res := validate(req)
 	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
 	res.Unmatched = translated(unmatchedOf(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
+	if res.UnassertedFormats != nil {
+		res.UnassertedFormats = translateProblems(tr, res.UnassertedFormats)
+	}
 	return res
 }
 
 func validate(req ValidateRequest) ValidateResult {
-	sch, probs := session.schemas.CompileTexts(req.Schema, req.Draft, req.Resources)
+	sch, probs := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, req.AssertFormats)
 	instance, instanceProbs := jsondoc.ParseString(SourceInstance, req.Instance)
 	probs = append(probs, instanceProbs...)
 	if len(probs) > 0 {
 		return ValidateResult{Problems: probs}
 	}
 	probs = sch.Check(instance, "")
-	return ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
+	res := ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
+	if !req.AssertFormats && mentionsFormat(req) {
+		// Checked again with formats asserted (compiled once and cached like the other): only
+		// the failures of "format" itself are news.
+		if asserted, _ := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, true); asserted != nil {
+			for _, p := range asserted.Check(instance, "") {
+				if p.KeywordLocation == "format" || strings.HasSuffix(p.KeywordLocation, "/format") {
+					res.UnassertedFormats = append(res.UnassertedFormats, p)
+				}
+			}
+		}
+	}
+	return res
+}
+
+// mentionsFormat reports whether any schema text holds the "format" keyword (or a property of
+// that name): only then can asserting formats change anything, and the second check is skipped.
+func mentionsFormat(req ValidateRequest) bool {
+	if strings.Contains(req.Schema, `"format"`) {
+		return true
+	}
+	for _, text := range req.Resources {
+		if strings.Contains(text, `"format"`) {
+			return true
+		}
+	}
+	return false
 }

@@ -162,6 +162,19 @@ func TestValidateMessages(t *testing.T) {
 			"/$schema", `unknown metaschema "https://example.com/my-meta": gatehouse knows drafts 4, 6, 7, 2019-09 and 2020-12`},
 		{"misspelt type", `{"type":"strnig"}`, `1`, "/type", `unknown type "strnig": the types are array, boolean, integer, null, number, object, string (did you mean "string"?)`},
 		{"misspelt type in a list", `{"properties":{"a":{"type":["number","bolean"]}}}`, `1`, "/properties/a/type", `unknown type "bolean"`},
+		// Every false schema says what it refused and which keyword refused it.
+		{"unevaluatedProperties false", `{"properties":{"a":{}},"unevaluatedProperties":false}`, `{"a":1,"x":2}`,
+			"/unevaluatedProperties", `property "x" is not allowed here (unevaluatedProperties: false)`},
+		{"a false property", `{"properties":{"a":false}}`, `{"a":1}`, "/properties/a", `property "a" is not allowed here (its schema in properties is false)`},
+		{"patternProperties false", `{"patternProperties":{"^x":false}}`, `{"xa":1}`, "/patternProperties/^x", `property "xa" is not allowed here (patternProperties "^x": false)`},
+		{"unevaluatedItems false", `{"prefixItems":[{}],"unevaluatedItems":false}`, `[1,2]`, "/unevaluatedItems", `item 1 is not allowed here (unevaluatedItems: false)`},
+		{"items false", `{"prefixItems":[{}],"items":false}`, `[1,2]`, "/items", `item 1 is not allowed here (items: false)`},
+		{"a false prefix item", `{"prefixItems":[false]}`, `[1]`, "/prefixItems/0", `item 0 is not allowed here (prefixItems/0: false)`},
+		{"the schema false", `false`, `1`, "", `the schema is false: no value is allowed`},
+		{"propertyNames false", `{"propertyNames":false}`, `{"a":1}`, "/propertyNames", `no property is allowed here (propertyNames: false)`},
+		{"contains false", `{"contains":false}`, `[1]`, "/contains", `none can match (contains: false)`},
+		{"dependentSchemas false", `{"dependentSchemas":{"a":false}}`, `{"a":1}`, "/dependentSchemas/a", `property "a" is not allowed here (dependentSchemas "a": false)`},
+		{"a false schema elsewhere", `{"allOf":[false]}`, `1`, "/allOf/0", `no value is allowed here (the schema at /allOf/0 is false)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,5 +215,31 @@ func TestValidateAlternatives(t *testing.T) {
 	}
 	if _, ok := best["/2"]; !ok {
 		t.Errorf("an item matching no discriminator still gets a best alternative: %v", best)
+	}
+}
+
+// "format" is an annotation unless asserted: "not-an-email" passes, and the answer says what
+// asserting formats would report; with AssertFormats it fails.
+func TestValidateFormats(t *testing.T) {
+	req := core.ValidateRequest{Schema: `{"properties":{"email":{"type":"string","format":"email"}}}`, Instance: `{"email":"not-an-email"}`}
+	res := core.Validate(req)
+	if !res.Valid || len(res.UnassertedFormats) != 1 {
+		t.Fatalf("formats not asserted: want valid with one unasserted format, got %+v", res)
+	}
+	if p := res.UnassertedFormats[0]; p.KeywordLocation != "/properties/email/format" || p.InstanceLocation != "/email" || p.Line != 1 {
+		t.Errorf("the unasserted format is not placed: %+v", p)
+	}
+	req.AssertFormats = true
+	res = core.Validate(req)
+	if res.Valid || len(res.Problems) != 1 || res.UnassertedFormats != nil {
+		t.Fatalf("formats asserted: want one problem, got %+v", res)
+	}
+	req.Instance = `{"email":"a@example.com"}`
+	if res := core.Validate(req); !res.Valid || res.UnassertedFormats != nil {
+		t.Errorf("a good address: %+v", res)
+	}
+	req.AssertFormats = false
+	if res := core.Validate(req); !res.Valid || res.UnassertedFormats != nil {
+		t.Errorf("a good address, formats not asserted: %+v", res)
 	}
 }

@@ -71,17 +71,15 @@ func TestBrowserAccessibility(t *testing.T) {
 	for i, s := range screens {
 		h.do(ctx, "emulate "+s.name, shortLimit, emulate(s))
 		for _, pane := range []struct{ tab, menu, example, summary string }{
-			{"#tab-schema", "", "", "schema-summary"},
+			{"#tab-schema", "#schema-examples", "invalid", "schema-summary"},
 			{"#tab-decision", "#decision-examples", "poisoned-search", "decision-summary"},
 			{"#tab-diff", "#diff-examples", "rug-pull", "diff-summary"},
 		} {
 			steps := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(pane.tab))}
 			if i > 0 {
 				// The examples were loaded on the first screen.
-			} else if pane.menu != "" {
-				steps = append(steps, chooseExample(pane.menu, pane.example))
 			} else {
-				steps = append(steps, chromedp.Click(chromedp.CSS("#schema-example")), chromedp.Evaluate[chromedp.Void](`document.getElementById('schema-instance').editor.value = document.getElementById('schema-instance').editor.value.replace('"deny"', '"yes"')`))
+				steps = append(steps, chooseExample(pane.menu, pane.example))
 			}
 			steps = append(steps, waitTrue(fmt.Sprintf(`!['idle', 'busy'].includes(document.getElementById(%q).dataset.state)`, pane.summary)))
 			h.do(ctx, s.name+": "+pane.tab, stepLimit, steps...)
@@ -108,6 +106,8 @@ func TestBrowserAccessibility(t *testing.T) {
 				}
 				small := evaluate[[]string](h, ctx, `[...document.querySelectorAll('button, select, input:not([type=file]), [role=tab], summary, a[href]')]
 					.filter((e) => e.checkVisibility() && !e.closest('.visually-hidden') && !(e.matches('input[type=radio]')))
+					// A checkbox is pressed through its label, which is the target to measure.
+					.map((e) => e.matches('input[type=checkbox]') && e.closest('label') ? e.closest('label') : e)
 					.map((e) => [e, e.getBoundingClientRect()])
 					.filter(([e, r]) => r.width > 0 && (r.height < 40 || r.width < 40))
 					.map(([e, r]) => (e.id || e.textContent.trim().slice(0, 20) || e.tagName) + ' ' + Math.round(r.width) + '×' + Math.round(r.height))`)
@@ -216,13 +216,16 @@ func TestBrowserScreenshots(t *testing.T) {
 		waitTrue(`document.getElementById('decision-summary').dataset.state === 'deny'`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('decision-call').editor.goTo(6, 18)`),
 		chromedp.Sleep(300*time.Millisecond), // the editor scrolls to its cursor on the next frame
-		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.querySelector('#pane-decision .result').getBoundingClientRect().top + scrollY - 380)`))
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.querySelector('#pane-decision .result').getBoundingClientRect().top + scrollY - 380)`),
+		// With the result in view, the verdict bar steps aside.
+		waitTrue(`document.querySelector('#pane-decision .verdict-bar').dataset.inView === 'true'`),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.getElementById('decision-call').getBoundingClientRect().top + scrollY - 60)`),
+		chromedp.Sleep(300*time.Millisecond))
 	shoot("page-decision-dark.png")
 	h.do(ctx, "a phone", stepLimit,
 		emulate(screens[2]),
 		chromedp.Click(chromedp.CSS("#tab-schema")),
-		chromedp.Click(chromedp.CSS("#schema-example")),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('schema-instance').editor.value = document.getElementById('schema-instance').editor.value.replace('"deny"', '"yes"')`),
+		chooseExample("#schema-examples", "invalid"),
 		waitTrue(`document.getElementById('schema-summary').dataset.state === 'invalid'`),
 		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	shoot("page-phone.png")

@@ -144,7 +144,7 @@ func TestBrowserFiles(t *testing.T) {
 	// Save writes the editor's text (under the name it was opened with) and the result.
 	h.do(ctx, "save the text and the result", shortLimit,
 		chromedp.Click(chromedp.CSS(`#pane-schema .editor[data-source=instance] button[data-i18n="editor.save"]`)),
-		chromedp.Click(chromedp.CSS(`#pane-schema button[data-file="gatehouse-validate.json"]`)))
+		chromedp.Click(chromedp.CSS(`#pane-schema button[data-save="validation"]`)))
 	waitFile := func(name string) string {
 		t.Helper()
 		deadline := time.Now().Add(shortLimit)
@@ -162,7 +162,8 @@ func TestBrowserFiles(t *testing.T) {
 	if got := waitFile("opened.json"); got != `{"opened": 1}` {
 		t.Errorf("saved text = %q", got)
 	}
-	if got := waitFile("gatehouse-validate.json"); !strings.Contains(got, `"valid": false`) || !strings.Contains(got, "dropped") {
+	day := time.Now().UTC().Format("2006-01-02")
+	if got := waitFile("validation-" + day + ".json"); !strings.Contains(got, `"valid": false`) || !strings.Contains(got, "dropped") {
 		t.Errorf("saved result = %q, want the validation answer", got)
 	}
 
@@ -171,17 +172,19 @@ func TestBrowserFiles(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#tab-diff")),
 		chooseExample("#diff-examples", "rug-pull"),
 		waitTrue(`document.getElementById('diff-summary').dataset.state === 'high'`),
-		chromedp.Click(chromedp.CSS(`#pane-diff button[data-file="gatehouse-lint.sarif"]`)),
-		chromedp.Click(chromedp.CSS(`#pane-diff button[data-file="gatehouse-diff.json"]`)),
+		chromedp.Click(chromedp.CSS(`#pane-diff button[data-save="lint-sarif"]`)),
+		chromedp.Click(chromedp.CSS(`#pane-diff button[data-save="report"]`)),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('diff-patch-tab').click()`),
-		chromedp.Click(chromedp.CSS(`#pane-diff button[data-file="gatehouse-patch.json"]`)))
-	if got := waitFile("gatehouse-lint.sarif"); !strings.Contains(got, `"version": "2.1.0"`) || !strings.Contains(got, `"ruleId": "gatehouse/lint/`) || !strings.Contains(got, `"security-severity"`) {
+		chromedp.Click(chromedp.CSS(`#pane-diff button[data-save="patch"]`)))
+	// Saved files are named after what they hold: the lint of a catalog, its diff, its patch, by day.
+	// The SARIF is the API's (security-severity, as the CLI writes it).
+	if got := waitFile("lint-catalog-" + day + ".sarif"); !strings.Contains(got, `"version": "2.1.0"`) || !strings.Contains(got, `"ruleId": "gatehouse/lint/`) || !strings.Contains(got, `"security-severity"`) {
 		t.Errorf("saved SARIF = %.300q", got)
 	}
-	if got := waitFile("gatehouse-diff.json"); !strings.Contains(got, `"mode": "catalog"`) {
+	if got := waitFile("diff-catalog-" + day + ".json"); !strings.Contains(got, `"mode": "catalog"`) {
 		t.Errorf("saved report = %.300q", got)
 	}
-	if got := waitFile("gatehouse-patch.json"); !strings.Contains(got, `"op": "replace"`) {
+	if got := waitFile("patch-catalog-" + day + ".json"); !strings.Contains(got, `"op": "replace"`) {
 		t.Errorf("saved patch = %.300q", got)
 	}
 

@@ -20,12 +20,15 @@ import {
   syntaxHighlighting, syntaxTree, tags, Transaction,
 } from './codemirror.js';
 import { download, h } from './dom.js';
-import { t } from './i18n.js';
+import { t, tCount, tList } from './i18n.js';
 import { describeCodePoint, hiddenChars, offsetOf, positionOf } from './text.js';
 
 /**
  * @typedef {import('./checker.js').Checker} Checker
- * @typedef {{line?: number, column?: number, message?: string, kind?: string, severity?: string}} Located
+ * @typedef {{line?: number, column?: number, message?: string, kind?: string, severity?: string, mark?: MarkKind}} Located
+ * @typedef {'problem' | 'reason' | 'finding' | 'change'} MarkKind what a mark is, for the editor's
+ *   note ("2 problems, 1 lint finding, from line 4"): a problem with a text, a reason a decision
+ *   gives, a lint finding, or a place where two texts differ
  */
 
 /**
@@ -102,7 +105,14 @@ const theme = EditorView.theme({
   '.cm-diagnostic-warning': { borderLeftColor: 'var(--warn)' },
   '.cm-lintRange-active': { backgroundColor: 'var(--band-focus)' },
   '.cm-foldPlaceholder': { backgroundColor: 'var(--surface-2)', color: 'var(--muted)', border: '1px solid var(--border)' },
+  // A plain JSON diff marks both texts: changed, added (right) and removed (left).
+  '.cm-diff-changed': { backgroundColor: 'var(--warn-bg)' },
+  '.cm-diff-added': { backgroundColor: 'var(--ok-bg)' },
+  '.cm-diff-removed': { backgroundColor: 'var(--bad-bg)' },
 });
+
+/** The editor buttons, by the i18n key of what they do. */
+const actionKeys = ['editor.open', 'editor.save', 'editor.wrap', 'editor.format', 'editor.minify'];
 
 /**
  * hiddenCharMark shows a character a reader cannot see as a labelled mark (U+202E, or the ASCII
@@ -177,7 +187,11 @@ export class Editor {
       this.wrapButton,
       format ? h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.format' }, onclick: () => this.format('  ') }) : null,
       format ? h('button', { type: 'button', class: 'small', dataset: { i18n: 'editor.minify' }, onclick: () => this.format('') }) : null,
-    ];
+    ].filter((b) => b !== null);
+    // The buttons are a group named after their editor, and each says which editor it acts on
+    // ("Policy: Format"): a screen reader going through the page hears five editors' Format.
+    this.actionButtons = /** @type {HTMLButtonElement[]} */ (buttons);
+    this.toolGroup = h('div', { class: 'editor-tools', role: 'group' }, actions, buttons);
 
     this.labelEl = h('span', { class: 'editor-label', id: `${id}-label`, dataset: { i18n: label } });
     this.host = h('div', { class: 'editor-area', id });
@@ -185,7 +199,7 @@ export class Editor {
     Object.defineProperty(this.host, 'editor', { value: this });
     const root = this.host.attachShadow({ mode: 'open' });
     this.el = h('div', { class: 'editor', dataset: { source } },
-      h('div', { class: 'editor-bar' }, this.labelEl, this.optionalTag, this.fileTag, h('span', { class: 'spacer' }), actions, buttons, this.fileInput),
+      h('div', { class: 'editor-bar' }, this.labelEl, this.optionalTag, this.fileTag, h('span', { class: 'spacer' }), this.toolGroup, this.fileInput),
       this.host,
       h('div', { class: 'editor-foot' }, this.cursor, this.note));
 
@@ -203,6 +217,17 @@ export class Editor {
     this.el.addEventListener('dragleave', () => this.el.classList.remove('drop-target'));
     this.el.addEventListener('drop', (event) => this.dropped(event));
     this.showCursor();
+    this.nameActions();
+  }
+
+  /** nameActions gives the button group and each button its editor's name, in the language. */
+  nameActions() {
+    const editor = t(this.labelKey);
+    this.toolGroup.setAttribute('aria-label', t('editor.tools', { editor }));
+    for (const button of this.actionButtons) {
+      const key = button.dataset.i18n ?? '';
+      if (actionKeys.includes(key)) button.setAttribute('aria-label', t('editor.action', { editor, action: t(key) }));
+    }
   }
 
   extensions() {
@@ -267,7 +292,10 @@ export class Editor {
   labelAttributes() {
     // tabindex says in so many words that the text is focusable (it is, being contenteditable),
     // which is how checkers such as axe know its scrolling area can be reached from the keyboard.
-    return EditorView.contentAttributes.of({ 'aria-label': t(this.labelKey), 'aria-multiline': 'true', tabindex: '0' });
+    // The way out is said where a keyboard user meets the trap: Tab indents inside the text.
+    return EditorView.contentAttributes.of({
+      'aria-label': t(this.labelKey), 'aria-multiline': 'true', tabindex: '0', 'aria-description': t('editor.leave'),
+    });
   }
 
   /** @returns {string} the text (kept between changes: a 10 MB document is read once). */
@@ -376,12 +404,15 @@ export class Editor {
       const from = this.offsetOf(p.line, p.column ?? 1);
       const to = Math.max(from, Math.min(doc.length, tokenEnd(this.view.state, from)));
       marks.push({ from, to, line: p.line, column: p.column ?? 1 });
-      diagnostics.push({ from, to, severity: severityOf(p), message: p.message ?? '' });
+      /** @type {import('@codemirror/lint').Diagnostic} */
+      const diagnostic = { from, to, severity: severityOf(p), message: p.message ?? '' };
+      if (p.mark === 'change') diagnostic.markClass = `cm-diff-${p.kind}`;
+      diagnostics.push(diagnostic);
     }
     diagnostics.sort((a, b) => a.from - b.from);
     this.marks = marks;
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
-    this.setNote(firstLine ? t('editor.problems', { n: problems.length, line: firstLine }) : '', firstLine > 0);
+    this.setNote(firstLine ? marksNote(problems, firstLine) : '', firstLine > 0 && problems.some((p) => (p.mark ?? 'problem') === 'problem'));
   }
 
   /**
@@ -419,7 +450,8 @@ export class Editor {
     const mark = this.marks.find((m) => m.from === at);
     const to = mark ? mark.to : at;
     this.view.dispatch({ selection: EditorSelection.single(at, to), scrollIntoView: true });
-    this.view.dispatch({ effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    // Centred both ways: with wrapping off, a mark at column 90 is past the editor's right edge.
+    this.view.dispatch({ effects: EditorView.scrollIntoView(EditorSelection.range(at, to), { y: 'center', x: 'center' }) });
     this.view.focus();
   }
 
@@ -494,7 +526,7 @@ export class Editor {
       // Columns count code points, as the checker's do; far into a very long line, UTF-16
       // units stand in for them rather than read the line on every move of the cursor.
       const column = head - line.from < 10_000 ? positionOf(state.doc.sliceString(line.from, head), head - line.from).column : head - line.from + 1;
-      this.cursor.textContent = t('editor.cursor', { line: line.number, column, lines });
+      this.cursor.textContent = t('editor.cursor', { line: line.number, column, lines, n: lines });
     } else {
       this.cursor.textContent = t('editor.lines', { lines, n: lines });
     }
@@ -509,7 +541,22 @@ export class Editor {
       ],
     });
     this.showCursor();
+    this.nameActions();
   }
+}
+
+/**
+ * marksNote says what is marked in the text, by kind, and where the first is: "2 problems and
+ * 1 lint finding, from line 4". A decision's reasons and a diff's changes are not problems.
+ * @param {Located[]} marks
+ * @param {number} firstLine
+ */
+function marksNote(marks, firstLine) {
+  /** @type {Record<MarkKind, number>} */
+  const counts = { problem: 0, reason: 0, finding: 0, change: 0 };
+  for (const m of marks) counts[m.mark ?? 'problem']++;
+  const phrases = Object.entries(counts).filter(([, n]) => n > 0).map(([kind, n]) => tCount(`editor.count.${kind}`, n));
+  return t('editor.marksFrom', { counts: tList(phrases), line: firstLine });
 }
 
 /** yieldToPage lets the page handle input and paint before the work goes on. */
@@ -525,6 +572,7 @@ function yieldToPage() {
  * @returns {'error' | 'warning' | 'info'}
  */
 function severityOf(p) {
+  if (p.mark === 'change') return p.kind === 'removed' ? 'error' : p.kind === 'added' ? 'info' : 'warning';
   if (p.severity === 'medium' || p.kind === 'limit') return 'warning';
   if (p.severity === 'low') return 'info';
   return 'error';

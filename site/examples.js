@@ -34,8 +34,112 @@ export const seedDecisionSchema = `{
 }
 `;
 
-/** The Schema pane's example. */
+/** The Schema pane's first example: the seed's decision, valid against its schema. */
 export const schemaExample = { instance: seedDecision, schema: seedDecisionSchema, draft: '2020-12', resources: {} };
+
+const addressURL = 'https://example.com/schemas/address.json';
+
+/**
+ * The Schema pane's examples: valid and invalid, a $ref across two documents, a oneOf, a
+ * false schema's words, and a format that is only an annotation until asserted.
+ * @type {Array<{id: string, label: string, instance: string, schema: string, draft: string,
+ *   resources: Record<string, string>, assertFormats?: boolean}>}
+ */
+export const schemaExamples = [
+  { id: 'valid', label: 'example.schemaValid', ...schemaExample },
+  { id: 'invalid', label: 'example.schemaInvalid', ...schemaExample, instance: seedDecision.replace('"deny"', '"yes"') },
+  {
+    id: 'ref', label: 'example.schemaRef', draft: '2020-12',
+    instance: `{
+  "name": "Ada Lovelace",
+  "address": {
+    "street": "12 St James's Square",
+    "city": 1815
+  }
+}
+`,
+    schema: `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "required": ["name", "address"],
+  "properties": {
+    "name": { "type": "string" },
+    "address": { "$ref": "${addressURL}" }
+  }
+}
+`,
+    resources: {
+      [addressURL]: `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "${addressURL}",
+  "type": "object",
+  "required": ["street", "city"],
+  "properties": {
+    "street": { "type": "string" },
+    "city": { "type": "string" }
+  }
+}
+`,
+    },
+  },
+  {
+    id: 'one-of', label: 'example.schemaOneOf', draft: '2020-12', resources: {},
+    instance: `{
+  "kind": "card",
+  "iban": "DE89370400440532013000"
+}
+`,
+    schema: `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "oneOf": [
+    {
+      "type": "object",
+      "required": ["kind", "number"],
+      "properties": { "kind": { "const": "card" }, "number": { "type": "string", "pattern": "^[0-9]{16}$" } }
+    },
+    {
+      "type": "object",
+      "required": ["kind", "iban"],
+      "properties": { "kind": { "const": "bank" }, "iban": { "type": "string" } }
+    }
+  ]
+}
+`,
+  },
+  {
+    id: 'unevaluated', label: 'example.schemaUnevaluated', draft: '2020-12', resources: {},
+    instance: `{
+  "to": "ada@example.com",
+  "subject": "Minutes",
+  "bcc": "someone-else@example.net"
+}
+`,
+    schema: `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "allOf": [
+    { "properties": { "to": { "type": "string" } }, "required": ["to"] },
+    { "properties": { "subject": { "type": "string" } } }
+  ],
+  "unevaluatedProperties": false
+}
+`,
+  },
+  {
+    id: 'format', label: 'example.schemaFormat', draft: '2020-12', resources: {}, assertFormats: false,
+    instance: `{
+  "to": "not-an-email"
+}
+`,
+    schema: `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "to": { "type": "string", "format": "email" }
+  }
+}
+`,
+  },
+];
 
 // ---- Tools, as an MCP server lists them ----------------------------------------------------
 
@@ -412,6 +516,20 @@ export const gateExamples = [
     catalog: approvedCatalog,
     policy: policyReadInbox,
   },
+  {
+    // A model that answers in words: there is no call to gate, and the page says so.
+    id: 'text-reply',
+    label: 'example.textReply',
+    mode: 'gate',
+    call: `{
+  "choices": [
+    { "message": { "role": "assistant", "content": "Hello! How can I help you today?" } }
+  ]
+}
+`,
+    catalog: approvedCatalog,
+    policy: policyWithSend,
+  },
 ];
 
 /** @type {CheckExample[]} The "check a decision I wrote" examples (seeds/000's walk-through). */
@@ -512,6 +630,24 @@ export const diffExamples = [
     mode: 'patch',
     left: seedDecision,
     right: seedDecision.replace('"deny"', '"allow"').replace('"grant_missing"', '"ok"'),
+  },
+  {
+    // Lists in another order, one entry changed: with "Ignore array order", only that entry.
+    id: 'json-arrays',
+    label: 'example.jsonArrays',
+    mode: 'patch',
+    left: `{
+  "allow_tools": ["read_inbox", "search_docs", "send_email"],
+  "grant": ["read_inbox"],
+  "needs_confirm": ["delete_file"]
+}
+`,
+    right: `{
+  "allow_tools": ["send_email", "read_inbox", "fetch_url"],
+  "grant": ["read_inbox", "send"],
+  "needs_confirm": ["delete_file"]
+}
+`,
   },
 ];
 

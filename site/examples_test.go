@@ -24,7 +24,7 @@ func pageExamples(t *testing.T) map[string][]map[string]any {
 		skipOrFail(t, "node is not installed: the page's examples cannot be read")
 	}
 	script := `const m = await import('./examples.js');
-console.log(JSON.stringify({ schema: [{ id: 'example', ...m.schemaExample }], gate: m.gateExamples, check: m.checkExamples, diff: m.diffExamples }));`
+console.log(JSON.stringify({ schema: m.schemaExamples, gate: m.gateExamples, check: m.checkExamples, diff: m.diffExamples }));`
 	out, err := exec.Command(node, "--input-type=module", "-e", script).Output()
 	if err != nil {
 		t.Fatalf("reading examples.js: %v", err)

@@ -68,6 +68,8 @@ export interface ValidateRequest extends Localized {
   draft?: Draft;
   /** More schema documents by URL, so a $ref across files resolves with no fetch. */
   resources?: Record<string, Text>;
+  /** Make "format" an assertion (off by default, as 2020-12 says). */
+  assertFormats?: boolean;
 }
 /**
  * A value that matches none of the alternatives of a oneOf or anyOf, for a view to show on one
@@ -93,6 +95,8 @@ export interface ValidateResponse {
   problems: Problem[];
   /** The values that match none of the alternatives of a oneOf or anyOf (absent when none). */
   unmatched?: Unmatched[];
+  /** The "format" failures the instance would have with formats asserted, when they were not. */
+  unassertedFormats?: Problem[];
 }
 
 // ---- gate ----
@@ -212,6 +216,18 @@ export interface DiffRequest extends Localized {
   mode: 'auto' | 'patch' | 'catalog' | 'lock';
   /** Leave the RFC 6902 patch out of a catalog comparison (its `patch` is then null): the report first, the patch when the reader opens it. */
   omitPatch?: boolean;
+  /** Compare a plain JSON diff's arrays by content; catalogs keep their report keyed by tool name. */
+  ignoreArrayOrder?: boolean;
+}
+
+/** Where one patch operation falls: right (line, column) for added, left for removed, both for changed. */
+export interface PatchPlace {
+  op: number;
+  change: 'changed' | 'added' | 'removed';
+  line?: number;
+  column?: number;
+  leftLine?: number;
+  leftColumn?: number;
 }
 
 export interface PatchOperation {
@@ -320,6 +336,8 @@ export interface DiffResponse {
   lock?: LockReport;
   /** Lint findings of the right catalog (catalog and lock modes). */
   findings?: LintFinding[];
+  /** Where a plain diff's operations fall in the two texts (patch mode). */
+  places?: PatchPlace[];
   problems: Problem[];
 }
 
@@ -507,6 +525,7 @@ export interface SchemaPaneState {
   instance: Text;
   draft?: Draft | string;
   resources?: Record<string, Text>;
+  assertFormats?: boolean;
 }
 export interface DecisionPaneState {
   call: Text;
@@ -523,6 +542,7 @@ export interface DiffPaneState {
   left: Text;
   right: Text;
   mode?: 'auto' | 'patch' | 'catalog' | 'lock';
+  ignoreArrayOrder?: boolean;
 }
 export interface State {
   pane: 'schema' | 'decision' | 'diff';

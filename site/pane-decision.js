@@ -8,7 +8,7 @@ import { Editor } from './editor.js';
 import { ExampleMenu } from './menu.js';
 import { checkExamples, gateExamples } from './examples.js';
 import { t } from './i18n.js';
-import { busyLine, jsonBlock, problemList, saveButton, statusLine } from './render.js';
+import { busyLine, fileWord, jsonBlock, problemList, saveButton, statusLine, today, VerdictBar } from './render.js';
 import { formatAnswer } from './text.js';
 import { SessionMode, showSession } from './pane-session.js';
 
@@ -68,6 +68,12 @@ export class DecisionPane {
 
     this.summary = h('div', { class: 'summary', id: 'decision-summary', dataset: { state: 'idle' } });
     this.output = h('div', { class: 'decision-output' });
+    // Where more of the pane goes: an editor added beside the texts (extraEditors, in the
+    // right-hand column) and its result after the decision's (extraResults).
+    this.extraEditors = h('div', { class: 'decision-extra-editors column' });
+    this.extraResults = h('div', { class: 'decision-extra-results' });
+    const heading = h('h2', { id: 'decision-result-title', dataset: { i18n: 'result.title' } });
+    this.bar = new VerdictBar(this.summary, heading);
     this.channel = new Channel(checker, {
       lane: 'decision',
       onResult: (result, request) => this.show(result, request.fn),
@@ -85,11 +91,13 @@ export class DecisionPane {
         this.examples.el),
       h('div', { class: 'columns' },
         h('div', { class: 'column' }, this.call.el, this.session.transcript.el, this.decision.el, this.policy.el),
-        h('div', { class: 'column' }, this.catalog.el, this.schema.el)),
+        h('div', { class: 'column' }, this.catalog.el, this.schema.el, this.extraEditors)),
+      this.bar.el,
       h('section', { class: 'result', 'aria-labelledby': 'decision-result-title' },
-        h('h2', { id: 'decision-result-title', dataset: { i18n: 'result.title' } }),
+        heading,
         h('div', { 'aria-live': 'polite' }, this.summary),
-        this.output));
+        this.output,
+        this.extraResults));
     this.setMode('gate');
   }
 
@@ -195,6 +203,7 @@ export class DecisionPane {
   setSummary(line, state) {
     replace(this.summary, line);
     this.summary.dataset.state = state;
+    this.bar.show(line, state);
   }
 
   /**
@@ -209,8 +218,8 @@ export class DecisionPane {
   }
 
   /**
-   * markEditors puts each problem's line mark on the editor of its source.
-   * @param {Problem[]} problems
+   * markEditors puts each problem's (or reason's) line mark on the editor of its source.
+   * @param {Array<Problem & {mark?: import('./editor.js').MarkKind}>} problems
    */
   markEditors(problems) {
     for (const [source, editor] of Object.entries(this.editorsBySource)) {
@@ -223,10 +232,18 @@ export class DecisionPane {
     const problems = result.problems ?? [];
     /** @type {Decision[]} */
     const decisions = result.decisions?.length ? result.decisions : result.decision ? [result.decision] : [];
-    this.markEditors([...problems, ...decisions.flatMap((d) => d.evidence ?? d.errors ?? [])]);
+    // A decision's evidence is its reasons: a valid policy that denies a call has no problem.
+    // What is also among the answer's problems (a text that cannot be read) is one, said once.
+    const isProblem = new Set(problems.map(problemKey));
+    const evidence = decisions.flatMap((d) => d.evidence ?? d.errors ?? []);
+    this.markEditors([...problems, ...evidence.filter((e) => !isProblem.has(problemKey(e))).map((e) => ({ ...e, mark: /** @type {const} */ ('reason') }))]);
+    const shown = new Set(evidence.map(problemKey));
+    const unshown = problems.filter((p) => !shown.has(problemKey(p)));
 
     const overall = result.decision?.decision ?? decisions[0]?.decision;
-    if (overall) {
+    if (decisions.length === 1 && decisions[0].detail === 'no_tool_call') {
+      this.setSummary(statusLine('warn', t('decision.noCall', { verdict: overall ?? 'deny' })), overall ?? 'deny');
+    } else if (overall) {
       const key = decisions.length > 1 ? 'decision.overallMany' : 'decision.overallOne';
       const kind = overall === 'allow' ? 'ok' : overall === 'ask' ? 'warn' : 'bad';
       this.setSummary(statusLine(kind, t(key, { verdict: overall, n: decisions.length })), overall);
@@ -237,7 +254,7 @@ export class DecisionPane {
     const goTo = this.goTo.bind(this);
     replace(this.output,
       h('div', { class: 'verdicts' }, decisions.map((d) => verdictCard(d, goTo))),
-      problems.length ? h('div', { class: 'problem-box' }, h('h3', { dataset: { i18n: 'result.problems' }, text: t('result.problems') }), problemList(problems, goTo)) : null,
+      unshown.length ? h('div', { class: 'problem-box' }, h('h3', { dataset: { i18n: 'result.problems' }, text: t('result.problems') }), problemList(unshown, goTo)) : null,
       decisions.length ? decisionBlock(decisions) : null);
   }
 
@@ -293,7 +310,16 @@ export class DecisionPane {
  */
 function decisionBlock(decisions) {
   const text = formatAnswer(decisions.length === 1 ? decisions[0] : decisions) + '\n';
-  return jsonBlock('decision.json', text, { open: true, extra: [saveButton(() => text, 'gatehouse-decision.json')] });
+  const tool = decisions.length === 1 ? fileWord(decisions[0].tool ?? '', 'call') : `${decisions.length}-calls`;
+  return jsonBlock('decision.json', text, { open: true, extra: [saveButton(() => text, () => `decision-${tool}-${today()}.json`, 'result.save', 'decision')] });
+}
+
+/**
+ * problemKey tells one placed message from another, to say each once.
+ * @param {{source?: string, line?: number, column?: number, message?: string}} p
+ */
+function problemKey(p) {
+  return `${p.source ?? ''}\u0000${p.line ?? 0}:${p.column ?? 0}\u0000${p.message ?? ''}`;
 }
 
 /**
@@ -310,6 +336,7 @@ export function reasonText(d) {
   };
   // A sentence for the reason with its detail where there is one, else for the reason alone.
   for (const key of [
+    d.detail ? `reason.${d.reason}.${d.detail}` : '',
     d.detail ? `reason.${d.reason}.detail` : '',
     d.reason === 'definition_changed' && !vars.fields ? 'reason.definition_changed.unknown' : '',
     `reason.${d.reason}`,
@@ -335,11 +362,13 @@ function verdictCard(d, goTo) {
     h('div', { class: 'verdict-head' },
       h('span', { class: 'verdict-word' }, `${symbol} ${verdict.toUpperCase()}`),
       h('span', { class: 'verdict-tool' },
-        h('code', null, visibleText(d.tool ?? '?')),
-        d.format ? h('span', { class: 'muted' }, ` · ${d.format}`) : null,
+        // A reply with no call has no tool and no format: nothing is shown rather than "".
+        d.tool ? h('code', null, visibleText(d.tool)) : null,
+        d.format && d.format !== 'unknown' ? h('span', { class: 'muted' }, ` · ${d.format}`) : null,
         d.id ? h('span', { class: 'muted' }, ' · ', visibleText(d.id)) : null),
       h('code', { class: 'verdict-code' }, d.detail ? `${d.reason} · ${d.detail}` : d.reason ?? '')),
     h('p', { class: 'verdict-reason' }, reasonText(d)),
+    evidence.length ? h('h3', { class: 'visually-hidden' }, t('decision.reasons')) : null,
     d.missing?.length ? h('p', { class: 'verdict-detail' }, t('decision.missing'), ' ', d.missing.map((m) => h('code', { class: 'chip' }, visibleText(m)))) : null,
     evidence.length ? problemList(evidence, goTo, 'call') : null);
 }

@@ -6,8 +6,8 @@ import { Channel } from './checker.js';
 import { download, h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
 import { diffExamples } from './examples.js';
-import { t } from './i18n.js';
-import { busyLine, copyButton, count, lazyList, listLimit, located, problemList, saveButton, statusLine } from './render.js';
+import { t, tCount, tList } from './i18n.js';
+import { busyLine, copyButton, count, fileWord, lazyList, listLimit, located, problemList, saveButton, statusLine, today, VerdictBar } from './render.js';
 import { ExampleMenu } from './menu.js';
 import { formatAnswer } from './text.js';
 
@@ -50,20 +50,23 @@ export class DiffPane {
       onChoose: (id) => this.loadExample(id),
     });
     this.pinButton = h('button', { type: 'button', id: 'diff-pin', dataset: { i18n: 'diff.pin' }, onclick: () => this.pin() });
+    this.swapButton = h('button', { type: 'button', id: 'diff-swap', dataset: { i18n: 'diff.swap' }, onclick: () => this.swap() });
+    // Plain diffs only: catalogs are matched by tool name whatever the order.
+    this.ignoreOrder = h('input', { type: 'checkbox', id: 'diff-ignore-order', onchange: changed });
 
     this.summary = h('div', { class: 'summary', id: 'diff-summary', dataset: { state: 'idle' } });
     this.report = h('div', { class: 'diff-report' });
     this.lockBox = h('div', { class: 'lock-box', hidden: true });
     this.lintSummary = h('div', { class: 'summary', id: 'lint-summary' });
     this.lintList = h('div', { class: 'lint-list' });
-    this.saveReport = saveButton(() => this.lastDiff ? JSON.stringify(this.lastDiff, null, 2) + '\n' : '', 'gatehouse-diff.json', 'diff.saveReport');
+    this.saveReport = saveButton(() => this.lastDiff ? JSON.stringify(this.lastDiff, null, 2) + '\n' : '', () => `diff-${this.subject()}-${today()}.json`, 'diff.saveReport', 'report');
     this.saveReport.hidden = true;
     this.lintBox = h('section', { class: 'lint', 'aria-labelledby': 'lint-title' },
       h('div', { class: 'result-head' },
         h('h3', { id: 'lint-title', dataset: { i18n: 'lint.title' } }),
         h('span', { class: 'spacer' }),
-        saveButton(() => JSON.stringify(this.lastDiff?.findings ?? [], null, 2) + '\n', 'gatehouse-lint.json', 'lint.saveJSON'),
-        saveButton(async () => (await this.checker.call('sarif', { findings: this.lastDiff?.findings ?? [], uri: 'right.json' })).sarif ?? '', 'gatehouse-lint.sarif', 'lint.saveSARIF')),
+        saveButton(() => JSON.stringify(this.lastDiff?.findings ?? [], null, 2) + '\n', () => `lint-${this.subject()}-${today()}.json`, 'lint.saveJSON', 'lint-json'),
+        saveButton(async () => (await this.checker.call('sarif', { findings: this.lastDiff?.findings ?? [], uri: this.right.fileName ?? 'right.json' })).sarif ?? '', () => `lint-${this.subject()}-${today()}.sarif`, 'lint.saveSARIF', 'lint-sarif')),
       h('div', { 'aria-live': 'polite' }, this.lintSummary),
       this.lintList,
       this.legend = h('details', { class: 'lint-legend', id: 'lint-legend' }));
@@ -76,19 +79,25 @@ export class DiffPane {
       el: this.summary,
     });
 
+    const heading = h('h2', { id: 'diff-result-title', dataset: { i18n: 'result.title' } });
+    this.bar = new VerdictBar(this.summary, heading);
     this.el = h('div', { class: 'pane-body' },
       h('div', { class: 'toolbar' },
         h('label', { for: 'diff-mode', class: 'inline' }, h('span', { dataset: { i18n: 'diff.modeLabel' } }), this.mode),
+        h('label', { class: 'check', for: 'diff-ignore-order', dataset: { i18nTitle: 'diff.ignoreOrderHint' } },
+          this.ignoreOrder, h('span', { dataset: { i18n: 'diff.ignoreOrder' } })),
         h('span', { class: 'spacer' }),
+        this.swapButton,
         this.pinButton,
         this.examples.el),
       h('div', { class: 'columns' },
         h('div', { class: 'column' }, this.left.el),
         h('div', { class: 'column' }, this.right.el)),
       this.lockBox,
+      this.bar.el,
       h('div', { class: 'diff-results' },
         h('section', { class: 'result', 'aria-labelledby': 'diff-result-title' },
-          h('div', { class: 'result-head' }, h('h2', { id: 'diff-result-title', dataset: { i18n: 'result.title' } }), h('span', { class: 'spacer' }), this.saveReport),
+          h('div', { class: 'result-head' }, heading, h('span', { class: 'spacer' }), this.saveReport),
           h('div', { 'aria-live': 'polite' }, this.summary),
           this.report),
         this.lintBox));
@@ -101,7 +110,29 @@ export class DiffPane {
 
   /** @returns {Required<DiffPaneState>} */
   getState() {
-    return { left: this.left.value, right: this.right.value, mode: /** @type {Required<DiffPaneState>['mode']} */ (this.mode.value) };
+    return {
+      left: this.left.value, right: this.right.value, mode: /** @type {Required<DiffPaneState>['mode']} */ (this.mode.value),
+      ignoreArrayOrder: this.ignoreOrder.checked,
+    };
+  }
+
+  /** swap exchanges the two sides (as one change, which the texts' histories can undo). */
+  swap() {
+    const [left, right] = [this.left.value, this.right.value];
+    const [leftName, rightName] = [this.left.fileName, this.right.fileName];
+    this.setState({ ...this.getState(), left: right, right: left });
+    [this.left.fileName, this.right.fileName] = [rightName, leftName];
+    this.onChange();
+  }
+
+  /**
+   * subject names what the saved files are about: the server of the right-hand catalog when
+   * the findings name one, else the file it was opened from, else "catalog".
+   */
+  subject() {
+    const server = this.lastDiff?.findings?.find((/** @type {any} */ f) => f.server)?.server;
+    const file = this.right.fileName?.replace(/\.[^.]*$/, '');
+    return fileWord(server ?? file ?? '', this.lastDiff?.mode === 'patch' ? 'json' : 'catalog');
   }
 
   /** @param {Partial<DiffPaneState>} state */
@@ -109,6 +140,7 @@ export class DiffPane {
     this.left.setQuietly(state.left ?? '');
     this.right.setQuietly(state.right ?? '');
     this.mode.value = modes.includes(state.mode ?? '') ? /** @type {string} */ (state.mode) : 'auto';
+    this.ignoreOrder.checked = state.ignoreArrayOrder === true;
     this.lockBox.hidden = true;
     this.check({ immediate: true });
   }
@@ -130,7 +162,9 @@ export class DiffPane {
       this.left.setProblems([]);
       this.right.setProblems([]);
       this.setSummary(statusLine('idle', t('diff.empty')), 'idle');
-      this.report.replaceChildren();
+      // The command that writes a server's catalog, as words with the command as code.
+      const [before, after] = t('diff.emptyHowTo').split('gatehouse catalog -- ');
+      replace(this.report, h('p', { class: 'empty-howto', id: 'diff-howto' }, before ?? '', h('code', null, 'gatehouse catalog -- '), after ?? ''));
       this.lintBox.hidden = true;
       return;
     }
@@ -147,6 +181,7 @@ export class DiffPane {
   setSummary(line, state) {
     replace(this.summary, line);
     this.summary.dataset.state = state;
+    this.bar.show(line, state);
   }
 
   /** @param {DiffResponse} result */
@@ -165,9 +200,9 @@ export class DiffPane {
     } else if (result.mode === 'patch' && result.patch && problems.length === 0) {
       // Only two texts that were both read can be the same: with any problem, nothing was compared.
       const n = result.patch.length;
-      this.setSummary(statusLine(n ? 'warn' : 'ok', n ? t('diff.patchOps', { n }) : t('diff.identical')), n ? 'patch' : 'same');
-      const patch = patchBlock(result.patch);
-      replace(this.report, problemBox, patch.el);
+      this.setSummary(statusLine(n ? 'warn' : 'ok', n ? tCount('diff.patchOps', n) : t('diff.identical')), n ? 'patch' : 'same');
+      const patch = patchBlock(result.patch, () => `patch-${today()}.json`);
+      replace(this.report, problemBox, placeList(result, goTo), patch.el);
       patch.show();
     } else {
       this.setSummary(statusLine('bad', t('diff.notCompared', { n: problems.length })), 'problems');
@@ -179,10 +214,13 @@ export class DiffPane {
     setTimeout(() => {
       if (this.lastDiff !== shown) return;
       this.showLint(result);
-      this.left.setProblems(problems.filter((p) => p.source === 'left' || p.source === 'lock'));
+      // A plain diff marks both texts where they differ: changed on both sides, removed on the
+      // left, added on the right.
+      const places = result.mode === 'patch' ? placeMarks(result) : { left: [], right: [] };
+      this.left.setProblems([...problems.filter((p) => p.source === 'left' || p.source === 'lock'), ...places.left]);
       // The right catalog's lint findings are marked in its text too, at their evidence.
-      this.right.setProblems([...problems.filter((p) => p.source === 'right' || p.source === 'catalog'),
-        ...(result.findings ?? []).filter((f) => f.line).map((f) => ({ ...f, message: `${f.rule}: ${f.message}` }))]);
+      this.right.setProblems([...problems.filter((p) => p.source === 'right' || p.source === 'catalog'), ...places.right,
+        ...(result.findings ?? []).filter((f) => f.line).map((f) => ({ ...f, message: `${f.rule}: ${f.message}`, mark: /** @type {const} */ ('finding') }))]);
     }, 0);
   }
 
@@ -195,7 +233,8 @@ export class DiffPane {
   showLock(lock, problemBox) {
     const counts = { changed: (lock.changed ?? []).length, added: (lock.added ?? []).length, removed: (lock.removed ?? []).length };
     const drift = !lock.ok;
-    this.setSummary(statusLine(drift ? 'bad' : 'ok', drift ? t('diff.lockDrift', counts) : t('diff.lockOk')), drift ? 'drift' : 'locked');
+    const list = tList(Object.entries(counts).map(([what, n]) => tCount(`lock.count.${what}`, n)));
+    this.setSummary(statusLine(drift ? 'bad' : 'ok', drift ? t('diff.lockDrift', { list }) : t('diff.lockOk')), drift ? 'drift' : 'locked');
     const goTo = this.goTo.bind(this);
     replace(this.report,
       h('p', { class: 'hint' }, t('diff.lockMode')),
@@ -232,8 +271,9 @@ export class DiffPane {
     };
     const anyChange = summary.added + summary.removed + summary.changed > 0;
     const counts = { added: summary.added, removed: summary.removed, changed: summary.changed, high: summary.highRisk };
+    const phrases = Object.entries(counts).map(([what, n]) => tCount(`diff.count.${what}`, n));
     this.setSummary(statusLine(summary.highRisk ? 'bad' : anyChange ? 'warn' : 'ok',
-      anyChange ? t('diff.summary', counts) : t('diff.noChange', { n: summary.unchanged })),
+      anyChange ? phrases.join(', ') : tCount('diff.noChange', summary.unchanged)),
     summary.highRisk ? 'high' : anyChange ? 'changed' : 'same');
 
     const goTo = this.goTo.bind(this);
@@ -241,7 +281,7 @@ export class DiffPane {
       problemBox,
       // The first few high-risk rows open by themselves; a long report stays a list of lines.
       rows.length ? lazyList(rows, (row, i) => toolRow(row, goTo, i < 3), { class: 'tool-rows', limit: listLimit, what: 'tools' }) : null,
-      summary.unchanged && anyChange ? h('p', { class: 'muted' }, t('diff.unchanged', { n: summary.unchanged })) : null);
+      summary.unchanged && anyChange ? h('p', { class: 'muted' }, tCount('diff.unchanged', summary.unchanged)) : null);
     reportView.id = 'diff-report-view';
     reportView.setAttribute('role', 'tabpanel');
     reportView.setAttribute('aria-labelledby', 'diff-report-tab');
@@ -252,7 +292,7 @@ export class DiffPane {
       if (answer.problems?.length || !Array.isArray(answer.patch)) throw new Error(answer.problems?.[0]?.message ?? 'no patch');
       patchTab.textContent = t('diff.viewPatch', { n: answer.patch.length });
       return answer.patch;
-    }));
+    }), () => `patch-${this.subject()}-${today()}.json`);
     const patchView = patch.el;
     patchView.id = 'diff-patch-view';
     patchView.setAttribute('role', 'tabpanel');
@@ -299,7 +339,7 @@ export class DiffPane {
     this.renderLegend();
     const high = findings.filter((f) => f.severity === 'high').length;
     replace(this.lintSummary, statusLine(high ? 'bad' : findings.length ? 'warn' : 'ok',
-      findings.length ? t('lint.summary', { n: findings.length, high }) : t('lint.none')));
+      findings.length ? t('lint.summary', { findings: tCount('lint.count.findings', findings.length), high: tCount('lint.count.high', high) }) : t('lint.none')));
     const sorted = [...findings].sort((a, b) => this.checker.severityRank(a.severity) - this.checker.severityRank(b.severity));
     replace(this.lintList, lazyList(sorted, (f) => findingItem(f, this.goTo.bind(this)), { class: 'findings', limit: listLimit, what: 'findings' }));
   }
@@ -319,7 +359,7 @@ export class DiffPane {
         h('h3', null, t('diff.lockTitle')),
         h('span', { class: 'spacer' }),
         copyButton(() => lock),
-        h('button', { type: 'button', class: 'small', onclick: () => download('gatehouse.lock.json', lock) }, t('diff.download')),
+        h('button', { type: 'button', class: 'small', dataset: { save: 'lock' }, onclick: () => download(`${this.subject()}-${today()}.lock.json`, lock) }, t('diff.download')),
         h('button', { type: 'button', class: 'small', onclick: () => { this.left.value = lock; } }, t('diff.useAsLeft')),
         h('button', { type: 'button', class: 'small', 'aria-label': t('result.close'), onclick: () => { this.lockBox.hidden = true; } }, '×')),
       h('p', { class: 'hint' }, t('diff.lockHint')),
@@ -373,14 +413,15 @@ const patchShown = 200_000;
  * shown (show()), and a long one shows only its first patchShown characters. The patch is given,
  * or fetched when first shown (a catalog diff's, asked for only when its tab opens).
  * @param {any[] | (() => Promise<any[]>)} patch
+ * @param {() => string} fileName the name it is saved under
  */
-function patchBlock(patch) {
+function patchBlock(patch, fileName) {
   /** @type {string | null} */
   let text = null;
   const get = () => text ?? '';
   const pre = h('pre', { class: 'code-out', id: 'diff-patch', tabindex: '0' });
   const cut = h('p', { class: 'list-cap', hidden: true });
-  const tools = h('span', { hidden: true }, copyButton(get), saveButton(get, 'gatehouse-patch.json'));
+  const tools = h('span', { hidden: true }, copyButton(get), saveButton(get, fileName, 'result.save', 'patch'));
   const el = h('div', { class: 'patch-view' },
     h('div', { class: 'json-tools' }, h('span', { class: 'muted' }, t('diff.patchTitle')), h('span', { class: 'spacer' }), tools),
     cut, pre);
@@ -421,7 +462,27 @@ function findingItem(f, goTo) {
         h('code', null, f.rule), f.tool ? [' · ', h('code', null, f.tool)] : null,
         f.line ? h('span', { class: 'where' }, `${f.line}:${f.column ?? 1}`) : null),
       h('span', { class: 'message' }, f.message ?? ''),
-      f.evidence ? h('span', { class: 'evidence' }, visibleText(f.evidence)) : null));
+      f.evidence ? h('span', { class: 'evidence' }, visibleText(wordCut(f.evidence))) : null));
+}
+
+/**
+ * wordCut drops the piece of a word that a snippet's context was cut in, at either end
+ * ("…oject docs. Before" reads "…docs. Before"), never more than a fifth of the snippet, so the
+ * evidence in the middle stays whole.
+ * @param {string} evidence
+ */
+export function wordCut(evidence) {
+  let s = evidence;
+  const most = Math.floor(s.length / 5);
+  if (s.startsWith('…')) {
+    const i = s.indexOf(' ', 1);
+    if (i > 1 && i <= most) s = '…' + s.slice(i + 1);
+  }
+  if (s.endsWith('…')) {
+    const i = s.lastIndexOf(' ', s.length - 2);
+    if (i > 0 && s.length - i <= most + 1) s = s.slice(0, i) + '…';
+  }
+  return s;
 }
 
 /**
@@ -534,4 +595,42 @@ function newFindings(row, goTo) {
   return h('div', null,
     h('h4', null, t(row.newFindings ? 'diff.newFindings' : 'diff.findings')),
     h('ul', { class: 'findings' }, findings.map((f) => findingItem(f, goTo))));
+}
+
+/**
+ * placeMarks turns a plain diff's places into marks for the two editors: each operation on the
+ * side (or sides) it is about.
+ * @param {DiffResponse} result
+ */
+function placeMarks(result) {
+  /** @type {any[]} */
+  const left = [];
+  /** @type {any[]} */
+  const right = [];
+  for (const place of /** @type {any[]} */ (result.places ?? [])) {
+    const path = result.patch?.[place.op]?.path || '/';
+    const message = t(`diff.place.${place.change}`, { path });
+    const mark = { kind: place.change, mark: 'change', message };
+    if (place.leftLine) left.push({ ...mark, source: 'left', line: place.leftLine, column: place.leftColumn });
+    if (place.line) right.push({ ...mark, source: 'right', line: place.line, column: place.column });
+  }
+  return { left, right };
+}
+
+/**
+ * placeList lists where two plain JSON texts differ, each entry linked to its place on each side.
+ * @param {DiffResponse} result
+ * @param {import('./render.js').GoTo} goTo
+ */
+function placeList(result, goTo) {
+  /** @type {any[]} */
+  const places = result.places ?? [];
+  if (!places.length) return null;
+  return h('div', { class: 'places-box' },
+    h('h3', null, t('diff.placesTitle')),
+    lazyList(places, (place) => h('li', { class: `place change-${place.change}`, dataset: { change: place.change } },
+      h('div', { class: 'located' },
+        h('span', { class: `badge status change-${place.change}` }, t(`diff.status.${place.change}`)),
+        h('code', null, result.patch?.[place.op]?.path || '/'),
+        positions(place, goTo))), { class: 'places', limit: listLimit, what: 'items' }));
 }

@@ -5,8 +5,9 @@ import { Channel } from './checker.js';
 import { h, replace } from './dom.js';
 import { Editor } from './editor.js';
 import { t } from './i18n.js';
-import { busyLine, problemList, saveButton, statusLine } from './render.js';
-import { schemaExample } from './examples.js';
+import { ExampleMenu } from './menu.js';
+import { busyLine, problemList, saveButton, statusLine, today, VerdictBar } from './render.js';
+import { schemaExamples } from './examples.js';
 
 /**
  * @typedef {import('./checker.js').Checker} Checker
@@ -54,6 +55,13 @@ export class SchemaPane {
     // the draft a link asked for is kept in wantedDraft.
     this.draft = h('select', { id: 'schema-draft', onchange: changed });
     this.wantedDraft = '';
+    // Off by default, as 2020-12 says: "format" is an annotation unless asserted.
+    this.assertFormats = h('input', { type: 'checkbox', id: 'schema-assert-formats', onchange: changed });
+    this.examples = new ExampleMenu({
+      id: 'schema-examples',
+      groups: () => [{ label: t('tab.schema'), items: schemaExamples.map((e) => ({ id: e.id, label: t(e.label) })) }],
+      onChoose: (id) => this.loadExample(id),
+    });
     checker.ready.then(() => {
       const drafts = checker.about?.drafts;
       if (drafts?.length) this.setDrafts([...drafts].reverse());
@@ -79,7 +87,7 @@ export class SchemaPane {
 
     this.summary = h('div', { class: 'summary', id: 'schema-summary', dataset: { state: 'idle' } });
     this.problems = h('div', { class: 'problem-box' });
-    this.saveResult = saveButton(() => this.lastResult ? JSON.stringify(this.lastResult, null, 2) + '\n' : '', 'gatehouse-validate.json');
+    this.saveResult = saveButton(() => this.lastResult ? JSON.stringify(this.lastResult, null, 2) + '\n' : '', () => `validation-${today()}.json`, 'result.save', 'validation');
     this.saveResult.hidden = true;
     this.channel = new Channel(checker, {
       lane: 'schema',
@@ -89,17 +97,22 @@ export class SchemaPane {
       el: this.summary,
     });
 
+    const heading = h('h2', { id: 'schema-result-title', dataset: { i18n: 'result.title' } });
+    this.bar = new VerdictBar(this.summary, heading);
     this.el = h('div', { class: 'pane-body' },
       h('div', { class: 'toolbar' },
         h('label', { for: 'schema-draft', class: 'inline' }, h('span', { dataset: { i18n: 'schema.draft' } }), this.draft),
         h('span', { class: 'hint', dataset: { i18n: 'schema.draftHint' } }),
+        h('label', { class: 'check', for: 'schema-assert-formats', title: t('schema.assertFormatsHint'), dataset: { i18nTitle: 'schema.assertFormatsHint' } },
+          this.assertFormats, h('span', { dataset: { i18n: 'schema.assertFormats' } })),
         h('span', { class: 'spacer' }),
-        h('button', { type: 'button', id: 'schema-example', dataset: { i18n: 'schema.loadExample' }, onclick: () => this.loadExample() })),
+        this.examples.el),
       h('div', { class: 'columns' },
         h('div', { class: 'column' }, this.instance.el),
         h('div', { class: 'column' }, this.docTabs, this.schema.el, this.resourceBox)),
+      this.bar.el,
       h('section', { class: 'result', 'aria-labelledby': 'schema-result-title' },
-        h('div', { class: 'result-head' }, h('h2', { id: 'schema-result-title', dataset: { i18n: 'result.title' } }), h('span', { class: 'spacer' }), this.saveResult),
+        h('div', { class: 'result-head' }, heading, h('span', { class: 'spacer' }), this.saveResult),
         h('div', { 'aria-live': 'polite' }, this.summary),
         this.problems));
     this.renderDocTabs();
@@ -111,7 +124,7 @@ export class SchemaPane {
     /** @type {Record<string, string>} */
     const resources = {};
     for (const doc of this.resources) resources[doc.url] = doc.text;
-    return { schema: this.schema.value, instance: this.instance.value, draft: this.draft.value || this.wantedDraft, resources };
+    return { schema: this.schema.value, instance: this.instance.value, draft: this.draft.value || this.wantedDraft, resources, assertFormats: this.assertFormats.checked };
   }
 
   /** @param {Partial<SchemaPaneState>} state */
@@ -121,14 +134,18 @@ export class SchemaPane {
     this.wantedDraft = state.draft ?? '';
     const drafts = [...this.draft.options].map((o) => o.value);
     this.draft.value = drafts.includes(this.wantedDraft) ? this.wantedDraft : (this.checker.about?.defaultDraft ?? '');
+    this.assertFormats.checked = state.assertFormats === true;
     this.activeDoc = -1; // the editor's text belongs to none of the new documents
     this.resources = Object.entries(state.resources ?? {}).map(([url, text]) => ({ url, text: String(text) }));
     this.showDoc(-1);
     this.check({ immediate: true });
   }
 
-  loadExample() {
-    this.setState(schemaExample);
+  /** @param {string} id */
+  loadExample(id) {
+    const example = schemaExamples.find((e) => e.id === id);
+    if (!example) return;
+    this.setState(example);
     this.onChange();
   }
 
@@ -245,6 +262,7 @@ export class SchemaPane {
   setSummary(line, state) {
     replace(this.summary, line);
     this.summary.dataset.state = state;
+    this.bar.show(line, state);
   }
 
   /** @param {import('./gatehouse').ValidateResponse} result */
@@ -255,13 +273,22 @@ export class SchemaPane {
     this.instance.setProblems(problems.filter((p) => p.source === 'instance'));
     this.schema.setProblems(problems.filter((p) => p.source === 'schema' && !p.document));
     this.markResource();
+    const goTo = (/** @type {string} */ source, /** @type {number} */ line, /** @type {number} */ column, /** @type {string | undefined} */ document) => this.goTo(source, line, column, document);
+    // A format that would fail if asserted is said, and marked as a hint: formats are
+    // annotations unless asserted, and "not-an-email" passing surprises whoever does not know.
+    const unasserted = result.unassertedFormats ?? [];
+    const hint = unasserted.length
+      ? h('div', { class: 'unasserted', id: 'schema-unasserted' },
+        h('p', null, t('schema.unasserted', { n: unasserted.length })),
+        problemList(unasserted, goTo, 'instance'))
+      : null;
     if (result.valid && problems.length === 0) {
-      this.setSummary(statusLine('ok', t('schema.valid')), 'valid');
-      this.problems.replaceChildren();
+      this.setSummary(statusLine(unasserted.length ? 'warn' : 'ok', t('schema.valid')), 'valid');
+      replace(this.problems, hint);
       return;
     }
     this.setSummary(statusLine('bad', t('schema.invalid', { n: problems.length })), 'invalid');
-    replace(this.problems, problemList(problems, (source, line, column, document) => this.goTo(source, line, column, document), 'instance', result.unmatched ?? []));
+    replace(this.problems, problemList(problems, goTo, 'instance', result.unmatched ?? []), hint);
   }
 
   /**
@@ -284,6 +311,7 @@ export class SchemaPane {
   }
 
   relabel() {
+    this.examples.relabel();
     this.renderDocTabs();
     for (const e of [this.instance, this.schema, this.resourceEditor]) e.relabel();
     // The result on show stays until the checker answers again, in the new language.

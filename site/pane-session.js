@@ -34,6 +34,7 @@ const words = {
     'session.from': '← from the result of #{index}',
     'session.labelled': 'labelled',
     'session.quote': 'carries',
+    'session.holds': 'which reads',
     'reason.flow.detail': 'A flow rule of the policy decided: {detail}.',
     'detail.after': 'a labelled result came earlier in the session',
     'detail.carries': 'an argument carries text of a labelled result',
@@ -55,6 +56,7 @@ const words = {
     'session.from': '← depuis le résultat de n°{index}',
     'session.labelled': 'étiqueté',
     'session.quote': 'porte',
+    'session.holds': 'qui dit',
     'reason.flow.detail': 'Une règle de flux de la politique a décidé : {detail}.',
     'detail.after': 'un résultat étiqueté est venu plus tôt dans la session',
     'detail.carries': 'un argument porte du texte d’un résultat étiqueté',
@@ -76,6 +78,7 @@ const words = {
     'session.from': '← aus dem Ergebnis von Nr. {index}',
     'session.labelled': 'markiert als',
     'session.quote': 'trägt',
+    'session.holds': 'mit dem Text',
     'reason.flow.detail': 'Eine Flussregel der Richtlinie hat entschieden: {detail}.',
     'detail.after': 'ein markiertes Ergebnis kam früher in der Sitzung',
     'detail.carries': 'ein Argument trägt Text eines markierten Ergebnisses',
@@ -168,7 +171,7 @@ export class SessionMode {
           located({ source: 'transcript', line: f.line, column: f.column }, 'transcript', goTo,
             t('session.from', { index: f.result.index }), ' ', h('code', null, visibleText(f.result.tool)),
             ', ', t('session.labelled'), ' ', h('code', { class: 'chip' }, visibleText(f.label)),
-            f.quote ? h('span', { class: 'muted' }, ' · ', t('session.quote'), ' ', visibleText(f.quote)) : null))));
+            f.quote ? h('span', { class: 'muted' }, ' · ', t(f.kind === 'carries' ? 'session.quote' : 'session.holds'), ' ', visibleText(f.quote)) : null))));
       for (const f of decided) {
         const from = resultRows.get(f.result.index);
         if (from) arrows.push([from, el]);

@@ -223,14 +223,73 @@ export function statusLine(kind, text) {
 
 /**
  * saveButton offers the text the getter returns (or promises) as a file, made in the page
- * (nothing is sent).
+ * (nothing is sent). The file is named when it is saved, after what it holds
+ * ("lint-acme-2026-12-01.sarif").
  * @param {() => string | Promise<string>} getText
- * @param {string} fileName
+ * @param {string | (() => string)} fileName
  * @param {string} [labelKey]
+ * @param {string} [what] what it saves, for whoever scripts the page (data-save)
  */
-export function saveButton(getText, fileName, labelKey = 'result.save') {
+export function saveButton(getText, fileName, labelKey = 'result.save', what = '') {
+  const name = () => (typeof fileName === 'function' ? fileName() : fileName);
   return h('button', {
-    type: 'button', class: 'small', dataset: { i18n: labelKey, file: fileName }, text: t(labelKey),
-    onclick: async () => download(fileName, await getText()),
+    type: 'button', class: 'small', dataset: { i18n: labelKey, save: what }, text: t(labelKey),
+    onclick: async () => download(name(), await getText()),
   });
+}
+
+/**
+ * VerdictBar keeps a pane's verdict in view: a line stuck to the bottom of the window, shown
+ * while the result's own summary is out of sight (below the editors at every width), with a
+ * button that jumps to the result. The summary itself is the live region that announces a
+ * changed verdict; the bar repeats its words for the eye.
+ */
+export class VerdictBar {
+  /**
+   * @param {HTMLElement} summary the result's summary line
+   * @param {HTMLElement} heading the result's heading, focused by the jump
+   */
+  constructor(summary, heading) {
+    this.line = h('div', { class: 'verdict-line' });
+    heading.tabIndex = -1;
+    this.jump = h('button', {
+      type: 'button', class: 'small verdict-jump', dataset: { i18n: 'verdict.jump' }, text: t('verdict.jump'),
+      onclick: () => {
+        summary.scrollIntoView({ block: 'center' });
+        heading.focus({ preventScroll: true });
+      },
+    });
+    this.el = h('div', { class: 'verdict-bar', role: 'region', dataset: { i18nAriaLabel: 'verdict.label', inView: 'false' } }, this.line, this.jump);
+    this.el.setAttribute('aria-label', t('verdict.label'));
+    new IntersectionObserver((entries) => {
+      for (const e of entries) this.el.dataset.inView = String(e.isIntersecting);
+    }).observe(summary);
+  }
+
+  /**
+   * show repeats a summary line: its words and symbol, without its buttons (a busy line's
+   * Cancel stays in the result).
+   * @param {HTMLElement} line
+   * @param {string} state
+   */
+  show(line, state) {
+    const status = line.matches('.status') ? line : line.querySelector('.status');
+    replace(this.line, status ? status.cloneNode(true) : line.textContent ?? '');
+    this.el.dataset.state = state;
+  }
+}
+
+/** today is the date for a saved file's name (2026-12-01), so saved files sort by day. */
+export function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * fileWord makes a name fit for a file name: letters, digits, dot, dash and underscore.
+ * @param {string} name
+ * @param {string} fallback when nothing of the name is left
+ */
+export function fileWord(name, fallback) {
+  const word = name.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 60);
+  return word || fallback;
 }

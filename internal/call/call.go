@@ -56,6 +56,7 @@ type Call struct {
 	argsDupKey   bool              // among argsProblems, the arguments repeat a key
 	argsMissing  bool              // the call has no arguments where its format requires them
 	unreadable   problem.Problems  // why this call cannot be read at all
+	textReply    bool              // unreadable because the reply is the model's words, with no call
 }
 
 // callShapes is what an unknown call shape is told: the five shapes gatehouse reads.
@@ -134,6 +135,10 @@ func (c *Call) holdsArgument(pointer string) bool {
 
 // Unreadable says why the call cannot be read at all; it is empty for a readable call.
 func (c *Call) Unreadable() problem.Problems { return c.unreadable }
+
+// TextReply reports that the pasted reply holds no tool call because the model answered in
+// text: there is nothing to gate (and so nothing to allow), which is not a broken call.
+func (c *Call) TextReply() bool { return c.textReply }
 
 // ArgumentsProblems says why the arguments cannot be read (they do not parse strictly, or are
 // missing), each placed in the pasted text, and whether one of the reasons is a repeated key.

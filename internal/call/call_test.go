@@ -135,8 +135,10 @@ func TestParseCallsProblems(t *testing.T) {
 		{"mcp without params", `{"jsonrpc":"2.0","id":1,"method":"tools/call"}`, 1, 1, 1, `needs a "params" object`},
 		// A name that is not a string.
 		{"numeric name", `{"type":"tool_use","id":"1","name":7,"input":{}}`, 1, 1, 36, `"name" must be a non-empty string`},
-		// Gemini candidates with text only.
-		{"gemini without call", `{"candidates":[{"content":{"parts":[{"text":"no"}]}}]}`, 1, 1, 15, "no candidate"},
+		// Gemini candidates with text only: the model answered in words, shown at the words.
+		{"gemini without call", `{"candidates":[{"content":{"parts":[{"text":"no"}]}}]}`, 1, 1, 45, `where a tool call would be: "no"`},
+		// Candidates with neither a call nor words.
+		{"gemini empty parts", `{"candidates":[{"content":{"parts":[]}}]}`, 1, 1, 15, "no candidate"},
 		// An empty array.
 		{"empty array", `[]`, 1, 1, 1, "empty"},
 		// A nested array inside an array.

@@ -165,6 +165,13 @@ func (r *callReader) readObject(m map[string]any, at string) {
 		r.readContainer(m[key], jsondoc.JoinPointer(at, key), key)
 	}
 	if len(r.calls) == before {
+		if textAt, text, ok := answerText(m, at); ok {
+			// The model replied in words: nothing here invokes a tool. The gate says so (detail
+			// no_tool_call); the evidence is the words, placed where they are.
+			r.unreadable(textAt, i18n.Sprintf("the model's answer in text, where a tool call would be: %s", untrusted.Quote(untrusted.Shorten(text, 80))))
+			r.calls[len(r.calls)-1].textReply = true
+			return
+		}
 		first := containers[0]
 		if _, isObject := m[first].(map[string]any); isObject {
 			r.unreadable(jsondoc.JoinPointer(at, first, "parts"), containerEmpty["parts"])
@@ -241,4 +248,42 @@ func idText(v any) string {
 		return string(x)
 	}
 	return ""
+}
+
+// answerText finds the words of a reply that holds no call: the first non-empty string under a
+// "content" or "text" member of its containers (a Chat Completions message's content, an
+// Anthropic or Responses text item, a Gemini text part). ok is false when there is none, or
+// when the containers hold anything but text and reasoning.
+func answerText(m map[string]any, at string) (pointer, text string, ok bool) {
+	var walk func(v any, at string, depth int) bool
+	walk = func(v any, at string, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		switch x := v.(type) {
+		case []any:
+			for i, item := range x {
+				if walk(item, jsondoc.JoinPointer(at, strconv.Itoa(i)), depth+1) {
+					return true
+				}
+			}
+		case map[string]any:
+			for _, key := range []string{"content", "text", "message", "parts", "choices", "output", "candidates"} {
+				if s, isText := x[key].(string); isText && (key == "content" || key == "text") && strings.TrimSpace(s) != "" {
+					pointer, text = jsondoc.JoinPointer(at, key), s
+					return true
+				}
+				if x[key] != nil && walk(x[key], jsondoc.JoinPointer(at, key), depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, key := range callContainers {
+		if m[key] != nil && walk(m[key], jsondoc.JoinPointer(at, key), 0) {
+			return pointer, text, true
+		}
+	}
+	return "", "", false
 }

@@ -5,6 +5,9 @@
 package diff
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -36,8 +39,35 @@ type Result struct {
 	Lock    *catalog.LockReport `json:"lock,omitempty"`
 	// Findings are the lint findings on the right-hand catalog (catalog and lock modes), so the
 	// page can show them beside the report without parsing a large text twice.
-	Findings []lint.Finding   `json:"findings,omitempty"`
+	Findings []lint.Finding `json:"findings,omitempty"`
+	// Places say where the patch's operations fall in the two texts (a plain JSON diff only),
+	// so that a view can mark both sides: what changed, what was added, what was removed.
+	Places   []PatchPlace     `json:"places,omitempty"`
 	Problems problem.Problems `json:"problems"`
+}
+
+// A PatchPlace is where one operation of the patch falls: in the right text for what was added,
+// in the left for what was removed, in both for what changed. Lines and columns are 1-based.
+type PatchPlace struct {
+	Op         int    `json:"op"`     // the operation's index in the patch
+	Change     string `json:"change"` // "changed", "added" or "removed"
+	Line       int    `json:"line,omitempty"`
+	Column     int    `json:"column,omitempty"`
+	LeftLine   int    `json:"leftLine,omitempty"`
+	LeftColumn int    `json:"leftColumn,omitempty"`
+}
+
+// maxPlaces bounds the places given: a view marks at most this many operations (the patch
+// itself has them all), so a patch of a million operations costs no more than this to place.
+const maxPlaces = 1000
+
+// Options are a comparison's settings beyond its mode.
+type Options struct {
+	// WithPatch includes the RFC 6902 patch of a catalog comparison (see [Compare]).
+	WithPatch bool
+	// IgnoreArrayOrder compares a plain JSON diff's arrays by content: an element moved is no
+	// change. Catalogs are keyed by tool name whatever it says.
+	IgnoreArrayOrder bool
 }
 
 // Compare compares two JSON texts, left the approved one and right the one in front of the
@@ -60,6 +90,12 @@ type Result struct {
 // of the answer (a moved block of tools is an operation per changed index), and a reader who
 // wants it can ask for it when they open it.
 func Compare(leftText, rightText string, requested Mode, withPatch bool) Result {
+	return CompareWith(leftText, rightText, requested, Options{WithPatch: withPatch})
+}
+
+// CompareWith is [Compare] with all its options.
+func CompareWith(leftText, rightText string, requested Mode, opts Options) Result {
+	withPatch := opts.WithPatch
 	res := Result{Mode: ModePatch, Patch: []PatchOp{}, Problems: problem.Problems{}}
 	mode := requested
 	switch mode {
@@ -96,17 +132,27 @@ func Compare(leftText, rightText string, requested Mode, withPatch bool) Result 
 		res.Lock, res.Findings, res.Problems = verifyLock(left, right, res.Problems)
 		return res
 	}
-	if withPatch || mode != ModeCatalog {
-		patch, err := jsonPatch(left.Value, right.Value)
+	if mode == ModePatch {
+		target, order := right.Value, (*arrayOrder)(nil)
+		if opts.IgnoreArrayOrder {
+			target, order = alignArrays(left.Value, right.Value)
+		}
+		patch, err := jsonPatch(left.Value, target, opts.IgnoreArrayOrder)
+		if err != nil {
+			res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceRight, Kind: problem.KindRule, Offset: -1, Message: err.Error()})
+		}
+		res.Patch = patch
+		res.Places = placePatch(patch, left, right, order)
+		return res
+	}
+	if withPatch {
+		patch, err := jsonPatch(left.Value, right.Value, false)
 		if err != nil {
 			res.Problems = append(res.Problems, problem.Problem{Source: problem.SourceRight, Kind: problem.KindRule, Offset: -1, Message: err.Error()})
 		}
 		res.Patch = patch
 	} else {
 		res.Patch = nil
-	}
-	if mode != ModeCatalog {
-		return res
 	}
 	lc, lps := catalog.Parse(left)
 	rc, rps := catalog.Parse(right)
@@ -117,4 +163,43 @@ func Compare(leftText, rightText string, requested Mode, withPatch bool) Result 
 	}
 	res.Catalog, res.Findings = compareCatalogs(lc, rc, left, right)
 	return res
+}
+
+// placePatch finds each operation's place in the texts: a removed value in the left, an added
+// one in the right (through order, when the right's arrays were aligned), a replaced one in both.
+func placePatch(patch []PatchOp, left, right *jsondoc.Document, order *arrayOrder) []PatchPlace {
+	var places []PatchPlace
+	appended := map[string]int{} // array pointer → how many "-" appends so far
+	for i, op := range patch {
+		if parent, ok := strings.CutSuffix(op.Path, "/-"); ok {
+			// An append names no index: it lands after the left's elements and earlier appends.
+			if arr, isArray := jsondoc.Lookup(left.Value, parent).([]any); isArray {
+				op.Path = jsondoc.JoinPointer(parent, strconv.Itoa(len(arr)+appended[parent]))
+				appended[parent]++
+			}
+		}
+		if len(places) == maxPlaces {
+			break
+		}
+		p := PatchPlace{Op: i}
+		inLeft, inRight := op.Op == "remove" || op.Op == "replace", op.Op == "add" || op.Op == "replace"
+		switch op.Op {
+		case "add":
+			p.Change = "added"
+		case "remove":
+			p.Change = "removed"
+		default:
+			p.Change = "changed"
+		}
+		if off, ok := left.Locate(op.Path); inLeft && ok {
+			p.LeftLine, p.LeftColumn = left.Position(off)
+		}
+		if off, ok := right.Locate(order.original(op.Path)); inRight && ok {
+			p.Line, p.Column = right.Position(off)
+		}
+		if p.Line != 0 || p.LeftLine != 0 {
+			places = append(places, p)
+		}
+	}
+	return places
 }

@@ -49,9 +49,17 @@ func (op PatchOp) MarshalJSON() ([]byte, error) {
 // the right equal to the left's at the same place is no change, so the patch never holds an
 // operation that changes nothing. jsondiff compares json.Number by its text, so the right side
 // is first given the left's text wherever the two are equal.
-func jsonPatch(left, right any) ([]PatchOp, error) {
+//
+// With matchArrays, arrays are matched by their longest common subsequence (quadratic in their
+// length): after alignArrays an element's removal is then one "remove", not a shift of every
+// element after it.
+func jsonPatch(left, right any, matchArrays bool) ([]PatchOp, error) {
+	var opts []jsondiff.Option
+	if matchArrays {
+		opts = append(opts, jsondiff.LCS())
+	}
 	aligned, _ := alignNumbers(left, right)
-	ops, err := jsondiff.CompareWithoutMarshal(left, aligned)
+	ops, err := jsondiff.CompareWithoutMarshal(left, aligned, opts...)
 	if err != nil {
 		return []PatchOp{}, i18n.Errorf("the patch could not be computed: %w", err)
 	}

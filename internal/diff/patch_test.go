@@ -43,7 +43,7 @@ func TestPatchNumbersByValue(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			right := parse(t, tt.right)
 			rightText := jsondoc.Compact(right)
-			ops, err := jsonPatch(parse(t, tt.left), right)
+			ops, err := jsonPatch(parse(t, tt.left), right, false)
 			if err != nil {
 				t.Fatal(err)
 			}

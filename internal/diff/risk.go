@@ -129,7 +129,7 @@ func changeRisk(rt *catalog.Tool, c *ToolChange, changed map[string]bool) (lint.
 		}
 	}
 	for _, f := range c.NewFindings {
-		raise(lint.SeverityHigh, i18n.Sprintf("it now trips the lint rule %s (%s): %s", f.Rule, f.Severity, f.Message))
+		raise(lint.SeverityHigh, i18n.Sprintf("it now trips the lint rule %s (%s): %s", f.Rule, severityWord(f.Severity), f.Message))
 	}
 	if changed["description"] {
 		raise(lint.SeverityMedium, i18n.T("its description changed: the model reads it as instructions, so read the word diff"))
@@ -184,4 +184,18 @@ func addedReport(rt *catalog.Tool, findings []lint.Finding) ToolReport {
 		}
 	}
 	return rep
+}
+
+// severityWord is a severity in a sentence for a person, where it is translated (in the JSON a
+// severity is an identifier and stays as it is).
+func severityWord(s lint.Severity) string {
+	switch s {
+	case lint.SeverityHigh:
+		return i18n.T("high")
+	case lint.SeverityMedium:
+		return i18n.T("medium")
+	case lint.SeverityLow:
+		return i18n.T("low")
+	}
+	return string(s)
 }

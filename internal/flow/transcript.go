@@ -57,6 +57,12 @@ type Event struct {
 	// on its result ("" when the line has none) and the carries matches the proxy found.
 	LoggedVerdict string
 	LoggedCarries []gate.FlowEvidence
+	// Client is the client a decision-log line names ("" for one client, and in every other
+	// shape): each client is a session of its own. LoggedIndex is the call's index in that
+	// session as the proxy counted it (-1 when the line gives none), which its flow evidence
+	// names results by.
+	Client      string
+	LoggedIndex int
 
 	at    span   // where the event's text sits
 	value string // the pointer of Value in at.doc
@@ -193,7 +199,7 @@ func (r *reader) place(p *problem.Problem) {
 }
 
 func (r *reader) call(pointer, id, name string) {
-	e := Event{Index: r.t.Calls, ID: r.shown(id), Name: name, Broken: len(r.t.Problems) > 0, at: r.at(pointer)}
+	e := Event{Index: r.t.Calls, ID: r.shown(id), Name: name, Broken: len(r.t.Problems) > 0, at: r.at(pointer), LoggedIndex: -1}
 	if raw, ok := r.span.doc.Raw(pointer); ok {
 		e.Text = string(raw)
 	}
@@ -257,7 +263,7 @@ func (r *reader) resultByName(pointer, name, valuePointer string) {
 }
 
 func (r *reader) addResult(pointer string, idx int, valuePointer string) {
-	e := Event{IsResult: true, Index: idx, at: r.at(pointer), value: valuePointer}
+	e := Event{IsResult: true, Index: idx, at: r.at(pointer), value: valuePointer, LoggedIndex: -1}
 	if c := r.calls[idx]; c >= 0 {
 		e.Name, e.ID = r.t.Events[c].Name, r.t.Events[c].ID
 	}
@@ -634,6 +640,12 @@ func (r *reader) decisionLine(m map[string]any, at string) {
 	name, _ := m["tool"].(string)
 	r.call(at+"/call", "", name)
 	e := &r.t.Events[len(r.t.Events)-1]
+	e.Client, _ = m["client"].(string)
+	if n, ok := m["index"].(json.Number); ok {
+		if i, err := n.Int64(); err == nil && i >= 0 {
+			e.LoggedIndex = int(i)
+		}
+	}
 	if res, ok := m["result"].(map[string]any); ok {
 		e.LoggedVerdict, _ = res["verdict"].(string)
 	}
@@ -653,8 +665,10 @@ func (r *reader) decisionLine(m map[string]any, at string) {
 	// labels the replay gives it again (and the result check's verdict, where logged).
 	if forwarded || e.LoggedVerdict != "" {
 		verdict := e.LoggedVerdict
+		client := e.Client
 		r.addResult(at, e.Index, "")
 		r.t.Events[len(r.t.Events)-1].LoggedVerdict = verdict
+		r.t.Events[len(r.t.Events)-1].Client = client
 		r.t.Events[len(r.t.Events)-1].Value = nil
 		r.t.Events[len(r.t.Events)-1].Text = ""
 	}

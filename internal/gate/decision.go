@@ -52,6 +52,7 @@ type Detail string
 // The details.
 const (
 	DetailUnreadableCall  Detail = "unreadable_call"    // the call text or this call cannot be read
+	DetailNoToolCall      Detail = "no_tool_call"       // the reply holds no call: the model answered in text
 	DetailPolicyInvalid   Detail = "policy_invalid"     // the policy has problems, so nothing is allowed
 	DetailNotInCatalog    Detail = "not_in_catalog"     // no tool of that name in the catalog
 	DetailAmbiguousTool   Detail = "ambiguous_tool"     // several servers offer that name

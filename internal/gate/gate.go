@@ -315,6 +315,9 @@ func (g *gateRun) toolGate() bool {
 		} else {
 			g.evidence(c.Problem(problem.KindRule, c.Pointer, i18n.T("the call has no tool name")))
 		}
+		if c.TextReply() {
+			return g.deny(ReasonToolNotAllowlisted, DetailNoToolCall, i18n.T("this reply has no tool call: the model answered in text, so there is nothing to allow"))
+		}
 		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, i18n.T("the call cannot be read, so nothing in it can be allowed"))
 	}
 	// Until the catalog says otherwise, the call's name is the only name; the call is denied

@@ -34,6 +34,7 @@ func NewCache() *Cache { return &Cache{byKey: map[cacheKey]*Schema{}} }
 // strings hashes the texts in place; only resources, rare, are joined into one string.
 type cacheKey struct {
 	draft, schema, resources string
+	assertFormats            bool
 }
 
 // keyFor builds the key, or reports that the texts are too large to keep alive as a key. Give
@@ -59,7 +60,7 @@ func keyFor(draft, schema string, texts map[string]string, docs map[string]*json
 	for _, u := range slices.Sorted(maps.Keys(docs)) {
 		fmt.Fprintf(&b, "%d:%s%d:%s", len(u), u, len(docs[u].Text), docs[u].Text)
 	}
-	return cacheKey{draft, schema, b.String()}, true
+	return cacheKey{draft: draft, schema: schema, resources: b.String()}, true
 }
 
 func (c *Cache) get(key cacheKey, ok bool) *Schema {
@@ -93,11 +94,16 @@ func (c *Cache) put(key cacheKey, ok bool, s *Schema) {
 
 // Compile is [Compile] through the cache, keyed by the documents' texts. A nil cache compiles.
 func (c *Cache) Compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document) (*Schema, problem.Problems) {
+	return c.compile(schema, draft, resources, false)
+}
+
+func (c *Cache) compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document, assertFormats bool) (*Schema, problem.Problems) {
 	key, ok := keyFor(draft, string(schema.Text), nil, resources)
+	key.assertFormats = assertFormats
 	if s := c.get(key, ok); s != nil {
 		return s, nil
 	}
-	s, probs := Compile(schema, draft, resources)
+	s, probs := compile(schema, draft, resources, assertFormats)
 	if s != nil {
 		c.put(key, ok, s)
 	}
@@ -108,7 +114,15 @@ func (c *Cache) Compile(schema *jsondoc.Document, draft string, resources map[st
 // compiles them through the cache: a schema whose texts were compiled before is not even parsed
 // again. A problem in a resource names it (Problem.Document).
 func (c *Cache) CompileTexts(schemaText, draft string, resources map[string]string) (*Schema, problem.Problems) {
-	if s := c.get(keyFor(draft, schemaText, resources, nil)); s != nil {
+	return c.CompileTextsFormats(schemaText, draft, resources, false)
+}
+
+// CompileTextsFormats is [Cache.CompileTexts], with "format" asserted when assertFormats is
+// true (see [CompileAssertingFormats]); each way is compiled and kept on its own.
+func (c *Cache) CompileTextsFormats(schemaText, draft string, resources map[string]string, assertFormats bool) (*Schema, problem.Problems) {
+	key, ok := keyFor(draft, schemaText, resources, nil)
+	key.assertFormats = assertFormats
+	if s := c.get(key, ok); s != nil {
 		return s, nil
 	}
 	var probs problem.Problems
@@ -127,5 +141,5 @@ func (c *Cache) CompileTexts(schemaText, draft string, resources map[string]stri
 	if len(probs) > 0 {
 		return nil, probs
 	}
-	return c.Compile(schemaDoc, draft, docs)
+	return c.compile(schemaDoc, draft, docs, assertFormats)
 }

@@ -64,6 +64,16 @@ type Failure struct {
 // that a $ref across documents resolves without any fetch. draft applies when the schema has no
 // $schema ("" means [DefaultDraft]). Problems are placed in the schema's text.
 func Compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document) (*Schema, problem.Problems) {
+	return compile(schema, draft, resources, false)
+}
+
+// CompileAssertingFormats is [Compile] with "format" asserted: a string that is not the
+// format it names fails, where by default (as 2020-12 says) the keyword is an annotation.
+func CompileAssertingFormats(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document) (*Schema, problem.Problems) {
+	return compile(schema, draft, resources, true)
+}
+
+func compile(schema *jsondoc.Document, draft string, resources map[string]*jsondoc.Document, assertFormats bool) (*Schema, problem.Problems) {
 	if draft == "" {
 		draft = DefaultDraft
 	}
@@ -75,6 +85,9 @@ func Compile(schema *jsondoc.Document, draft string, resources map[string]*jsond
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(d)
 	c.UseLoader(noFetch{})
+	if assertFormats {
+		c.AssertFormat()
+	}
 	docsByURL := map[string]*jsondoc.Document{rootURL: schema}
 	if err := c.AddResource(rootURL, schema.Value); err != nil {
 		return nil, problem.Problems{schema.Problem(problem.KindSchema, "", libraryErrorWords(err, false))}
@@ -177,6 +190,9 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 		}
 		if ap, ok := u.Error.Kind.(*kind.AdditionalProperties); ok && len(ap.Properties) > 0 {
 			e.Property = ap.Properties[0]
+		}
+		if _, ok := u.Error.Kind.(*kind.FalseSchema); ok {
+			e.Message = falseSchemaMessage(kw, u.InstanceLocation)
 		}
 		*out = append(*out, e)
 		return

@@ -44,6 +44,8 @@ type SchemaPane struct {
 	Instance  string            `json:"instance"`
 	Draft     string            `json:"draft,omitempty"`
 	Resources map[string]string `json:"resources,omitempty"`
+	// AssertFormats makes "format" an assertion (off by default, as 2020-12 says).
+	AssertFormats bool `json:"assertFormats,omitempty"`
 }
 
 // DecisionPane is the Decision pane: a call, a catalog and a policy to gate, or a decision to check.
@@ -63,6 +65,8 @@ type DiffPane struct {
 	Left  string `json:"left"`
 	Right string `json:"right"`
 	Mode  string `json:"mode,omitempty"`
+	// IgnoreArrayOrder compares a plain JSON diff's arrays by content.
+	IgnoreArrayOrder bool `json:"ignoreArrayOrder,omitempty"`
 }
 
 // StateOptions are the page's settings.

@@ -29,6 +29,9 @@ func TestStateRoundTrip(t *testing.T) {
 			Left: "  {\"a\":\t12345678901234567890 }\r\n\n", Right: "{\"x\": \"\\u00e9\", broken", Mode: "patch"}}}},
 		{"unicode", state.State{Pane: "decision", Panes: state.Panes{Decision: state.DecisionPane{
 			Call: "{\"q\":\"日本語 😀 \u202e \U000E0041\"}", Policy: "ü", Mode: "check"}}, Options: state.StateOptions{Lang: "de"}}},
+		// The switches: formats asserted, array order ignored.
+		{"switches", state.State{Pane: "diff", Panes: state.Panes{Schema: state.SchemaPane{Instance: "1", AssertFormats: true},
+			Diff: state.DiffPane{Left: "[1]", Right: "[2]", IgnoreArrayOrder: true}}}},
 		{"large repetitive", state.State{Pane: "diff", Panes: state.Panes{Diff: state.DiffPane{Left: strings.Repeat(`{"name":"tool","description":"x"},`, 20000)}}}},
 	}
 	for _, tt := range tests {

@@ -86,14 +86,35 @@ test('humanSize', () => {
 });
 
 test('every language has every string, with the same placeholders', () => {
-  const keys = Object.keys(catalogs.en).sort();
+  // A plural form ("key.one") belongs to its key: a language has the forms its grammar needs
+  // (French "1 ajouté" where English writes "1 added" for any count).
+  const form = /\.(zero|one|two|few|many|other)$/;
+  const base = (/** @type {string} */ key, /** @type {Record<string, string>} */ strings) => {
+    const b = key.replace(form, '');
+    return b !== key && b in strings ? b : key;
+  };
+  const keys = Object.keys(catalogs.en).filter((k) => base(k, catalogs.en) === k).sort();
+  const names = (/** @type {string} */ s) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
   for (const lang of languages) {
-    assert.deepEqual(Object.keys(catalogs[lang]).sort(), keys, `${lang} keys`);
-    for (const key of keys) {
-      const names = (/** @type {string} */ s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      assert.deepEqual(names(catalogs[lang][key]), names(catalogs.en[key]), `${lang} ${key} placeholders`);
+    const strings = catalogs[lang];
+    assert.deepEqual(Object.keys(strings).filter((k) => base(k, strings) === k).sort(), keys, `${lang} keys`);
+    for (const key of Object.keys(strings)) {
+      assert.deepEqual(names(strings[key]), names(catalogs.en[base(key, strings)]), `${lang} ${key} placeholders`);
     }
   }
+});
+
+test('plural forms follow each language: French "one" covers 0 and 1', () => {
+  setLanguage('fr');
+  assert.equal(t('schema.invalid', { n: 0 }), '0 problème');
+  assert.equal(t('diff.count.changed', { n: 1 }), '1 modifié');
+  assert.equal(t('diff.count.changed', { n: 2 }), '2 modifiés');
+  setLanguage('en');
+  assert.equal(t('schema.invalid', { n: 0 }), '0 problems');
+  assert.equal(t('diff.noChange', { n: 1 }), 'Nothing changed: 1 tool is the same.');
+  setLanguage('de');
+  assert.equal(t('lint.count.findings', { n: 1 }), '1 Befund');
+  assert.equal(t('lint.count.findings', { n: 0 }), '0 Befunde');
 });
 
 test('t fills placeholders, picks the singular, falls back', () => {
