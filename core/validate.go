@@ -27,15 +27,15 @@ type ValidateRequest struct {
 type ValidateResult struct {
 	Valid    bool     `json:"valid"`
 	Problems Problems `json:"problems"`
+	// UnassertedFormats are the "format" failures the instance would have with formats asserted,
+	// when they were not (AssertFormats false): they do not make it invalid, but a reader should
+	// know that "not-an-email" passed an "email" format only because formats are annotations.
+	UnassertedFormats Problems `json:"unassertedFormats,omitempty"`
 	// Unmatched lists the values that match none of the alternatives of a oneOf or anyOf, each
 	// with the indexes of its alternatives' problems in Problems, so that a view can show one
 	// line per value and the closest alternative's problems under it (the problems stay listed
 	// in full, each with its alternative).
 	Unmatched []Unmatched `json:"unmatched,omitempty"`
-	// UnassertedFormats are the "format" failures the instance would have with formats asserted,
-	// when they were not (AssertFormats false): they do not make it invalid, but a reader should
-	// know that "not-an-email" passed an "email" format only because formats are annotations.
-	UnassertedFormats Problems `json:"unassertedFormats,omitempty"`
 }
 
 // Validate checks an instance text against a schema text. Problems in either text (parse errors,
@@ -48,10 +48,10 @@ func Validate(req ValidateRequest) ValidateResult {
 	defer closeTranslation(tr)
 	res := validate(req)
 	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
-	res.Unmatched = translated(unmatchedOf(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
 	if res.UnassertedFormats != nil {
 		res.UnassertedFormats = translateProblems(tr, res.UnassertedFormats)
 	}
+	res.Unmatched = translated(unmatchedOf(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
 	return res
 }
 

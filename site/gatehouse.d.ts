@@ -93,10 +93,10 @@ export interface Unmatched {
 export interface ValidateResponse {
   valid: boolean;
   problems: Problem[];
-  /** The values that match none of the alternatives of a oneOf or anyOf (absent when none). */
-  unmatched?: Unmatched[];
   /** The "format" failures the instance would have with formats asserted, when they were not. */
   unassertedFormats?: Problem[];
+  /** The values that match none of the alternatives of a oneOf or anyOf (absent when none). */
+  unmatched?: Unmatched[];
 }
 
 // ---- gate ----

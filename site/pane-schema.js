@@ -54,7 +54,6 @@ export class SchemaPane {
     // The drafts are the checker's (about().drafts); until it has said, the select is empty and
     // the draft a link asked for is kept in wantedDraft.
     this.draft = h('select', { id: 'schema-draft', onchange: changed });
-    this.wantedDraft = '';
     // Off by default, as 2020-12 says: "format" is an annotation unless asserted.
     this.assertFormats = h('input', { type: 'checkbox', id: 'schema-assert-formats', onchange: changed });
     this.examples = new ExampleMenu({
@@ -62,6 +61,7 @@ export class SchemaPane {
       groups: () => [{ label: t('tab.schema'), items: schemaExamples.map((e) => ({ id: e.id, label: t(e.label) })) }],
       onChoose: (id) => this.loadExample(id),
     });
+    this.wantedDraft = '';
     checker.ready.then(() => {
       const drafts = checker.about?.drafts;
       if (drafts?.length) this.setDrafts([...drafts].reverse());

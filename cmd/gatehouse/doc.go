@@ -14,6 +14,8 @@
 //	gatehouse verify --lock L [CATALOG | SERVER]
 //	gatehouse catalog SERVER
 //	gatehouse proxy --policy P [--lock L] [--log FILE] [--url URL | -- CMD ARGS...]
+//	gatehouse install --policy P [--lock L] [--log FILE] [--dry-run] (--config FILE | --discover)
+//	gatehouse uninstall [--dry-run] (--config FILE | --discover)
 //	gatehouse link [--base URL] [--pane P] [--schema F] [--instance F] [--call F] [--catalog F]
 //	               [--policy F] [--decision F] [--left F] [--right F]
 //	gatehouse serve [--addr 127.0.0.1:8080]

@@ -52,6 +52,8 @@ func init() {
 		verifyCommand,
 		catalogCommand,
 		proxyCommand,
+		installCommand,
+		uninstallCommand,
 		linkCommand,
 		serveCommand,
 		helpCommand,

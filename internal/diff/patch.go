@@ -54,11 +54,11 @@ func (op PatchOp) MarshalJSON() ([]byte, error) {
 // length): after alignArrays an element's removal is then one "remove", not a shift of every
 // element after it.
 func jsonPatch(left, right any, matchArrays bool) ([]PatchOp, error) {
+	aligned, _ := alignNumbers(left, right)
 	var opts []jsondiff.Option
 	if matchArrays {
 		opts = append(opts, jsondiff.LCS())
 	}
-	aligned, _ := alignNumbers(left, right)
 	ops, err := jsondiff.CompareWithoutMarshal(left, aligned, opts...)
 	if err != nil {
 		return []PatchOp{}, i18n.Errorf("the patch could not be computed: %w", err)

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,8 +18,10 @@ import (
 
 // ownIDPrefix starts the id of every request gatehouse itself sends (a listing, an elicitation),
 // so that their answers are told apart from the answers it passes on. A peer's request whose id
-// starts with it is refused: its answer could not be routed.
-const ownIDPrefix = "gatehouse/"
+// starts with it is refused: its answer could not be routed. Its random part keeps two
+// gatehouses in a chain apart: 'gatehouse catalog' reading a configuration that 'gatehouse
+// install' rewrote talks to a 'gatehouse proxy', and neither takes the other's ids for its own.
+var ownIDPrefix = "gatehouse/" + rand.Text()[:8] + "/"
 
 // An endpoint is one side of an MCP connection, as a stream of JSON-RPC messages: gatehouse
 // sends its own requests on it and waits for their answers, and every other message read is

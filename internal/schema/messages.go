@@ -297,6 +297,45 @@ func libraryErrorWords(err error, root bool) string {
 	return msg
 }
 
+// falseSchemaMessage words a failed false schema by where it stands: the library says only
+// "false schema", which tells a reader neither what was refused nor which keyword refused it.
+// kw is the keyword location (a plain pointer), at the instance location where it failed;
+// property and item name what the false schema refused, and the keyword in brackets says how.
+func falseSchemaMessage(kw, at string) string {
+	tokens, _ := jsondoc.SplitPointer(kw)
+	instance, _ := jsondoc.SplitPointer(at)
+	last := func(list []string, back int) string {
+		if len(list) < back {
+			return ""
+		}
+		return list[len(list)-back]
+	}
+	name := untrusted.Quote(last(instance, 1))
+	keyword, parent := last(tokens, 1), last(tokens, 2)
+	switch {
+	case len(tokens) == 0:
+		return i18n.T("the schema is false: no value is allowed")
+	case keyword == "unevaluatedProperties" || keyword == "additionalProperties":
+		return i18n.Sprintf("property %s is not allowed here (%s: false)", name, keyword)
+	case parent == "properties":
+		return i18n.Sprintf("property %s is not allowed here (its schema in properties is false)", name)
+	case parent == "patternProperties":
+		return i18n.Sprintf("property %s is not allowed here (patternProperties %s: false)", name, untrusted.Quote(keyword))
+	case parent == "dependentSchemas" || parent == "dependencies":
+		return i18n.Sprintf("property %s is not allowed here (%s %s: false)", untrusted.Quote(keyword), parent, untrusted.Quote(keyword))
+	case keyword == "unevaluatedItems" || keyword == "items" || keyword == "additionalItems":
+		return i18n.Sprintf("item %s is not allowed here (%s: false)", last(instance, 1), keyword)
+	case parent == "prefixItems" || parent == "items":
+		return i18n.Sprintf("item %s is not allowed here (%s/%s: false)", last(instance, 1), parent, keyword)
+	case keyword == "propertyNames":
+		return i18n.T("no property is allowed here (propertyNames: false)")
+	case keyword == "contains":
+		return i18n.T("the array must contain a matching item, and none can match (contains: false)")
+	default:
+		return i18n.Sprintf("no value is allowed here (the schema at %s is false)", kw)
+	}
+}
+
 // unmatchedMessage words a oneOf or anyOf that no alternative matched, in one line. When every
 // alternative fails a const or enum on the same property of the value (a discriminator, such as
 // "kind"), the line says which values it may take: matches none of the 2 alternatives of oneOf
@@ -373,43 +412,4 @@ func englishWords(e *jsonschema.OutputError) string {
 	words := e.String()
 	typeWords.Store(key, words)
 	return words
-}
-
-// falseSchemaMessage words a failed false schema by where it stands: the library says only
-// "false schema", which tells a reader neither what was refused nor which keyword refused it.
-// kw is the keyword location (a plain pointer), at the instance location where it failed;
-// property and item name what the false schema refused, and the keyword in brackets says how.
-func falseSchemaMessage(kw, at string) string {
-	tokens, _ := jsondoc.SplitPointer(kw)
-	instance, _ := jsondoc.SplitPointer(at)
-	last := func(list []string, back int) string {
-		if len(list) < back {
-			return ""
-		}
-		return list[len(list)-back]
-	}
-	name := untrusted.Quote(last(instance, 1))
-	keyword, parent := last(tokens, 1), last(tokens, 2)
-	switch {
-	case len(tokens) == 0:
-		return i18n.T("the schema is false: no value is allowed")
-	case keyword == "unevaluatedProperties" || keyword == "additionalProperties":
-		return i18n.Sprintf("property %s is not allowed here (%s: false)", name, keyword)
-	case parent == "properties":
-		return i18n.Sprintf("property %s is not allowed here (its schema in properties is false)", name)
-	case parent == "patternProperties":
-		return i18n.Sprintf("property %s is not allowed here (patternProperties %s: false)", name, untrusted.Quote(keyword))
-	case parent == "dependentSchemas" || parent == "dependencies":
-		return i18n.Sprintf("property %s is not allowed here (%s %s: false)", untrusted.Quote(keyword), parent, untrusted.Quote(keyword))
-	case keyword == "unevaluatedItems" || keyword == "items" || keyword == "additionalItems":
-		return i18n.Sprintf("item %s is not allowed here (%s: false)", last(instance, 1), keyword)
-	case parent == "prefixItems" || parent == "items":
-		return i18n.Sprintf("item %s is not allowed here (%s/%s: false)", last(instance, 1), parent, keyword)
-	case keyword == "propertyNames":
-		return i18n.T("no property is allowed here (propertyNames: false)")
-	case keyword == "contains":
-		return i18n.T("the array must contain a matching item, and none can match (contains: false)")
-	default:
-		return i18n.Sprintf("no value is allowed here (the schema at %s is false)", kw)
-	}
 }

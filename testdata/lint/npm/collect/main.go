@@ -32,6 +32,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/gatehouse-dev/gatehouse/core"
 )
 
 // An entry is one server of the manifest: collected (Tools > 0, File set) or failed (Failure set).
@@ -66,6 +68,7 @@ var (
 	timeout    = flag.Duration("timeout", 60*time.Second, "gatehouse catalog --timeout for each attempt")
 	scratch    = flag.String("scratch", "/tmp/gatehouse-collect", "scratch space: npm's cache, each server's HOME and directory")
 	retryFail  = flag.Bool("retry-failed", false, "try again the candidates the manifest lists as failed")
+	recheck    = flag.Bool("recheck", false, "read every stored catalog through core again, move those it refuses to failed, and stop")
 )
 
 func main() {
@@ -85,6 +88,13 @@ func main() {
 	m, err := readManifest(filepath.Join(*dir, "manifest.json"))
 	if err != nil {
 		log.Fatal(err)
+	}
+	if *recheck {
+		recheckManifest(m)
+		if err := writeManifest(filepath.Join(*dir, "manifest.json"), m); err != nil {
+			log.Fatal(err)
+		}
+		return
 	}
 	names, err := readCandidates(*candidates)
 	if err != nil {
@@ -407,6 +417,10 @@ func collect(pkg string) entry {
 			failures = append(failures, "the server lists no tools")
 			continue
 		}
+		if why := coreRefuses(catalog); why != "" {
+			failures = append(failures, why)
+			break
+		}
 		e.Tools = len(c.Tools)
 		e.File = "catalogs/" + safeName(pkg) + ".json"
 		sum := sha256.Sum256(catalog)
@@ -418,6 +432,41 @@ func collect(pkg string) entry {
 	}
 	e.Failure = strings.Join(failures, " | then: ")
 	return e
+}
+
+// coreRefuses says why core does not read a catalog as one, or "" when it does: a catalog the
+// lint cannot read is no use for calibrating it.
+func coreRefuses(catalog []byte) string {
+	res := core.PinCatalog(core.PinRequest{Catalog: string(catalog)})
+	if len(res.Problems) == 0 {
+		return ""
+	}
+	p := res.Problems[0]
+	return fmt.Sprintf("gatehouse catalog wrote it, but core does not read it as a catalog (%d problems): %d:%d: %s", len(res.Problems), p.Line, p.Column, p.Message)
+}
+
+// recheckManifest moves to failed every server whose stored catalog core does not read, and
+// removes its file.
+func recheckManifest(m *manifest) {
+	var kept []entry
+	for _, e := range m.Servers {
+		data, err := os.ReadFile(filepath.Join(*dir, e.File))
+		why := ""
+		if err != nil {
+			why = err.Error()
+		} else {
+			why = coreRefuses(data)
+		}
+		if why == "" {
+			kept = append(kept, e)
+			continue
+		}
+		log.Printf("refused by core: %s: %s", e.Package, why)
+		_ = os.Remove(filepath.Join(*dir, e.File))
+		e.Failure, e.File, e.SHA256, e.Tools = why, "", "", 0
+		m.Failed = append(m.Failed, e)
+	}
+	m.Servers = kept
 }
 
 // argsArray finds the "args" arrays of the client configurations a README shows.
