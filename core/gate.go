@@ -17,14 +17,22 @@ type GateRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// GateResult is the answer of [Gate]: one [Decision] per call in the call text, the most
-// restrictive of them (deny > ask > allow), and the problems of the texts themselves.
+// GateResult is the answer of [Gate]: decisions, one [Decision] per call in the call text (in
+// text order, never empty); decision, the most restrictive of them (deny > ask > allow, the first
+// of equals); and problems, what is wrong with the texts themselves, each [Problem] placed.
 type GateResult = gate.Result
 
 // A Decision is the gate's answer for one tool call: seed 000's decision (tool, argumentsValid,
 // toolAllowed, grant, decision, reason), extended with why — the required and missing
 // capabilities, the arguments' errors, the rules they break, and every reason as evidence placed
 // at its line and column. Its JSON always validates against the published decision schema.
+// Its fields, as JSON names them: tool (the catalog key, or the name the call gave), server,
+// argumentsValid, argumentsChecked (gate 3 ran), toolAllowed (gate 1 passed), grant, decision
+// (an [Outcome]), reason (a [Reason]), detail (a [Detail]), required and missing (capabilities),
+// errors (the arguments' problems), violations (a list of [Violation]), changedFields (the
+// fields that differ from the pinned definition), format (the call's shape), id, call (the
+// call as pasted), explanation (plain sentences) and evidence (every reason, as a placed
+// [Problem]).
 type Decision = gate.Decision
 
 // An Outcome is what the gate decides for a call: allow, deny or ask.
@@ -55,7 +63,9 @@ type Reason = gate.Reason
 type Detail = gate.Detail
 
 // A Violation is one argument rule (hosts, workspace, enum, pattern, max_length) or secret the
-// arguments break.
+// arguments break: argument (its JSON Pointer in the arguments), rule ("hosts", "schemes",
+// "workspace", "enum", "pattern", "max_length" or "secret") and message (what was found and what
+// was expected; never a secret).
 type Violation = policy.Violation
 
 // Gate decides, for every tool call in the call text, whether it may run: allow, deny or ask,
