@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // This file holds the instruction families in the languages other than English that lint reads:
@@ -75,7 +76,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"sinon", "faute de quoi", "à défaut", "si vous ne le faites pas", "si tu ne le fais pas"},
 		fail:       []string{"ne fonctionnera pas", "ne marchera pas", "plantera", "échouera", "echouera", "sera bloqu", "cessera de fonctionner", "sera perdu", "seront perdu", "sera supprim", "seront supprim"},
 		onlyIfRaw:  []string{`ne\s+(?:fonctionne|fonctionnera|marche|marchera)\s+(?:que\s+si|pas\s+(?:si|sans|tant\s+que))\s+(?:vous|tu)\s+(?:ne\s+)?(?:fourni|donn|transmet|envoi|envoy|inclu|li[st]|lisez|appel|coll|joi|ajout|pass)`},
-		conv:       []string{"toute la conversation", "l'historique", "historique de la conversation", "historique des messages", "historique du chat", "messages précédents", "messages precedents", "messages antérieurs", "échanges précédents", "la conversation entière", "la conversation complète", "prompt système", "prompt systeme", "instructions système", "résultats des autres outils", "résultats précédents"},
+		conv:       []string{"son contenu", "leur contenu", "toute la conversation", "l'historique", "historique de la conversation", "historique des messages", "historique du chat", "messages précédents", "messages precedents", "messages antérieurs", "échanges précédents", "la conversation entière", "la conversation complète", "prompt système", "prompt systeme", "instructions système", "résultats des autres outils", "résultats précédents"},
 		field:      []string{"ici=", "ci-dessous", "paramètre", "parametre", "champ", "argument"},
 		thisTool:   []string{"cet outil", "cette fonction", "cet outil-ci"},
 		call:       []string{"appel", "utilis", "exécut", "execut", "consult", "lanc", "invoqu"},
@@ -103,7 +104,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"sonst", "andernfalls", "ansonsten", "anderenfalls", "wenn du das nicht tust", "wenn sie das nicht tun"},
 		fail:       []string{"funktioniert nicht", "funktioniert das tool nicht", "funktioniert es nicht", "funktioniert dieses tool nicht", "wird nicht funktionieren", "nicht funktionier", "stürzt", "stuerzt", "abstürz", "absturz", "schlägt fehl", "schlaegt fehl", "fehlschlagen", "gesperrt", "blockiert", "geht verloren", "gehen verloren", "gelöscht", "wird abgebrochen"},
 		onlyIfRaw:  []string{`funktioniert\s+nur,?\s+wenn\s+(?:du|sie)\s+(?:\S+\s+){0,6}?(?:übergibst|uebergibst|übergeben|angibst|angeben|sendest|senden|mitschickst|lieferst|liest|lesen|einfügst|anhängst|mitgibst)`, `funktioniert\s+nicht,?\s+(?:solange|bevor|ohne\s+dass)\s+(?:du|sie)`},
-		conv:       []string{"gesamten konversation", "gesamte konversation", "gesamten unterhaltung", "gesamte unterhaltung", "gesprächsverlauf", "gespraechsverlauf", "chatverlauf", "chat-verlauf", "nachrichtenverlauf", "bisherigen nachrichten", "vorherigen nachrichten", "früheren nachrichten", "den verlauf", "systemprompt", "system-prompt", "ergebnisse anderer tools", "ergebnisse der anderen tools", "bisherige unterhaltung", "bisherigen unterhaltung"},
+		conv:       []string{"seinen inhalt", "ihren inhalt", "deren inhalt", "dessen inhalt", "gesamten konversation", "gesamte konversation", "gesamten unterhaltung", "gesamte unterhaltung", "gesprächsverlauf", "gespraechsverlauf", "chatverlauf", "chat-verlauf", "nachrichtenverlauf", "bisherigen nachrichten", "vorherigen nachrichten", "früheren nachrichten", "den verlauf", "systemprompt", "system-prompt", "ergebnisse anderer tools", "ergebnisse der anderen tools", "bisherige unterhaltung", "bisherigen unterhaltung"},
 		field:      []string{"hier=", "parameter", "feld", "argument"},
 		thisTool:   []string{"dieses tool", "dieses werkzeug", "diese funktion", "dieses tools", "dieses werkzeugs", "diese tool"},
 		call:       []string{"ruf", "aufruf", "verwend", "benutz", "nutz", "führ", "fuehr", "konsultier", "starte"},
@@ -131,7 +132,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"de lo contrario", "si no lo haces", "si no lo hace", "en caso contrario", "o si no", "sino="},
 		fail:       []string{"no funcionará", "no funcionara", "dejará de funcionar", "dejara de funcionar", "fallará", "fallara", "se bloqueará", "se bloqueara", "será bloquead", "sera bloquead", "se perderá", "se perdera", "se perderán", "colapsará", "se colgará", "se cerrará"},
 		onlyIfRaw:  []string{`(?:solo|s[óo]lo)\s+funciona\s+si\s+(?:primero\s+)?(?:proporcionas|pasas|env[íi]as|incluyes|lees|adjuntas|das|proporciona|pasa|env[íi]a|incluye|lee|adjunta)`, `no\s+funciona(?:r[áa])?\s+(?:a\s+menos\s+que|hasta\s+que|sin\s+que)\s+(?:tu\s+|usted\s+)?`},
-		conv:       []string{"toda la conversación", "toda la conversacion", "la conversación completa", "historial de la conversación", "historial de conversación", "historial del chat", "historial de chat", "historial de mensajes", "mensajes anteriores", "mensajes previos", "prompt del sistema", "instrucciones del sistema", "resultados de otras herramientas", "resultados anteriores", "el historial"},
+		conv:       []string{"su contenido", "toda la conversación", "toda la conversacion", "la conversación completa", "historial de la conversación", "historial de conversación", "historial del chat", "historial de chat", "historial de mensajes", "mensajes anteriores", "mensajes previos", "prompt del sistema", "instrucciones del sistema", "resultados de otras herramientas", "resultados anteriores", "el historial"},
 		field:      []string{"aquí", "aqui=", "parámetro", "parametro", "campo", "argumento"},
 		thisTool:   []string{"esta herramienta", "esta función", "esta funcion"},
 		call:       []string{"llam", "usa", "use=", "utiliz", "ejecut", "consult", "invoc"},
@@ -152,14 +153,14 @@ var vocabularies = []vocabulary{
 		prior:      []string{"anterior", "anteriores", "prévia", "previa", "acima", "original", "do sistema", "sistema", "toda", "todas", "todo", "todos", "suas=", "tuas="},
 		newRaw:     []string{`(?:novas?|verdadeiras?|reais|atualizadas?)\s+instru[çc][õo]es\s*:`, `(?:agora\s+voc[êe]\s+[ée]|a\s+partir\s+de\s+agora\s+voc[êe]\s+[ée]|voc[êe]\s+agora\s+[ée])\s+(?:um|uma|o|a)\b`, `(?:sua|tua)\s+(?:nova|verdadeira|[úu]nica|real)\s+(?:tarefa|miss[ãa]o|fun[çc][ãa]o|objetivo|papel)\s+[ée]\b`, `(?:revele|mostre|repita|imprima|compartilhe)\w*\s+(?:seu|teu|o)\s+(?:prompt|mensagem)\s+(?:do\s+)?sistema`},
 		user:       []string{"usuário", "usuario", "utilizador", "usuária"},
-		negTell:    []string{`n[ãa]o\s+(?:lhe\s+|o\s+|a\s+)?(?:diga|digas|conte|contes|mencione|menciones|informe|informes|revele|reveles|avise|avises|mostre|mostres|notifique|comente|comunique)\b`, `nunca\s+(?:lhe\s+)?(?:diga|conte|mencione|informe|revele|avise|mostre)\b`},
+		negTell:    []string{`n[ãa]o\s+(?:lhe\s+|o\s+|a\s+)?(?:diga|digas|conte|contes|mencione|menciones|informe|informes|revele|reveles|avise|avises|mostre|mostres|notifique|comente|comunique)\b`, `nunca[\s*_]+(?:lhe\s+)?(?:diga|conte|mencione|informe|revele|avise|mostre)\b`},
 		without:    []string{`sem\s+(?:avisar|informar|dizer|notificar|perguntar|consultar|mencionar|alertar|contar)\b`, `[àa]s\s+escondidas\s+d`, `sem\s+que\s+o\s+(?:usu[áa]rio|utilizador)\s+(?:saiba|perceba|veja|note)`},
 		secretly:   []string{"em segredo", "secretamente", "silenciosamente", "discretamente", "em silêncio", "em silencio", "às escondidas", "sem que ninguém"},
 		send:       []string{"envi", "mand", "copi", "inclu", "adicion", "acrescent", "coloq", "coloc", "ponha", "pôr", "pass", "anex", "encaminh", "transmit", "insir", "cole", "carreg", "redirecion", "conter=", "contenha", "contém"},
 		otherwise:  []string{"caso contrário", "caso contrario", "senão", "senao", "se você não fizer", "se voce nao fizer", "do contrário"},
 		fail:       []string{"não funcionará", "nao funcionara", "não vai funcionar", "nao vai funcionar", "deixará de funcionar", "falhará", "falhara", "vai falhar", "será bloquead", "sera bloquead", "será perdid", "serão perdid", "vai travar", "travará", "irá travar"},
 		onlyIfRaw:  []string{`s[óo]\s+funciona\s+se\s+(?:voc[êe]\s+)?(?:primeiro\s+)?(?:fornecer|passar|enviar|incluir|ler|anexar|informar)`, `n[ãa]o\s+funciona(?:r[áa])?\s+(?:a\s+menos\s+que|at[ée]\s+que|sem\s+que)`},
-		conv:       []string{"toda a conversa", "a conversa inteira", "a conversa completa", "histórico da conversa", "historico da conversa", "histórico do chat", "historico do chat", "histórico de mensagens", "mensagens anteriores", "mensagem anterior", "prompt do sistema", "instruções do sistema", "resultados de outras ferramentas", "resultados anteriores", "o histórico"},
+		conv:       []string{"seu conteúdo", "o seu conteúdo", "seu conteudo", "toda a conversa", "a conversa inteira", "a conversa completa", "histórico da conversa", "historico da conversa", "histórico do chat", "historico do chat", "histórico de mensagens", "mensagens anteriores", "mensagem anterior", "prompt do sistema", "instruções do sistema", "resultados de outras ferramentas", "resultados anteriores", "o histórico"},
 		field:      []string{"aqui=", "parâmetro", "parametro", "campo", "argumento"},
 		thisTool:   []string{"esta ferramenta", "essa ferramenta", "esta função", "esta funcao"},
 		call:       []string{"cham", "use=", "usa", "utiliz", "execut", "consult", "invoq"},
@@ -187,7 +188,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"altrimenti", "in caso contrario", "se non lo fai", "se non lo fa", "se non=", "pena"},
 		fail:       []string{"non funzionerà", "non funzionera", "smetterà di funzionare", "fallirà", "fallira", "andrà in crash", "si bloccherà", "si blocchera", "sarà bloccat", "verrà bloccat", "andrà perso", "andranno persi", "saranno persi", "si arresterà"},
 		onlyIfRaw:  []string{`funziona\s+solo\s+se\s+(?:prima\s+)?(?:fornisci|passi|invii|includi|leggi|alleghi|dai|fornisce|passa|invia|include|legge)`, `non\s+funziona\s+(?:finch[ée]\s+non|a\s+meno\s+che|senza\s+che)`},
-		conv:       []string{"tutta la conversazione", "l'intera conversazione", "la conversazione completa", "cronologia della conversazione", "cronologia della chat", "cronologia chat", "cronologia dei messaggi", "messaggi precedenti", "prompt di sistema", "istruzioni di sistema", "risultati degli altri strumenti", "risultati precedenti", "la cronologia"},
+		conv:       []string{"il suo contenuto", "il loro contenuto", "tutta la conversazione", "l'intera conversazione", "la conversazione completa", "cronologia della conversazione", "cronologia della chat", "cronologia chat", "cronologia dei messaggi", "messaggi precedenti", "prompt di sistema", "istruzioni di sistema", "risultati degli altri strumenti", "risultati precedenti", "la cronologia"},
 		field:      []string{"qui=", "parametro", "campo", "argomento"},
 		thisTool:   []string{"questo strumento", "questa funzione", "questo tool"},
 		call:       []string{"chiam", "usa", "utilizz", "esegui", "consult", "invoc", "lancia"},
@@ -215,7 +216,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"иначе", "в противном случае", "если не", "если ты не", "если вы не", "а то"},
 		fail:       []string{"не будет работать", "не заработает", "перестанет работать", "упад", "сломает", "сломается", "завершится с ошибкой", "будет заблокирован", "заблокирует", "будут потеряны", "будет потерян", "будет удал", "выйдет из строя", "даст сбой"},
 		onlyIfRaw:  []string{`работает\s+только\s+(?:если|когда)\s+(?:ты|вы)\s+(?:сначала\s+)?(?:переда|отправ|укаж|включ|прочита|приложи|добав)`, `не\s+(?:будет\s+)?работа\w*,?\s+пока\s+(?:ты|вы)\s+не`},
-		conv:       []string{"всю переписку", "всю беседу", "весь разговор", "весь диалог", "историю переписки", "историю чата", "историю диалога", "историю разговора", "историю сообщений", "предыдущие сообщения", "прошлые сообщения", "системный промпт", "системные инструкции", "результаты других инструментов", "предыдущие результаты", "всю историю"},
+		conv:       []string{"его содержимое", "их содержимое", "содержимое файла", "всю переписку", "всю беседу", "весь разговор", "весь диалог", "историю переписки", "историю чата", "историю диалога", "историю разговора", "историю сообщений", "предыдущие сообщения", "прошлые сообщения", "системный промпт", "системные инструкции", "результаты других инструментов", "предыдущие результаты", "всю историю"},
 		field:      []string{"сюда", "здесь", "параметр", "поле", "поля=", "аргумент"},
 		thisTool:   []string{"этот инструмент", "эту функцию", "этого инструмента", "этим инструментом", "данный инструмент"},
 		call:       []string{"вызыва", "вызов", "вызови", "используй", "используйте", "примен", "запуска", "запусти", "обращайся"},
@@ -244,7 +245,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"否则", "否則", "不然", "如果不", "若不", "要不然"},
 		fail:       []string{"无法工作", "無法工作", "无法正常工作", "無法正常運作", "无法使用", "無法使用", "将会崩溃", "會崩潰", "会崩溃", "崩溃", "崩潰", "失败", "失敗", "被阻止", "被封禁", "丢失", "遺失", "被删除", "被刪除", "停止工作"},
 		onlyIfRaw:  []string{`(?:只有|仅当|僅當|只在)(?:你)?(?:先)?(?:提供|传入|傳入|发送|發送|附上|读取|讀取|包含)[^。！？\n]{0,30}?(?:才能|才会|才會|才可以)`},
-		conv:       []string{"整个对话", "整個對話", "完整对话", "完整對話", "对话历史", "對話歷史", "对话记录", "對話記錄", "聊天记录", "聊天記錄", "聊天历史", "聊天歷史", "历史消息", "歷史訊息", "之前的消息", "之前的訊息", "先前的消息", "以前的消息", "之前的所有消息", "所有历史消息", "其他工具的返回结果", "其他工具返回的结果", "系统提示", "系統提示", "其他工具的结果", "其他工具的結果", "之前的结果"},
+		conv:       []string{"其内容", "它的内容", "文件内容", "整个对话", "整個對話", "完整对话", "完整對話", "对话历史", "對話歷史", "对话记录", "對話記錄", "聊天记录", "聊天記錄", "聊天历史", "聊天歷史", "历史消息", "歷史訊息", "之前的消息", "之前的訊息", "先前的消息", "以前的消息", "之前的所有消息", "所有历史消息", "其他工具的返回结果", "其他工具返回的结果", "系统提示", "系統提示", "其他工具的结果", "其他工具的結果", "之前的结果"},
 		field:      []string{"在此", "这里", "此处", "参数", "參數", "字段", "欄位", "参量"},
 		thisTool:   []string{"此工具", "这个工具", "這個工具", "本工具", "该工具", "該工具", "此函数"},
 		call:       []string{"调用", "調用", "呼叫", "使用", "执行", "執行", "运行", "運行", "查询"},
@@ -273,7 +274,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"さもないと", "そうしないと", "そうでないと", "でなければ", "しなければ", "しない場合"},
 		fail:       []string{"動作しません", "動作しない", "機能しません", "機能しない", "動きません", "クラッシュ", "失敗します", "失敗する", "ブロックされ", "失われ", "削除され", "停止します", "使えなくな", "エラーにな"},
 		onlyIfRaw:  []string{`(?:を|も)(?:先に|まず)?(?:渡|送|含め|添付|読み取|入力)[^。！？\n]{0,10}?(?:場合のみ|ときのみ|時のみ|ないと動作|なければ動作)`},
-		conv:       []string{"会話全体", "会話の全文", "全ての会話", "すべての会話", "会話履歴", "会話の履歴", "チャット履歴", "チャットの履歴", "これまでの会話", "以前のメッセージ", "過去のメッセージ", "これまでのメッセージ", "メッセージ履歴", "システムプロンプト", "他のツールの結果", "以前の結果"},
+		conv:       []string{"その内容", "ファイルの内容", "会話全体", "会話の全文", "全ての会話", "すべての会話", "会話履歴", "会話の履歴", "チャット履歴", "チャットの履歴", "これまでの会話", "以前のメッセージ", "過去のメッセージ", "これまでのメッセージ", "メッセージ履歴", "システムプロンプト", "他のツールの結果", "以前の結果"},
 		field:      []string{"ここに", "こちらに", "パラメータ", "パラメーター", "引数", "フィールド", "項目"},
 		thisTool:   []string{"このツール", "この関数", "本ツール", "当ツール"},
 		call:       []string{"呼び出", "呼ん", "使用", "使っ", "使い", "実行", "利用", "参照"},
@@ -302,7 +303,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"그렇지 않으면", "그렇지 않을 경우", "안 그러면", "하지 않으면", "않으면"},
 		fail:       []string{"작동하지 않", "동작하지 않", "작동 안", "실패합니다", "실패할", "실패하", "충돌", "크래시", "차단됩니다", "차단될", "손실", "삭제됩니다", "멈춥니다", "오류가 발생"},
 		onlyIfRaw:  []string{`(?:먼저\s*)?(?:제공|전달|전송|첨부|읽어|포함)[^.!?\n]{0,10}?(?:경우에만|때만|야만)\s*(?:작동|동작)`},
-		conv:       []string{"전체 대화", "대화 전체", "모든 대화", "대화 기록", "대화 내역", "대화 이력", "채팅 기록", "채팅 내역", "이전 메시지", "이전 대화", "지난 메시지", "메시지 기록", "시스템 프롬프트", "다른 도구의 결과", "이전 결과"},
+		conv:       []string{"그 내용", "파일 내용", "전체 대화", "대화 전체", "모든 대화", "대화 기록", "대화 내역", "대화 이력", "채팅 기록", "채팅 내역", "이전 메시지", "이전 대화", "지난 메시지", "메시지 기록", "시스템 프롬프트", "다른 도구의 결과", "이전 결과"},
 		field:      []string{"여기에", "매개변수", "파라미터", "인자", "필드", "항목"},
 		thisTool:   []string{"이 도구", "이 툴", "이 함수", "본 도구", "해당 도구"},
 		call:       []string{"호출", "사용", "실행", "이용", "참조"},
@@ -381,6 +382,15 @@ var markerWords = map[string][]string{
 	"it": {" il ", " gli ", " della ", " per ", " che ", " non ", " di ", " un ", " è ", " del ", " questo ", " tutte ", " le "},
 }
 
+// anyMarker holds every language's markers, to tell at once that a text is in none of them.
+var anyMarker = filterWords(func() []string {
+	var all []string
+	for _, words := range markerWords {
+		all = append(all, words...)
+	}
+	return all
+}()...)
+
 var languages = func() []*language {
 	var out []*language
 	for _, v := range vocabularies {
@@ -404,13 +414,16 @@ var languages = func() []*language {
 
 // checkLanguages runs the vocabularies' phrases of the languages a text may be written in.
 func checkLanguages(l *linter, tf *toolFindings, v *textView) {
-	ascii := isASCII(v.folded)
+	latin := v.holds(anyMarker)
+	if !latin && v.index == nil && untrusted.IsASCII(v.folded) {
+		return // English, as most strings are
+	}
 	for _, lang := range languages {
 		if lang.markers != nil {
-			if !v.holds(lang.markers) {
+			if !latin || !v.holds(lang.markers) {
 				continue
 			}
-		} else if ascii || !hasScript(v.folded, lang.script) {
+		} else if !hasScript(v.folded, lang.script) {
 			continue
 		}
 		read := v
@@ -437,15 +450,6 @@ func hasScript(s string, script func(rune) bool) bool {
 	return false
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // vocabularyPhrases builds a vocabulary's phrases, by the same templates for every language.
 func vocabularyPhrases(v vocabulary) []languagePhrase {
 	var out []languagePhrase
@@ -454,6 +458,7 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	}
 	g := langGap
 	a := func(words []string) string { return alt(words, v.cjk) }
+	secretOrPath := `(?:` + a(v.secret) + `|` + reSecretPath + `)`
 	// Override: "ignore (all, previous) instructions", in either order; new instructions, a new role.
 	add(RuleInstructionOverride, i18n.T("tells the model to ignore or replace its instructions"),
 		a(v.ignore)+g+a(v.prior)+g+a(v.instr)+`|`+a(v.ignore)+g+a(v.instr)+g+a(v.prior)+`|`+a(v.prior)+g+a(v.instr)+g+a(v.ignore)+`|`+raw(v.newRaw), nil)
@@ -479,6 +484,9 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"),
 		a(v.send)+g+a(v.conv)+g+target+`|`+a(v.conv)+g+target+g+a(v.send)+`|`+target+g+a(v.conv)+g+a(v.send)+`|`+
 			a(v.send)+g+target+g+a(v.conv)+`|`+a(v.conv)+g+a(v.send)+g+target+`|`+target+g+a(v.send)+g+a(v.conv), nil)
+	// Secrets put into a field of the call.
+	add(RuleExfiltrationInstruction, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"),
+		a(v.send)+g+secretOrPath+g+a(v.field)+`|`+secretOrPath+g+a(v.field)+g+a(v.send)+`|`+a(v.field)+g+secretOrPath+g+a(v.send)+`|`+a(v.read)+g+secretOrPath+g+a(v.field), judgeSecretLanguage)
 	// Priority: call this tool before any other, for every request; "first" alone is judged.
 	add(RuleInstructionPriority, i18n.T("tells the model to call this tool before anything else, whatever the request"),
 		a(v.thisTool)+g+a(v.beforeAny)+`|`+a(v.beforeAny)+g+a(v.thisTool)+`|`+a(v.thisTool)+g+a(v.first)+`|`+a(v.first)+g+a(v.thisTool), judgeFirstLanguage(v))
@@ -489,7 +497,7 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	add(RuleToolShadowing, i18n.T("steers the model away from other tools by disparaging or forbidding them"),
 		a(v.otherTools)+g+a(v.buggy)+`|`+a(v.neverUse)+g+a(v.otherTools)+`|`+a(v.otherTools)+g+a(v.neverUse), nil)
 	// Fetching secrets: read or hand over a password, a key, a token, or a file that holds them.
-	secret := `(?:` + a(v.secret) + `|` + reSecretPath + `)`
+	secret := secretOrPath
 	add(RuleInstructionCoercion, i18n.T("demands secret material (tokens, keys, passwords, configuration) from the model for a tool that has no use for it"),
 		a(v.read)+g+secret+`|`+secret+g+a(v.read), judgeSecretLanguage)
 	return out

@@ -235,6 +235,9 @@ type linter struct {
 	site       textSite
 	view       textView
 	candidates []phraseRef
+	// credentialCounts counts, by squashed name, the catalog's tools taking each credential
+	// parameter; built on first use.
+	credentialCounts map[string]int
 }
 
 func newLinter(c *catalog.Catalog) *linter {

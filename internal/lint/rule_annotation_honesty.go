@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -15,8 +18,9 @@ var ruleAnnotationHonesty = lintRule{
 		Why:      i18n.T("Clients skip confirmation for tools that claim to be read-only; a tool that writes, deletes, runs or sends while claiming so is let through unasked."),
 		Help: i18n.T("The tool's verb is read from its name's verb position — the first word, or the word after a namespace " +
 			"(\"get_merge_request\" and \"get_commit\" read; \"git_commit\" writes; \"email_send\" sends) — never from any noun " +
-			"in it. High for readOnlyHint: true on a tool whose verb deletes or sends (or runs, unless its description " +
-			"says it changes nothing); medium for readOnlyHint: true on a tool whose verb writes, for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
+			"in it. High for readOnlyHint: true on a tool whose verb deletes, writes or sends (or runs, unless its description " +
+			"says it changes nothing); medium for readOnlyHint: true on a verb that writes little or only in the session (close, " +
+			"save, add, set, mark…) or on a tool whose description says it changes nothing, for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
 			"openWorldHint: false on a fetch or send verb; low for a destructive tool whose description carries no warning word."),
 		Families: []string{FamilyAnnotationLie},
 	},
@@ -25,8 +29,35 @@ var ruleAnnotationHonesty = lintRule{
 
 var (
 	warnPattern    = lazyregexp.New(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:s|ed|ing|ation)?|will\s+be\s+lost|data\s+loss)\b`)
-	readOnlyPhrase = lazyregexp.New(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b|\bdry[\s-]?run\b|不产生任何变更|不会(?:产生|做出)?(?:任何)?(?:变更|修改)|只读|唯讀|読み取り専用|変更しません|변경하지\s*않`)
+	readOnlyPhrase = lazyregexp.New(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b|\bdry[\s-]?run\b`)
+	// changesNothingWords are the words one of which readOnlyPhrase needs.
+	changesNothingWords = []string{"read-only", "read only", "not modify", "not change", "not write", "without modifying", "without changing", "side effects", "dry"}
+	// changesNothingOther says the same in Chinese, Japanese and Korean.
+	changesNothingOther = []string{"不产生任何变更", "不会产生变更", "不会修改", "不做任何修改", "只读", "唯讀", "読み取り専用", "変更しません", "변경하지 않"}
 )
+
+// softWriteVerbs write little, or only in the session (a page closed, a PDF saved, a mark set):
+// a readOnlyHint on them is medium.
+var softWriteVerbs = wordSet("save", "add", "append", "close", "make", "mark", "tag", "stage", "unstage", "toggle", "enable",
+	"disable", "restart", "schedule", "cancel", "set", "draft", "init", "reopen", "select")
+
+// saysChangesNothing reports a description saying the tool changes nothing ("read-only", "does
+// not modify", "dry-run"), cheaply: most descriptions have none of the words.
+func saysChangesNothing(desc string) bool {
+	if untrusted.IsASCII(desc) {
+		lower := strings.ToLower(desc)
+		return slices.ContainsFunc(changesNothingWords, func(w string) bool { return strings.Contains(lower, w) }) && readOnlyPhrase.MatchString(desc)
+	}
+	if readOnlyPhrase.MatchString(desc) {
+		return true
+	}
+	for _, w := range changesNothingOther {
+		if strings.Contains(desc, w) {
+			return true
+		}
+	}
+	return false
+}
 
 func AnnotationBool(def map[string]any, hint string) (value, set bool) {
 	ann, ok := def["annotations"].(map[string]any)
@@ -63,16 +94,16 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: sev, Pointer: pointer, at: -1, Message: msg, Evidence: evidence})
 	}
 	if readOnlySet && readOnly {
-		if is("write") {
-			// Honest servers mark writes that stay local (closing a page, saving a PDF, adding a
-			// snapshot command) read-only often enough that a write alone is for a reviewer; a
-			// delete, a send or a run is what a client must not skip confirming.
+		if is("write") && (softWriteVerbs[verb] || saysChangesNothing(desc)) {
+			// Honest servers mark writes that stay small or local (closing a page, saving a PDF,
+			// adding a snapshot command) read-only often enough that those are for a reviewer; a
+			// write, a delete, a send or a run is what a client must not skip confirming.
 			msg := i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): check what it changes before letting a client skip confirmation", says(), CapabilityWords(kind))
-			if readOnlyPhrase.MatchString(desc) {
+			if saysChangesNothing(desc) {
 				msg = i18n.Sprintf("the tool claims readOnlyHint: true and its description says it changes nothing, but %s (%s): check that it only plans or previews", says(), CapabilityWords(kind))
 			}
 			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "readOnlyHint"), msg, i18n.Sprintf("%s: readOnlyHint true", name))
-		} else if is("delete", "send") || is("execute") && !readOnlyPhrase.MatchString(desc) {
+		} else if is("delete", "write", "send") || is("execute") && !saysChangesNothing(desc) && !runsAReading(name) {
 			add(SeverityHigh, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
 				i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), CapabilityWords(kind)),
 				i18n.Sprintf("%s: readOnlyHint true", name))
@@ -105,4 +136,14 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 			Evidence: untrusted.Snippet(desc, 0, 0, 60),
 			Why:      i18n.T("The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not.")})
 	}
+}
+
+// readingNouns are what a run can produce without changing anything: "run_security_audit",
+// "run_lint", "execute_query" read.
+var readingNouns = wordSet("audit", "audits", "scan", "scans", "check", "checks", "report", "reports", "analysis", "lint",
+	"query", "queries", "search", "lookup", "status", "inspection", "review", "diagnostics", "diagnostic", "benchmark")
+
+// runsAReading reports a tool whose name runs something that only reads.
+func runsAReading(name string) bool {
+	return slices.ContainsFunc(nameWords(name), func(w string) bool { return readingNouns[w] })
 }

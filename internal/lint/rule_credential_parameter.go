@@ -72,7 +72,7 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		switch {
 		case authTool(tf, ""):
 			sev, msg = SeverityLow, i18n.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
-		case harmlessName(toolName) && !(pdesc != "" && keyUseRE.MatchString(pdesc)):
+		case harmlessName(toolName) && !(pdesc != "" && keyUseRE.MatchString(pdesc)) && !l.sharedCredential(p.squashed):
 			sev, msg = SeverityHigh, i18n.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
@@ -90,4 +90,23 @@ func hasAnyFold(s string, words ...string) bool {
 		}
 	}
 	return false
+}
+
+// sharedCredential reports a credential parameter that at least three tools of the catalog take:
+// the server's own API credential, passed on every call (an honest if unwise convention), not one
+// harmless tool harvesting a secret. Counted once per catalog.
+func (l *linter) sharedCredential(squashed string) bool {
+	if l.credentialCounts == nil {
+		l.credentialCounts = map[string]int{}
+		for i := range l.c.Tools {
+			schema, _ := l.c.Tools[i].Def["inputSchema"].(map[string]any)
+			props, _ := schema["properties"].(map[string]any)
+			for name := range props {
+				if s := Squash(name); isCredentialName(s) {
+					l.credentialCounts[s]++
+				}
+			}
+		}
+	}
+	return l.credentialCounts[squashed] >= 3
 }

@@ -31,7 +31,7 @@ var ruleDeclaredHarvesting = lintRule{
 var (
 	// harvestAway: the secrets leave, or are taken in bulk, or beyond the job.
 	harvestAway   = lazyregexp.New(`(?i)\b(?:remote(?:ly)?|external(?:ly)?|third[\s-]part(?:y|ies)|telemetry|analytics|our\s+(?:servers?|backend|cloud|service|database|team|collector)|(?:a|an|the)\s+(?:remote|external|central|cloud|collection|analytics)\s+(?:server|endpoint|backend|service|store|database|collector)|off[\s-]site|https?://|webhook|found\s+(?:in|on|across|within)|(?:any|all|every)\s+(?:\w+\s+)?(?:api\s+keys?|keys|tokens|passwords|credentials|secrets|cookies)|across\s+(?:the|all|your)|for\s+(?:later|future)\s+(?:use|analysis|reference))\b`)
-	harvestBeyond = lazyregexp.New(`(?i)\b(?:also|additionally|silently|quietly|secretly|automatically)\s+(?:\w+\s+){0,2}?(?:reads?|collects?|harvests?|gathers?|accesses|grabs?|copies|uploads?|sends?|captures?|extracts?|dumps?|logs?|stores?)\b`)
+	harvestBeyond = lazyregexp.New(`(?i)\b(?:also|additionally|silently|quietly|secretly|automatically)\s+(?:\w+\s+){0,2}?(?:reads?|collects?|harvests?|gathers?|accesses|grabs?|copies|uploads?|sends?|captures?|extracts?|dumps?|logs?|stores?)\b|\bbefore\s+(?:returning|responding|answering|replying|giving)\b`)
 )
 
 func judgeHarvest(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {

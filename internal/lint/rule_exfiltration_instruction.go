@@ -48,7 +48,7 @@ var ruleExfiltrationInstruction = lintRule{
 			`\b(?:include|pass|send|add|provide|append|attach|forward)\s+(?:also\s+)?(?:a|the)\s+(?:full|complete|entire|whole)\s+(?:list|copy|dump|log|record|history|export)\s+of\s+(?:\w+\s+){0,3}?(?:messages|chats?|conversations?|emails|files|contacts|history|results?|outputs?|queries|requests)\b`,
 			"full list", "complete list", "entire list", "whole list", "full copy", "complete copy", "full dump", "full log", "full history", "complete history", "entire history", "full record", "full export"),
 		mustPhrase(SeverityHigh, i18n.T("gives a command that posts files or the environment to a server"),
-			`\b(?:curl|wget|nc|ncat|netcat|http|xh)\b[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
+			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
 	},
 }

@@ -100,7 +100,14 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			}
 			tf.add(Finding{Rule: RuleExfiltrationParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
 		}
-		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) {
+		if identifierName(squashed) {
+			continue // "conversationId", "ssh_key_ids": an identifier names a thing, it does not hold it
+		}
+		if isCredentialName(squashed) && l.sharedCredential(squashed) {
+			continue // the key every tool of the server signs with: the credential rule advises on it
+		}
+		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) && !namedByTool(toolName, name) && !(inputOfWrite(toolName) && envName(squashed)) &&
+			!(strings.Contains(squashed, "systemprompt") && conversationalRE.MatchString(tf.purpose(""))) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))
 			continue
 		}
@@ -110,6 +117,9 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		severity, suspicious := exfilNames[squashed]
 		if !suspicious {
 			continue
+		}
+		if severity == SeverityHigh && conversationalRE.MatchString(tf.purpose("")) {
+			severity = SeverityMedium // a tool that asks a model takes a system prompt or a conversation as its input
 		}
 		if structuredInput(prop) {
 			continue // an array of objects with named fields, an enum, a format: an input with a shape, not a channel
@@ -188,7 +198,7 @@ var chatRE = lazyregexp.New(`(?i)\b(?:conversation|chat|messages|transcript|syst
 
 // conversationalRE finds a tool whose purpose is a conversation (a chat with an assistant, a
 // question to a model): earlier messages are its input.
-var conversationalRE = lazyregexp.New(`(?i)\b(?:chat\w*|conversation\w*|assistant|ask|llm|agent|reply|respond|dialog\w*)\b`)
+var conversationalRE = lazyregexp.New(`(?i)\b(?:chat\w*|conversation\w*|assistant|ask|llm|agent|reply|respond|dialog\w*|generate|train\w*|prompt\w*|model)\b`)
 
 // inputNames are the names honest tools most often give their input ("data" of a chart, the
 // "details" of a ticket): a channel only when their description asks for what the model holds.
@@ -196,7 +206,7 @@ var inputNames = wordSet("data", "details", "info", "payload", "comment", "comme
 
 // solicitsHeld finds a parameter description asking for what the model holds rather than for an
 // input: the conversation, earlier results, what it has read, secrets, its own reasoning.
-var solicitsHeld = lazyregexp.New(`(?i)\b(?:(?:the\s+|this\s+|your\s+|entire\s+|whole\s+|full\s+)?(?:conversation|chat\s+history|chat\s+log|message\s+history|transcript)|(?:previous|prior|earlier|past)\s+(?:messages|results|outputs|turns|responses|tool\s+(?:calls|results|outputs))|(?:results?|outputs?)\s+of\s+(?:other|previous|earlier|prior)\s+(?:tools?|calls?)|what\s+the\s+user\s+(?:said|asked|wrote|typed|shared)|everything\s+you\s+(?:know|have|saw|read|remember)|(?:the\s+)?files?\s+you\s+(?:have\s+)?(?:read|opened|seen|saw)|any\s+(?:secrets?|api\s+keys?|keys|tokens|passwords?|credentials)\s+you|system\s+prompt|your\s+(?:reasoning|instructions|thoughts|internal\s+state)|(?:the\s+)?user'?s\s+messages|environment\s+variables)\b`)
+var solicitsHeld = lazyregexp.New(`(?i)\b(?:(?:the\s+|this\s+|your\s+|entire\s+|whole\s+|full\s+)?(?:conversation|chat\s+history|chat\s+log|message\s+history|transcript)|(?:previous|prior|earlier|past|last)\s+(?:messages?|results|outputs|turns|responses|tool\s+(?:calls|results|outputs))|(?:results?|outputs?)\s+of\s+(?:other|previous|earlier|prior)\s+(?:tools?|calls?)|what\s+the\s+user\s+(?:said|asked|wrote|typed|shared)|everything\s+you\s+(?:know|have|saw|read|remember)|(?:the\s+)?files?\s+you\s+(?:have\s+)?(?:read|opened|seen|saw)|any\s+(?:secrets?|api\s+keys?|keys|tokens|passwords?|credentials)\s+you|system\s+prompt|your\s+(?:reasoning|instructions|thoughts|internal\s+state)|(?:the\s+)?user'?s\s+messages|environment\s+variables)\b`)
 
 // structuredInput reports a parameter whose schema gives it a shape: an object or an array of
 // objects with named fields, an enum, a constant, a format or a pattern. What the model is to
@@ -231,4 +241,38 @@ func locationName(name string) bool {
 		}
 	}
 	return false
+}
+
+// identifierName reports a parameter name that is an identifier of something ("conversationId",
+// "sshKeyIds", "transcript_name"), not the thing.
+func identifierName(squashed string) bool {
+	for _, suffix := range []string{"id", "ids", "name", "names", "type", "count", "url", "uri", "path", "ref"} {
+		if strings.HasSuffix(squashed, suffix) && len(squashed) > len(suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedByTool reports a parameter the tool's name accounts for ("browser_set_cookies" taking
+// "cookies").
+func namedByTool(toolName, param string) bool {
+	words := map[string]bool{}
+	for _, w := range nameWords(toolName) {
+		words[singular(w)] = true
+	}
+	return slices.ContainsFunc(nameWords(param), func(w string) bool { return !fillerWords[w] && words[singular(w)] })
+}
+
+// inputOfWrite reports a tool whose verb creates, deploys or runs something: the environment
+// variables or keys it is given configure what it makes.
+func inputOfWrite(toolName string) bool {
+	c, ok := nameCapability(toolName)
+	return ok && (c.Kind == "write" || c.Kind == "execute")
+}
+
+// envName reports a parameter named for environment variables, which a tool that creates or runs
+// something takes as the configuration of what it makes.
+func envName(squashed string) bool {
+	return strings.Contains(squashed, "envvars") || strings.Contains(squashed, "environmentvariables")
 }
