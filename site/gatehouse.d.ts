@@ -350,10 +350,7 @@ export interface LintRequest extends Localized {
    * in `suppressed`, never dropped; an unknown rule or tool is a problem of source "ignore".
    */
   ignore?: Text;
-  /**
-   * A policy, optional: its flows labels join the labels the lethal-trifecta finding infers from
-   * the tools' descriptions and annotations.
-   */
+  /** A policy, optional: its flows' labels join what the lethal-trifecta finding infers, and its flow rules lower its severity. */
   policy?: Text;
 }
 export interface LintFinding {
@@ -649,11 +646,6 @@ export interface WorkerLoad {
   module?: WebAssembly.Module;
   /** The wasm itself, gzip-compressed and base64-encoded (the single-file page has no files to fetch). */
   wasmGzipBase64?: string;
-  /** The page's performance.timeOrigin: the worker tells its start-up steps in the page's clock. */
-  pageOrigin?: number;
-  /** Compile the schema compiler's metaschema as soon as the wasm runs (a pane's worker), rather
-   *  than after the first answer (the page's, whose first answer "ready" waits for). */
-  warmUpAtOnce?: boolean;
 }
 
 /** page → worker: call gatehouse[fn]. Requests are answered one at a time, in order. */
@@ -668,9 +660,7 @@ export type WorkerRequest =
 /** worker → page. */
 export type WorkerMessage =
   /** Sent once, when the wasm is running; module is the one this worker compiled, if it did. */
-  | { type: 'ready'; version: string; functions: string[]; module?: WebAssembly.Module;
-      /** ms since the page's navigation at each step: script, asked, fetched, compiled, running. */
-      startup?: Record<string, number> }
+  | { type: 'ready'; version: string; functions: string[]; module?: WebAssembly.Module }
   /** Sent once, instead of ready, when the wasm could not be loaded. */
   | { type: 'failed'; message: string }
   /** The Go program stopped; no later request will be answered (the page starts a new worker). */
@@ -690,9 +680,6 @@ export interface Loaded extends Gatehouse {
   readonly module: WebAssembly.Module;
   /** Settles when the Go program stops (a fatal error); the functions throw from then on, as after close(). */
   readonly exited: Promise<void>;
-  /** validate's answer for { schema, instance, lang }, the texts passed as they are: no request
-   *  to build or decode, the fastest way to check one text (for drafts or resources, validate). */
-  validateTexts(schema: string, instance: string, lang?: string): JSONText<ValidateResponse>;
 }
 
 /** gatehouse.mjs */

@@ -11,7 +11,7 @@ import (
 
 // benchResult is a CallToolResult of n bytes of honest README text, as server-filesystem
 // returns one: what a proxy checks on every tools/call.
-func benchResult(b *testing.B, n int) []byte {
+func benchResult(b testing.TB, n int) []byte {
 	var text strings.Builder
 	for _, c := range loadCorpus(b, "honest-filesystem.json") {
 		if !strings.Contains(c.Source, "/readme/") {

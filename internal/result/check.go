@@ -445,7 +445,9 @@ func parseJSONText(s string) (any, bool) {
 // every text the model reads, then applies on_injection.
 func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, lim policy.ResultLimits, rep *Report) {
 	reads := withoutRepeatedText(doc, res)
-	found := lint.ScanText(doc, reads, tool, lint.ProfileResult)
+	whole, long := splitLong(doc, reads)
+	found := lint.ScanText(doc, whole, tool, lint.ProfileResult)
+	found = append(found, scanLong(doc, long, tool)...)
 	for _, ptr := range reads {
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
 			hits := markdownFindings(s)
