@@ -5,11 +5,13 @@
 //
 //   node bench.mjs            the table, as README's "Speed" section shows it
 //   node bench.mjs --quick    fewer runs, for a look while working
+//   node bench.mjs --before=old.wasm   an older build measured in the same run, beside (the
+//                             "before" of a change: make bench BENCH_ARGS=--before=old.wasm)
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { Worker } from "node:worker_threads";
-import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import { registerSchema, validate as hyperjumpValidate } from "@hyperjump/json-schema/draft-2020-12";
@@ -17,6 +19,7 @@ import jsonpatch from "fast-json-patch";
 import { load } from "../site/gatehouse.mjs";
 
 const quick = process.argv.includes("--quick");
+const beforePath = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length);
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const testdata = (name) => readFileSync(here("../testdata/bench/" + name), "utf8");
 const wasmPath = here("../site/gatehouse.wasm");
@@ -93,6 +96,23 @@ function median(fn, minMs = quick ? 500 : 3000, minRuns = quick ? 5 : 15) {
 // perOp batches tiny operations so that the timer's resolution does not dominate.
 const perOp = (fn, batch) => median(() => { for (let i = 0; i < batch; i++) fn(); }) / batch;
 
+// interleaved times several contenders in rounds, one batch of each per round, and gives each one's
+// median per operation: on a machine others share, a burst of load then falls on every contender
+// alike instead of on whichever was being timed, so the ratios hold where the microseconds do not.
+function interleaved(contenders, batch, minMs = quick ? 1500 : 8000, minRounds = quick ? 15 : 41) {
+  const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  const start = performance.now();
+  for (let round = 0; round < minRounds || performance.now() - start < minMs; round++) {
+    for (const [name, fn] of Object.entries(contenders)) {
+      const t0 = performance.now();
+      for (let i = 0; i < batch; i++) fn();
+      times[name].push((performance.now() - t0) / batch);
+    }
+    if (round > 10000) break;
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, xs.sort((a, b) => a - b)[xs.length >> 1]]));
+}
+
 async function medianAsync(fn, runs) {
   const times = [];
   for (let i = 0; i < runs; i++) times.push(await fn());
@@ -109,13 +129,14 @@ const rows = [];
 const row = (work, base, cells, goal, main = "gatehouse") => rows.push({ work, base, cells, goal, main });
 
 const wasm = await readFile(wasmPath);
+const beforeWasm = beforePath ? await readFile(beforePath) : null;
 
 // Cold: the first diff of an instance whose code V8 has only just compiled (baseline code; hot
 // functions are optimized later, in the background).
 const [left, right] = catalogs();
 const diffRequest = JSON.stringify({ left, right, mode: "catalog", omitPatch: true });
 const diffWithPatch = JSON.stringify({ left, right, mode: "catalog" });
-const coldDiff = await (async () => {
+const coldDiffOf = async (wasm) => {
   const fresh = await load(wasm);
   const t0 = performance.now();
   const answer = fresh.diff(diffRequest);
@@ -124,10 +145,13 @@ const coldDiff = await (async () => {
   const d = JSON.parse(answer);
   if (d.problems.length || !d.catalog) throw new Error(`diff: ${JSON.stringify(d.problems[0])}`);
   return { ms, changed: d.catalog.summary.changed, answerBytes: answer.length };
-})();
+};
+const coldDiff = await coldDiffOf(wasm);
+const coldDiffBefore = beforeWasm ? await coldDiffOf(beforeWasm) : null;
 
 const gh = await load(wasm);
-const legacy = globalThis.gatehouse; // the same build through syscall/js, for the before
+const legacy = globalThis.gatehouse; // the same build through syscall/js
+const before = beforeWasm ? await load(beforeWasm) : null;
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 console.log(`node ${process.version}, gatehouse ${gh.version}${quick ? " (quick)" : ""}`);
 
@@ -145,9 +169,14 @@ const validations = [
 // Warm: V8 optimizes the functions a run uses while it runs; what follows measures that code.
 const warmUntil = performance.now() + (quick ? 1000 : 5000);
 while (performance.now() < warmUntil) {
-  for (const c of validations) gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance }));
+  for (const c of validations) {
+    gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance }));
+    gh.validateTexts(c.schema, c.instance);
+    before?.validate(JSON.stringify({ schema: c.schema, instance: c.instance }));
+  }
 }
 gh.diff(diffRequest);
+before?.diff(diffRequest);
 
 for (const c of validations) {
   const req = JSON.stringify({ schema: c.schema, instance: c.instance });
@@ -158,25 +187,34 @@ for (const c of validations) {
   const hj = await hyperjumpFor(c.schema);
   if (!hj(JSON.parse(c.instance)).valid) throw new Error(`${c.work}: hyperjump says invalid`);
 
-  const parse = perOp(() => JSON.parse(c.instance), c.batch);
-  row(c.work, parse, {
-    gatehouse: perOp(() => gh.validate(req), c.batch),
-    "gatehouse, building the request": perOp(() => gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance })), c.batch),
-    "gatehouse through syscall/js": perOp(() => legacy.validate(req), c.batch),
-    ajv: perOp(() => ajvValidate(JSON.parse(c.instance)), c.batch),
-    hyperjump: perOp(() => hj(JSON.parse(c.instance)), c.batch),
-  }, c.goal);
+  if (gh.validateTexts(c.schema, c.instance) !== gh.validate(req)) throw new Error(`${c.work}: validateTexts and validate differ`);
+  const { parse, ...cells } = interleaved({
+    parse: () => JSON.parse(c.instance),
+    "gatehouse, validateTexts": () => gh.validateTexts(c.schema, c.instance),
+    "gatehouse, validate": () => gh.validate(req),
+    ...(before ? { [`before (${beforePath.split("/").pop()}), validate`]: () => before.validate(req) } : {}),
+    "gatehouse, validate building the request": () => gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance })),
+    "gatehouse through syscall/js": () => legacy.validate(req),
+    ajv: () => ajvValidate(JSON.parse(c.instance)),
+    hyperjump: () => hj(JSON.parse(c.instance)),
+  }, c.batch);
+  row(c.work, parse, cells, c.goal, "gatehouse, validateTexts");
 }
 
 // The keyed diff of two 10,000-tool catalogs, as the page asks for it: the report first, the
 // patch when its tab opens (omitPatch). Cold was measured first of all (above).
 {
-  const parseBoth = median(() => { JSON.parse(left); JSON.parse(right); });
+  const { parseBoth, ...warm } = interleaved({
+    parseBoth: () => { JSON.parse(left); JSON.parse(right); },
+    "gatehouse, warm": () => gh.diff(diffRequest),
+    ...(before ? { [`before (${beforePath.split("/").pop()}), warm`]: () => before.diff(diffRequest) } : {}),
+    "gatehouse with the patch": () => gh.diff(diffWithPatch),
+    "fast-json-patch (JSON.parse + compare)": () => jsonpatch.compare(JSON.parse(left), JSON.parse(right)),
+  }, 1, 0, quick ? 3 : 7);
   row(`keyed diff of two 10,000-tool catalogs (${mb(left.length + right.length)}, one line each; ${coldDiff.changed} changed; answer ${mb(coldDiff.answerBytes)}, ${mb(gh.diff(diffWithPatch).length)} with the patch)`, parseBoth, {
     "gatehouse, cold": coldDiff.ms,
-    "gatehouse, warm": median(() => gh.diff(diffRequest)),
-    "gatehouse with the patch": median(() => gh.diff(diffWithPatch)),
-    "fast-json-patch (JSON.parse + compare)": median(() => jsonpatch.compare(JSON.parse(left), JSON.parse(right))),
+    ...(coldDiffBefore ? { "before, cold": coldDiffBefore.ms } : {}),
+    ...warm,
   }, "≤ 8× cold", "gatehouse, cold");
 }
 
@@ -185,7 +223,7 @@ for (const c of validations) {
   const script = `
     const { readFileSync } = await import("node:fs");
     const { load } = await import(${JSON.stringify(here("../site/gatehouse.mjs"))});
-    const bytes = readFileSync(${JSON.stringify(wasmPath)});
+    const bytes = readFileSync(process.argv[1]);
     const t0 = performance.now();
     const gh = await load(bytes);
     const ready = performance.now() - t0;
@@ -193,10 +231,17 @@ for (const c of validations) {
     const first = performance.now() - t0 - ready;
     gh.close();
     console.log(JSON.stringify({ ready, first }));`;
-  const runOnce = () => JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }));
-  const runs = Array.from({ length: quick ? 3 : 7 }, runOnce);
-  const mid = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[runs.length >> 1];
-  rows.push({ work: "ready in a fresh Node process (compile, instantiate, go.run)", absolute: `${fmt(mid("ready"))}; first validate ${fmt(mid("first"))} more`, goal: "≤ 80 ms" });
+  const runOnce = (path) => JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script, path], { encoding: "utf8" }));
+  // Alternated with the older build's, when there is one, so both see the same machine.
+  const runs = [], runsBefore = [];
+  for (let i = 0; i < (quick ? 3 : 7); i++) {
+    runs.push(runOnce(wasmPath));
+    if (beforePath) runsBefore.push(runOnce(beforePath));
+  }
+  const mid = (runs, k) => runs.map((r) => r[k]).sort((a, b) => a - b)[runs.length >> 1];
+  const range = (runs, k) => { const xs = runs.map((r) => r[k]).sort((a, b) => a - b); return `${fmt(xs[0])}–${fmt(xs[xs.length - 1])}`; };
+  const said = (runs) => `${fmt(mid(runs, "ready"))} (${range(runs, "ready")}); first validate ${fmt(mid(runs, "first"))} more`;
+  rows.push({ work: "ready in a fresh Node process (compile, instantiate, go.run)", absolute: said(runs) + (beforePath ? `; before ${said(runsBefore)}` : ""), goal: "≤ 80 ms" });
 }
 
 // A worker's round trip (what the page's lanes do) against a bare postMessage echo.
@@ -232,11 +277,21 @@ for (const c of validations) {
 
 // Size of what the page transfers.
 {
-  const br = brotliCompressSync(wasm, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: wasm.length } }).length;
-  const br6 = brotliCompressSync(wasm, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }).length;
-  rows.push({ work: "gatehouse.wasm", absolute: `${mb(wasm.length)} raw, ${mb(br6)} brotli 6 (as served), ${mb(br)} brotli 11, ${mb(gzipSync(wasm).length)} gzip`, goal: "≤ 1.2 MB brotli" });
+  // As served: the brotli 11 copy make writes (site/publish/precompress.mjs) when it is true to
+  // the wasm, else the server's own level 6.
+  const br6 = (w) => brotliCompressSync(w, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }).length;
+  let served = `${mb(br6(wasm))} brotli 6 as served (no true gatehouse.wasm.br: make wasm-br)`;
+  try {
+    const copy = readFileSync(wasmPath + ".br");
+    if (brotliDecompressSync(copy).equals(wasm)) served = `${mb(copy.length)} brotli 11 as served (level 6: ${mb(br6(wasm))})`;
+  } catch {
+    // no copy: the server compresses at level 6
+  }
+  const was = beforeWasm ? `; before ${mb(beforeWasm.length)} raw, ${mb(br6(beforeWasm))} brotli 6 as served` : "";
+  rows.push({ work: "gatehouse.wasm", absolute: `${mb(wasm.length)} raw, **${served}**, ${mb(gzipSync(wasm).length)} gzip${was}`, goal: "≤ 1.2 MB brotli" });
 }
 gh.close();
+before?.close();
 
 // The table.
 console.log("\n| work | JSON.parse | gatehouse | others | goal |\n|---|---|---|---|---|");

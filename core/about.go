@@ -73,7 +73,7 @@ func About(req AboutRequest) AboutResult {
 		DefaultDraft: schema.DefaultDraft,
 		CallFormats:  slices.Clone(call.CallFormats),
 		Reasons:      slices.Clone(gate.Reasons),
-		Languages:    slices.Clone(Languages),
+		Languages:    slices.Clone(languages),
 		Hidden:       untrusted.Ranges(),
 		Problems:     orEmpty(langProbs),
 	}

@@ -14,19 +14,15 @@ type CheckDecisionRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// CheckDecisionResult is the answer of [CheckDecision]: a verdict, what the decision should be,
-// and a problem per broken part of the rule, at its line and column.
+// CheckDecisionResult is the answer of [CheckDecision]: verdict (a [Verdict]), should (the
+// [Outcome] the decision should have: itself when it is ok, deny or ask otherwise), and problems,
+// a [Problem] per broken part of the rule, at its line and column in the decision.
 type CheckDecisionResult = gate.CheckResult
 
-// A Verdict is what [CheckDecision] says of a decision.
+// A Verdict is what [CheckDecision] says of a decision: "ok", "schema_rejected" (it fails its
+// schema, or does not parse) or "rule_refused" (it passes the schema, and the app's rule refuses
+// it).
 type Verdict = gate.Verdict
-
-// The verdicts.
-const (
-	VerdictOK             = gate.VerdictOK
-	VerdictSchemaRejected = gate.VerdictSchemaRejected // the decision fails its schema (or does not parse)
-	VerdictRuleRefused    = gate.VerdictRuleRefused    // it passes the schema, and the app's rule refuses it
-)
 
 // CheckDecision holds a decision someone wrote to the gate's rule, as seed 000 says: a decision
 // can pass its schema and still be a success to refuse. An allow needs argumentsValid and

@@ -24,8 +24,14 @@ type DiffRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// DiffResult is the answer of [Diff]: the mode used, the RFC 6902 patch from left to right, the
-// catalog or lock report, and the lint findings on the right-hand catalog.
+// DiffResult is the answer of [Diff]. Its fields, as JSON names them:
+//   - mode: the [DiffMode] used ("patch", "catalog" or "lock"; "auto" is resolved).
+//   - patch: the operations ([PatchOp]) that turn left into right (RFC 6902), in every mode but "lock";
+//     null when the request asked for a catalog report without it (omitPatch).
+//   - catalog: the [CatalogDiff], in catalog mode.
+//   - lock: the [LockReport], in lock mode.
+//   - findings: the lint findings ([Finding]) on the right-hand catalog (catalog and lock modes).
+//   - problems: what is wrong with either text, each [Problem] at its line and column.
 type DiffResult = diff.Result
 
 // A DiffMode is how [Diff] compares two texts.
@@ -43,21 +49,54 @@ const (
 // tightened, neutral), or sums up a tool's schema changes (also mixed, unchanged).
 type SchemaClass = diff.SchemaClass
 
-// The parts of a [DiffResult].
+// The parts of a [DiffResult]. Where a part is placed, pointer, line and column place it in the
+// right text, and leftPointer, leftLine and leftColumn in the left one (0 when unknown).
 type (
-	PatchOp        = diff.PatchOp        // one RFC 6902 operation
-	CatalogDiff    = diff.CatalogDiff    // two catalogs compared tool by tool, keyed by name
-	CatalogSummary = diff.CatalogSummary // the counts of a CatalogDiff
-	ToolChange     = diff.ToolChange     // a tool on both sides whose definition differs
-	ToolReport     = diff.ToolReport     // an added or removed tool, with its risk
-	SchemaChange   = diff.SchemaChange   // one inputSchema or outputSchema change, loosened or tightened
-	AnnotationFlip = diff.AnnotationFlip // a behaviour hint that changed
-	Rename         = diff.Rename         // a removed and an added tool that are (nearly) the same
-	WordDiff       = diff.WordDiff       // a description's change, word by word
-	DiffSegment    = diff.DiffSegment    // a run of text kept, inserted or deleted
-	LockReport     = catalog.LockReport  // a catalog verified against a lock file
-	LockEntry      = catalog.LockEntry   // one tool whose pin does not hold
-	PatchPlace     = diff.PatchPlace     // where one patch operation falls in the two texts
+	// A PatchOp is one RFC 6902 operation: op ("add", "remove" or "replace"), path, and value
+	// (for add and replace, a null included).
+	PatchOp = diff.PatchOp
+	// A CatalogDiff is two catalogs compared tool by tool, keyed by name (never by position):
+	// added, removed, unchanged (tool names), changed (a list of [ToolChange]), renamed (a list of [Rename]),
+	// addedTools and removedTools (a list of [ToolReport]: each added or removed tool's risk), summary
+	// ([CatalogSummary]). A likely rename is in added, removed and renamed.
+	CatalogDiff = diff.CatalogDiff
+	// A CatalogSummary counts a [CatalogDiff]: added, removed, changed, unchanged, renamed,
+	// highRisk (added and changed tools of high risk), and text, the summary line.
+	CatalogSummary = diff.CatalogSummary
+	// A ToolChange is a tool on both sides whose definition differs: tool, fields (the top-level
+	// fields that differ), schema (the [SchemaClass] verdict on its schema changes), risk (a
+	// [Severity]) and reasons (why, in plain words), description (a [WordDiff], when it changed),
+	// schemaChanges (a list of [SchemaChange]), annotations (a list of [AnnotationFlip]), newFindings (the lint
+	// findings ([Finding]) the new definition trips and the old did not), and its places.
+	ToolChange = diff.ToolChange
+	// A ToolReport is an added or removed tool: tool, risk, reasons, findings (of high or medium
+	// severity), placed in the right text (added) or the left (removed).
+	ToolReport = diff.ToolReport
+	// A SchemaChange is one difference of a tool's inputSchema or outputSchema: schema (which),
+	// schemaPointer (where in it), change (a short code such as "additionalProperties-removed"),
+	// class ("loosened", "tightened" or "neutral"), message, and its places.
+	SchemaChange = diff.SchemaChange
+	// An AnnotationFlip is a behaviour hint that changed: hint, from and to (null when absent),
+	// class ("riskier" or "safer", which is only a claim), message, and its places.
+	AnnotationFlip = diff.AnnotationFlip
+	// A Rename is a removed and an added tool that are (nearly) the same but for the name: from,
+	// to, similarity (the share of top-level fields, name aside, that are equal).
+	Rename = diff.Rename
+	// A WordDiff is a description's change, word by word: segments (a list of [DiffSegment]), placed at
+	// the new text.
+	WordDiff = diff.WordDiff
+	// A DiffSegment is a run of text: op ("equal", "insert" or "delete") and text.
+	DiffSegment = diff.DiffSegment
+	// A LockReport is a catalog verified against a lock file: ok (nothing changed, appeared or
+	// vanished), changed, added, removed and unchanged (tool names), and tools, a [LockEntry]
+	// per tool whose pin does not hold.
+	LockReport = catalog.LockReport
+	// A LockEntry is one tool whose pin does not hold: tool, status ("changed", "added" or
+	// "removed"), pinned and actual (the pins), side ("right" for the catalog, "left" for the
+	// lock), pointer, line and column there, and message.
+	LockEntry = catalog.LockEntry
+	// A PatchPlace is where one patch operation falls in the two texts.
+	PatchPlace = diff.PatchPlace
 )
 
 // Diff compares two JSON texts: as an RFC 6902 JSON Patch (numbers compared by their exact

@@ -17,14 +17,22 @@ type GateRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// GateResult is the answer of [Gate]: one [Decision] per call in the call text, the most
-// restrictive of them (deny > ask > allow), and the problems of the texts themselves.
+// GateResult is the answer of [Gate]: decisions, one [Decision] per call in the call text (in
+// text order, never empty); decision, the most restrictive of them (deny > ask > allow, the first
+// of equals); and problems, what is wrong with the texts themselves, each [Problem] placed.
 type GateResult = gate.Result
 
 // A Decision is the gate's answer for one tool call: seed 000's decision (tool, argumentsValid,
 // toolAllowed, grant, decision, reason), extended with why — the required and missing
 // capabilities, the arguments' errors, the rules they break, and every reason as evidence placed
 // at its line and column. Its JSON always validates against the published decision schema.
+// Its fields, as JSON names them: tool (the catalog key, or the name the call gave), server,
+// argumentsValid, argumentsChecked (gate 3 ran), toolAllowed (gate 1 passed), grant, decision
+// (an [Outcome]), reason (a [Reason]), detail (a [Detail]), required and missing (capabilities),
+// errors (the arguments' problems), violations (a list of [Violation]), changedFields (the
+// fields that differ from the pinned definition), format (the call's shape), id, call (the
+// call as pasted), explanation (plain sentences) and evidence (every reason, as a placed
+// [Problem]).
 type Decision = gate.Decision
 
 // An Outcome is what the gate decides for a call: allow, deny or ask.
@@ -37,38 +45,27 @@ const (
 	DecisionAsk   = gate.DecisionAsk
 )
 
-// A Reason says which gate decided.
+// A Reason says which gate decided, one per gate, in gate order: "tool_not_allowlisted" (1:
+// unreadable, not in allow_tools, or not in the catalog), "definition_changed" (2: the tool no
+// longer matches its pin or lock), "arguments_invalid" (3: the arguments do not parse or fail
+// inputSchema), "grant_missing" (4: the grant lacks a capability the tool requires),
+// "policy_violation" (5: an argument rule or the secrets check), "needs_confirm" (6: a person
+// must confirm), "flow" ([ReasonFlow]), and "ok" (every gate passed; only with allow).
+// [AboutResult.Reasons] lists them.
 type Reason = gate.Reason
 
-// The reasons, one per gate, in gate order.
-const (
-	ReasonToolNotAllowlisted = gate.ReasonToolNotAllowlisted // 1: unreadable, not in allow_tools, or not in the catalog
-	ReasonDefinitionChanged  = gate.ReasonDefinitionChanged  // 2: the tool no longer matches its pin
-	ReasonArgumentsInvalid   = gate.ReasonArgumentsInvalid   // 3: the arguments do not parse or fail inputSchema
-	ReasonGrantMissing       = gate.ReasonGrantMissing       // 4: the grant lacks a capability the tool requires
-	ReasonPolicyViolation    = gate.ReasonPolicyViolation    // 5: an argument rule or the secrets check
-	ReasonNeedsConfirm       = gate.ReasonNeedsConfirm       // 6: a person must confirm
-	ReasonOK                 = gate.ReasonOK                 // every gate passed; only with allow
-)
-
-// A Detail says more about a reason.
+// A Detail says more about a reason: "unreadable_call" (the call text or this call cannot be
+// read), "no_tool_call" (the reply holds no call: the model answered in text), "policy_invalid" (the policy has problems, so nothing is allowed), "not_in_catalog",
+// "ambiguous_tool" (several tools answer to that name), "not_in_allow_tools", "invalid_json" (the
+// arguments are not JSON, or are missing), "duplicate_key" (the arguments repeat a key),
+// "schema_rejected" (the arguments fail the tool's inputSchema), "unreadable_transcript"
+// ([Replay]).
 type Detail = gate.Detail
 
-// The details.
-const (
-	DetailUnreadableCall  = gate.DetailUnreadableCall  // the call text or this call cannot be read
-	DetailNoToolCall      = gate.DetailNoToolCall      // the reply holds no call: the model answered in text
-	DetailPolicyInvalid   = gate.DetailPolicyInvalid   // the policy has problems, so nothing is allowed
-	DetailNotInCatalog    = gate.DetailNotInCatalog    // no tool of that name in the catalog
-	DetailAmbiguousTool   = gate.DetailAmbiguousTool   // several tools answer to that name
-	DetailNotInAllowTools = gate.DetailNotInAllowTools // the policy does not allow the tool
-	DetailInvalidJSON     = gate.DetailInvalidJSON     // the arguments are not JSON (or are missing)
-	DetailDuplicateKey    = gate.DetailDuplicateKey    // the arguments repeat a key
-	DetailSchemaRejected  = gate.DetailSchemaRejected  // the arguments fail the tool's inputSchema
-)
-
 // A Violation is one argument rule (hosts, workspace, enum, pattern, max_length) or secret the
-// arguments break.
+// arguments break: argument (its JSON Pointer in the arguments), rule ("hosts", "schemes",
+// "workspace", "enum", "pattern", "max_length" or "secret") and message (what was found and what
+// was expected; never a secret).
 type Violation = policy.Violation
 
 // Gate decides, for every tool call in the call text, whether it may run: allow, deny or ask,

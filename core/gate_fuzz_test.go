@@ -145,7 +145,7 @@ func checkAgainstOracle(t *testing.T, res core.GateResult, callText, catalogText
 			fail("the gate allows the call as another tool than the one the oracle finds", d)
 		}
 		text, _ := json.Marshal(d)
-		if c := core.CheckDecision(core.CheckDecisionRequest{Decision: string(text), Policy: policyText}); c.Verdict != core.VerdictOK {
+		if c := core.CheckDecision(core.CheckDecisionRequest{Decision: string(text), Policy: policyText}); c.Verdict != "ok" {
 			fail("CheckDecision refuses it: "+c.Problems.Error(), d)
 		}
 	}

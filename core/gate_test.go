@@ -198,13 +198,13 @@ func checkInvariants(t testing.TB, d core.Decision) {
 	if v := core.Validate(core.ValidateRequest{Schema: string(gate.DecisionSchema.Text()), Instance: text}); !v.Valid {
 		t.Errorf("the decision fails the decision schema: %v\n%s", v.Problems, text)
 	}
-	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text}); c.Verdict != core.VerdictOK || c.Should != d.Decision {
+	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text}); c.Verdict != "ok" || c.Should != d.Decision {
 		t.Errorf("CheckDecision says %s (should %s) for the gate's own decision: %v\n%s", c.Verdict, c.Should, c.Problems, text)
 	}
 	if !slices.Contains(gate.Reasons, d.Reason) {
 		t.Errorf("unknown reason %q", d.Reason)
 	}
-	if (d.Decision == core.DecisionAllow) != (d.Reason == core.ReasonOK) {
+	if (d.Decision == core.DecisionAllow) != (d.Reason == "ok") {
 		t.Errorf("decision %s with reason %s", d.Decision, d.Reason)
 	}
 	if d.Decision == core.DecisionAllow {
@@ -412,7 +412,7 @@ func TestGatePolicyNames(t *testing.T) {
 				t.Errorf("no explanation contains %q:\n%s", tt.contains, all)
 			}
 			text := string(marshalGolden(t, d))
-			if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text, Policy: tt.policy}); c.Verdict != core.VerdictOK || c.Should != d.Decision {
+			if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text, Policy: tt.policy}); c.Verdict != "ok" || c.Should != d.Decision {
 				t.Errorf("CheckDecision with the policy says %s/%s: %v", c.Verdict, c.Should, c.Problems)
 			}
 		})
@@ -760,7 +760,7 @@ func TestGateProperty(t *testing.T) {
 			// The invocation gatehouse does not read is a call of its own, denied unreadable,
 			// and the message as a whole is denied.
 			last := res.Decisions[len(res.Decisions)-1]
-			if len(res.Decisions) != 2 || last.Detail != core.DetailUnreadableCall || res.Decision.Decision != core.DecisionDeny {
+			if len(res.Decisions) != 2 || last.Detail != "unreadable_call" || res.Decision.Decision != core.DecisionDeny {
 				t.Fatalf("scenario %+v: the unread invocation is not denied: %d decisions, last %s/%s/%s, overall %s",
 					s, len(res.Decisions), last.Decision, last.Reason, last.Detail, res.Decision.Decision)
 			}
@@ -769,7 +769,7 @@ func TestGateProperty(t *testing.T) {
 		for _, d := range res.Decisions {
 			checkInvariants(t, d)
 			text := string(marshalGolden(t, d))
-			if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text, Policy: req.Policy}); c.Verdict != core.VerdictOK || c.Should != d.Decision {
+			if c := core.CheckDecision(core.CheckDecisionRequest{Decision: text, Policy: req.Policy}); c.Verdict != "ok" || c.Should != d.Decision {
 				t.Fatalf("scenario %+v: CheckDecision with the policy says %s/%s: %v\n%s", s, c.Verdict, c.Should, c.Problems, text)
 			}
 		}
@@ -792,7 +792,7 @@ func TestGateProperty(t *testing.T) {
 func TestGatePinnedChangeSaysArgumentsNotChecked(t *testing.T) {
 	res := core.Gate(readCase(t, "search-docs-rug-pull"))
 	d := res.Decision
-	if d.Reason != core.ReasonDefinitionChanged || d.ArgumentsChecked || d.ArgumentsValid {
+	if d.Reason != "definition_changed" || d.ArgumentsChecked || d.ArgumentsValid {
 		t.Fatalf("got %s/%s, checked %v, valid %v", d.Decision, d.Reason, d.ArgumentsChecked, d.ArgumentsValid)
 	}
 	if !strings.Contains(d.Explanation[0], "its arguments were not checked") {
@@ -804,7 +804,7 @@ func TestGatePinnedChangeSaysArgumentsNotChecked(t *testing.T) {
 	}
 	// A decision that says its arguments were not checked cannot be an allow.
 	allow := strings.Replace(strings.Replace(text, `"decision": "deny"`, `"decision": "allow"`, 1), `"reason": "definition_changed"`, `"reason": "ok"`, 1)
-	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: allow}); c.Verdict == core.VerdictOK {
+	if c := core.CheckDecision(core.CheckDecisionRequest{Decision: allow}); c.Verdict == "ok" {
 		t.Errorf("an allow whose arguments were not checked passed the rule: %+v", c)
 	}
 	// Once the arguments are checked, the field says so.

@@ -19,8 +19,8 @@ import (
 // finished answer here, with a translation of its own, so that calls in two languages at once
 // do not meet.
 
-// Languages lists the languages an answer can be written in, as a request's lang names them.
-var Languages = func() []string {
+// languages lists the languages an answer can be written in, as a request's lang names them.
+var languages = func() []string {
 	out := make([]string, len(i18n.Langs))
 	for i, l := range i18n.Langs {
 		out[i] = string(l)
@@ -35,7 +35,7 @@ func openTranslation(lang string) (*i18n.Translation, Problems) {
 	tr := i18n.Open(l)
 	if !ok {
 		return tr, Problems{{Source: SourceRequest, Kind: KindRule, Offset: -1,
-			Message: i18n.Sprintf("unknown language %q: gatehouse answers in %s; this answer is in English", lang, strings.Join(Languages, ", "))}}
+			Message: i18n.Sprintf("unknown language %q: gatehouse answers in %s; this answer is in English", lang, strings.Join(languages, ", "))}}
 	}
 	return tr, nil
 }

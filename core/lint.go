@@ -26,8 +26,11 @@ type LintResult struct {
 }
 
 // A Finding is one thing in a catalog that a reviewer should look at before trusting a tool:
-// the rule, its severity, the tool, where (pointer, line, column) and the evidence, with hidden
-// characters shown visibly.
+// rule, severity (a [Severity]), tool (its key), pointer, line and column (of the evidence
+// itself), message, evidence (hidden characters shown visibly, as [U+200B]), why (one sentence:
+// why it matters), decodedFrom (what the evidence was read through: "base64", "hex", …, or
+// absent) and, on a suppressed finding, suppression (the lint configuration's reason, line and
+// column).
 type Finding = lint.Finding
 
 // A Severity is how urgently a reviewer should look: at a lint finding, or at a changed tool's
@@ -41,7 +44,9 @@ const (
 	SeverityLow    = lint.SeverityLow
 )
 
-// A LintRule is one check of [Lint]: its name, the highest severity it gives, and what it looks for.
+// A LintRule is one check of [Lint]: name, severity (the highest it gives), summary, why (a
+// finding matters), help (what it looks for, what lowers it, what to do) and families (the
+// attack families it catches at high severity).
 type LintRule = lint.Rule
 
 // Lint looks at every tool of a catalog for what a poisoned tool carries: instructions aimed at

@@ -2,9 +2,14 @@ package core
 
 import "github.com/gatehouse-dev/gatehouse/internal/problem"
 
-// A Problem is one thing wrong with one of the user's texts, located as precisely as is known:
-// its source, its kind, a message in plain words, line and column (1-based, the column in Unicode
-// code points), byte offset, and the JSON Pointers it concerns.
+// A Problem is one thing wrong with one of the user's texts, located as precisely as is known.
+// Its fields, as JSON names them: source (the [Source]: which text), kind (its [Kind]), message
+// (in plain words, in the request's language), line and column (1-based, the column in Unicode
+// code points; absent when unknown), instanceLocation and keywordLocation (JSON Pointers into the
+// instance and the schema; a validation problem always has both), document (the URL of the extra
+// schema document a schema problem is in), offset (the byte offset, -1 when unknown), and
+// alternative (for a problem inside a oneOf or anyOf that no alternative matched: of, the
+// keyword's location, branch, the alternative's index, and best, whether it is the closest).
 type Problem = problem.Problem
 
 // Problems is a list of problems; it is an error when non-empty.
@@ -55,7 +60,9 @@ func orEmpty(ps Problems) Problems {
 // An Unmatched is a value that matches none of the alternatives of a oneOf or anyOf, as a view
 // shows it: one line (its Message, at its Line and Column), the closest alternative's problems
 // under it (Problems holds their indexes in the answer's problems, Best says which alternative
-// is closest), the other alternatives' problems folded.
+// is closest), the other alternatives' problems folded. Its other fields: Source, the text;
+// InstanceLocation, the value's pointer; KeywordLocation, the oneOf's or anyOf's; Alternatives,
+// how many there are.
 type Unmatched = problem.Unmatched
 
 // unmatchedOf lists, in the order of the problems, each oneOf or anyOf whose alternatives the

@@ -159,10 +159,10 @@ func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Tra
 	c.Tool, c.Server = d.Tool, d.Server
 	if e.Broken {
 		first := t.Problems[0]
-		d.Decision, d.Reason, d.Detail = DecisionDeny, ReasonToolNotAllowlisted, DetailUnreadableTranscript
+		d.Decision, d.Reason, d.Detail = DecisionDeny, gate.ReasonToolNotAllowlisted, DetailUnreadableTranscript
 		d.Evidence = append(d.Evidence, first)
 		d.Explain(i18n.Sprintf("deny (%s): the transcript cannot be placed before this call (%s, line %d), so nothing from there on is allowed",
-			ReasonToolNotAllowlisted, first.Message, first.Line))
+			gate.ReasonToolNotAllowlisted, first.Message, first.Line))
 		c.Decision = d
 		return c
 	}

@@ -27,7 +27,7 @@ function byId(id) {
   return el;
 }
 
-const checker = new Checker(checkerSource(), ['schema', 'decision', 'diff']);
+const checker = new Checker(checkerSource());
 
 /**
  * checkerSource says where the checker's worker is: worker.js beside the page, or, in the
@@ -90,6 +90,7 @@ function showPane(name, { focus = false } = {}) {
   }
   if (focus) tabs[paneNames.indexOf(activePane)].focus();
   document.body.dataset.pane = activePane;
+  checker.warm(activePane); // its worker starts when the pane is first shown
 }
 
 for (const [i, tab] of tabs.entries()) {
@@ -371,6 +372,7 @@ checker.ready.then(
     useLimits(checker.about);
     // Milliseconds from navigation to a running checker, for whoever measures the page.
     document.body.dataset.readyMs = String(Math.round(performance.now()));
+    document.body.dataset.startup = JSON.stringify(checker.startup[0] ?? {}); // the page's worker's steps
     checker.prestarted.then(() => { document.body.dataset.lanesMs = String(Math.round(performance.now())); });
     renderCheckerStatus();
   },

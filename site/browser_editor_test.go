@@ -177,6 +177,7 @@ func TestBrowserFiles(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('diff-patch-tab').click()`),
 		chromedp.Click(chromedp.CSS(`#pane-diff button[data-save="patch"]`)))
 	// Saved files are named after what they hold: the lint of a catalog, its diff, its patch, by day.
+	// The SARIF is the API's (security-severity, as the CLI writes it).
 	if got := waitFile("lint-catalog-" + day + ".sarif"); !strings.Contains(got, `"version": "2.1.0"`) || !strings.Contains(got, `"ruleId": "gatehouse/lint/`) || !strings.Contains(got, `"security-severity"`) {
 		t.Errorf("saved SARIF = %.300q", got)
 	}

@@ -2,7 +2,9 @@
 // never runs the checker. Requests go to lanes, one worker each: the page's own requests (links,
 // Format, Pin) on "main", each pane's checks on a lane of its own, so one slow check never holds up
 // another pane. The first worker compiles gatehouse.wasm once and hands the compiled module to the
-// others. A lane can be restarted: its worker is ended (whatever it was computing with it) and a
+// others. A pane's worker starts when the pane is first shown or asked something, and never before
+// the page's own lane is ready: on two cores, four Go programs starting at once made the page's
+// start several times slower than one does (see README "Speed"). A lane can be restarted: its worker is ended (whatever it was computing with it) and a
 // new one takes its place, which is how a stale or cancelled check stops.
 //
 // A Channel adds what typing needs: requests are debounced, the answer to an old request never
@@ -40,7 +42,9 @@ class Lane {
     let resolveReady = null;
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => { resolveReady = resolve; });
-    const worker = new Worker(checker.source.workerURL, { type: checker.source.workerType });
+    // The first worker may already run, started by boot.js while the page loaded.
+    const boot = checker.adoptBoot();
+    const worker = boot?.worker ?? new Worker(checker.source.workerURL, { type: checker.source.workerType });
     this.worker = worker;
     this.started = performance.now();
     worker.onmessage = (event) => {
@@ -71,10 +75,21 @@ class Lane {
       checker.failed(message);
       resolveReady?.();
     };
+    for (const event of boot?.events.splice(0) ?? []) {
+      if (event.type === 'error') worker.onerror?.(/** @type {ErrorEvent} */ (event));
+      else worker.onmessage?.(/** @type {MessageEvent} */ (event));
+    }
+    if (boot) return; // boot.js asked it to load already
     // The compiled module, once a worker has made it, spares the next ones compiling it again.
     checker.module.then((module) => {
       if (worker !== this.worker) return;
-      worker.postMessage({ type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64 });
+      worker.postMessage({
+        type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
+        pageOrigin: performance.timeOrigin,
+        // A pane's worker readies the schema compiler at once; the page's waits until it has
+        // answered about(), which "ready" waits for.
+        warmUpAtOnce: this.name !== 'main',
+      });
     });
   }
 
@@ -117,16 +132,18 @@ class Lane {
 export class Checker {
   /**
    * @param {CheckerSource} source where the worker script (and, in the single file, the wasm) is
-   * @param {string[]} [prestart] lanes to start as soon as the checker is ready
    */
-  constructor(source, prestart = []) {
+  constructor(source) {
     this.source = source;
-    this.prestart = prestart;
+    /** @type {Set<string>} lanes asked for by warm() before the checker was ready */
+    this.prestart = new Set();
     /** @type {() => void} */
     this.resolvePrestarted = () => {};
-    /** @type {Promise<void>} resolves once every lane of prestart has loaded */
+    /** @type {Promise<void>} resolves once every lane warmed before "ready" has loaded */
     this.prestarted = new Promise((resolve) => { this.resolvePrestarted = resolve; });
     this.nextId = 1;
+    /** @type {Record<string, number>[]} each worker's start-up steps, ms since navigation (for measuring) */
+    this.startup = [];
     /** @type {Set<string>} */
     this.functions = new Set();
     this.version = '';
@@ -171,12 +188,39 @@ export class Checker {
   }
 
   /**
+   * adoptBoot takes the worker boot.js started (once, and only for the page's own worker
+   * script), with what it sent so far; null when there is none.
+   * @returns {{worker: Worker, events: (MessageEvent | ErrorEvent)[]} | null}
+   */
+  adoptBoot() {
+    const g = /** @type {any} */ (globalThis);
+    const boot = g.gatehouseBoot;
+    g.gatehouseBoot = 'taken'; // a boot.js that runs later starts nothing
+    if (typeof boot !== 'object' || this.source.workerURL !== 'worker.js') {
+      if (typeof boot === 'object') boot.worker.terminate();
+      return null;
+    }
+    return boot;
+  }
+
+  /**
+   * warm starts a lane's worker ahead of its first request (its pane is shown), once the
+   * checker is ready, so that the page's own start does not share the processor with it.
+   * @param {string} name
+   */
+  warm(name) {
+    if (!this.loaded) this.prestart.add(name);
+    this.ready.then(() => this.lane(name), () => {});
+  }
+
+  /**
    * loadedFrom takes a worker's "ready": the first one tells the version and functions, and
    * hands over its compiled module; then the page asks what the build knows.
-   * @param {{version: string, functions: string[], module?: WebAssembly.Module}} m
+   * @param {{version: string, functions: string[], module?: WebAssembly.Module, startup?: Record<string, number>}} m
    */
   loadedFrom(m) {
     if (m.module) this.resolveModule(m.module);
+    if (m.startup) this.startup.push(m.startup);
     if (this.loaded) return;
     this.functions = new Set(m.functions);
     this.version = m.version;
@@ -189,11 +233,9 @@ export class Checker {
       this.about = typeof answer === 'string' ? parseExact(answer) : answer;
     }, () => {}).finally(() => {
       this.resolveReady(info);
-      // The panes' lanes start now, one after the other, so a pane's first check does not wait
-      // for its worker.
-      let start = Promise.resolve();
-      for (const name of this.prestart) start = start.then(() => this.lane(name).ready);
-      start.then(() => this.resolvePrestarted());
+      // The lanes of the panes shown so far start now (warm), so the shown pane's first check
+      // does not wait for its worker.
+      Promise.all([...this.prestart].map((name) => this.lane(name).ready)).then(() => this.resolvePrestarted());
     });
   }
 

@@ -350,7 +350,7 @@ export interface LintRequest extends Localized {
    * in `suppressed`, never dropped; an unknown rule or tool is a problem of source "ignore".
    */
   ignore?: Text;
-  /** A policy: its flows labels join the lethal-trifecta finding, its flow rules lower it. */
+  /** A policy, optional: its flows' labels join what the lethal-trifecta finding infers, and its flow rules lower its severity. */
   policy?: Text;
 }
 export interface LintFinding {

@@ -83,6 +83,20 @@ export async function load(wasm, options = {}) {
       }
     };
   }
+  // validateTexts(schema, instance, lang?) answers what validate answers for
+  // {schema, instance, lang}, the texts passed as they are (no request to build or decode).
+  if (typeof x.gatehouse_validate_texts === "function") {
+    api.validateTexts = (/** @type {string} */ schema, /** @type {string} */ instance, /** @type {string} */ lang = "") => {
+      alive();
+      // No language is address 0, which names no buffer: Go reads it as "" (English).
+      const texts = [String(schema), String(instance), ...(lang ? [String(lang)] : [])].map(put);
+      try {
+        return take(x.gatehouse_validate_texts(...texts.flat(), ...(lang ? [] : [0, 0])));
+      } finally {
+        for (const [ptr] of texts) x.gatehouse_free(ptr);
+      }
+    };
+  }
   // close lets the Go program end; the functions refuse from then on.
   api.close = () => {
     if (!stopped) x.gatehouse_close();
@@ -91,8 +105,13 @@ export async function load(wasm, options = {}) {
   return /** @type {any} */ (api);
 }
 
-/** @param {BufferSource | WebAssembly.Module | Response} wasm */
-async function compile(wasm) {
+/**
+ * compile makes the module load() instantiates, from its bytes or the response that carries them
+ * (streaming, when the response says application/wasm); a module is returned as it is.
+ * @param {BufferSource | WebAssembly.Module | Response} wasm
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export async function compile(wasm) {
   if (wasm instanceof WebAssembly.Module) return wasm;
   if (typeof Response === "function" && wasm instanceof Response) {
     if (!wasm.ok) throw new Error(`gatehouse.wasm could not be loaded (HTTP ${wasm.status})`);

@@ -632,5 +632,5 @@ function placeList(result, goTo) {
       h('div', { class: 'located' },
         h('span', { class: `badge status change-${place.change}` }, t(`diff.status.${place.change}`)),
         h('code', null, result.patch?.[place.op]?.path || '/'),
-        positions(place, goTo))), { class: 'places', limit: 1000, what: 'items' }));
+        positions(place, goTo))), { class: 'places', limit: listLimit, what: 'items' }));
 }

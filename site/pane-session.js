@@ -9,6 +9,9 @@ import { Editor } from './editor.js';
 import { catalogs, t } from './i18n.js';
 import { located, problemList, statusLine } from './render.js';
 
+// The SVG namespace names a vocabulary for createElementNS: nothing is ever fetched from it.
+const svgNS = 'http://www.w3.org/2000/svg';
+
 /**
  * @typedef {import('./gatehouse').ReplayResponse} ReplayResponse
  * @typedef {import('./gatehouse').ReplayCall} ReplayCall
@@ -184,7 +187,7 @@ export class SessionMode {
     // Styled through the CSSOM, which the page's content security policy allows (a style
     // attribute it would refuse).
     Object.assign(list.style, { position: 'relative', listStyle: 'none', paddingLeft: '2.5rem', margin: '0' });
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const svg = document.createElementNS(svgNS, 'svg');
     svg.setAttribute('aria-hidden', 'true');
     svg.setAttribute('class', 'session-arrows');
     Object.assign(svg.style, { position: 'absolute', left: '0', top: '0', width: '2.5rem', height: '100%', overflow: 'visible', pointerEvents: 'none' });
@@ -194,7 +197,7 @@ export class SessionMode {
       const paths = arrows.map(([from, to]) => {
         const y1 = from.getBoundingClientRect().top - top + 12;
         const y2 = to.getBoundingClientRect().top - top + 12;
-        const p = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+        const p = document.createElementNS(svgNS, 'path');
         p.setAttribute('d', `M 36 ${y1} C 4 ${y1}, 4 ${y2}, 34 ${y2}`);
         p.setAttribute('fill', 'none');
         p.setAttribute('stroke', 'currentColor');
@@ -202,10 +205,10 @@ export class SessionMode {
         p.setAttribute('marker-end', 'url(#session-arrowhead)');
         return p;
       });
-      const defs = document.createElementNS('http://www.w3.org/2000/svg', 'defs');
-      const marker = document.createElementNS('http://www.w3.org/2000/svg', 'marker');
+      const defs = document.createElementNS(svgNS, 'defs');
+      const marker = document.createElementNS(svgNS, 'marker');
       for (const [k, v] of Object.entries({ id: 'session-arrowhead', viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '6', markerHeight: '6', orient: 'auto' })) marker.setAttribute(k, v);
-      const head = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+      const head = document.createElementNS(svgNS, 'path');
       head.setAttribute('d', 'M 0 0 L 10 5 L 0 10 z');
       head.setAttribute('fill', 'currentColor');
       marker.append(head);

@@ -18,6 +18,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"io"
 	"io/fs"
 	"net/http"
 	"path"
@@ -109,7 +110,10 @@ var encodingNames = [encodingCount]string{"", "gzip", "br"}
 
 // Compression levels trade size for time, paid once per file on its first request. Measured on
 // the 9.8 MB gatehouse.wasm (CPU time): brotli 6 takes 1.0 s for 2.24 MB (level 7: 1.4 s for
-// 2.21 MB); gzip 6 takes 0.33 s for 2.68 MB (level 9: 0.9 s for 2.66 MB).
+// 2.21 MB); gzip 6 takes 0.33 s for 2.68 MB (level 9: 0.9 s for 2.66 MB). Brotli 11 takes over a
+// minute for the wasm, so it is made at build time instead (site/publish/precompress.mjs writes
+// gatehouse.wasm.br: 2.06 MB for the 10.8 MB wasm where level 6 gives 2.43) and served when
+// embedded and true to the file.
 const (
 	brotliLevel = 6
 	gzipLevel   = gzip.DefaultCompression // 6
@@ -123,6 +127,9 @@ type asset struct {
 
 	once       [encodingCount]sync.Once
 	compressed [encodingCount][]byte // nil: the variant is not smaller than the original
+	// precompressed is the brotli copy made at build time (FILE.br in the embed), or nil; it is
+	// used only if it decompresses to body exactly.
+	precompressed []byte
 }
 
 // variant returns the body for the encoding, compressing once; nil when that encoding does not
@@ -139,6 +146,10 @@ func (a *asset) variant(e encoding) []byte {
 			w.Write(a.body)
 			w.Close()
 		case brotliEncoding:
+			if a.precompressed != nil && decompressesTo(a.precompressed, a.body) {
+				buf.Write(a.precompressed)
+				break
+			}
 			w := brotli.NewWriterLevel(&buf, brotliLevel)
 			w.Write(a.body)
 			w.Close()
@@ -181,11 +192,24 @@ var theServer = sync.OnceValue(func() *server {
 			return nil
 		}
 		sum := sha256.Sum256(body)
-		s.assets[name] = &asset{body: body, contentType: contentType, hash: hex.EncodeToString(sum[:16])}
+		a := &asset{body: body, contentType: contentType, hash: hex.EncodeToString(sum[:16])}
+		a.precompressed, _ = files.ReadFile(name + ".br") // not served as a file: .br is no content type
+		s.assets[name] = a
 		return nil
 	})
 	return s
 })
+
+// decompressesTo reports whether br is brotli of body: a copy made for an older build is not.
+func decompressesTo(br, body []byte) bool {
+	r := brotli.NewReader(bytes.NewReader(br))
+	var got bytes.Buffer
+	got.Grow(len(body))
+	if _, err := got.ReadFrom(io.LimitReader(r, int64(len(body))+1)); err != nil {
+		return false
+	}
+	return bytes.Equal(got.Bytes(), body)
+}
 
 // Handler returns the handler of the page. It serves only the embedded files: "/" is index.html,
 // any other path must name an embedded file exactly (no directory listing, no path cleaning that

@@ -67,7 +67,7 @@ func TestHandlerServesPageFiles(t *testing.T) {
 		{"/index.html", "text/html; charset=utf-8", "<title>gatehouse"},
 		{"/style.css", "text/css; charset=utf-8", ":root"},
 		{"/app.js", "text/javascript; charset=utf-8", "import"},
-		{"/worker.js", "text/javascript; charset=utf-8", "import { load } from './gatehouse.mjs'"},
+		{"/worker.js", "text/javascript; charset=utf-8", "from './gatehouse.mjs'"},
 		{"/gatehouse.mjs", "text/javascript; charset=utf-8", "export async function load("},
 		{"/sw.js", "text/javascript; charset=utf-8", "networkFirst"},
 		// The API's declarations, for people embedding the wasm.
@@ -387,6 +387,8 @@ func TestPageSourceRules(t *testing.T) {
 		isData := name == "examples.js" || name == "i18n.js" || strings.HasPrefix(name, "lang-")
 		for i, line := range strings.Split(string(src), "\n") {
 			code, _, _ := strings.Cut(line, "// ")
+			// The SVG namespace is a name for createElementNS, not an address anything is fetched from.
+			code = strings.ReplaceAll(code, "'http://www.w3.org/2000/svg'", "''")
 			m := forbidden.FindString(code)
 			// Only store.js keeps anything in the browser: the texts too large for a link.
 			if m == "indexedDB" && name == "store.js" {

@@ -4,12 +4,14 @@
 // gone stale, or that the user cancels, is ended and replaced by a new worker.
 //
 // Protocol (typed in gatehouse.d.ts, WorkerRequest / WorkerMessage):
-//   page → worker, first:  {type: "load", module?, wasmGzipBase64?}
+//   page → worker, first:  {type: "load", module?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?}
 //                          module: a compiled WebAssembly.Module another lane's worker made;
 //                          wasmGzipBase64: the wasm itself (the single-file page has no files);
-//                          neither: fetch gatehouse.wasm beside this script
-//   worker → page, once:   {type: "ready", version, functions: [name], module?}
-//                          (module: the one this worker compiled, for the next lanes)
+//                          neither: fetch gatehouse.wasm beside this script (boot.js sends this
+//                          one as soon as the document is parsed)
+//   worker → page, once:   {type: "ready", version, functions: [name], module?, startup}
+//                          (module: the one this worker compiled, for the next lanes; startup:
+//                          ms since the page's navigation at each step, for measuring)
 //                      or  {type: "failed", message}     (the wasm could not be loaded)
 //   page → worker:         {id, fn, arg}      arg: the one JSON string gatehouse[fn] takes
 //                      or  {id, fn, request}  request: a value this worker turns into that string,
@@ -20,7 +22,13 @@
 //                      or  {id, error}        no such function, or it threw
 //   worker → page:         {type: "exited", message}  (the Go program stopped)
 // Requests are answered one at a time, in the order they arrive.
-import { load } from './gatehouse.mjs';
+import { compile, load } from './gatehouse.mjs';
+
+// Milliseconds since the page's navigation, in the page's own clock: the worker's start-up steps
+// go to the page with "ready" (startup), for whoever measures the page.
+/** @type {Record<string, number>} the steps' times, in the worker's clock (epoch ms) */
+const steps = { script: performance.timeOrigin + performance.now() };
+const step = (/** @type {string} */ name) => { steps[name] = performance.timeOrigin + performance.now(); };
 
 // Numbers a float64 could round (as in text.js): such answers go back as text, for parseExact.
 const unsafeNumber = /\d{16}|[eE][+-]?\d{3}/;
@@ -62,7 +70,12 @@ async function loadChecker(source) {
   }
   let api;
   try {
-    api = await load(wasm);
+    const response = await wasm;
+    step('fetched'); // the response's headers, for a fetch: its body streams into the compiler
+    const module = await compile(response);
+    step('compiled');
+    api = await load(module);
+    step('running');
   } catch (err) {
     throw new Error(`${err instanceof Error ? err.message : String(err)} (run \`make wasm\`)`);
   }
@@ -79,7 +92,30 @@ const queue = [];
 // close() would stop the Go program under the page; it is for scripts that are done.
 const callable = (/** @type {string} */ fn) => fn !== 'close';
 
+// The first check of a schema compiles its draft's metaschema (~0.1 s, more while V8 still runs
+// the code unoptimised). A pane's worker does it as soon as it runs (warmUpAtOnce); the page's own
+// once it has answered its first request (about(), which "ready" waits for), so that neither the
+// user's first check of a schema nor the page's start pays for it.
+let answered = false;
+let warmed = false;
+function warmUp() {
+  if (warmed) return;
+  warmed = true;
+  setTimeout(() => {
+    if (!exited) api?.validate(JSON.stringify({ schema: '{}', instance: 'null' }));
+  }, 0);
+}
+
 function answer(/** @type {{id: number, fn: string, arg?: string, request?: unknown}} */ message) {
+  try {
+    reply(message);
+  } finally {
+    answered = true;
+    if (api) warmUp();
+  }
+}
+
+function reply(/** @type {{id: number, fn: string, arg?: string, request?: unknown}} */ message) {
   const { id, fn } = message;
   if (exited) return postMessage({ id, error: 'the checker stopped; reload the page' });
   if (!api) return postMessage({ id, error: 'the checker is not loaded' });
@@ -108,8 +144,8 @@ self.onmessage = (event) => {
   else queue.push(message);
 };
 
-/** @param {{module?: WebAssembly.Module, wasmGzipBase64?: string}} source */
-function start(source) {
+function start(/** @type {{module?: WebAssembly.Module, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean}} */ source) {
+  step('asked');
   loadChecker(source).then(
     (loaded) => {
       api = loaded.api;
@@ -118,13 +154,11 @@ function start(source) {
         postMessage({ type: 'exited', message: 'the checker stopped' });
       });
       const functions = [...api.functions].sort();
-      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined });
+      const origin = source.pageOrigin ?? performance.timeOrigin;
+      const startup = Object.fromEntries(Object.entries(steps).map(([k, t]) => [k, Math.round(t - origin)]));
+      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup });
       for (const message of queue.splice(0)) answer(message);
-      // The first check of a schema compiles its draft's metaschema (~0.1 s): done as soon as the
-      // requests already sent are answered, the user's first check of a schema does not wait for it.
-      setTimeout(() => {
-        if (!exited) api?.validate(JSON.stringify({ schema: '{}', instance: 'null' }));
-      }, 0);
+      if (source.warmUpAtOnce) warmUp();
     },
     (err) => {
       postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });

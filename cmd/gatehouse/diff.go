@@ -75,9 +75,9 @@ cannot be read or is not strict JSON.`,
 				r.summary = i18n.Sprintf("%s → %s: %s", left.name, right.name, c.Summary.Text)
 				if failing > 0 {
 					r.summary = i18n.Sprintf("%s → %s: %s; %s at or above --fail-on %s", left.name, right.name, c.Summary.Text,
-						i18n.Plural(failing, i18n.T("%d tool"), i18n.T("%d tools")), *failOn)
+						i18n.Plural(failing, i18n.T("%d tool"), i18n.T("%d tools")), flagValue(*failOn))
 				} else if len(c.Added)+len(c.Removed)+len(c.Changed) > 0 {
-					r.summary = i18n.Sprintf("%s → %s: %s; none at or above --fail-on %s", left.name, right.name, c.Summary.Text, *failOn)
+					r.summary = i18n.Sprintf("%s → %s: %s; none at or above --fail-on %s", left.name, right.name, c.Summary.Text, flagValue(*failOn))
 				}
 			case res.Lock != nil:
 				r.items = append(r.items, driftItems(res.Lock, left, right)...)

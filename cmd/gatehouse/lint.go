@@ -76,7 +76,7 @@ var lintCommand = &command{
 				code, r.outcome = exitFindings, levelError
 				parts := []string{countFindings(res.Findings)}
 				if failing > 0 {
-					parts = append(parts, i18n.Sprintf("%d at or above --fail-on %s", failing, *failOn))
+					parts = append(parts, i18n.Sprintf("%d at or above --fail-on %s", failing, flagValue(*failOn)))
 				}
 				if len(res.Problems) > 0 {
 					parts = append(parts, countProblems(len(res.Problems)))
@@ -84,7 +84,7 @@ var lintCommand = &command{
 				r.summary = summary(parts...)
 			case len(res.Findings) > 0:
 				r.outcome = levelNote
-				r.summary = summary(countFindings(res.Findings), i18n.Sprintf("none at or above --fail-on %s", *failOn))
+				r.summary = summary(countFindings(res.Findings), i18n.Sprintf("none at or above --fail-on %s", flagValue(*failOn)))
 			default:
 				r.summary = summary(i18n.T("no findings"))
 			}
@@ -194,3 +194,7 @@ func addFailOnFlag(fs *flag.FlagSet) *string {
 
 // severityLevel maps a severity to SARIF's level.
 func severityLevel(sev core.Severity) level { return sarif.LevelOf(sev) }
+
+// A flagValue is what a person typed after a flag: in a message it is data, written as typed in
+// every language ("--fail-on low", never a translation of "low").
+type flagValue string

@@ -49,6 +49,7 @@ func serveHTTP(ctx context.Context, s *session, listen, tokenFile string, newGat
 	}
 	s.note(i18n.Sprintf("listening on http://%s/ for %s", addr, i18n.Plural(len(tokens), i18n.T("%d client"), i18n.T("%d clients"))))
 	srv := &http.Server{Handler: g, ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(g.EndStreams)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {

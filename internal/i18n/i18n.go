@@ -35,7 +35,6 @@ package i18n
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"golang.org/x/text/message"
@@ -61,7 +60,7 @@ func ParseLang(tag string) (l Lang, ok bool) {
 	if tag == "" {
 		return English, true
 	}
-	if !languageTag.MatchString(tag) {
+	if !isLanguageTag(tag) {
 		return English, false
 	}
 	primary := strings.ToLower(tag)
@@ -76,8 +75,27 @@ func ParseLang(tag string) (l Lang, ok bool) {
 	return English, false
 }
 
-// languageTag is the shape of a BCP 47 tag, or of a POSIX locale's language_territory.
-var languageTag = regexp.MustCompile(`^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$`)
+// isLanguageTag reports whether s has the shape of a BCP 47 tag, or of a POSIX locale's
+// language_territory: ^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$. It is written out rather than a
+// regexp because every request that names a language asks it, and a regexp compiled at start-up
+// delays the page's first answer (README "Speed").
+func isLanguageTag(s string) bool {
+	for i, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' }) {
+		letters := i == 0
+		if letters && (len(part) < 2 || len(part) > 3) || !letters && len(part) > 8 {
+			return false
+		}
+		for _, c := range []byte(part) {
+			alpha := 'a' <= c|0x20 && c|0x20 <= 'z'
+			if !alpha && (letters || c < '0' || c > '9') {
+				return false
+			}
+		}
+	}
+	// FieldsFunc drops empty parts: a separator first, last or doubled makes one.
+	return s != "" && s[0] != '-' && s[0] != '_' && !strings.HasSuffix(s, "-") && !strings.HasSuffix(s, "_") &&
+		!strings.Contains(s, "--") && !strings.Contains(s, "__") && !strings.Contains(s, "-_") && !strings.Contains(s, "_-")
+}
 
 // FromLocale reads the language of messages from the POSIX locale variables, as a C program's
 // setlocale(LC_MESSAGES, "") does: the first of LC_ALL, LC_MESSAGES and LANG that is set and

@@ -103,6 +103,9 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if identifierName(squashed) {
 			continue // "conversationId", "ssh_key_ids": an identifier names a thing, it does not hold it
 		}
+		if isCredentialName(squashed) && l.sharedCredential(squashed) {
+			continue // the key every tool of the server signs with: the credential rule advises on it
+		}
 		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) && !namedByTool(toolName, name) && !(inputOfWrite(toolName) && envName(squashed)) &&
 			!(strings.Contains(squashed, "systemprompt") && conversationalRE.MatchString(tf.purpose(""))) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +65,12 @@ func faultServer(mode string) {
 			send(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{"tools":[],"nextCursor":"again"}}`)
 		case req.Method == "tools/list":
 			send(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{"tools":` + tools + `}}`)
+		case req.Method == "tools/call" && mode == "hang-on-call":
+			// Never answers the call.
+		case req.Method == "tools/call" && mode == "garbage-on-call":
+			send("this is not JSON-RPC {{{")
+		case req.Method == "tools/call" && mode == "huge-on-call":
+			send(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":{"content":[{"type":"text","text":"` + strings.Repeat("x", 100<<20) + `"}]}}`)
 		case req.Method == "tools/call" && mode == "crash-on-call":
 			fmt.Fprintln(os.Stderr, "segfault in read")
 			os.Exit(139 - 128)
@@ -240,5 +248,104 @@ func TestProxyCancelWhileAsking(t *testing.T) {
 	}
 	if got := rec.received(); len(got) != 0 {
 		t.Errorf("a withdrawn call reached the server: %q", got)
+	}
+}
+
+// TestHTTPGatewayFaults: behind proxy --listen, a server that hangs on a call, answers it with
+// garbage or with 100 MB, or dies during it: the client gets an error in bounded time, nothing
+// is forwarded by mistake, and the gateway stays up: a new session (a new server process, the
+// server restarted) lists and works.
+func TestHTTPGatewayFaults(t *testing.T) {
+	for _, mode := range []string{"hang-on-call", "garbage-on-call", "huge-on-call", "crash-on-call"} {
+		t.Run(mode, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "tokens")
+			os.WriteFile(path, []byte("fault-client-0123456789abcdef\n"), 0o600)
+			toks, _, err := live.LoadTokens(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := live.NewHTTPGateway(live.ProxyConfig{Server: faultCommand(t, mode), Policy: `{"allow_tools":["read"]}`, Stderr: &syncBuffer{},
+				Limits: live.Limits{StartTimeout: 10 * time.Second, CallTimeout: 2 * time.Second, StopTimeout: 500 * time.Millisecond}}, toks)
+			if err != nil {
+				t.Fatal(err)
+			}
+			front := httptest.NewServer(g)
+			// The gateway first: its sessions end, and with them the clients' open streams.
+			defer func() { g.Close(context.Background()); front.Close() }()
+			cs := httpClient(t, front.URL, "fault-client-0123456789abcdef")
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{}})
+			if ctx.Err() != nil {
+				t.Fatalf("the client waited past its deadline")
+			}
+			if err == nil && !res.IsError {
+				t.Fatalf("the faulty call gave a result: %q", resultText(res))
+			}
+			if err == nil && strings.Contains(resultText(res), "xxxxxxxx") {
+				t.Errorf("the 100 MB answer reached the client")
+			}
+			again := httpClient(t, front.URL, "fault-client-0123456789abcdef")
+			list, err := again.ListTools(ctx, nil)
+			if err != nil || len(list.Tools) != 1 {
+				t.Errorf("after the fault, a new session cannot list: %v %v", list, err)
+			}
+		})
+	}
+}
+
+// TestMultiProxyServerDies: in a gateway of two servers, one dies during a call: the client gets
+// an error in bounded time, that server's tools are withdrawn, and the other server keeps
+// working.
+func TestMultiProxyServerDies(t *testing.T) {
+	files := newRecorder(t, tool("list", "List files."))
+	broken := faultCommand(t, "crash-on-call")
+	broken.Name = "broken"
+	p, err := live.NewMultiProxy(live.MultiProxyConfig{
+		Servers: []live.Server{served(t, "files", files), broken},
+		Policy:  `{"allow_tools":["files/list","broken/read"]}`, Stderr: &syncBuffer{},
+		Limits: live.Limits{StartTimeout: 10 * time.Second, CallTimeout: 5 * time.Second, StopTimeout: 500 * time.Millisecond},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	proxySide, clientSide := mcp.NewInMemoryTransports()
+	go p.Serve(ctx, proxySide)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, clientSide, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	callCtx, callCancel := context.WithTimeout(ctx, 20*time.Second)
+	defer callCancel()
+	res, err := cs.CallTool(callCtx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{}})
+	if callCtx.Err() != nil || (err == nil && !res.IsError) {
+		t.Fatalf("the call to the server that died: %v %v (deadline: %v)", res, err, callCtx.Err())
+	}
+	var names []string
+	for range 50 { // the withdrawal follows the server's end; bounded wait
+		list, err := cs.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = names[:0]
+		for _, tl := range list.Tools {
+			names = append(names, tl.Name)
+		}
+		if len(names) == 1 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if len(names) != 1 || names[0] != "list" {
+		t.Errorf("after the server died, tools/list shows %v, want [list]", names)
+	}
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list", Arguments: map[string]any{}}); err != nil || res.IsError {
+		t.Errorf("the other server stopped working: %v %v", res, err)
+	}
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "read", Arguments: map[string]any{}}); err != nil || !res.IsError {
+		t.Errorf("a call to the dead server's tool is not denied: %v %v", res, err)
 	}
 }

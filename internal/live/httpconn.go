@@ -45,6 +45,7 @@ const maxQueued = 1024
 type sseStream struct {
 	events chan []byte
 	closed chan struct{} // closed when the HTTP response ends
+	once   sync.Once
 }
 
 func newHTTPConn(id string) *httpConn {
@@ -131,7 +132,7 @@ func (c *httpConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return ctx.Err()
 	}
 	if last {
-		close(s.events)
+		s.end()
 	}
 	return nil
 }
@@ -230,6 +231,23 @@ func (c *httpConn) serveGET(w http.ResponseWriter, req *http.Request) {
 	}()
 	w.Header().Set(sessionHeader, c.id)
 	c.stream(w, req, s)
+}
+
+// endStandalone ends the client's standalone stream, if one is open: a gateway that shuts down
+// waits for requests under way, not for a stream that would stay open for ever.
+func (c *httpConn) endStandalone() {
+	c.mu.Lock()
+	s := c.standalone
+	c.standalone = nil
+	c.mu.Unlock()
+	if s != nil {
+		s.end()
+	}
+}
+
+// end closes the stream's events, once.
+func (s *sseStream) end() {
+	s.once.Do(func() { close(s.events) })
 }
 
 // stream writes a stream's events until it ends (its last event sent), the client goes, or the

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -131,6 +132,7 @@ func (p *MultiProxy) sawInitialize() bool { return p.initialized.Load() }
 
 // An httpSession is one client's MCP session: its transport and its proxy.
 type httpSession struct {
+	used   atomic.Int64 // when the client last sent a request, in Unix nanoseconds
 	client string
 	proxy  clientServer
 	conn   *httpConn
@@ -176,7 +178,38 @@ func NewMultiHTTPGateway(cfg MultiProxyConfig, tokens []ClientToken) (*HTTPGatew
 
 func newHTTPGateway(lim Limits, tokens []ClientToken, newProxy func(string) (clientServer, error)) *HTTPGateway {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}
+	g := &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}
+	go g.reap(SessionIdle)
+	return g
+}
+
+// SessionIdle is how long a client session may go without a request before the gateway ends
+// it (and stops its server): a client that vanished without ending its session holds nothing
+// for long.
+const SessionIdle = 30 * time.Minute
+
+// reap ends, once a minute, the sessions idle for longer than idle, until the gateway closes.
+func (g *HTTPGateway) reap(idle time.Duration) {
+	tick := time.NewTicker(min(idle, time.Minute))
+	defer tick.Stop()
+	for {
+		select {
+		case <-g.ctx.Done():
+			return
+		case now := <-tick.C:
+			g.mu.Lock()
+			var idleOnes []*httpSession
+			for _, s := range g.sessions {
+				if now.Sub(time.Unix(0, s.used.Load())) > idle {
+					idleOnes = append(idleOnes, s)
+				}
+			}
+			g.mu.Unlock()
+			for _, s := range idleOnes {
+				g.end(s)
+			}
+		}
+	}
 }
 
 // client returns the client whose token the request bears.
@@ -291,6 +324,7 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 			return
 		}
 	}
+	s.used.Store(time.Now().UnixNano())
 	if req.Method == http.MethodDelete {
 		g.end(s)
 		w.WriteHeader(http.StatusNoContent)
@@ -351,6 +385,7 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 	t := newHTTPConn(rand.Text())
 	ctx, cancel := context.WithCancel(g.ctx)
 	s := &httpSession{client: client, proxy: p, conn: t, cancel: cancel}
+	s.used.Store(time.Now().UnixNano())
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
@@ -386,6 +421,20 @@ func (g *HTTPGateway) end(s *httpSession) {
 	delete(g.sessions, s.conn.id)
 	g.mu.Unlock()
 	s.cancel()
+}
+
+// EndStreams ends every session's standalone stream (the clients' GETs), so that a graceful
+// shutdown waits only for the requests under way; give it to http.Server.RegisterOnShutdown.
+func (g *HTTPGateway) EndStreams() {
+	g.mu.Lock()
+	sessions := make([]*httpSession, 0, len(g.sessions))
+	for _, s := range g.sessions {
+		sessions = append(sessions, s)
+	}
+	g.mu.Unlock()
+	for _, s := range sessions {
+		s.conn.endStandalone()
+	}
 }
 
 // Sessions is how many client sessions are open.

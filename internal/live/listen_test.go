@@ -138,6 +138,7 @@ func TestHTTPGatewayRefuses(t *testing.T) {
 		{"foreign origin, no token", ping, "", "http://attacker.test:8080", "", http.StatusForbidden},
 		{"batch", "[" + strings.Repeat(ping+",", 9999) + ping + "]", tokens[0], "", "", http.StatusBadRequest},
 		{"not JSON", "this is not json", tokens[0], "", "", http.StatusBadRequest},
+		{"50 MB of arguments", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read","arguments":{"path":"` + strings.Repeat("a", 50<<20) + `"}}}`, tokens[0], "", "", http.StatusRequestEntityTooLarge},
 		{"unknown session", ping, tokens[0], "", "no-such-session", http.StatusNotFound},
 	} {
 		if got := post(c.body, c.token, c.origin, c.session); got != c.want {

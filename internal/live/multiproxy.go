@@ -633,7 +633,7 @@ func (p *MultiProxy) call(m *jsonrpc.Request, params *strictObject) {
 		return
 	}
 	if !known || r.backend.failed != nil {
-		line.Decision.Decision, line.Decision.Reason = core.DecisionDeny, core.ReasonToolNotAllowlisted
+		line.Decision.Decision, line.Decision.Reason = core.DecisionDeny, "tool_not_allowlisted"
 		deny(p.say("gatehouse denied this call: the server of %s is not available", shown))
 		return
 	}

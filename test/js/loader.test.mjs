@@ -61,3 +61,20 @@ test("two instances are independent, and a closed one refuses", async () => {
   assert.throws(() => other.about("{}"), /stopped/);
   assert.equal(JSON.parse(gh.about("{}")).version, gh.version);
 });
+
+test("validateTexts answers exactly what validate answers for the same texts", () => {
+  const cases = [
+    ['{"type":"object","required":["a"]}', '{"a":1}', ""],
+    ['{"type":"object","required":["a"]}', '{"b":"日本語"}', ""],
+    ['{"type":"object","required":["a"]}', '{"b":2}', "fr"],
+    ['{"maxLength":3}', '"😀😀😀😀"', "de"],
+    ["{", "", ""],
+    ['{"$ref":"other.json"}', "1", "xx"],
+    ['{"type":"integer"}', "1e400", ""],
+  ];
+  for (const [schema, instance, lang] of cases) {
+    const request = lang ? { schema, instance, lang } : { schema, instance };
+    assert.equal(gh.validateTexts(schema, instance, lang), gh.validate(JSON.stringify(request)), JSON.stringify(request));
+  }
+  assert.equal(gh.validateTexts('{"type":"string"}', '"x"'), gh.validate(JSON.stringify({ schema: '{"type":"string"}', instance: '"x"' })));
+});
