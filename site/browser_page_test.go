@@ -157,8 +157,9 @@ var (
 // Plural agreement, as a count of one (0 or 1 in French) must read.
 var (
 	englishOnePlural = regexp.MustCompile(`\b1 (problems|tools|findings|lint findings|lines|reasons|calls|operations|patch operations|changes|formats)\b`)
-	frenchOnePlural  = regexp.MustCompile(`\b[01] (\p{L}+[sx])\b`)
-	germanOnePlural  = regexp.MustCompile(`\b1 (Probleme|Befunde|Lint-Befunde|Tools|Zeilen|Gründe|Aufrufe|Aufrufen|Operationen|Patch-Operationen|Änderungen|Formate|fehlen)\b`)
+	// Go's \b is a boundary of ASCII words: "refusé" would read as "refus" before it.
+	frenchOnePlural = regexp.MustCompile(`(?:^|[^\p{L}\d])[01] (\p{L}+[sx])(?:$|[^\p{L}])`)
+	germanOnePlural = regexp.MustCompile(`\b1 (Probleme|Befunde|Lint-Befunde|Tools|Zeilen|Gründe|Aufrufe|Aufrufen|Operationen|Patch-Operationen|Änderungen|Formate|fehlen)\b`)
 	// Words written with a count that are singular in French though they end in s or x.
 	frenchSingularSX = map[string]bool{"fois": true, "pas": true, "sans": true}
 )

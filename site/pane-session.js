@@ -6,7 +6,7 @@
 
 import { h, replace, visibleText } from './dom.js';
 import { Editor } from './editor.js';
-import { catalogs, t } from './i18n.js';
+import { catalogs, t, tCount, tList } from './i18n.js';
 import { located, problemList, statusLine } from './render.js';
 
 // The SVG namespace names a vocabulary for createElementNS: nothing is ever fetched from it.
@@ -28,9 +28,14 @@ const words = {
     'decision.transcriptPlaceholder': 'Paste a session: OpenAI Chat messages, Responses items, Anthropic messages, Gemini contents, an MCP JSON-RPC log or gatehouse’s decision log',
     'decision.emptySession': 'Paste a transcript, the catalog and the policy.',
     'source.transcript': 'transcript',
-    'session.summary': '{shape}: {n} calls — {deny} denied, {ask} asked, {allow} allowed',
-    'session.summary.one': '{shape}: 1 call — {deny} denied, {ask} asked, {allow} allowed',
+    'session.summary': '{shape}: {calls} — {counts}',
+    'session.calls': '{n} calls',
+    'session.calls.one': '{n} call',
+    'session.count.deny': '{n} denied',
+    'session.count.ask': '{n} asked',
+    'session.count.allow': '{n} allowed',
     'session.unplaced': 'The transcript could not be placed: {n} problems',
+    'session.unplaced.one': 'The transcript could not be placed: {n} problem',
     'session.timeline': 'Timeline of the session',
     'session.call': 'call #{index}',
     'session.result': 'result of #{index}',
@@ -50,9 +55,16 @@ const words = {
     'decision.transcriptPlaceholder': 'Collez une session : messages OpenAI Chat, éléments Responses, messages Anthropic, contents Gemini, un journal JSON-RPC MCP ou le journal des décisions de gatehouse',
     'decision.emptySession': 'Collez une transcription, le catalogue et la politique.',
     'source.transcript': 'transcription',
-    'session.summary': '{shape} : {n} appels — {deny} refusés, {ask} à confirmer, {allow} autorisés',
-    'session.summary.one': '{shape} : 1 appel — {deny} refusés, {ask} à confirmer, {allow} autorisés',
+    'session.summary': '{shape} : {calls} — {counts}',
+    'session.calls': '{n} appels',
+    'session.calls.one': '{n} appel',
+    'session.count.deny': '{n} refusés',
+    'session.count.deny.one': '{n} refusé',
+    'session.count.ask': '{n} à confirmer',
+    'session.count.allow': '{n} autorisés',
+    'session.count.allow.one': '{n} autorisé',
     'session.unplaced': 'La transcription n’a pas pu être lue : {n} problèmes',
+    'session.unplaced.one': 'La transcription n’a pas pu être lue : {n} problème',
     'session.timeline': 'Chronologie de la session',
     'session.call': 'appel n°{index}',
     'session.result': 'résultat de n°{index}',
@@ -72,9 +84,14 @@ const words = {
     'decision.transcriptPlaceholder': 'Fügen Sie eine Sitzung ein: OpenAI-Chat-Nachrichten, Responses-Elemente, Anthropic-Nachrichten, Gemini-contents, ein MCP-JSON-RPC-Protokoll oder das Entscheidungsprotokoll von gatehouse',
     'decision.emptySession': 'Fügen Sie ein Transkript, den Katalog und die Richtlinie ein.',
     'source.transcript': 'Transkript',
-    'session.summary': '{shape}: {n} Aufrufe — {deny} abgelehnt, {ask} nachgefragt, {allow} erlaubt',
-    'session.summary.one': '{shape}: 1 Aufruf — {deny} abgelehnt, {ask} nachgefragt, {allow} erlaubt',
+    'session.summary': '{shape}: {calls} — {counts}',
+    'session.calls': '{n} Aufrufe',
+    'session.calls.one': '{n} Aufruf',
+    'session.count.deny': '{n} abgelehnt',
+    'session.count.ask': '{n} nachgefragt',
+    'session.count.allow': '{n} erlaubt',
     'session.unplaced': 'Das Transkript ließ sich nicht einordnen: {n} Probleme',
+    'session.unplaced.one': 'Das Transkript ließ sich nicht einordnen: {n} Problem',
     'session.timeline': 'Zeitleiste der Sitzung',
     'session.call': 'Aufruf Nr. {index}',
     'session.result': 'Ergebnis von Nr. {index}',
@@ -135,9 +152,13 @@ export class SessionMode {
     for (const c of calls) counts[c.decision?.decision ?? 'deny']++;
     const worst = counts.deny ? 'deny' : counts.ask ? 'ask' : 'allow';
     const line = !result.shape
-      ? statusLine('bad', t('session.unplaced', { n: problems.length }))
+      ? statusLine('bad', tCount('session.unplaced', problems.length))
       : statusLine(worst === 'allow' ? 'ok' : worst === 'ask' ? 'warn' : 'bad',
-        t('session.summary', { shape: result.shape, n: calls.length, ...counts }));
+        t('session.summary', {
+          shape: result.shape,
+          calls: tCount('session.calls', calls.length),
+          counts: tList(['deny', 'ask', 'allow'].map((what) => tCount(`session.count.${what}`, counts[what]))),
+        }));
 
     /** @type {Array<{line: number, column: number, el: HTMLElement}>} */
     const rows = [];
