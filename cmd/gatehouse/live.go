@@ -149,6 +149,12 @@ func (s *session) fetchCatalogs(sf *serverFlags) (*fetched, error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	var noting sync.Mutex // the translation is not safe for concurrent use
+	ctx = live.WithServerNotes(ctx, func(note string) {
+		noting.Lock()
+		defer noting.Unlock()
+		fmt.Fprint(s.stderr, s.tr.Text(i18n.Sprintf("gatehouse %s: %s\n", s.cmd.name, note)))
+	})
 	lim := live.DefaultLimits
 	lim.StartTimeout = sf.timeout
 	catalogs := make([]*live.Catalog, len(servers))

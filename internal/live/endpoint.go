@@ -138,7 +138,7 @@ func (e *endpoint) requestAs(ctx context.Context, id jsonrpc.ID, method string, 
 		}
 		return resp.Result, nil
 	case <-e.closed:
-		return nil, fmt.Errorf("%s: the %s closed the connection before answering (%v)", method, e.side, e.readErr)
+		return nil, readFailure(method, e.side, e.readErr)
 	case <-ctx.Done():
 		// Tell the peer to stop working on it (a person's dialog to close), as MCP asks of a
 		// requester that gives up; best effort, and bounded.

@@ -130,7 +130,8 @@ func dial(ctx context.Context, s Server, lim Limits, stderr io.Writer) (*link, e
 	if err != nil {
 		return nil, &ServerError{Server: s.Label(), Step: "start", Err: err}
 	}
-	t := &mcp.IOTransport{Reader: proc.stdout, Writer: proc.stdin, MaxLineLength: lim.MaxMessageBytes}
+	stdout := newStdoutFilter(proc.stdout, s.Label(), lim.MaxMessageBytes, serverNotes(ctx, stderr))
+	t := &mcp.IOTransport{Reader: stdout, Writer: proc.stdin, MaxLineLength: lim.MaxMessageBytes}
 	conn, err := t.Connect(ctx)
 	if err != nil {
 		proc.stop(lim.StopTimeout)
