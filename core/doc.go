@@ -3,8 +3,9 @@
 // call only this package; everything it answers is done in pure Go with no system calls, files or
 // network, so that it runs the same compiled to WebAssembly in a browser tab and natively in CI.
 //
-// An AI agent's model proposes a tool call as JSON. Before it runs, gatehouse answers three
-// questions, each from texts a person pasted.
+// An AI agent's model proposes a tool call as JSON, and the tool's result comes back for the model
+// to read. gatehouse answers four questions, before and after each call, each from texts a person
+// pasted (or a proxy carries).
 //
 //   - Is it well formed? [Validate] checks an instance against a JSON Schema (drafts 4, 6, 7,
 //     2019-09 and 2020-12; 2020-12 when the schema names none, as MCP says). Nothing is ever
@@ -17,7 +18,7 @@
 //     definition; [Diff] compares two texts as an RFC 6902 patch and two catalogs tool by tool;
 //     [Lint] looks for what a poisoned tool carries.
 //
-// After the call, [CheckResult] checks what the tool returned before the model reads it: its
+// Is what came back safe to hand on? After the call, [CheckResult] checks what the tool returned before the model reads it: its
 // structuredContent against the tool's outputSchema, its size, and instructions aimed at the
 // model in any text of it; a proxy keeps a [ResultChecker].
 //
