@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -206,5 +208,40 @@ func TestInstalledServerRuns(t *testing.T) {
 	}
 	if names := toolNamesOf(t, string(read.Servers["everything"])); !slices.Equal(names, []string{"echo"}) {
 		t.Errorf("through the proxy the client sees %v, want [echo]", names)
+	}
+}
+
+// TestHeaderEnv: --header-env sends a header whose value is an environment variable's (what
+// install writes for an HTTP server, so that a token is never on a command line), and refuses
+// a variable that is not set.
+func TestHeaderEnv(t *testing.T) {
+	got := make(chan string, 8)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- r.Header.Get("Authorization")
+		http.Error(w, "no", http.StatusInternalServerError)
+	}))
+	defer srv.Close()
+	env := func(name string) string {
+		if name == "GATEHOUSE_HEADER_AUTHORIZATION" {
+			return "Bearer from-env"
+		}
+		return ""
+	}
+	var out, errOut bytes.Buffer
+	run([]string{"catalog", "--timeout", "5s", "--url", srv.URL, "--header-env", "Authorization=GATEHOUSE_HEADER_AUTHORIZATION"}, env, strings.NewReader(""), &out, &errOut)
+	select {
+	case h := <-got:
+		if h != "Bearer from-env" {
+			t.Errorf("the server got Authorization %q", h)
+		}
+	default:
+		t.Fatalf("the server was never asked:\n%s", errOut.String())
+	}
+	if strings.Contains(errOut.String(), "from-env") {
+		t.Errorf("the header's value is printed:\n%s", errOut.String())
+	}
+	code, _, stderr := runIn(t, "", "catalog", "--url", srv.URL, "--header-env", "Authorization=UNSET_VARIABLE")
+	if code != exitUsage || !strings.Contains(stderr, "UNSET_VARIABLE is not set") {
+		t.Errorf("an unset variable: exit %d\n%s", code, stderr)
 	}
 }

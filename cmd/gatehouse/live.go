@@ -19,11 +19,12 @@ import (
 // serverFlags are the ways to name a live server in place of a catalog file: a command after
 // "--", --url, --config or --discover.
 type serverFlags struct {
-	url      string
-	headers  headerList
-	config   string
-	discover bool
-	timeout  time.Duration
+	url       string
+	headers   headerList
+	headerEnv headerEnvList
+	config    string
+	discover  bool
+	timeout   time.Duration
 }
 
 // headerList collects --header "Name: value" flags. Values are never printed.
@@ -44,12 +45,30 @@ func (h *headerList) Set(v string) error {
 	return nil
 }
 
+// headerEnvList collects --header-env "Name=VARIABLE" flags: a header whose value is read from
+// an environment variable, so that a secret is never on a command line (where every user of the
+// machine can read it in the process list). 'gatehouse install' writes headers this way.
+type headerEnvList [][2]string
+
+func (h *headerEnvList) String() string { return "" }
+
+func (h *headerEnvList) Set(v string) error {
+	name, variable, ok := strings.Cut(v, "=")
+	name, variable = strings.TrimSpace(name), strings.TrimSpace(variable)
+	if !ok || name == "" || variable == "" || strings.ContainsAny(name, " \t\r\n:") {
+		return errors.New(`a header from the environment is "Name=VARIABLE"`)
+	}
+	*h = append(*h, [2]string{name, variable})
+	return nil
+}
+
 // addServerFlags declares the flags that name a live server. withConfig adds --config and
 // --discover (the proxy fronts one server and takes neither).
 func addServerFlags(fs *flag.FlagSet, withConfig bool) *serverFlags {
 	sf := &serverFlags{}
 	fs.StringVar(&sf.url, "url", "", "the `URL` of a server speaking MCP over Streamable HTTP, instead of a command after --")
 	fs.Var(&sf.headers, "header", "an HTTP header for --url, `\"Name: value\"` (repeatable; never printed or logged)")
+	fs.Var(&sf.headerEnv, "header-env", "an HTTP header for --url whose value is the environment variable's, `\"Name=VARIABLE\"` (repeatable; keeps a secret off the command line)")
 	if withConfig {
 		fs.StringVar(&sf.config, "config", "", "an MCP client configuration `file` (Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Gemini CLI): every server in it")
 		fs.BoolVar(&sf.discover, "discover", false, "read the client configurations in their usual places, and every server in them")
@@ -61,6 +80,16 @@ func addServerFlags(fs *flag.FlagSet, withConfig bool) *serverFlags {
 // given reports whether a live server was named, and refuses two ways at once or a file beside
 // one.
 func (sf *serverFlags) given(s *session, files []string) (bool, error) {
+	for _, h := range sf.headerEnv {
+		value := s.getenv(h[1])
+		if value == "" {
+			return false, fmt.Errorf("--header-env %s=%s: the environment variable %s is not set", h[0], h[1], h[1])
+		}
+		if sf.headers == nil {
+			sf.headers = headerList{}
+		}
+		sf.headers[h[0]] = value
+	}
 	n := 0
 	for _, set := range []bool{s.dashed, sf.url != "", sf.config != "", sf.discover} {
 		if set {

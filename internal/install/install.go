@@ -304,6 +304,43 @@ func (e entry) strings(key string) ([]string, bool) {
 	return list, true
 }
 
+// stringMap reads an object of strings; ok is false when it is missing or not one.
+func (e entry) stringMap(key string) (map[string]string, bool) {
+	raw, has := e.fields[key]
+	if !has {
+		return nil, false
+	}
+	var m map[string]string
+	if json.Unmarshal(raw, &m) != nil {
+		return nil, false
+	}
+	return m, true
+}
+
+// headerVariable names the environment variable that carries a header for the proxy:
+// GATEHOUSE_HEADER_ and the header's name in capitals, with a number after it when the entry's
+// environment already holds that name.
+func headerVariable(header string, env, taken map[string]string) string {
+	var b strings.Builder
+	b.WriteString("GATEHOUSE_HEADER_")
+	for _, r := range strings.ToUpper(header) {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	name := b.String()
+	for n := 2; ; n++ {
+		_, inEnv := env[name]
+		_, inTaken := taken[name]
+		if !inEnv && !inTaken {
+			return name
+		}
+		name = fmt.Sprintf("%s_%d", b.String(), n)
+	}
+}
+
 // urlKeys are the members a URL may be written under: Windsurf's "serverUrl", Gemini CLI's
 // "httpUrl" (Streamable HTTP; its "url" is SSE) and everyone's "url".
 var urlKeys = []string{"httpUrl", "serverUrl", "url"}
@@ -359,16 +396,30 @@ func wrapEntry(path string, e entry, p Proxy) ([]edit, Change) {
 			c.Action, c.Why = Skipped, i18n.T("its \"headers\" is not an object of strings")
 			return nil, c
 		}
+		// A header's value (a token, often) goes into the entry's environment, never into the
+		// arguments, which every user of the machine can read in the process list.
+		env, _ := e.stringMap("env")
 		args := append(append([]string{"proxy"}, p.Flags...), "--url", url)
+		vars := map[string]string{}
 		for _, name := range slices.Sorted(maps.Keys(headers)) {
-			args = append(args, "--header", name+": "+headers[name])
+			v := headerVariable(name, env, vars)
+			vars[v] = headers[name]
+			args = append(args, "--header-env", name+"="+v)
 		}
-		// The URL becomes the command and the headers the arguments, each in its place.
-		edits := []edit{{pointer: e.pointer, key: key, rename: "command", value: p.Gatehouse}}
-		if _, has := e.fields["headers"]; has {
-			edits = append(edits, edit{pointer: e.pointer, key: "headers", rename: "args", value: args})
-		} else {
-			edits = append(edits, set(e, "args", args))
+		// The URL becomes the command and the headers the environment, each in its place.
+		edits := []edit{{pointer: e.pointer, key: key, rename: "command", value: p.Gatehouse}, set(e, "args", args)}
+		switch _, hasEnv := e.fields["env"]; {
+		case len(vars) == 0:
+			if _, has := e.fields["headers"]; has {
+				edits = append(edits, edit{pointer: e.pointer, key: "headers"})
+			}
+		case !hasEnv:
+			edits = append(edits, edit{pointer: e.pointer, key: "headers", rename: "env", value: vars})
+		default:
+			edits = append(edits, edit{pointer: e.pointer, key: "headers"})
+			for _, v := range slices.Sorted(maps.Keys(vars)) {
+				edits = append(edits, edit{pointer: e.pointer + "/env", key: v, value: vars[v]})
+			}
 		}
 		if _, has := e.fields["type"]; has {
 			edits = append(edits, set(e, "type", "stdio"))
@@ -418,10 +469,23 @@ func unwrapURL(path string, e entry, rest []string, c Change) ([]edit, Change) {
 	}
 	url := rest[0]
 	headers := map[string]string{}
+	env, _ := e.stringMap("env")
+	var fromEnv []string // the variables that held headers, taken out of the environment
 	for i := 1; i < len(rest); i += 2 {
-		if rest[i] != "--header" || i+1 >= len(rest) {
-			c.Action, c.Why = Skipped, i18n.T("its arguments after --url are not all --header")
+		if (rest[i] != "--header" && rest[i] != "--header-env") || i+1 >= len(rest) {
+			c.Action, c.Why = Skipped, i18n.T("its arguments after --url are not all --header or --header-env")
 			return nil, c
+		}
+		if rest[i] == "--header-env" {
+			name, variable, ok := strings.Cut(rest[i+1], "=")
+			value, set := env[variable]
+			if !ok || !set {
+				c.Action, c.Why = Skipped, i18n.T("a --header-env of its arguments names no variable of its environment")
+				return nil, c
+			}
+			headers[name] = value
+			fromEnv = append(fromEnv, variable)
+			continue
 		}
 		name, value, ok := strings.Cut(rest[i+1], ":")
 		if !ok {
@@ -438,9 +502,17 @@ func unwrapURL(path string, e entry, rest []string, c Change) ([]edit, Change) {
 		key = "serverUrl"
 	}
 	edits := []edit{{pointer: e.pointer, key: "command", rename: key, value: url}}
-	if len(headers) > 0 {
+	switch {
+	case len(fromEnv) > 0 && len(fromEnv) == len(env):
+		// The environment held only the headers: it becomes "headers" again, in its place.
+		edits = append(edits, edit{pointer: e.pointer, key: "args"},
+			edit{pointer: e.pointer, key: "env", rename: "headers", value: headers})
+	case len(headers) > 0:
 		edits = append(edits, edit{pointer: e.pointer, key: "args", rename: "headers", value: headers})
-	} else {
+		for _, v := range fromEnv {
+			edits = append(edits, edit{pointer: e.pointer + "/env", key: v})
+		}
+	default:
 		edits = append(edits, edit{pointer: e.pointer, key: "args"})
 	}
 	if typ, _ := e.str("type"); typ == "stdio" {

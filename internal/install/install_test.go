@@ -100,11 +100,29 @@ func TestWrapEachClient(t *testing.T) {
 						if len(rest) < 2 || rest[0] != "--url" || rest[1] != orig.URL {
 							t.Errorf("%s: after the flags %q, want --url %s", c.Server, rest, orig.URL)
 						}
+						// Each header reaches the proxy through the environment, never the arguments.
 						for name, value := range orig.Headers {
-							if !slices.Contains(rest, name+": "+value) {
+							i := slices.IndexFunc(rest, func(a string) bool { return strings.HasPrefix(a, name+"=") })
+							if i < 1 || rest[i-1] != "--header-env" {
 								t.Errorf("%s: header %s is not passed on: %q", c.Server, name, rest)
+								continue
+							}
+							if v := strings.TrimPrefix(rest[i], name+"="); wrapped.Env[v] != value {
+								t.Errorf("%s: header %s: the environment's %s is %q, want %q", c.Server, name, v, wrapped.Env[v], value)
+							}
+							if slices.ContainsFunc(rest, func(a string) bool { return strings.Contains(a, value) }) {
+								t.Errorf("%s: the value of header %s is in the arguments: %q", c.Server, name, rest)
 							}
 						}
+						for k, v := range orig.Env {
+							if wrapped.Env[k] != v {
+								t.Errorf("%s: env %s changed: %q → %q", c.Server, k, v, wrapped.Env[k])
+							}
+						}
+						if orig.Dir != wrapped.Dir || orig.Disabled != wrapped.Disabled {
+							t.Errorf("%s: cwd or disabled changed", c.Server)
+						}
+						continue
 					} else if len(rest) == 0 || rest[0] != "--" || !slices.Equal(rest[1:], orig.Command) {
 						t.Errorf("%s: after the flags %q, want -- %q", c.Server, rest, orig.Command)
 					}
