@@ -50,7 +50,7 @@ const (
 // longer matches its pin or lock), "arguments_invalid" (3: the arguments do not parse or fail
 // inputSchema), "grant_missing" (4: the grant lacks a capability the tool requires),
 // "policy_violation" (5: an argument rule or the secrets check), "needs_confirm" (6: a person
-// must confirm), "flow" ([ReasonFlow]), and "ok" (every gate passed; only with allow).
+// must confirm), "flow" ([ReasonFlow]), "unreadable_transcript" ([ReasonUnreadableTranscript]), and "ok" (every gate passed; only with allow).
 // [AboutResult.Reasons] lists them.
 type Reason = gate.Reason
 
@@ -58,8 +58,7 @@ type Reason = gate.Reason
 // read), "no_tool_call" (the reply holds no call: the model answered in text), "policy_invalid" (the policy has problems, so nothing is allowed), "not_in_catalog",
 // "ambiguous_tool" (several tools answer to that name), "not_in_allow_tools", "invalid_json" (the
 // arguments are not JSON, or are missing), "duplicate_key" (the arguments repeat a key),
-// "schema_rejected" (the arguments fail the tool's inputSchema), "unreadable_transcript"
-// ([Replay]).
+// "schema_rejected" (the arguments fail the tool's inputSchema).
 type Detail = gate.Detail
 
 // A Violation is one argument rule (hosts, workspace, enum, pattern, max_length) or secret the

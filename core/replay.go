@@ -77,9 +77,10 @@ type ReplayedResult struct {
 	Column int      `json:"column,omitempty"`
 }
 
-// DetailUnreadableTranscript is the detail of a call denied because the transcript could not
-// be placed before it: the replay denies from there on, never guessing.
-const DetailUnreadableTranscript = gate.Detail("unreadable_transcript")
+// ReasonUnreadableTranscript is the reason of a call denied because the transcript could not
+// be placed before it: the replay denies from there on, never guessing. It is a reason of its
+// own, not gate 1's tool_not_allowlisted, because no gate judged the call.
+const ReasonUnreadableTranscript = gate.ReasonUnreadableTranscript
 
 // Replay decides every call of a session's transcript as the proxy would have, in order: the
 // gate's decision for each call on its own, tightened by the policy's flows from the results
@@ -159,10 +160,10 @@ func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Tra
 	c.Tool, c.Server = d.Tool, d.Server
 	if e.Broken {
 		first := t.Problems[0]
-		d.Decision, d.Reason, d.Detail = DecisionDeny, gate.ReasonToolNotAllowlisted, DetailUnreadableTranscript
+		d.Decision, d.Reason, d.Detail = DecisionDeny, ReasonUnreadableTranscript, ""
 		d.Evidence = append(d.Evidence, first)
 		d.Explain(i18n.Sprintf("deny (%s): the transcript cannot be placed before this call (%s, line %d), so nothing from there on is allowed",
-			gate.ReasonToolNotAllowlisted, first.Message, first.Line))
+			ReasonUnreadableTranscript, first.Message, first.Line))
 		c.Decision = d
 		return c
 	}

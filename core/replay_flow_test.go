@@ -198,9 +198,11 @@ func TestReplayDeniesAfterAProblem(t *testing.T) {
 	if d := res.Calls[0].Decision; d.Decision != core.DecisionAllow {
 		t.Errorf("the call before the problem: %s (%s)", d.Decision, d.Reason)
 	}
-	if d := res.Calls[1].Decision; d.Decision != core.DecisionDeny || d.Detail != core.DetailUnreadableTranscript {
-		t.Errorf("the call after the problem: %s (%s, %s), want deny unreadable_transcript", d.Decision, d.Reason, d.Detail)
+	// Its reason is its own: no gate judged the call, so it is not gate 1's tool_not_allowlisted.
+	if d := res.Calls[1].Decision; d.Decision != core.DecisionDeny || d.Reason != core.ReasonUnreadableTranscript || d.Detail != "" {
+		t.Errorf("the call after the problem: %s (%s, %s), want deny (unreadable_transcript)", d.Decision, d.Reason, d.Detail)
 	}
+	checkInvariants(t, res.Calls[1].Decision)
 }
 
 // A decision log may interleave clients: each is a session of its own.

@@ -110,7 +110,7 @@ export interface GateRequest extends Localized {
 export type Verdict = 'allow' | 'deny' | 'ask';
 export type Reason =
   | 'ok' | 'tool_not_allowlisted' | 'definition_changed' | 'arguments_invalid'
-  | 'grant_missing' | 'policy_violation' | 'needs_confirm' | 'flow';
+  | 'grant_missing' | 'policy_violation' | 'needs_confirm' | 'flow' | 'unreadable_transcript';
 
 /** One argument rule that did not hold (host list, workspace, enum, pattern, secret, …). */
 export interface Violation {

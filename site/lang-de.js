@@ -113,6 +113,7 @@ export const de = {
   'reason.grant_missing': 'Dem Grant der Sitzung fehlt, was dieses Tool verlangt: {missing}.',
   'reason.policy_violation': 'Ein Argument verletzt eine Regel der Richtlinie.',
   'reason.needs_confirm': 'Dieses Tool braucht zuerst die Bestätigung einer Person, und laut Richtlinie liegt sie nicht vor. Zeigen Sie die Argumente einer Person.',
+  'reason.unreadable_transcript': 'Das Transkript lässt sich vor diesem Aufruf nicht einordnen, daher ist von dort an nichts erlaubt.',
   'reason.other': 'Grund: {reason}.',
   'detail.invalid_json': 'die Argumente sind kein gültiges JSON',
   'detail.duplicate_key': 'ein Schlüssel kommt zweimal vor, zwei Parser könnten also zwei verschiedene Aufrufe lesen',

@@ -113,6 +113,7 @@ export const en = {
   'reason.grant_missing': 'The session’s grant lacks what this tool requires: {missing}.',
   'reason.policy_violation': 'An argument breaks a rule of the policy.',
   'reason.needs_confirm': 'This tool needs a person’s confirmation first, and the policy says it is not confirmed. Show the arguments to a person.',
+  'reason.unreadable_transcript': 'The transcript cannot be placed before this call, so nothing from there on is allowed.',
   'reason.other': 'Reason: {reason}.',
   'detail.invalid_json': 'the arguments are not valid JSON',
   'detail.duplicate_key': 'a key appears twice, so two parsers could read two different calls',

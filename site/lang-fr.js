@@ -113,6 +113,7 @@ export const fr = {
   'reason.grant_missing': 'Le grant de la session n’a pas ce que cet outil exige : {missing}.',
   'reason.policy_violation': 'Un argument enfreint une règle de la politique.',
   'reason.needs_confirm': 'Cet outil exige d’abord la confirmation d’une personne, et la politique dit qu’elle n’est pas donnée. Montrez les arguments à une personne.',
+  'reason.unreadable_transcript': 'La transcription ne peut être lue avant cet appel, donc rien n’est autorisé à partir de là.',
   'reason.other': 'Raison : {reason}.',
   'detail.invalid_json': 'les arguments ne sont pas du JSON valide',
   'detail.duplicate_key': 'une clé apparaît deux fois, deux parseurs pourraient donc lire deux appels différents',

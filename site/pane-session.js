@@ -46,7 +46,6 @@ const words = {
     'reason.flow.detail': 'A flow rule of the policy decided: {detail}.',
     'detail.after': 'a labelled result came earlier in the session',
     'detail.carries': 'an argument carries text of a labelled result',
-    'detail.unreadable_transcript': 'the transcript cannot be placed before this call',
     'session.verdict': 'result check: {verdict}',
   },
   fr: {
@@ -75,7 +74,6 @@ const words = {
     'reason.flow.detail': 'Une règle de flux de la politique a décidé : {detail}.',
     'detail.after': 'un résultat étiqueté est venu plus tôt dans la session',
     'detail.carries': 'un argument porte du texte d’un résultat étiqueté',
-    'detail.unreadable_transcript': 'la transcription ne peut être lue avant cet appel',
     'session.verdict': 'vérification du résultat : {verdict}',
   },
   de: {
@@ -102,7 +100,6 @@ const words = {
     'reason.flow.detail': 'Eine Flussregel der Richtlinie hat entschieden: {detail}.',
     'detail.after': 'ein markiertes Ergebnis kam früher in der Sitzung',
     'detail.carries': 'ein Argument trägt Text eines markierten Ergebnisses',
-    'detail.unreadable_transcript': 'das Transkript lässt sich vor diesem Aufruf nicht einordnen',
     'session.verdict': 'Ergebnisprüfung: {verdict}',
   },
 };

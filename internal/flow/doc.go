@@ -23,10 +23,17 @@
 //
 //   - a URL's scheme with its "://" is removed first (letters, digits, "+", "-", "." before
 //     "://", or a scheme cut by the window's end);
-//   - what is left must hold a digit, or two words; so a run of whitespace or punctuation, and
-//     one word of letters only with punctuation or space around it, never count.
+//   - what is left counts when it holds a digit, or one of "@", "/", "_", "." with a letter or
+//     digit on both sides (an address, a path, an identifier, a host name);
+//   - else it counts only when it holds two words that are not stop words. A word is a run of
+//     letters, taken whole where the window cuts it; a stop word is a word of one letter, or one
+//     of the common function words of English, French, German or Spanish listed in stopWords
+//     (articles, pronouns, prepositions, conjunctions, auxiliaries), in any case. So a run of
+//     whitespace or punctuation, one word of letters with punctuation or space around it, and
+//     common phrases (" in the ", " of the project.") never count.
 //
-// So addresses, ids, numbers and any two words copied from a result count.
+// So addresses, ids, numbers and any two words that are not stop words ("relocating to Lisbon")
+// copied from a result count.
 //
 // # What verbatim tracking cannot see
 //

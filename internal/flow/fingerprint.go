@@ -35,14 +35,14 @@ func windows(s string, fn func(w window) bool) {
 		n++
 		if n > RunLength {
 			begin := starts[(n-RunLength-1)%(RunLength+1)]
-			if w := s[begin:i]; informative(w) && !fn(window{hash: fnv(w), start: begin, end: i}) {
+			if w := s[begin:i]; informative(s, begin, i) && !fn(window{hash: fnv(w), start: begin, end: i}) {
 				return
 			}
 		}
 	}
 	if n >= RunLength {
 		begin := starts[(n-RunLength)%(RunLength+1)]
-		if w := s[begin:]; informative(w) {
+		if w := s[begin:]; informative(s, begin, len(s)) {
 			fn(window{hash: fnv(w), start: begin, end: len(s)})
 		}
 	}
@@ -57,25 +57,32 @@ func fnv(s string) uint64 {
 	return h
 }
 
-// informative reports whether a window carries information worth tracking. Three kinds of run
-// carry none and are skipped, exactly:
+// informative reports whether the window text[start:end] carries information worth tracking.
+// Runs that carry none are skipped, exactly:
 //
-//   - a URL's scheme with its "://" (letters, digits, "+", "-" and "." before "://"), which is
-//     removed from the window before the two tests below, so that "https://" alone or with one
-//     word after it does not count;
-//   - a run of whitespace and punctuation only (no letter or digit);
-//   - one word made of letters only, with at most whitespace or punctuation around it
-//     ("password", "repository.").
+//   - a URL's scheme with its "://" (letters, digits, "+", "-" and "." before "://", or a scheme
+//     cut by the window's end) is removed from the window first, so that "https://" alone or
+//     with one word after it does not count;
+//   - then the window counts when it holds a digit, or one of "@", "/", "_" or "." between two
+//     letters or digits (an address, a path, an identifier, a host name);
+//   - else it counts only when it holds two words that are not stop words: a word is a run of
+//     letters, taken whole where the window cuts it (so "s in the" of "issues in the" holds
+//     "issues", "in" and "the"), and a stop word is a word of one letter or one of [stopWords]
+//     in any case. So a run of whitespace or punctuation, one word with space or punctuation
+//     around it, and common phrases ("in the", "of the project.") never count.
 //
-// Everything else counts: two words ("Thank you", "acme/secret"), and any digit, so that
-// addresses, ids and numbers copied from a result are seen.
-func informative(w string) bool {
+// Everything else counts: two words ("relocating to Lisbon", "Dana Whitfield"), and any digit, so
+// that addresses, ids and numbers copied from a result are seen.
+func informative(text string, start, end int) bool {
+	w := text[start:end]
+	// cut is the byte range of w a URL's scheme takes, read as a space.
+	cutFrom, cutTo := -1, -1
 	if i := strings.Index(w, "://"); i >= 0 {
 		j := i
 		for j > 0 && isSchemeByte(w[j-1]) {
 			j--
 		}
-		w = w[:j] + " " + w[i+3:]
+		cutFrom, cutTo = j, i+3
 	} else if strings.HasSuffix(w, ":/") || strings.HasSuffix(w, ":") {
 		// A scheme cut by the window's end: "see http:".
 		k := strings.LastIndexByte(w, ':')
@@ -84,28 +91,113 @@ func informative(w string) bool {
 			j--
 		}
 		if j < k {
-			w = w[:j]
+			cutFrom, cutTo = j, len(w)
 		}
 	}
-	words, digits := 0, false
-	inWord := false
-	for _, r := range w {
-		switch {
-		case unicode.IsLetter(r):
-			if !inWord {
-				words++
+	cut := func(i int) bool { return i >= cutFrom && i < cutTo }
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) }
+	// A marker between two letters or digits, or any digit, makes the window count.
+	prev := rune(0)
+	for i, r := range w {
+		if cut(i) {
+			prev = 0
+			continue
+		}
+		if unicode.IsDigit(r) || unicode.IsNumber(r) {
+			return true
+		}
+		if strings.ContainsRune("@/_.", r) && alnum(prev) {
+			if next, _ := utf8.DecodeRuneInString(w[i+len(string(r)):]); alnum(next) && !cut(i+len(string(r))) {
+				return true
 			}
-			inWord = true
-		case unicode.IsDigit(r) || unicode.IsNumber(r):
-			if !inWord {
-				words++
+		}
+		prev = r
+	}
+	// Else two words that are not stop words.
+	content := 0
+	wordStart := -1
+	for i := 0; i <= len(w); {
+		r, size := utf8.RuneError, 1
+		if i < len(w) {
+			r, size = utf8.DecodeRuneInString(w[i:])
+		}
+		letter := i < len(w) && !cut(i) && unicode.IsLetter(r)
+		if letter && wordStart < 0 {
+			wordStart = i
+		}
+		if !letter && wordStart >= 0 {
+			if !stopWord(wholeWord(text, start+wordStart, start+i)) {
+				content++
+				if content > 1 {
+					return true
+				}
 			}
-			inWord, digits = true, true
-		default:
-			inWord = false
+			wordStart = -1
+		}
+		i += size
+	}
+	return false
+}
+
+// wholeWord widens the word text[from:to] to the letters around it: a window cuts words at its
+// edges, and whether a word is a stop word is a question about all of it.
+func wholeWord(text string, from, to int) string {
+	for from > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:from])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		from -= size
+	}
+	for to < len(text) {
+		r, size := utf8.DecodeRuneInString(text[to:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		to += size
+	}
+	return text[from:to]
+}
+
+// stopWords are the most common function words of each language the project speaks to, by
+// language: articles, pronouns, prepositions, conjunctions and auxiliaries. A run made of them
+// and one other word carries no information worth tracking ("in the", "of the project"). The
+// lists stay small on purpose: a word left out only makes `carries` see more. Words are
+// compared in lower case; an apostrophe splits words ("don't" is "don" and "t").
+var stopWords = map[string]string{
+	"en": "a an the and or but nor so if then than as of in on at to for from by with into onto " +
+		"over under about up out off is are was were be been being am do does did done has have had " +
+		"will would can could shall should may might must not no it its this that these those there " +
+		"here i me my we us our you your he him his she her they them their what which who whom " +
+		"when where how all any some each also just only very too don doesn didn isn aren wasn won " +
+		"ll re ve",
+	"fr": "le la les l un une des du de d et ou mais donc ni car à au aux en dans par pour sur sous " +
+		"avec sans ce cet cette ces ça c qui que qu quoi dont où il elle ils elles on je j tu nous " +
+		"vous me m te t se s lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos est " +
+		"sont était être a ont avoir pas ne n plus y",
+	"de": "der die das den dem des ein eine einen einem einer eines und oder aber in im an am auf aus " +
+		"bei mit nach von vom zu zum zur für über unter um durch ist sind war waren sein hat haben " +
+		"wird werden es er sie wir ihr ich du nicht kein keine auch als wie so dass wenn noch nur " +
+		"sich mich dich uns euch ihn ihm ihnen mein dein unser",
+	"es": "el la los las lo un una unos unas y o u e pero ni de del a al en con por para sin sobre " +
+		"entre que se su sus es son era fue ser está están estar como más muy no sí le les me te nos " +
+		"os mi mis tu tus yo él ella ellos ellas este esta estos estas ese esa eso hay ha han",
+}
+
+// stopSet is every language's stop words in one set.
+var stopSet = func() map[string]bool {
+	set := map[string]bool{}
+	for _, words := range stopWords {
+		for _, w := range strings.Fields(words) {
+			set[w] = true
 		}
 	}
-	return words > 1 || words == 1 && digits
+	return set
+}()
+
+// stopWord reports whether a word carries no information on its own: one letter, or a stop word.
+func stopWord(word string) bool {
+	return utf8.RuneCountInString(word) < 2 || stopSet[strings.ToLower(word)]
 }
 
 func isSchemeByte(b byte) bool {

@@ -16,30 +16,52 @@ import (
 func TestInformative(t *testing.T) {
 	for _, c := range []struct {
 		window string
+		text   string // the text the window is cut from; the window alone when ""
 		want   bool
 	}{
-		{"password", false}, // one word of letters only
-		{"epositor", false}, // inside one longer word
-		{"private.", false}, // one word and punctuation
-		{" secret ", false}, // one word and whitespace
-		{"--------", false}, // punctuation only
-		{"        ", false}, // whitespace only
-		{"https://", false}, // a URL's scheme with its ://
-		{"ttps://g", false}, // the scheme, and one letter after it
-		{"//github", false}, // one word after the scheme's slashes
-		{"see http", true},  // two words
-		{"Thank yo", true},  // two words
-		{"12345678", true},  // a number
-		{"HR-2026-", true},  // an id
-		{"acme/sec", true},  // two words
-		{"a@b.exam", true},  // an address
-		{"abc12345", true},  // letters and digits
-		{"Lisbon i", true},  // two words
-		{"éléphant", false}, // one word, letters beyond ASCII
-		{"s://api.", false}, // what a scheme leaves: one word
+		{"password", "", false},                      // one word of letters only
+		{"epositor", "", false},                      // inside one longer word
+		{"private.", "", false},                      // one word and punctuation
+		{" secret ", "", false},                      // one word and whitespace
+		{"--------", "", false},                      // punctuation only
+		{"        ", "", false},                      // whitespace only
+		{"https://", "", false},                      // a URL's scheme with its ://
+		{"ttps://g", "", false},                      // the scheme, and one letter after it
+		{"//github", "", false},                      // one word after the scheme's slashes
+		{"see http", "", true},                       // two words
+		{"Dana Whi", "", true},                       // two words
+		{"12345678", "", true},                       // a number
+		{"HR-2026-", "", true},                       // an id
+		{"acme/sec", "", true},                       // a path
+		{"a@b.exam", "", true},                       // an address
+		{"abc12345", "", true},                       // letters and digits
+		{"api_key ", "", true},                       // an identifier
+		{"ample.co", "", true},                       // a host name
+		{"éléphant", "", false},                      // one word, letters beyond ASCII
+		{"s://api.", "", false},                      // what a scheme leaves: one word
+		{" in the ", "", false},                      // stop words only
+		{"s in the", "issues in the tracker", false}, // a word cut by the window is taken whole
+		{"f the pr", "of the project.", false},       // stop words and one word
+		{"the proj", "of the project.", false},       // stop words and one word, cut
+		{"Lisbon i", "Lisbon in May", false},         // one word and a stop word
+		{"ng to Li", "relocating to Lisbon", true},   // two words around a stop word
+		{"ACME-441", "ACME-4412", true},              // an id
+		{"la de la", "", false},                      // French and Spanish stop words
+		{"und der ", "", false},                      // German stop words
+		{"dans le ", "", false},                      // French
+		{"s und Ho", "Haus und Hof", true},           // two German words
+		{"don't do", "", false},                      // an apostrophe splits words
 	} {
-		if got := informative(c.window); got != c.want {
-			t.Errorf("informative(%q) = %v, want %v", c.window, got, c.want)
+		text := c.text
+		if text == "" {
+			text = c.window
+		}
+		start := strings.Index(text, c.window)
+		if start < 0 {
+			t.Fatalf("%q is not in %q", c.window, text)
+		}
+		if got := informative(text, start, start+len(c.window)); got != c.want {
+			t.Errorf("informative(%q in %q) = %v, want %v", c.window, text, got, c.want)
 		}
 	}
 }
@@ -99,6 +121,35 @@ func TestCarries(t *testing.T) {
 				t.Errorf("carries = %v, want %v (%+v)", carried, c.carries, got)
 			}
 		})
+	}
+}
+
+// Honest sessions share common phrases with what they read, and those carry nothing; what was
+// copied from a result (an address, an id, a number, two words) still counts.
+func TestCarriesCommonPhrases(t *testing.T) {
+	private := "Please open issues in the tracker of the project. Alice Martin is relocating to Lisbon, " +
+		"salary 185000 EUR, contract ACME-4412, write to alice.martin@acme.example. Voir les notes de la réunion."
+	for _, c := range []struct {
+		body    string
+		carries bool
+	}{
+		{"Fixes a typo in the install guide.", false},
+		{"Adds a link to the docs of the project.", false},
+		{"Le compte rendu de la réunion est prêt.", false},
+		{"Contact: alice.martin@acme.example", true},
+		{"Ticket ACME-4412 is closed.", true},
+		{"The budget is 185000 this year.", true},
+		{"She is relocating to Lisbon soon.", true},
+	} {
+		s := testSession()
+		s.Record(0, db, Pieces(map[string]any{"content": private}), false)
+		carried := false
+		for _, m := range s.Check(mail, map[string]any{"body": c.body}) {
+			carried = carried || m.Flow.Carries != ""
+		}
+		if carried != c.carries {
+			t.Errorf("%q: carries = %v, want %v", c.body, carried, c.carries)
+		}
 	}
 }
 

@@ -40,11 +40,14 @@ const (
 	ReasonGrantMissing       Reason = "grant_missing"        // gate 4: the grant lacks a capability the tool requires
 	ReasonPolicyViolation    Reason = "policy_violation"     // gate 5: an argument rule or the secrets check
 	ReasonNeedsConfirm       Reason = "needs_confirm"        // gate 6: a person must confirm
+	// A replayed call after the point where its transcript could not be placed: no gate ran,
+	// since what came before the call is unknown.
+	ReasonUnreadableTranscript Reason = "unreadable_transcript"
 )
 
 // Reasons lists every reason a decision can give, in gate order.
 var Reasons = []Reason{ReasonToolNotAllowlisted, ReasonDefinitionChanged, ReasonArgumentsInvalid,
-	ReasonGrantMissing, ReasonPolicyViolation, ReasonNeedsConfirm, ReasonFlow, ReasonOK}
+	ReasonGrantMissing, ReasonPolicyViolation, ReasonNeedsConfirm, ReasonFlow, ReasonUnreadableTranscript, ReasonOK}
 
 // A Detail says more about a reason.
 type Detail string
