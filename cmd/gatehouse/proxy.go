@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"io"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 	"github.com/gatehouse-dev/gatehouse/internal/live"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 var proxyCommand = &command{
@@ -133,7 +131,7 @@ MCP.`,
 			if err != nil {
 				return s.proxyError(err)
 			}
-			client := &mcp.IOTransport{Reader: io.NopCloser(s.stdin), Writer: nopWriteCloser{s.stdout}, MaxLineLength: live.DefaultLimits.MaxMessageBytes}
+			client := live.ClientStdio(s.stdin, s.stdout, live.DefaultLimits.MaxMessageBytes, s.note)
 			if err := proxy.Serve(ctx, client); err != nil {
 				return s.fail("%v", err)
 			}
@@ -177,7 +175,7 @@ func (s *session) proxyServers(sf *serverFlags, cfg live.ProxyConfig, logPath, l
 	if err != nil {
 		return s.proxyError(err)
 	}
-	client := &mcp.IOTransport{Reader: io.NopCloser(s.stdin), Writer: nopWriteCloser{s.stdout}, MaxLineLength: live.DefaultLimits.MaxMessageBytes}
+	client := live.ClientStdio(s.stdin, s.stdout, live.DefaultLimits.MaxMessageBytes, s.note)
 	if err := proxy.Serve(ctx, client); err != nil {
 		return s.fail("%v", err)
 	}
@@ -194,9 +192,3 @@ func (s *session) proxyError(err error) int {
 	}
 	return s.fail("%v", err)
 }
-
-// nopWriteCloser lets the proxy's client transport close without closing standard output,
-// which main still writes to.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
