@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"maps"
 	bits2 "math/bits"
 	"slices"
 	"sort"
@@ -566,12 +565,18 @@ func appendProperties(list []property, schema map[string]any, pointer string, de
 	if props, ok := schema["properties"].(map[string]any); ok {
 		required, _ := schema["required"].([]any)
 		parent := pointer + "/properties"
-		for _, name := range slices.Sorted(maps.Keys(props)) {
+		names := make([]string, 0, len(props))
+		for name := range props {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
 			prop, ok := props[name].(map[string]any)
 			if !ok {
 				continue
 			}
-			list = append(list, property{name, parent, prop, slices.Contains(required, any(name)), Squash(name)})
+			isRequired := slices.ContainsFunc(required, func(r any) bool { s, ok := r.(string); return ok && s == name })
+			list = append(list, property{name, parent, prop, isRequired, Squash(name)})
 			if prop["properties"] != nil || prop["items"] != nil {
 				list = appendProperties(list, prop, jsondoc.JoinPointer(parent, name), depth+1)
 			}

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
@@ -45,6 +46,35 @@ func singular(w string) string {
 
 // Squash lowercases a name and drops separators: "summary_of-Conversation" → "summaryofconversation".
 func Squash(name string) string {
+	// Most names are ASCII, and many already squashed ("query", "limit"): those are returned as
+	// they are, the others lowered in one buffer.
+	plain, ascii := true, true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		if c == '_' || c == '-' || c == ' ' || c == '.' || 'A' <= c && c <= 'Z' {
+			plain = false
+		}
+	}
+	if ascii && plain {
+		return name
+	}
+	if ascii {
+		b := make([]byte, 0, len(name))
+		for i := 0; i < len(name); i++ {
+			switch c := name[i]; {
+			case c == '_' || c == '-' || c == ' ' || c == '.':
+			case 'A' <= c && c <= 'Z':
+				b = append(b, c+'a'-'A')
+			default:
+				b = append(b, c)
+			}
+		}
+		return string(b)
+	}
 	var b strings.Builder
 	for _, r := range name {
 		switch {

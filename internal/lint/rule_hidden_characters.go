@@ -71,18 +71,57 @@ func honestJoiner(s string, i int, r rune) bool {
 	return joining(prev) && joining(next) && script != "" && script != "Latin" && script != "Cyrillic" && script != "Greek"
 }
 
+// plainByte sorts the bytes for checkHidden's first pass: the byte of a character that may hide
+// (not ASCII, a control, DEL), a blank, a tab, or any other.
+var plainByte = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c >= 0x80 || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f:
+			t[c] = plainHiding
+		case c == ' ':
+			t[c] = plainSpace
+		case c == '\t':
+			t[c] = plainTab
+		default:
+			t[c] = plainLetter
+		}
+	}
+	return t
+}()
+
+const (
+	plainLetter = iota
+	plainSpace
+	plainTab
+	plainHiding
+)
+
 // paddingRun is how many blanks in a row push text out of a reader's view.
 const paddingRun = 40
 
 func checkHidden(tf *toolFindings, s *textSite) {
-	plain := true
+	// Printable ASCII with line breaks and tabs hides nothing, and can only pad: with a run of
+	// paddingRun blanks, and a blank early enough in the text to start one. Most strings are
+	// such text, and are left here without the walk below.
+	run, longRun, earlyBlank := 0, false, false
 	for i := 0; i < len(s.text); i++ {
-		if c := s.text[i]; c >= 0x80 || (c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7f || (c == ' ' && i+paddingRun <= len(s.text)) {
-			plain = false
+		switch plainByte[s.text[i]] {
+		case plainLetter:
+			run = 0
+			continue
+		case plainSpace:
+			earlyBlank = earlyBlank || i+paddingRun <= len(s.text)
+		case plainTab:
+		default:
+			run, longRun, earlyBlank = 0, true, true
+		}
+		if longRun && earlyBlank {
 			break
 		}
+		run++
+		longRun = longRun || run >= paddingRun
 	}
-	if plain {
+	if !longRun || !earlyBlank {
 		return
 	}
 	first := -1

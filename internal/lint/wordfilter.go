@@ -7,8 +7,15 @@ package lint
 type wordFilter struct {
 	ids   map[string]int
 	class [256]uint8 // byte → column of next; 0 for bytes no word contains; A–Z share a–z's
-	next  [][]int32  // state → class → state
-	out   [][]int    // state → ids of the words that end there
+	space [256]bool  // the bytes read as one space
+	// moves is the automaton in one table, read by the scan: the move from state s (a row
+	// start, s·classes) on class c is moves[s+c], written as the next row start shifted left
+	// by one, its low bit set when some word ends in that state. One flat table and a bit to
+	// test keep the scan's inner loop to two loads per byte.
+	moves []int32
+	next  [][]int32 // state → class → state, while building
+	out   [][]int   // state → ids of the words that end there
+	width int32     // classes: the length of a row of moves
 }
 
 // A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
@@ -87,6 +94,20 @@ func newWordFilter(words []string) *wordFilter {
 			queue = append(queue, n)
 		}
 	}
+	f.width = int32(classes)
+	f.moves = make([]int32, len(f.next)*classes)
+	for st, row := range f.next {
+		for c, n := range row {
+			v := n * f.width << 1
+			if len(f.out[n]) > 0 {
+				v |= 1
+			}
+			f.moves[st*classes+c] = v
+		}
+	}
+	for _, c := range []byte{' ', '\t', '\n', '\r', '\f', '\v'} {
+		f.space[c] = true
+	}
 	return f
 }
 
@@ -107,11 +128,12 @@ func (f *wordFilter) scan(text string, found foundWords) foundWords {
 	}
 	// The text is read as if a space came before it, so that a word written with a space in
 	// front (" les ") is found at the start too.
-	st := f.next[0][f.class[' ']]
+	moves, class, width := f.moves, &f.class, f.width
+	st := moves[class[' ']] >> 1
 	space := true
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' {
+		if f.space[c] {
 			if space {
 				continue
 			}
@@ -119,9 +141,12 @@ func (f *wordFilter) scan(text string, found foundWords) foundWords {
 		} else {
 			space = false
 		}
-		st = f.next[st][f.class[c]]
-		for _, id := range f.out[st] {
-			found[id/64] |= 1 << (id % 64)
+		v := moves[st+int32(class[c])]
+		st = v >> 1
+		if v&1 != 0 {
+			for _, id := range f.out[st/width] {
+				found[id/64] |= 1 << (id % 64)
+			}
 		}
 	}
 	return found
