@@ -66,40 +66,11 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 	if len(priv) == 0 || len(untr) == 0 || len(sinks) == 0 {
 		return nil
 	}
-	combos, across := 0, 0
-	var example, fallback []string
-	// shown lists combinations for the evidence, those across servers first, up to a dozen.
-	var acrossShown, withinShown []string
-	for _, u := range untr {
-		for _, p := range priv {
-			for _, s := range sinks {
-				// A tool that both reads and sends is the server's own business: the trifecta
-				// is data read by one tool leaving through another.
-				if s.tool == p.tool || s.tool == u.tool {
-					continue
-				}
-				combos++
-				servers := map[string]bool{u.tool.Server: true, p.tool.Server: true, s.tool.Server: true}
-				combo := u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name
-				if len(servers) > 1 {
-					if len(acrossShown) < shownCombinations {
-						acrossShown = append(acrossShown, combo)
-					}
-				} else if len(withinShown) < shownCombinations {
-					withinShown = append(withinShown, combo)
-				}
-				if len(servers) > 1 {
-					across++
-					if len(example) == 0 {
-						example = []string{u.tool.Name, p.tool.Name, s.tool.Name}
-					}
-				}
-				if len(fallback) == 0 {
-					fallback = []string{u.tool.Name, p.tool.Name, s.tool.Name}
-				}
-			}
-		}
-	}
+	combos, across := countCombinations(untr, priv, sinks)
+	// shown lists combinations for the evidence, those across servers first, up to a dozen
+	// each, in the order (untrusted, private, sink) of the catalog; example is the first across
+	// servers, fallback the first of all.
+	acrossShown, withinShown, example, fallback := firstCombinations(untr, priv, sinks, min(across, shownCombinations), min(combos-across, shownCombinations))
 	if combos == 0 {
 		return nil
 	}
@@ -204,4 +175,139 @@ func guarded(flows *policy.Flows) bool {
 		return r.Carries == LabelPrivate && (r.Call == LabelSink || r.Call == "*")
 	})
 	return after && carries
+}
+
+// countCombinations counts the combinations (untrusted u, private p, sink s) whose sink is
+// another tool than u and p, and how many of them span two servers or more, without listing them:
+// a catalog of thousands of tools holds billions. For lists U, P, S (a tool may be in several):
+//
+//	|U|·|P|·|S| − |P|·|U∩S| − |U|·|P∩S| + |U∩P∩S|
+//
+// counts the triples with s ≠ u and s ≠ p (the last term adds back u = p = s, removed twice), and
+// the same sum over each server's own tools counts those within one server.
+func countCombinations(untr, priv, sinks []labelledTool) (combos, across int) {
+	type counts struct{ u, p, s, us, ps, ups int }
+	isSink := map[*catalog.Tool]bool{}
+	for _, s := range sinks {
+		isSink[s.tool] = true
+	}
+	isPriv := map[*catalog.Tool]bool{}
+	for _, p := range priv {
+		isPriv[p.tool] = true
+	}
+	all := counts{}
+	byServer := map[string]*counts{}
+	of := func(server string) *counts {
+		c := byServer[server]
+		if c == nil {
+			c = &counts{}
+			byServer[server] = c
+		}
+		return c
+	}
+	for _, u := range untr {
+		c := of(u.tool.Server)
+		all.u++
+		c.u++
+		if isSink[u.tool] {
+			all.us++
+			c.us++
+			if isPriv[u.tool] {
+				all.ups++
+				c.ups++
+			}
+		}
+	}
+	for _, p := range priv {
+		c := of(p.tool.Server)
+		all.p++
+		c.p++
+		if isSink[p.tool] {
+			all.ps++
+			c.ps++
+		}
+	}
+	for _, s := range sinks {
+		all.s++
+		of(s.tool.Server).s++
+	}
+	total := func(c counts) int { return c.u*c.p*c.s - c.p*c.us - c.u*c.ps + c.ups }
+	within := 0
+	for _, c := range byServer {
+		within += total(*c)
+	}
+	combos = total(all)
+	return combos, combos - within
+}
+
+// firstCombinations lists the first wantAcross combinations across servers and the first
+// wantWithin within one server, in the catalog's order, with the first across servers (example)
+// and the first of all (fallback) as names. It walks the pairs (untrusted, private) in order and,
+// for each, only the sinks that can give a combination still wanted, so that it stops as soon as
+// the lists are full instead of walking every triple.
+func firstCombinations(untr, priv, sinks []labelledTool, wantAcross, wantWithin int) (acrossShown, withinShown, example, fallback []string) {
+	sinksOn := map[string][]labelledTool{}
+	for _, s := range sinks {
+		sinksOn[s.tool.Server] = append(sinksOn[s.tool.Server], s)
+	}
+	// sinksOff lists, for a server, the sinks of every other server, in order (made once).
+	off := map[string][]labelledTool{}
+	sinksOff := func(server string) []labelledTool {
+		list, ok := off[server]
+		if !ok {
+			for _, s := range sinks {
+				if s.tool.Server != server {
+					list = append(list, s)
+				}
+			}
+			off[server] = list
+		}
+		return list
+	}
+	combo := func(u, p, s labelledTool) string { return u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name }
+	for _, u := range untr {
+		for _, p := range priv {
+			if len(acrossShown) >= wantAcross && len(withinShown) >= wantWithin && fallback != nil {
+				return acrossShown, withinShown, example, fallback
+			}
+			if fallback == nil {
+				for _, s := range sinks {
+					if s.tool != u.tool && s.tool != p.tool {
+						fallback = []string{u.tool.Name, p.tool.Name, s.tool.Name}
+						break
+					}
+				}
+			}
+			sameServer := u.tool.Server == p.tool.Server
+			if sameServer && len(withinShown) < wantWithin {
+				for _, s := range sinksOn[u.tool.Server] {
+					if len(withinShown) >= wantWithin {
+						break
+					}
+					if s.tool != u.tool && s.tool != p.tool {
+						withinShown = append(withinShown, combo(u, p, s))
+					}
+				}
+			}
+			if len(acrossShown) < wantAcross {
+				candidates := sinks
+				if sameServer {
+					candidates = sinksOff(u.tool.Server)
+				}
+				for _, s := range candidates {
+					if len(acrossShown) >= wantAcross {
+						break
+					}
+					if s.tool == u.tool || s.tool == p.tool {
+						continue
+					}
+					if example == nil {
+						example = []string{u.tool.Name, p.tool.Name, s.tool.Name}
+					}
+					acrossShown = append(acrossShown, combo(u, p, s))
+				}
+			}
+		}
+	}
+	return acrossShown, withinShown, example, fallback
 }

@@ -1,6 +1,9 @@
 package flow
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,5 +65,92 @@ func TestTrifecta(t *testing.T) {
 				t.Errorf("severity %q, want %q (%+v)", got, c.want, fs)
 			}
 		})
+	}
+}
+
+// bruteCombinations walks every triple, as the finding's definition reads: the reference the
+// counting and the bounded listing are held to.
+func bruteCombinations(untr, priv, sinks []labelledTool) (combos, across int, acrossShown, withinShown, example, fallback []string) {
+	for _, u := range untr {
+		for _, p := range priv {
+			for _, s := range sinks {
+				if s.tool == p.tool || s.tool == u.tool {
+					continue
+				}
+				combos++
+				c := u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name
+				names := []string{u.tool.Name, p.tool.Name, s.tool.Name}
+				if fallback == nil {
+					fallback = names
+				}
+				if u.tool.Server != p.tool.Server || p.tool.Server != s.tool.Server {
+					across++
+					if example == nil {
+						example = names
+					}
+					if len(acrossShown) < shownCombinations {
+						acrossShown = append(acrossShown, c)
+					}
+				} else if len(withinShown) < shownCombinations {
+					withinShown = append(withinShown, c)
+				}
+			}
+		}
+	}
+	return
+}
+
+// TestCombinationsAgreeWithEveryTriple: on random catalogs of up to three servers, where a tool
+// may be untrusted, private and a sink at once, the counts and the combinations shown are those
+// of walking every triple.
+func TestCombinationsAgreeWithEveryTriple(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 2000 {
+		n := 1 + rng.IntN(9)
+		tools := make([]catalog.Tool, n)
+		var untr, priv, sinks []labelledTool
+		for i := range tools {
+			tools[i] = catalog.Tool{Name: fmt.Sprintf("t%d", i), Server: []string{"", "a", "b"}[rng.IntN(3)]}
+			lt := labelledTool{tool: &tools[i]}
+			if rng.IntN(2) == 0 {
+				untr = append(untr, lt)
+			}
+			if rng.IntN(2) == 0 {
+				priv = append(priv, lt)
+			}
+			if rng.IntN(2) == 0 {
+				sinks = append(sinks, lt)
+			}
+		}
+		combos, across, wantAcross, wantWithin, wantExample, wantFallback := bruteCombinations(untr, priv, sinks)
+		gotCombos, gotAcross := countCombinations(untr, priv, sinks)
+		if gotCombos != combos || gotAcross != across {
+			t.Fatalf("round %d: counted %d combinations (%d across), want %d (%d)", round, gotCombos, gotAcross, combos, across)
+		}
+		a, w, e, f := firstCombinations(untr, priv, sinks, min(across, shownCombinations), min(combos-across, shownCombinations))
+		if !slices.Equal(a, wantAcross) || !slices.Equal(w, wantWithin) || !slices.Equal(e, wantExample) || !slices.Equal(f, wantFallback) {
+			t.Fatalf("round %d: listed across %q within %q example %q fallback %q, want %q %q %q %q", round, a, w, e, f, wantAcross, wantWithin, wantExample, wantFallback)
+		}
+	}
+}
+
+// BenchmarkTrifecta10000 is the finding on a catalog of 10,000 tools, most of them in every part.
+func BenchmarkTrifecta10000(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"tools": [`)
+	for i := range 10000 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"name": "t%d", "description": "Read private files from the web and send e-mail.", "inputSchema": {"type": "object"}}`, i)
+	}
+	sb.WriteString(`]}`)
+	doc, _ := jsondoc.ParseString(problem.SourceCatalog, sb.String())
+	c, _ := catalog.Parse(doc)
+	b.ResetTimer()
+	for b.Loop() {
+		if len(Trifecta(c, doc, nil)) != 1 {
+			b.Fatal("no finding")
+		}
 	}
 }
