@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -218,6 +219,9 @@ const (
 // package's calibration note in ../../docs or the report): honest tools with a high on
 // held-out servers, and every family caught at high in each language on held-out poisoned tools.
 func TestLintCalibrationOutside(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("SKIPPED under wasm: the calibration reads whole corpora and is measured natively; the same rules run under wasm in the golden and unit tests")
+	}
 	// Honest servers: the rules learn nothing from a server, so leaving one out is reading it
 	// with rules that never saw it; the splits say which servers the rules were tuned on.
 	type tally struct{ servers, tools, flagged int }

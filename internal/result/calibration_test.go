@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -71,6 +72,9 @@ func (t tally) rate() float64 { return float64(t.caught) / float64(max(t.total, 
 //   - tasks slipped into the data (BIPIA): at least 50% over the family;
 //   - honest results: at most 2% flagged, on every source.
 func TestCalibration(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("SKIPPED under wasm: the calibration reads whole corpora and is measured natively; the same rules run under wasm in the golden and unit tests")
+	}
 	honestFiles := map[string]string{
 		"honest-filesystem.json": "catalog-filesystem.json",
 		"honest-everything.json": "catalog-everything.json",
