@@ -43,6 +43,14 @@ func judgeParameterDescription(tf *toolFindings, v *textView, m []int) (Severity
 		return "", "", false
 	}
 	name := v.site.parent
+	// A flag or a number carries nothing out, whatever its description says it turns on
+	// ("includeChats: include chat messages").
+	described := v.site.pointer()
+	for _, p := range tf.properties() {
+		if p.pointer()+"/description" == described && !carriesText(p.schema) {
+			return "", "", false
+		}
+	}
 	if locationName(name) && !chatRE.MatchString(v.folded[m[0]:m[1]]) {
 		return "", "", false // "the folder containing your source code" says where, not what to hand over
 	}
