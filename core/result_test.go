@@ -54,6 +54,8 @@ func TestCheckResultGolden(t *testing.T) {
 		"mcp-error-not-checked": {core.ResultPass, "mcp", "get_weather", false, ""},
 		// The model would read 31 and sunny, the client checked 10 and cloudy: flagged.
 		"mcp-text-differs": {core.ResultFlag, "mcp", "get_weather", true, "structured-text-mismatch"},
+		// The first text block agrees with structuredContent, the second says 99 and storm: flagged.
+		"mcp-second-text-differs": {core.ResultFlag, "mcp", "get_weather", true, "structured-text-mismatch"},
 		// MCP 2026-07-28: structuredContent may be an array; no text block is a low finding.
 		"mcp-structured-array-no-text": {core.ResultPass, "mcp", "list_ids", true, "structured-without-text"},
 		// An e-mail addressed to the assistant; the tool is found from the call by its id.

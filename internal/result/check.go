@@ -401,6 +401,8 @@ func (c *Checker) compareText(doc *jsondoc.Document, res *Result, name string, r
 		rep.Findings = append(rep.Findings, f)
 		return
 	}
+	// Every text block that is JSON must agree: the model reads them all, so one that agrees
+	// does not vouch for another that does not.
 	var differs []Block
 	for _, b := range texts {
 		v, ok := parseJSONText(b.Text)
@@ -408,7 +410,7 @@ func (c *Checker) compareText(doc *jsondoc.Document, res *Result, name string, r
 			continue
 		}
 		if jsondoc.Equal(v, structured) || holdsString(structured, b.Text) {
-			return // the model reads what the client got (or a text of it, such as a file's)
+			continue // the model reads what the client got (or a text of it, such as a file's)
 		}
 		differs = append(differs, b)
 	}
