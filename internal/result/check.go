@@ -168,6 +168,13 @@ func (c *Checker) Check(req Request) Report {
 	}
 	doc, probs := jsondoc.ParseLimits(problem.SourceResult, req.Result, jsondoc.Limits{MaxBytes: most + 1, MaxDepth: jsondoc.DefaultLimits.MaxDepth})
 	if len(probs) > 0 {
+		// A text nested past the depth limit is unreadable as any other text that is not
+		// strict JSON: it is answered as a parse problem.
+		for i := range probs {
+			if probs[i].Kind == problem.KindLimit {
+				probs[i].Kind = problem.KindParse
+			}
+		}
 		rep.Problems = append(rep.Problems, probs...)
 		rep.raise(VerdictBlock, i18n.T("the result is not strict JSON, so it cannot be checked"))
 		return rep
