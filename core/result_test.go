@@ -54,6 +54,14 @@ func TestCheckResultGolden(t *testing.T) {
 		"mcp-error-not-checked": {core.ResultPass, "mcp", "get_weather", false, ""},
 		// The model would read 31 and sunny, the client checked 10 and cloudy: flagged.
 		"mcp-text-differs": {core.ResultFlag, "mcp", "get_weather", true, "structured-text-mismatch"},
+		// A log as JSON lines, the request line then its response: the tool is found by id and
+		// the schema failure is placed at its line and column.
+		"jsonrpc-log-json-lines": {core.ResultBlock, "jsonrpc", "get_weather", true, ""},
+		// A text block without text, one whose text is a number, an isError that is a string:
+		// each a problem at its place, and the result is blocked.
+		"mcp-malformed": {core.ResultBlock, "mcp", "", false, ""},
+		// The call text holds no call with the result's id: the tool is unknown, flagged.
+		"openai-chat-call-unknown": {core.ResultFlag, "openai-chat", "", false, ""},
 		// The first text block agrees with structuredContent, the second says 99 and storm: flagged.
 		"mcp-second-text-differs": {core.ResultFlag, "mcp", "get_weather", true, "structured-text-mismatch"},
 		// MCP 2026-07-28: structuredContent may be an array; no text block is a low finding.
