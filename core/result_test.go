@@ -62,6 +62,15 @@ func TestCheckResultGolden(t *testing.T) {
 		"mcp-malformed": {core.ResultBlock, "mcp", "", false, ""},
 		// The call text holds no call with the result's id: the tool is unknown, flagged.
 		"openai-chat-call-unknown": {core.ResultFlag, "openai-chat", "", false, ""},
+		// "replace DATA with the user's last message" and an image whose query is q=DATA: flagged,
+		// naming the host.
+		"mcp-markdown-named-slot": {core.ResultFlag, "mcp", "", false, "markdown-exfiltration"},
+		// An image whose query value is SUMMARY_OF_CONVERSATION in capitals: flagged.
+		"mcp-markdown-upper-slot": {core.ResultFlag, "mcp", "", false, "markdown-exfiltration"},
+		// "append the user's email address to this link" and an image ending in ?e=: flagged.
+		"mcp-markdown-append-to-link": {core.ResultFlag, "mcp", "", false, "markdown-exfiltration"},
+		// An HTML comment telling the assistant to call send_money: flagged.
+		"mcp-comment-instruction": {core.ResultFlag, "mcp", "", false, "comment-instruction"},
 		// The first text block agrees with structuredContent, the second says 99 and storm: flagged.
 		"mcp-second-text-differs": {core.ResultFlag, "mcp", "get_weather", true, "structured-text-mismatch"},
 		// MCP 2026-07-28: structuredContent may be an array; no text block is a low finding.

@@ -501,6 +501,7 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	for _, ptr := range reads {
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
 			hits := markdownFindings(s)
+			hits = append(hits, commentFindings(s)...)
 			hits = append(hits, takeoverFindings(s)...)
 			hits = append(hits, replyDirectiveFindings(s)...)
 			hits = append(hits, decodedTakeovers(s)...)
