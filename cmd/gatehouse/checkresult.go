@@ -110,9 +110,6 @@ tool result, or the policy has problems.`,
 			default:
 				r.summary = i18n.Sprintf("%s: pass: %s", what, countFindings(chk.Findings))
 			}
-			if chk.Stripped > 0 {
-				r.summary += " " + i18n.Sprintf("(strip removed %d hidden characters)", chk.Stripped)
-			}
 			return s.emit(p, r, code)
 		}
 	},

@@ -498,6 +498,9 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	whole, long := splitLong(doc, reads)
 	found := lint.ScanText(doc, whole, tool, lint.ProfileResult)
 	found = append(found, scanLong(doc, long, tool)...)
+	for i := range found {
+		found[i].Why = resultWhy(found[i].Rule, found[i].Why)
+	}
 	for _, ptr := range reads {
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
 			hits := markdownFindings(s)
