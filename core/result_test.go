@@ -128,6 +128,13 @@ func TestCheckResultGolden(t *testing.T) {
 			if got.Verdict == core.ResultPass && got.Replacement != "" {
 				t.Errorf("a pass with a replacement: %q", got.Replacement)
 			}
+			if name == "jsonrpc-log-json-lines" {
+				// A log of JSON lines is answered as lines: its request line as it was.
+				first, _, _ := strings.Cut(req.Result, "\n")
+				if gotFirst, _, _ := strings.Cut(got.Replacement, "\n"); gotFirst != first {
+					t.Errorf("the replacement's first line is %q, want the log's %q", gotFirst, first)
+				}
+			}
 			golden := filepath.Join(resultGoldenDir, name, "answer.golden.json")
 			b := marshalGolden(t, got)
 			if *update {

@@ -105,6 +105,10 @@ type Report struct {
 	// worded in the answer's language.
 	doc     *jsondoc.Document
 	results []Result
+	// lines is the text of a JSON-lines log, read as the list doc holds; unlist is where an
+	// offset of that list is in it.
+	lines  []byte
+	unlist func(offset int) int
 }
 
 // SchemaReport says whether structuredContent was checked against the tool's outputSchema.
@@ -170,9 +174,10 @@ func (c *Checker) Check(req Request) Report {
 	limits := jsondoc.Limits{MaxBytes: most + 2*bytes.Count(req.Result, []byte("\n")) + 3, MaxDepth: jsondoc.DefaultLimits.MaxDepth}
 	doc, probs := jsondoc.ParseLimits(problem.SourceResult, req.Result, limits)
 	if len(probs) > 0 {
-		if list, shift, ok := jsonLines(req.Result); ok {
+		if list, shift, unlist, ok := jsonLines(req.Result); ok {
 			// A log of JSON lines is read as the list of its lines, each placed in the text.
 			defer rep.placeInLines(shift)
+			rep.lines, rep.unlist = req.Result, unlist
 			doc, probs = jsondoc.ParseLimits(problem.SourceResult, list, limits)
 		}
 	}
@@ -537,7 +542,11 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	case policy.ActionStrip:
 		rep.raise(VerdictFlag, reason)
 		if rep.Replacement == nil && rep.Verdict != VerdictBlock {
-			cleaned, n := Strip(doc.Text)
+			text := doc.Text
+			if rep.lines != nil {
+				text = rep.lines
+			}
+			cleaned, n := Strip(text)
 			if n > 0 {
 				rep.Stripped, rep.Replacement = n, cleaned
 				rep.Reasons = append(rep.Reasons, i18n.Sprintf("strip removed %d hidden characters", n))

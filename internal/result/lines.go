@@ -2,6 +2,7 @@ package result
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -15,7 +16,7 @@ import (
 // The list is the same text with "[" before it, "," after each line but the last, and "]" at
 // its end: every line keeps its number and, past the first, its columns. shift undoes the rest
 // (the first line's column, and offsets) on what is placed in the list.
-func jsonLines(text []byte) (list []byte, shift func(line, column, offset int) (int, int), ok bool) {
+func jsonLines(text []byte) (list []byte, shift func(line, column, offset int) (int, int), unlist func(offset int) int, ok bool) {
 	lines := bytes.SplitAfter(text, []byte("\n"))
 	var nonBlank []int
 	for i, l := range lines {
@@ -24,24 +25,26 @@ func jsonLines(text []byte) (list []byte, shift func(line, column, offset int) (
 			continue
 		}
 		if t[0] != '{' {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 		nonBlank = append(nonBlank, i)
 	}
 	if len(nonBlank) < 2 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	if _, probs := jsondoc.Parse(problem.SourceResult, lines[nonBlank[0]]); len(probs) > 0 {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	// added[i] is how many bytes the list holds before line i that the text does not.
 	added := make([]int, len(lines)+1)
+	starts := make([]int, len(lines)) // where each line starts in the list
 	out := make([]byte, 0, len(text)+len(nonBlank)+2)
 	out = append(out, '[')
 	n := 1
 	last := nonBlank[len(nonBlank)-1]
 	for i, l := range lines {
 		added[i] = n
+		starts[i] = len(out)
 		body, nl := l, []byte(nil)
 		if bytes.HasSuffix(l, []byte("\n")) {
 			body, nl = l[:len(l)-1], []byte("\n")
@@ -66,5 +69,14 @@ func jsonLines(text []byte) (list []byte, shift func(line, column, offset int) (
 		}
 		return column, offset
 	}
-	return out, shift, true
+	// unlist is where an offset of the list (not inside the brackets and commas it adds) is in
+	// the text.
+	unlist = func(offset int) int {
+		i, _ := slices.BinarySearch(starts, offset+1)
+		if i > 0 {
+			i--
+		}
+		return offset - added[i]
+	}
+	return out, shift, unlist, true
 }
