@@ -36,7 +36,8 @@ characters and flags. --format json writes the answer of the JavaScript API's
 gatehouse.checkResult: {"verdict", "reasons", "findings", "schema", "size", "problems", …}.
 
 Exit code 0 when the verdict is pass; 1 when it is flag or block (with --fail-on block, only
-block); 3 when a file cannot be read, the result is not strict JSON or holds no tool result.`,
+block); 3 when a file cannot be read, the result is not strict JSON (or is nested too deep) or holds no
+tool result, or the policy has problems.`,
 	define: func(fs *flag.FlagSet) runFunc {
 		catalogPath := fs.String("catalog", "", "the tool catalog `file`, a tools/list answer, for the tools' outputSchema")
 		tool := fs.String("tool", "", "the `name` of the tool that returned the result")
@@ -109,20 +110,17 @@ block); 3 when a file cannot be read, the result is not strict JSON or holds no 
 			default:
 				r.summary = i18n.Sprintf("%s: pass: %s", what, countFindings(chk.Findings))
 			}
-			if chk.Stripped > 0 {
-				r.summary += " " + i18n.Sprintf("(strip removed %d hidden characters)", chk.Stripped)
-			}
 			return s.emit(p, r, code)
 		}
 	},
 }
 
 // unreadableResult reports a check that could not run on what it was given: a text that is not
-// strict JSON, or a result text holding no tool result. A result over its cap was read enough to
-// be blocked.
+// strict JSON (or nested past the limit), a result text holding no tool result, or a policy that
+// fails its schema. A result over its cap was read enough to be blocked.
 func unreadableResult(chk core.ResultCheck) bool {
 	for _, p := range chk.Problems {
-		if p.Kind == core.KindParse || chk.Shape == "" && p.Source == core.SourceResult && p.Kind == core.KindRule {
+		if p.Kind == core.KindParse || p.Source == core.SourcePolicy || chk.Shape == "" && p.Source == core.SourceResult && p.Kind == core.KindRule {
 			return true
 		}
 	}

@@ -11,8 +11,11 @@ func init() {
 		cliCase{name: "check-result-schema", args: []string{"check-result", "--catalog", "in/result-catalog.json", "--tool", "get_weather", "in/result-schema.json"}},                   // the outputSchema rejects structuredContent: block at its line
 		cliCase{name: "check-result-json", args: []string{"check-result", "--format", "json", "--catalog", "in/result-catalog.json", "--tool", "get_weather", "in/result-schema.json"}}, // the API's answer
 		cliCase{name: "check-result-sarif", args: []string{"check-result", "--format", "sarif", "--call", "in/result-email-call.json", "in/result-email.json"}},
-		cliCase{name: "check-result-unreadable", args: []string{"check-result", "in/truncated.json"}},       // not strict JSON: exit 3
-		cliCase{name: "check-result-stdin", args: []string{"check-result"}, stdin: "in/result-readme.json"}, // standard input
+		cliCase{name: "check-result-unreadable", args: []string{"check-result", "in/truncated.json"}},                                              // not strict JSON: exit 3
+		cliCase{name: "check-result-too-deep", args: []string{"check-result", "in/result-deep.json"}},                                              // nested past the limit: a parse problem, exit 3
+		cliCase{name: "check-result-bad-policy", args: []string{"check-result", "--policy", "in/result-bad-policy.json", "in/result-readme.json"}}, // a policy failing its schema: exit 3
+		cliCase{name: "check-result-strip", args: []string{"check-result", "--policy", "in/result-strip-policy.json", "in/result-strip.json"}},     // strip: the summary says what it removed once
+		cliCase{name: "check-result-stdin", args: []string{"check-result"}, stdin: "in/result-readme.json"},                                        // standard input
 		cliCase{name: "check-result-bad-fail-on", args: []string{"check-result", "--fail-on", "high", "in/result-readme.json"}},
 	)
 }

@@ -36,10 +36,17 @@ func (r *Report) Blocked(why string) []byte {
 		if !ok || !ok2 {
 			continue
 		}
-		cuts = append(cuts, cut{start, start + len(raw), with})
+		end := start + len(raw)
+		if r.lines != nil {
+			start, end = r.unlist(start), r.unlist(end-1)+1
+		}
+		cuts = append(cuts, cut{start, end, with})
 	}
 	slices.SortFunc(cuts, func(a, b cut) int { return b.start - a.start })
 	out := slices.Clone(r.doc.Text)
+	if r.lines != nil {
+		out = slices.Clone(r.lines) // a JSON-lines log is answered as lines
+	}
 	for _, c := range cuts {
 		out = slices.Concat(out[:c.start], c.with, out[c.end:])
 	}

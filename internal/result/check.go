@@ -1,6 +1,7 @@
 package result
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"sort"
@@ -104,6 +105,10 @@ type Report struct {
 	// worded in the answer's language.
 	doc     *jsondoc.Document
 	results []Result
+	// lines is the text of a JSON-lines log, read as the list doc holds; unlist is where an
+	// offset of that list is in it.
+	lines  []byte
+	unlist func(offset int) int
 }
 
 // SchemaReport says whether structuredContent was checked against the tool's outputSchema.
@@ -166,8 +171,24 @@ func (c *Checker) Check(req Request) Report {
 		rep.raise(VerdictBlock, p.Message)
 		return rep
 	}
-	doc, probs := jsondoc.ParseLimits(problem.SourceResult, req.Result, jsondoc.Limits{MaxBytes: most + 1, MaxDepth: jsondoc.DefaultLimits.MaxDepth})
+	limits := jsondoc.Limits{MaxBytes: most + 2*bytes.Count(req.Result, []byte("\n")) + 3, MaxDepth: jsondoc.DefaultLimits.MaxDepth}
+	doc, probs := jsondoc.ParseLimits(problem.SourceResult, req.Result, limits)
 	if len(probs) > 0 {
+		if list, shift, unlist, ok := jsonLines(req.Result); ok {
+			// A log of JSON lines is read as the list of its lines, each placed in the text.
+			defer rep.placeInLines(shift)
+			rep.lines, rep.unlist = req.Result, unlist
+			doc, probs = jsondoc.ParseLimits(problem.SourceResult, list, limits)
+		}
+	}
+	if len(probs) > 0 {
+		// A text nested past the depth limit is unreadable as any other text that is not
+		// strict JSON: it is answered as a parse problem.
+		for i := range probs {
+			if probs[i].Kind == problem.KindLimit {
+				probs[i].Kind = problem.KindParse
+			}
+		}
 		rep.Problems = append(rep.Problems, probs...)
 		rep.raise(VerdictBlock, i18n.T("the result is not strict JSON, so it cannot be checked"))
 		return rep
@@ -186,14 +207,46 @@ func (c *Checker) Check(req Request) Report {
 		tool := req.Tool
 		if tool == "" {
 			tool = toolOf(res, calls)
+			if tool == "" && strings.TrimSpace(req.Call) != "" {
+				// A call was given and none answers to this result: say so, rather than
+				// check it as an unnamed tool's in silence.
+				id := untrusted.Quote(res.ID)
+				if res.ID == "" {
+					id = i18n.T("no id")
+				}
+				p := doc.Problem(problem.KindRule, res.Pointer, i18n.Sprintf("the tool is unknown: the call text holds no call with the result's id (%s)", id))
+				rep.Problems = append(rep.Problems, p)
+				rep.raise(VerdictFlag, p.Message)
+			}
 		}
 		if rep.Tool == "" {
 			rep.Tool, rep.Shape = tool, res.Shape
+		}
+		for _, m := range res.Malformed {
+			p := doc.Problem(problem.KindValidation, m.Pointer, i18n.Sprintf("the result is not a well-formed CallToolResult: %s", m.Message))
+			rep.Problems = append(rep.Problems, p)
+			rep.raise(VerdictBlock, i18n.T("the result is not a well-formed CallToolResult, so a client would not read it as the check does"))
 		}
 		c.checkOne(doc, res, tool, &rep)
 	}
 	rep.Schema.Valid = rep.Schema.Checked && len(rep.Schema.Problems) == 0
 	return rep
+}
+
+// placeInLines moves what was placed in a JSON-lines log's list back to its place in the text.
+func (r *Report) placeInLines(shift func(line, column, offset int) (int, int)) {
+	for _, ps := range []problem.Problems{r.Problems, r.Schema.Problems} {
+		for i := range ps {
+			if ps[i].Source == problem.SourceResult && ps[i].Line > 0 {
+				ps[i].Column, ps[i].Offset = shift(ps[i].Line, ps[i].Column, ps[i].Offset)
+			}
+		}
+	}
+	for i := range r.Findings {
+		if r.Findings[i].Line > 0 {
+			r.Findings[i].Column, _ = shift(r.Findings[i].Line, r.Findings[i].Column, 0)
+		}
+	}
 }
 
 // callsOf reads the call text's calls, by id. A call text that cannot be read is a problem but
@@ -269,9 +322,9 @@ func (c *Checker) checkOne(doc *jsondoc.Document, res *Result, tool string, rep 
 	} else {
 		name = untrusted.Quote(name)
 	}
-	if len(doc.Text) > lim.MaxBytes {
+	if rep.Size.Bytes > lim.MaxBytes {
 		p := problem.Problem{Source: problem.SourceResult, Kind: problem.KindLimit, Offset: -1,
-			Message: i18n.Sprintf("the result of %s is %d bytes, over its cap of %d", name, len(doc.Text), lim.MaxBytes)}
+			Message: i18n.Sprintf("the result of %s is %d bytes, over its cap of %d", name, rep.Size.Bytes, lim.MaxBytes)}
 		rep.Problems = append(rep.Problems, p)
 		rep.raise(VerdictBlock, p.Message)
 	}
@@ -401,6 +454,8 @@ func (c *Checker) compareText(doc *jsondoc.Document, res *Result, name string, r
 		rep.Findings = append(rep.Findings, f)
 		return
 	}
+	// Every text block that is JSON must agree: the model reads them all, so one that agrees
+	// does not vouch for another that does not.
 	var differs []Block
 	for _, b := range texts {
 		v, ok := parseJSONText(b.Text)
@@ -408,7 +463,7 @@ func (c *Checker) compareText(doc *jsondoc.Document, res *Result, name string, r
 			continue
 		}
 		if jsondoc.Equal(v, structured) || holdsString(structured, b.Text) {
-			return // the model reads what the client got (or a text of it, such as a file's)
+			continue // the model reads what the client got (or a text of it, such as a file's)
 		}
 		differs = append(differs, b)
 	}
@@ -448,9 +503,13 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	whole, long := splitLong(doc, reads)
 	found := lint.ScanText(doc, whole, tool, lint.ProfileResult)
 	found = append(found, scanLong(doc, long, tool)...)
+	for i := range found {
+		found[i].Why = resultWhy(found[i].Rule, found[i].Why)
+	}
 	for _, ptr := range reads {
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
 			hits := markdownFindings(s)
+			hits = append(hits, commentFindings(s)...)
 			hits = append(hits, takeoverFindings(s)...)
 			hits = append(hits, replyDirectiveFindings(s)...)
 			hits = append(hits, decodedTakeovers(s)...)
@@ -483,7 +542,11 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	case policy.ActionStrip:
 		rep.raise(VerdictFlag, reason)
 		if rep.Replacement == nil && rep.Verdict != VerdictBlock {
-			cleaned, n := Strip(doc.Text)
+			text := doc.Text
+			if rep.lines != nil {
+				text = rep.lines
+			}
+			cleaned, n := Strip(text)
 			if n > 0 {
 				rep.Stripped, rep.Replacement = n, cleaned
 				rep.Reasons = append(rep.Reasons, i18n.Sprintf("strip removed %d hidden characters", n))

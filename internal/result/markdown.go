@@ -15,6 +15,9 @@ const (
 	// RuleMarkdownExfiltration: a markdown image or link (or an HTML img) whose URL is shaped to
 	// carry data to a host when the client renders it.
 	RuleMarkdownExfiltration = "markdown-exfiltration"
+	// RuleCommentInstruction: an HTML comment, which a rendered page hides, addressed to the
+	// assistant and telling it to call a tool or run something.
+	RuleCommentInstruction = "comment-instruction"
 	// RuleStructuredTextMismatch: a text block's JSON differs from structuredContent.
 	RuleStructuredTextMismatch = "structured-text-mismatch"
 	// RuleStructuredWithoutText: structuredContent with no text block, which a client that
@@ -29,7 +32,14 @@ var (
 	htmlImage      = regexp.MustCompile(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
 	// placeholder is a slot in a URL for the model to fill: {secret}, {{history}}, $DATA, [DATA],
 	// <data>, or their percent-encoded forms.
-	placeholder = regexp.MustCompile(`\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
+	placeholder = regexp.MustCompile(`\$\{[^{}]{1,80}\}|\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
+	// upperSlot is a query value written as a name in capitals (DATA, SUMMARY_OF_CONVERSATION):
+	// a slot when the text around it names it, or when it names what the model knows.
+	upperSlot    = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,60}$`)
+	knownByModel = regexp.MustCompile(`(?:^|_)(?:DATA|SUMMARY|CONVERSATION|HISTORY|MESSAGES?|EMAILS?|SECRETS?|PASSWORDS?|TOKENS?|KEYS?|CHAT|CONTEXT|PROMPT|MEMORY|USER|CREDENTIALS?|ADDRESS|PHONE|INPUT)(?:_|$)`)
+	// fillURL is an instruction to put something into a URL: "append the user's email address
+	// to this link", "replace DATA with …", "fill in the URL with …".
+	fillURL = regexp.MustCompile(`(?i)\b(?:append|add|attach|insert|put|include|fill\s+in|substitute)\b[^.\n]{0,80}?\b(?:to|in|into|on)\s+(?:this|the|that|each)\s+(?:link|url|image|address|query)\b`)
 	// carrierParameter names a query parameter that, on an image, can only be there to carry
 	// what the model knows.
 	carrierParameter = regexp.MustCompile(`(?i)^(?:conversation|conv|history|chat|chat_history|memory|prompt|system_prompt|secret|secrets|password|passwd|ssn|exfil|leak|stolen|private|credentials?|api_?keys?|user_data|personal_data)$`)
@@ -74,6 +84,9 @@ func exfiltrationFinding(s string, start, end int, raw string, image bool) (hit,
 	if slot == "" {
 		slot = placeholder.FindString(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(raw, "https:"), "http:"), "//"+u.Host))
 	}
+	if slot == "" {
+		slot = filledSlot(s, start, u)
+	}
 	carrier := ""
 	if image && slot == "" {
 		for name := range u.Query() {
@@ -107,6 +120,65 @@ func exfiltrationFinding(s string, start, end int, raw string, image bool) (hit,
 		Evidence: untrusted.Visible(s[start:end], 200),
 		Why:      i18n.T("A client fetches a markdown image as soon as the model writes it: a URL the model was told to fill in carries the conversation's data to that host without a click.")},
 		at: start}, true
+}
+
+var (
+	htmlComment = regexp.MustCompile(`(?s)<!--(.{1,1000}?)-->`)
+	// toAssistant addresses the model: "assistant:", "AI, …", "note to the model".
+	toAssistant = regexp.MustCompile(`(?i)(?:^|[\s(])(?:assistant|ai|a\.i\.|model|llm|agent|claude|chatgpt|gpt|gemini|copilot)\s*[:,]|(?i)\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|llm|agent)\b`)
+	// toolAction tells it to act: call or invoke a tool, run or execute something, send money.
+	toolAction = regexp.MustCompile(`(?i)\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?[A-Za-z_][A-Za-z0-9_.-]*|\bsend\s+(?:money|funds|an?\s+e-?mail|the)\b|\btransfer\b`)
+)
+
+// commentFindings finds HTML comments addressed to the assistant that tell it to call a tool
+// or run something: hidden where the result is rendered, read by the model.
+func commentFindings(s string) []hit {
+	if !strings.Contains(s, "<!--") {
+		return nil
+	}
+	var out []hit
+	for _, m := range htmlComment.FindAllStringSubmatchIndex(s, 16) {
+		body := s[m[2]:m[3]]
+		if !toAssistant.MatchString(body) || !toolAction.MatchString(body) {
+			continue
+		}
+		out = append(out, hit{Finding: lint.Finding{Rule: RuleCommentInstruction, Severity: lint.SeverityHigh,
+			Message:  i18n.T("an HTML comment addressed to the assistant tells it to act: hidden where the result is rendered, read by the model"),
+			Evidence: untrusted.Visible(s[m[0]:m[1]], 200),
+			Why:      i18n.T("A tool's result is data for the model, not orders: a comment in it that a rendered page hides and that tells the assistant to call a tool is an injected instruction.")},
+			at: m[0]})
+	}
+	return out
+}
+
+// filledSlot finds a slot the text tells the model to fill in a URL: a query value written in
+// capitals that the text names outside the URL ("replace DATA with …") or that names what the
+// model knows, or an empty last parameter where the text says to append something to the link.
+func filledSlot(s string, start int, u *url.URL) string {
+	outside := s[:start]
+	for name, values := range u.Query() {
+		for _, v := range values {
+			if !upperSlot.MatchString(v) {
+				continue
+			}
+			if knownByModel.MatchString(v) || regexp.MustCompile(`\b`+regexp.QuoteMeta(v)+`\b`).MatchString(outside) {
+				return name + "=" + v
+			}
+		}
+	}
+	if fillURL.MatchString(outside) {
+		if strings.HasSuffix(u.RawQuery, "=") || strings.HasSuffix(u.Path, "/") && u.RawQuery == "" {
+			q := u.RawQuery
+			if i := strings.LastIndexByte(q, '&'); i >= 0 {
+				q = q[i+1:]
+			}
+			if q == "" {
+				q = u.Path
+			}
+			return q
+		}
+	}
+	return ""
 }
 
 // A hit is a finding of the result check's own inside a string, at a byte offset of the decoded

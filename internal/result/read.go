@@ -62,6 +62,9 @@ type Result struct {
 	StructuredPointer string
 	// Blocks are the result's content blocks, in order.
 	Blocks []Block
+	// Malformed are where an MCP CallToolResult breaks its shape (a text block without a string
+	// text, an isError that is not a boolean), each with what is wrong.
+	Malformed []Malformed
 	// Reads are the pointers of every value whose strings the model reads: text blocks, the
 	// strings of structuredContent, embedded resource text, the metadata of images, audio and
 	// links. Encoded data members (an image's data, a resource's blob) are not among them.
@@ -266,14 +269,46 @@ func isCallToolResult(m map[string]any) bool {
 
 func readCallToolResult(m map[string]any, at string) Result {
 	res := Result{Shape: ShapeMCP, Pointer: at, IsError: m["isError"] == true}
+	if v, ok := m["isError"]; ok {
+		if _, isBool := v.(bool); !isBool {
+			res.Malformed = append(res.Malformed, Malformed{Pointer: jsondoc.JoinPointer(at, "isError"),
+				Message: i18n.Sprintf("isError is %s, not a boolean", jsondoc.TypeName(v))})
+		}
+	}
 	if _, ok := m["structuredContent"]; ok {
 		res.HasStructured, res.StructuredPointer = true, jsondoc.JoinPointer(at, "structuredContent")
 		res.Reads = append(res.Reads, res.StructuredPointer)
 	}
 	if content, ok := m["content"].([]any); ok {
-		res.readBlocks(content, jsondoc.JoinPointer(at, "content"))
+		cAt := jsondoc.JoinPointer(at, "content")
+		res.readBlocks(content, cAt)
+		for i, c := range content {
+			b, _ := c.(map[string]any)
+			if b["type"] != "text" {
+				continue
+			}
+			ptr := cAt + "/" + strconv.Itoa(i)
+			switch t, has := b["text"]; {
+			case !has:
+				res.Malformed = append(res.Malformed, Malformed{Pointer: ptr, Message: i18n.T("a text block has no text")})
+			case t != nil:
+				if _, isString := t.(string); isString {
+					continue
+				}
+				fallthrough
+			default:
+				res.Malformed = append(res.Malformed, Malformed{Pointer: jsondoc.JoinPointer(ptr, "text"),
+					Message: i18n.Sprintf("a text block's text is %s, not a string", jsondoc.TypeName(t))})
+			}
+		}
 	}
 	return res
+}
+
+// A Malformed is where a result breaks its shape, and what is wrong there.
+type Malformed struct {
+	Pointer string
+	Message string
 }
 
 // readParts reads the member key of a message, item or block: a string the model reads, or a
