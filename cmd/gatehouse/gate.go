@@ -43,15 +43,7 @@ strict JSON.`,
 			if err != nil {
 				return s.usageError("%v", err)
 			}
-			catalog, err := s.read("--catalog", *catalogPath)
-			if err != nil {
-				return s.fail("%v", err)
-			}
-			policy, err := s.read("--policy", *policyPath)
-			if err != nil {
-				return s.fail("%v", err)
-			}
-			call, err := s.read(i18n.T("the call"), firstArg(args))
+			catalog, policy, call, err := s.readGateInputs(*catalogPath, *policyPath, i18n.T("the call"), firstArg(args))
 			if err != nil {
 				return s.fail("%v", err)
 			}
@@ -219,4 +211,19 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 			return s.emit(p, r, code)
 		}
 	},
+}
+
+// readGateInputs reads what gate and replay both decide from: the --catalog and --policy files,
+// and the text the command judges (what names it; path "" or "-" is standard input).
+func (s *session) readGateInputs(catalogPath, policyPath, what, path string) (catalog, policy, subject *input, err error) {
+	if catalog, err = s.read("--catalog", catalogPath); err != nil {
+		return nil, nil, nil, err
+	}
+	if policy, err = s.read("--policy", policyPath); err != nil {
+		return nil, nil, nil, err
+	}
+	if subject, err = s.read(what, path); err != nil {
+		return nil, nil, nil, err
+	}
+	return catalog, policy, subject, nil
 }

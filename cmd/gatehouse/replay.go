@@ -46,15 +46,7 @@ those after the problem denied.`,
 			if err != nil {
 				return s.usageError("%v", err)
 			}
-			catalog, err := s.read("--catalog", *catalogPath)
-			if err != nil {
-				return s.fail("%v", err)
-			}
-			policy, err := s.read("--policy", *policyPath)
-			if err != nil {
-				return s.fail("%v", err)
-			}
-			transcript, err := s.read(i18n.T("the transcript"), firstArg(args))
+			catalog, policy, transcript, err := s.readGateInputs(*catalogPath, *policyPath, i18n.T("the transcript"), firstArg(args))
 			if err != nil {
 				return s.fail("%v", err)
 			}
