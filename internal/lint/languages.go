@@ -520,14 +520,9 @@ func judgeLanguageToolRef(tf *toolFindings, v *textView, m []int) (Severity, str
 	if name == "" || tf.l == nil {
 		return "", "", false
 	}
-	r := tf.l.resolveRef(tf, name, true)
-	switch {
-	case r.selfOrArg:
-		return "", "", false
-	case r.sameOnly:
-		return SeverityLow, i18n.Sprintf("tells the model how to use %q, another tool of the same server; usually guidance, check it says no more", name), true
-	}
-	return SeverityHigh, i18n.Sprintf("tells the model how %q, a tool of another server or of no pasted catalog, must behave: a server steering another's tools is shadowing them", name), true
+	return byWhereToolLives(tf, name, func() string {
+		return i18n.Sprintf("tells the model how %q, a tool of another server or of no pasted catalog, must behave: a server steering another's tools is shadowing them", name)
+	})
 }
 
 // judgeSecretLanguage drops a sentence that refuses or protects secrets, and lowers a demand

@@ -75,6 +75,15 @@ func judgeCallFirst(tf *toolFindings, v *textView, m []int) (Severity, string, b
 	if name == "" || tf.l == nil {
 		return "", "", false
 	}
+	return byWhereToolLives(tf, name, func() string {
+		return i18n.Sprintf("tells the model to call %q, a tool of another server or of no pasted catalog, before this one: a server steering another's tools is shadowing them", name)
+	})
+}
+
+// byWhereToolLives judges an order about another tool by where that tool lives: nothing for
+// the tool itself or one of its arguments, low (guidance) for a tool of the same server, and
+// high, worded by high, for a tool of another server or of no pasted catalog.
+func byWhereToolLives(tf *toolFindings, name string, high func() string) (Severity, string, bool) {
 	r := tf.l.resolveRef(tf, name, true)
 	switch {
 	case r.selfOrArg:
@@ -82,7 +91,7 @@ func judgeCallFirst(tf *toolFindings, v *textView, m []int) (Severity, string, b
 	case r.sameOnly:
 		return SeverityLow, i18n.Sprintf("tells the model how to use %q, another tool of the same server; usually guidance, check it says no more", name), true
 	}
-	return SeverityHigh, i18n.Sprintf("tells the model to call %q, a tool of another server or of no pasted catalog, before this one: a server steering another's tools is shadowing them", name), true
+	return SeverityHigh, high(), true
 }
 
 // waitsForUser finds the rest of an order not to use a tool that makes it wait for the person:
