@@ -1,11 +1,13 @@
 package live
 
 import (
+	"io"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 )
 
 // The gate the proxy holds is core's [core.Gatekeeper], made again from each listing of the
@@ -103,4 +105,18 @@ func reasonText(d core.Decision) string {
 		return string(d.Decision) + " (" + string(d.Reason) + ")"
 	}
 	return strings.Join(d.Explanation, "\n")
+}
+
+// prepareGate is what every proxy makes of its configuration before it serves: the gate (a
+// [PolicyError] when the policy or the lock has problems), the decision log and the language.
+func prepareGate(policy, lock, langTag string, flows *clientFlows, w io.Writer, now func() time.Time) (*listedGate, *decisionLog, i18n.Lang, error) {
+	gate, probs := newListedGate(policy, lock, langTag, flows)
+	if len(probs) > 0 {
+		return nil, nil, "", &PolicyError{Problems: probs}
+	}
+	if now == nil {
+		now = time.Now
+	}
+	lang, _ := i18n.ParseLang(langTag)
+	return gate, &decisionLog{w: w, now: now}, lang, nil
 }

@@ -123,19 +123,14 @@ func NewMultiProxy(cfg MultiProxyConfig) (*MultiProxy, error) {
 		}
 		names[s.Name] = true
 	}
-	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, cfg.flows)
-	if len(probs) > 0 {
-		return nil, &PolicyError{Problems: probs}
+	gate, log, lang, err := prepareGate(cfg.Policy, cfg.Lock, cfg.Lang, cfg.flows, cfg.Log, cfg.Now)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	now := cfg.Now
-	if now == nil {
-		now = time.Now
-	}
-	lang, _ := i18n.ParseLang(cfg.Lang)
-	return &MultiProxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: &decisionLog{w: cfg.Log, now: now},
+	return &MultiProxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
 		exposed: map[string]toolRoute{}, prompts: map[string]toolRoute{}, resources: map[string]*backend{},
 		inflight: map[string]*backend{}, routes: map[string]serverCall{}}, nil
 }

@@ -99,19 +99,14 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 			return nil, err
 		}
 	}
-	gate, probs := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, cfg.flows)
-	if len(probs) > 0 {
-		return nil, &PolicyError{Problems: probs}
+	gate, log, lang, err := prepareGate(cfg.Policy, cfg.Lock, cfg.Lang, cfg.flows, cfg.Log, cfg.Now)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	now := cfg.Now
-	if now == nil {
-		now = time.Now
-	}
-	lang, _ := i18n.ParseLang(cfg.Lang)
-	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: &decisionLog{w: cfg.Log, now: now},
+	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
 		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}, nil
 }
 
