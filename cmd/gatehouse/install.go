@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/install"
 	"github.com/gatehouse-dev/gatehouse/internal/live"
+	"github.com/sergi/go-diff/diffmatchpatch"
 	"github.com/tailscale/hujson"
 )
 
@@ -315,8 +316,7 @@ func unifiedDiff(path string, before, after []byte) string {
 	if bytes.Equal(before, after) {
 		return ""
 	}
-	a, b := splitLines(string(before)), splitLines(string(after))
-	ops := lineDiff(a, b)
+	ops := lineDiff(string(before), string(after))
 	var out strings.Builder
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", path, path)
 	const context = 2
@@ -368,72 +368,32 @@ type lineOp struct {
 	a, b int // the line's index before and after (for '-', b is where it would be)
 }
 
-func splitLines(s string) []string {
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
-}
-
-// lineDiff is the longest-common-subsequence diff of two lists of lines. The lines both ends
-// share are taken off first; the table is built for the rest only while it stays small (a
-// rewrite changes a few lines of a configuration), and past that the middle is shown as
-// replaced whole.
-func lineDiff(a, b []string) []lineOp {
-	pre := 0
-	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
-		suf++
-	}
+// lineDiff is the line diff of two texts, by go-diff's line mode (the word diffs of
+// internal/diff use the same library).
+func lineDiff(before, after string) []lineOp {
+	dmp := diffmatchpatch.New()
+	a, b, lines := dmp.DiffLinesToChars(before, after)
+	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
 	var ops []lineOp
-	for i := range pre {
-		ops = append(ops, lineOp{' ', a[i], i, i})
-	}
-	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
-	n, m := len(ma), len(mb)
-	if n*m > 4<<20 {
-		for i, l := range ma {
-			ops = append(ops, lineOp{'-', l, pre + i, pre})
-		}
-		for j, l := range mb {
-			ops = append(ops, lineOp{'+', l, pre + n, pre + j})
-		}
-	} else {
-		lcs := make([][]int32, n+1)
-		for i := range lcs {
-			lcs[i] = make([]int32, m+1)
-		}
-		for i := n - 1; i >= 0; i-- {
-			for j := m - 1; j >= 0; j-- {
-				if ma[i] == mb[j] {
-					lcs[i][j] = lcs[i+1][j+1] + 1
-				} else {
-					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-				}
+	ia, ib := 0, 0
+	for _, d := range diffs {
+		for _, line := range strings.SplitAfter(d.Text, "\n") {
+			if line == "" {
+				continue
+			}
+			line = strings.TrimSuffix(line, "\n")
+			switch d.Type {
+			case diffmatchpatch.DiffEqual:
+				ops = append(ops, lineOp{' ', line, ia, ib})
+				ia, ib = ia+1, ib+1
+			case diffmatchpatch.DiffDelete:
+				ops = append(ops, lineOp{'-', line, ia, ib})
+				ia++
+			case diffmatchpatch.DiffInsert:
+				ops = append(ops, lineOp{'+', line, ia, ib})
+				ib++
 			}
 		}
-		i, j := 0, 0
-		for i < n || j < m {
-			switch {
-			case i < n && j < m && ma[i] == mb[j]:
-				ops = append(ops, lineOp{' ', ma[i], pre + i, pre + j})
-				i, j = i+1, j+1
-			case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
-				ops = append(ops, lineOp{'-', ma[i], pre + i, pre + j})
-				i++
-			default:
-				ops = append(ops, lineOp{'+', mb[j], pre + i, pre + j})
-				j++
-			}
-		}
-	}
-	for k := range suf {
-		ia, ib := len(a)-suf+k, len(b)-suf+k
-		ops = append(ops, lineOp{' ', a[ia], ia, ib})
 	}
 	return ops
 }
