@@ -192,7 +192,42 @@ func takeoverFindings(text string) []hit {
 	if h, ok := markedOrder(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := otherOverride(text, s); ok {
+		return []hit{h}
+	}
 	return nil
+}
+
+// Beyond the ten languages above, only the order to drop the model's instructions is read, in
+// the languages public injection sets are translated into: Arabic, Bengali, Hindi, Indonesian,
+// Thai, Turkish, Vietnamese and Tagalog. The keys are the word for instructions in each: a text
+// holding none is not read with the pattern.
+var (
+	otherOverrideKeys    = []string{"تعليمات", "الإرشادات", "নির্দেশ", "निर्देश", "instruksi", "perintah", "คำสั่ง", "คําสั่ง", "คำแนะนำ", "คําแนะนํา", "talimat", "görev", "hướng dẫn", "chỉ dẫn", "quy tắc", "tagubilin", "instruksyon"}
+	otherOverridePattern = regexp.MustCompile(`(?:(?:تجاهل|انسَ|انس|تغاضى\s+عن)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|تعليماتك|الإرشادات)|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+)?(?:নির্দেশনা|নির্দেশ|নির্দেশাবলী)\S*\s+(?:উপেক্ষা|ভুলে)|(?:पिछले|अपने|पहले\s+के)\s+(?:सभी\s+)?निर्देश\S*\s+(?:को\s+)?(?:भूल|अनदेखा|नजरअंदाज)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah|petunjuk|aturan)\s+(?:sebelumnya|anda|kamu)|(?:ละเว้น|เพิกเฉย|ลืม|อย่าไปสนใจ)\S{0,8}(?:คำ|คํา)(?:สั่ง|แนะนำ|แนะนํา)\S{0,6}ก่อนหน้า|önceki\s+(?:tüm\s+)?(?:talimatları|talimatlarını|görevleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|önceki\s+görevlerden\s+bağımsız|(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:tất\s+cả\s+)?(?:những\s+|các\s+|mọi\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)|(?:kalimutan|huwag\s+pansinin|balewalain)\s+(?:ang\s+)?(?:iyong\s+|lahat\s+ng\s+)?(?:mga\s+)?(?:naunang\s+)?(?:tagubilin|instruksyon|panuto))`)
+)
+
+// otherOverride looks for an order to drop the model's instructions in the languages above.
+func otherOverride(text, s string) (hit, bool) {
+	if untrusted.IsASCII(s) && !strings.Contains(s, "instruksi") && !strings.Contains(s, "perintah") && !strings.Contains(s, "tagubilin") && !strings.Contains(s, "instruksyon") {
+		return hit{}, false
+	}
+	keyed := false
+	for _, k := range otherOverrideKeys {
+		if strings.Contains(s, k) {
+			keyed = true
+			break
+		}
+	}
+	if !keyed {
+		return hit{}, false
+	}
+	for _, loc := range otherOverridePattern.FindAllStringIndex(s, 4) {
+		if !framed(s, loc[0], loc[1]) && !ownInstructions(s, loc[0], loc[1]) {
+			return takeoverHit(text, loc[0], loc[1], "", i18n.T("tells the model to ignore its instructions")), true
+		}
+	}
+	return hit{}, false
 }
 
 // markedOrder looks for a role marker standing as a marker (not in code, not quoted in a text
