@@ -75,6 +75,7 @@ func translateDecision(tr *i18n.Translation, d gate.Decision) gate.Decision {
 	d.Explanation = tr.Texts(d.Explanation)
 	d.Errors = translateProblems(tr, d.Errors)
 	d.Evidence = translateProblems(tr, d.Evidence)
+	d.Unmatched = translated(d.Unmatched, func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
 	d.Violations = translated(d.Violations, func(v policy.Violation) policy.Violation { v.Message = tr.Text(v.Message); return v })
 	return d
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
 // ValidateRequest is the input of [Validate]: texts exactly as pasted.
@@ -51,7 +52,7 @@ func Validate(req ValidateRequest) ValidateResult {
 	if res.UnassertedFormats != nil {
 		res.UnassertedFormats = translateProblems(tr, res.UnassertedFormats)
 	}
-	res.Unmatched = translated(unmatchedOf(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
+	res.Unmatched = translated(problem.ListUnmatched(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
 	return res
 }
 
