@@ -1,6 +1,8 @@
 package core
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -37,6 +39,26 @@ type ValidateResult struct {
 	// line per value and the closest alternative's problems under it (the problems stay listed
 	// in full, each with its alternative).
 	Unmatched []Unmatched `json:"unmatched,omitempty"`
+}
+
+// MarshalJSON writes the answer byte for byte as encoding/json writes its fields, in one
+// buffer: a flood of problems is most of the answer, and encoding/json would check and copy
+// again the list's own encoding. The API and the wasm binding write it with this method directly.
+func (r ValidateResult) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 64+200*(len(r.Problems)+len(r.UnassertedFormats)))
+	b = strconv.AppendBool(append(b, `{"valid":`...), r.Valid)
+	b = r.Problems.AppendJSON(append(b, `,"problems":`...))
+	if len(r.UnassertedFormats) > 0 {
+		b = r.UnassertedFormats.AppendJSON(append(b, `,"unassertedFormats":`...))
+	}
+	if len(r.Unmatched) > 0 {
+		unmatched, err := json.Marshal(r.Unmatched)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, `,"unmatched":`...), unmatched...)
+	}
+	return append(b, '}'), nil
 }
 
 // Validate checks an instance text against a schema text. Problems in either text (parse errors,

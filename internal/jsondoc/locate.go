@@ -134,7 +134,11 @@ func (d *Document) container(off int) *container {
 	}
 	// gjson takes the rest of the text as the container's: bound it, or ForEach walks on past
 	// the closing bracket.
-	r := gjson.Parse(d.str[off:valueEnd(d.str, off)])
+	end := len(d.str)
+	if off != d.bom+tokenStart(d.str[d.bom:], 0) {
+		end = valueEnd(d.str, off) // the root value ends with the text: no scan of it all for that
+	}
+	r := gjson.Parse(d.str[off:end])
 	c := &container{object: d.str[off] == '{'}
 	c.members = c.inline[:0]
 	r.ForEach(func(key, value gjson.Result) bool {
