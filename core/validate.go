@@ -69,8 +69,16 @@ func (r ValidateResult) MarshalJSON() ([]byte, error) {
 func Validate(req ValidateRequest) ValidateResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
-	res := validate(req)
-	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
+	res, checked := validate(req)
+	if checked && len(langProbs) == 0 {
+		// The check's own list, made for this answer: translated where it is, not copied (a
+		// flood is 20,000 problems).
+		for i := range res.Problems {
+			res.Problems[i].Message = tr.Text(res.Problems[i].Message)
+		}
+	} else {
+		res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
+	}
 	if res.UnassertedFormats != nil {
 		res.UnassertedFormats = translateProblems(tr, res.UnassertedFormats)
 	}
@@ -78,15 +86,17 @@ func Validate(req ValidateRequest) ValidateResult {
 	return res
 }
 
-func validate(req ValidateRequest) ValidateResult {
+// validate answers req in English; checked says whether its problems are the instance check's
+// own list, shared with nothing kept between calls.
+func validate(req ValidateRequest) (res ValidateResult, checked bool) {
 	sch, probs := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, req.AssertFormats)
 	instance, instanceProbs := jsondoc.ParseString(SourceInstance, req.Instance)
 	probs = append(probs, instanceProbs...)
 	if len(probs) > 0 {
-		return ValidateResult{Problems: probs}
+		return ValidateResult{Problems: probs}, false
 	}
 	probs = sch.Check(instance, "")
-	res := ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
+	res = ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
 	if !req.AssertFormats && mentionsFormat(req) {
 		// Checked again with formats asserted (compiled once and cached like the other): only
 		// the failures of "format" itself are news.
@@ -98,7 +108,7 @@ func validate(req ValidateRequest) ValidateResult {
 			}
 		}
 	}
-	return res
+	return res, true
 }
 
 // mentionsFormat reports whether any schema text holds the "format" keyword (or a property of
