@@ -19,29 +19,18 @@ type FlowEvidence = gate.FlowEvidence
 // A FlowResult names a result of the session: the index of the call it answered and the tool.
 type FlowResult = gate.FlowResult
 
-// ReasonFlow is the reason of a decision a flow rule made stricter than the gate's.
-const ReasonFlow = gate.ReasonFlow
-
-// The bounds of a flow session's memory: at most FlowMaxFingerprints hashed 8-character
-// shingles (never texts), from at most FlowMaxSources results; past either, `carries` acts as
-// `after` for the labels concerned (it fails closed). A session idle for FlowIdleExpiry is
-// forgotten.
-const (
-	FlowMaxFingerprints = flow.MaxFingerprints
-	FlowMaxSources      = flow.MaxSources
-	FlowIdleExpiry      = flow.IdleExpiry
-)
-
 // FlowSessions holds the flow state of a proxy's clients under one policy: one [FlowSession]
 // per client (a stdio connection, an HTTP token), each forgotten after it has been idle for its
-// expiry. It is safe for concurrent use.
+// expiry. It is safe for concurrent use. A session remembers at most 65,536 hashed 8-character
+// shingles (never texts), from at most 4,096 results; past either, `carries` acts as `after` for
+// the labels concerned (it fails closed).
 type FlowSessions struct {
 	gk       *Gatekeeper
 	sessions *flow.Sessions
 }
 
 // NewFlowSessions keeps the flow sessions of the clients of a gatekeeper, under its policy's
-// flows; idle (FlowIdleExpiry when zero) is how long a session lives unused.
+// flows; idle (30 minutes when zero) is how long a session lives unused.
 func NewFlowSessions(gk *Gatekeeper, idle time.Duration) *FlowSessions {
 	return &FlowSessions{gk: gk, sessions: flow.NewSessions(gk.current(nil).Policy().Flows, idle)}
 }

@@ -50,7 +50,10 @@ const (
 // longer matches its pin or lock), "arguments_invalid" (3: the arguments do not parse or fail
 // inputSchema), "grant_missing" (4: the grant lacks a capability the tool requires),
 // "policy_violation" (5: an argument rule or the secrets check), "needs_confirm" (6: a person
-// must confirm), "flow" ([ReasonFlow]), "unreadable_transcript" ([ReasonUnreadableTranscript]), and "ok" (every gate passed; only with allow).
+// must confirm), "flow" (a flow rule of the policy made the decision stricter than the gates'),
+// "unreadable_transcript" ([Replay]: the transcript could not be placed before the call, so it
+// and every later call are denied, never guessed; no gate judged it), and "ok" (every gate
+// passed; only with allow).
 // [AboutResult.Reasons] lists them.
 type Reason = gate.Reason
 

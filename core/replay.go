@@ -77,11 +77,6 @@ type ReplayedResult struct {
 	Column int      `json:"column,omitempty"`
 }
 
-// ReasonUnreadableTranscript is the reason of a call denied because the transcript could not
-// be placed before it: the replay denies from there on, never guessing. It is a reason of its
-// own, not gate 1's tool_not_allowlisted, because no gate judged the call.
-const ReasonUnreadableTranscript = gate.ReasonUnreadableTranscript
-
 // Replay decides every call of a session's transcript as the proxy would have, in order: the
 // gate's decision for each call on its own, tightened by the policy's flows from the results
 // that came before it. Each result is checked by the result check ([CheckResult]), and a result
@@ -160,10 +155,10 @@ func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Tra
 	c.Tool, c.Server = d.Tool, d.Server
 	if e.Broken {
 		first := t.Problems[0]
-		d.Decision, d.Reason, d.Detail = DecisionDeny, ReasonUnreadableTranscript, ""
+		d.Decision, d.Reason, d.Detail = DecisionDeny, gate.ReasonUnreadableTranscript, ""
 		d.Evidence = append(d.Evidence, first)
 		d.Explain(i18n.Sprintf("deny (%s): the transcript cannot be placed before this call (%s, line %d), so nothing from there on is allowed",
-			ReasonUnreadableTranscript, first.Message, first.Line))
+			gate.ReasonUnreadableTranscript, first.Message, first.Line))
 		c.Decision = d
 		return c
 	}
