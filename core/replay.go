@@ -287,7 +287,8 @@ func replayResult(rc *ResultChecker, sess *flow.Session, e *flow.Event, calls []
 		injected = out.Verdict != ResultPass
 	} else {
 		out.ResultCheck = ResultCheck{Verdict: ResultVerdict(e.LoggedVerdict), Reasons: []string{}, Findings: []Finding{},
-			Schema: ResultSchema{Problems: Problems{}}, Problems: Problems{}, Tool: d.Tool}
+			Problems: Problems{}, Tool: d.Tool}
+		out.Schema.Problems = Problems{}
 		if out.Verdict == "" {
 			out.Verdict = ResultPass
 		}
