@@ -24,15 +24,27 @@ type DiffRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// DiffResult is the answer of [Diff]. Its fields, as JSON names them:
-//   - mode: the [DiffMode] used ("patch", "catalog" or "lock"; "auto" is resolved).
-//   - patch: the operations ([PatchOp]) that turn left into right (RFC 6902), in every mode but "lock";
-//     null when the request asked for a catalog report without it (omitPatch).
-//   - catalog: the [CatalogDiff], in catalog mode.
-//   - lock: the [LockReport], in lock mode.
-//   - findings: the lint findings ([Finding]) on the right-hand catalog (catalog and lock modes).
-//   - problems: what is wrong with either text, each [Problem] at its line and column.
-type DiffResult = diff.Result
+// DiffResult is the answer of [Diff].
+type DiffResult struct {
+	// Mode is the [DiffMode] used: "patch", "catalog" or "lock" ("auto" is resolved).
+	Mode DiffMode `json:"mode"`
+	// Patch holds the operations that turn left into right (RFC 6902), in every mode but
+	// "lock"; nil (null) when a catalog report was asked without it (OmitPatch), never an empty
+	// patch, which would say "no change".
+	Patch []PatchOp `json:"patch"`
+	// Catalog is the report of two catalogs compared tool by tool, in catalog mode.
+	Catalog *CatalogDiff `json:"catalog,omitempty"`
+	// Lock is the catalog verified against the lock file, in lock mode.
+	Lock *LockReport `json:"lock,omitempty"`
+	// Findings are the lint findings on the right-hand catalog (catalog and lock modes), so
+	// that a view can show them beside the report without reading a large text twice.
+	Findings []Finding `json:"findings,omitempty"`
+	// Places say where the patch's operations fall in the two texts (a plain JSON diff only),
+	// so that a view can mark both sides: what changed, what was added, what was removed.
+	Places []PatchPlace `json:"places,omitempty"`
+	// Problems are what is wrong with either text, each [Problem] at its line and column.
+	Problems Problems `json:"problems"`
+}
 
 // A DiffMode is how [Diff] compares two texts.
 type DiffMode = diff.Mode
@@ -95,7 +107,10 @@ type (
 	// "removed"), pinned and actual (the pins), side ("right" for the catalog, "left" for the
 	// lock), pointer, line and column there, and message.
 	LockEntry = catalog.LockEntry
-	// A PatchPlace is where one patch operation falls in the two texts.
+	// A PatchPlace is where one patch operation falls in the two texts: op (its index in the
+	// patch), change ("changed", "added" or "removed"), line and column in the right text (for
+	// what was added or changed), leftLine and leftColumn in the left one (for what was
+	// removed or changed).
 	PatchPlace = diff.PatchPlace
 )
 
@@ -105,7 +120,7 @@ type (
 func Diff(req DiffRequest) DiffResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
-	res := diff.CompareWith(req.Left, req.Right, req.Mode, diff.Options{WithPatch: !req.OmitPatch, IgnoreArrayOrder: req.IgnoreArrayOrder})
+	res := DiffResult(diff.CompareWith(req.Left, req.Right, req.Mode, diff.Options{WithPatch: !req.OmitPatch, IgnoreArrayOrder: req.IgnoreArrayOrder}))
 	if res.Mode == DiffModeCatalog || res.Mode == DiffModeLock {
 		res.Findings = append(res.Findings, trifectaFindings(req.Right, "")...)
 	}

@@ -150,14 +150,14 @@ func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Tra
 	_, line, column := e.Start()
 	c := ReplayCall{Index: e.Index, Tool: e.Name, ID: e.ID, Line: line, Column: column}
 	gated := gk.Gate(e.Text)
-	d := gated.Decisions[0]
+	d := Decision(gated.Decisions[0])
 	placeInTranscript(&d, e)
 	c.Tool, c.Server = d.Tool, d.Server
 	if e.Broken {
 		first := t.Problems[0]
 		d.Decision, d.Reason, d.Detail = DecisionDeny, gate.ReasonUnreadableTranscript, ""
 		d.Evidence = append(d.Evidence, first)
-		d.Explain(i18n.Sprintf("deny (%s): the transcript cannot be placed before this call (%s, line %d), so nothing from there on is allowed",
+		d.internal().Explain(i18n.Sprintf("deny (%s): the transcript cannot be placed before this call (%s, line %d), so nothing from there on is allowed",
 			gate.ReasonUnreadableTranscript, first.Message, first.Line))
 		c.Decision = d
 		return c
@@ -186,7 +186,7 @@ func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Tra
 			}
 		}
 	}
-	flow.Tighten(&d, matches, gk.Policy())
+	flow.Tighten(d.internal(), matches, gk.Policy())
 	for i := range d.Flow {
 		quoteFlow(&d.Flow[i], matches[i], results)
 	}
@@ -221,7 +221,7 @@ func placeInTranscript(d *Decision, e *flow.Event) {
 	move(d.Errors)
 	move(d.Evidence)
 	if len(d.Explanation) > 0 {
-		d.Explain(d.Explanation[0])
+		d.internal().Explain(d.Explanation[0])
 	}
 }
 
