@@ -97,11 +97,16 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 	}
 	off := d.bom + tokenStart(d.str[d.bom:], 0)
 	for i, tok := range tokens {
+		last := i == len(tokens)-1
+		if last && !name {
+			if at, found, answered := d.memberOfSmall(off, tok); answered {
+				return at, found
+			}
+		}
 		c := d.container(off)
 		if c == nil {
 			return 0, false
 		}
-		last := i == len(tokens)-1
 		switch {
 		case !c.object:
 			idx, err := strconv.Atoi(tok)
@@ -121,6 +126,35 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 		}
 	}
 	return off, true
+}
+
+// smallObjectBytes is the size up to which an object's last member on a path is found by
+// reading the object, not by indexing it.
+const smallObjectBytes = 512
+
+// memberOfSmall finds the member tok of the small object at off without indexing it: a flood of
+// problems in records asks for one member of each of thousands of small objects, and an index
+// of each would be most of the cost, while reading one is no more than its bytes. answered is
+// false when the value there is not an object of at most smallObjectBytes not yet indexed (the
+// walk then indexes it, so that many lookups in one large object stay linear). d.mu is held.
+func (d *Document) memberOfSmall(off int, tok string) (at int, found, answered bool) {
+	if off >= len(d.str) || d.str[off] != '{' {
+		return 0, false, false
+	}
+	if _, indexed := d.containers[off]; indexed {
+		return 0, false, false
+	}
+	limit := min(len(d.str), off+smallObjectBytes)
+	end := valueEnd(d.str[:limit], off)
+	if end == limit && limit < len(d.str) {
+		return 0, false, false
+	}
+	path, ok := gjsonPath([]string{tok})
+	if !ok {
+		return 0, false, false
+	}
+	r := gjson.Get(d.str[off:end], path)
+	return off + r.Index, r.Exists(), true
 }
 
 // container indexes the array or object starting at off, once; nil when the value there is
