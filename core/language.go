@@ -118,7 +118,7 @@ func translateToolReports(tr *i18n.Translation, rs []diff.ToolReport) []diff.Too
 	})
 }
 
-func translateDiff(tr *i18n.Translation, res DiffResult) DiffResult {
+func translateDiff(tr *i18n.Translation, res diff.Result) diff.Result {
 	if tr == nil {
 		return res
 	}
