@@ -109,8 +109,8 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 		}
 		switch {
 		case !c.object:
-			idx, err := strconv.Atoi(tok)
-			if err != nil || idx < 0 || idx >= len(c.elements) || strconv.Itoa(idx) != tok || (name && last) {
+			idx, ok := arrayIndex(tok)
+			if !ok || idx >= len(c.elements) || (name && last) {
 				return 0, false
 			}
 			off = c.elements[idx]
@@ -126,6 +126,22 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 		}
 	}
 	return off, true
+}
+
+// arrayIndex reads a reference token as an array index, as RFC 6901 writes one: digits, with no
+// leading zero but in "0" (no sign, no "+1"), without an allocation per lookup.
+func arrayIndex(tok string) (int, bool) {
+	if tok == "" || len(tok) > 9 || (len(tok) > 1 && tok[0] == '0') {
+		return 0, false
+	}
+	idx := 0
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < '0' || tok[i] > '9' {
+			return 0, false
+		}
+		idx = idx*10 + int(tok[i]-'0')
+	}
+	return idx, true
 }
 
 // smallObjectBytes is the size up to which an object's last member on a path is found by
