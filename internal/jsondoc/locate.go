@@ -76,8 +76,7 @@ func (d *Document) LocateName(pointer string) (int, bool) {
 }
 
 func (d *Document) find(pointer string, name bool) (int, bool) {
-	tokens, ok := SplitPointer(pointer)
-	if !ok || (name && len(tokens) == 0) {
+	if (pointer != "" && pointer[0] != '/') || (name && pointer == "") {
 		return 0, false
 	}
 	if d.unparsed {
@@ -87,6 +86,7 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 	defer d.mu.Unlock()
 	d.lookups++
 	if !name && d.lookups <= directLookups {
+		tokens, _ := SplitPointer(pointer)
 		if path, ok := gjsonPath(tokens); ok {
 			r := gjson.Get(d.str[d.bom:], path)
 			if !r.Exists() {
@@ -96,8 +96,19 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 		}
 	}
 	off := d.bom + tokenStart(d.str[d.bom:], 0)
-	for i, tok := range tokens {
-		last := i == len(tokens)-1
+	// The tokens are read one by one, as SplitPointer reads them, without a list of them per
+	// lookup.
+	for rest := pointer; rest != ""; {
+		var tok string
+		if i := strings.IndexByte(rest[1:], '/'); i >= 0 {
+			tok, rest = rest[1:1+i], rest[1+i:]
+		} else {
+			tok, rest = rest[1:], ""
+		}
+		if strings.Contains(tok, "~") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
+		last := rest == ""
 		if last && !name {
 			if at, found, answered := d.memberOfSmall(off, tok); answered {
 				return at, found
@@ -165,11 +176,10 @@ func (d *Document) memberOfSmall(off int, tok string) (at int, found, answered b
 	if end == limit && limit < len(d.str) {
 		return 0, false, false
 	}
-	path, ok := gjsonPath([]string{tok})
-	if !ok {
-		return 0, false, false
+	if tok == "" || (len(tok) > 1 && tok[0] == '0' && strings.Trim(tok, "0123456789") == "") {
+		return 0, false, false // what gjsonPath cannot say
 	}
-	r := gjson.Get(d.str[off:end], path)
+	r := gjson.Get(d.str[off:end], gjson.Escape(tok))
 	return off + r.Index, r.Exists(), true
 }
 
