@@ -17,17 +17,13 @@ import (
 // ruleLine and ruleColumn (where it sits in the policy); kind ("after" or "carries"), label
 // (the label it is about), call (the rule's call) and then (the [Outcome] it gives: ask or
 // deny); decided (true on the rules that made the decision); result (the earlier result it
-// points at: a [FlowResult]); argument and decodedFrom (for carries, the JSON Pointer in the
+// points at: index, the 0-based index of the call it answered, and tool); argument and decodedFrom (for carries, the JSON Pointer in the
 // arguments of the value that carries the result's text, and the encoding it was read through:
 // "percent-encoding", "base64" or "" as written); quote, line and column (the shared text,
 // hidden characters shown and secrets withheld, and where it or the result is in the
 // transcript; empty from a proxy, which keeps no texts); overflow (the session stopped
 // fingerprinting the label's results, so carries acted as after: it fails closed).
 type FlowEvidence = gate.FlowEvidence
-
-// A FlowResult names a result of the session: index (the 0-based index of the call it
-// answered, in the order of the calls) and tool.
-type FlowResult = gate.FlowResult
 
 // FlowSessions holds the flow state of a proxy's clients under one policy: one [FlowSession]
 // per client (a stdio connection, an HTTP token), each forgotten after it has been idle for its
