@@ -159,8 +159,14 @@ export function lazyList(items, render, { class: cls = '', batch = 100, tag = 'u
       showAll.textContent = t('result.showAll', { total: count(items.length) });
     }
     if (shown >= items.length) observer?.disconnect();
-    // The rest of the batch in the next task, unless the list was replaced meanwhile.
-    if (shown < target) pending = setTimeout(() => { if (wrapper.isConnected) renderSlice(sliceMs); }, 0);
+    // The rest of the batch in the next task, unless the list was taken off the page meanwhile
+    // (a newer answer replaced it); put back, it goes on when its button is shown or pressed.
+    if (shown < target) {
+      pending = setTimeout(() => {
+        if (wrapper.isConnected) renderSlice(sliceMs);
+        else pending = null;
+      }, 0);
+    }
   };
   const showMore = (budget = sliceMs) => {
     target = Math.min(cap, Math.max(target, shown) + batch);
