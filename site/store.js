@@ -60,16 +60,37 @@ function samePane(a, b) {
 }
 
 // A long text is stored as a Blob: IndexedDB copies a string into its record on the page's own
-// thread (280 ms for two catalogs of 10,000 tools), where a Blob's bytes are written off it.
+// thread (280 ms for two catalogs of 10,000 tools), where a Blob's bytes are written off it. A
+// Blob is made from a string on the page's thread too (up to ~50 ms a megabyte on a busy machine),
+// so a long text becomes one in pieces, a task each.
 const blobFrom = 64 * 1024;
+const pieceChars = 256 * 1024;
 
 /**
  * asBlobs is a pane's state with its long texts as Blobs.
  * @param {any} pane
  */
-function asBlobs(pane) {
+async function asBlobs(pane) {
   if (!pane || typeof pane !== 'object') return pane;
-  return Object.fromEntries(Object.entries(pane).map(([k, v]) => [k, typeof v === 'string' && v.length >= blobFrom ? new Blob([v]) : v]));
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [k, v] of Object.entries(pane)) {
+    if (typeof v !== 'string' || v.length < blobFrom) {
+      out[k] = v;
+      continue;
+    }
+    const pieces = [];
+    for (let i = 0; i < v.length;) {
+      let end = Math.min(v.length, i + pieceChars);
+      const last = v.charCodeAt(end - 1);
+      if (end < v.length && last >= 0xd800 && last <= 0xdbff) end--; // never split a surrogate pair
+      pieces.push(new Blob([v.slice(i, end)]));
+      i = end;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    out[k] = new Blob(pieces);
+  }
+  return out;
 }
 
 /**
@@ -84,14 +105,27 @@ async function fromBlobs(pane) {
 
 /**
  * keepState stores the page's state; resolves false where the browser refuses (private mode,
- * storage full, IndexedDB off).
+ * storage full, IndexedDB off). Saves are written one after the other, in the order asked: a
+ * long text takes several tasks to prepare, and a later, smaller save must not overtake it.
  * @param {import('./gatehouse').State} state
+ * @returns {Promise<boolean>}
  */
-export async function keepState(state) {
+export function keepState(state) {
+  const next = saving.then(() => save(state));
+  saving = next;
+  return next;
+}
+
+/** @type {Promise<boolean>} the last save asked for */
+let saving = Promise.resolve(true);
+
+/** @param {import('./gatehouse').State} state */
+async function save(state) {
   const changed = paneNames.filter((name) => !samePane(written[name], /** @type {any} */ (state.panes)[name]));
   try {
+    const records = await Promise.all(changed.map((name) => asBlobs(/** @type {any} */ (state.panes)[name])));
     await run('readwrite', (store) => {
-      for (const name of changed) store.put(asBlobs(/** @type {any} */ (state.panes)[name]), name);
+      changed.forEach((name, i) => store.put(records[i], name));
       return store.put({ pane: state.pane, options: state.options, saved: Date.now() }, 'page');
     });
     for (const name of changed) written[name] = /** @type {any} */ (state.panes)[name];
@@ -127,12 +161,17 @@ export async function keptState() {
   }
 }
 
-/** clearState forgets the stored state. */
-export async function clearState() {
-  written = {};
-  try {
-    await run('readwrite', (store) => store.clear());
-  } catch {
-    // Nothing was stored, or storage is off: nothing to clear.
-  }
+/** clearState forgets the stored state, after any save still being written. */
+export function clearState() {
+  const next = saving.then(async () => {
+    written = {};
+    try {
+      await run('readwrite', (store) => store.clear());
+    } catch {
+      // Nothing was stored, or storage is off: nothing to clear.
+    }
+    return true;
+  });
+  saving = next;
+  return next;
 }
