@@ -349,6 +349,28 @@ func TestTextOutputFloods(t *testing.T) {
 	if !slices.Equal(heads, want) || strings.Count(stdout, "\n") != 7 {
 		t.Errorf("three items, want three lines, each with one problem under it:\n%s", stdout)
 	}
+
+	// The gate shows the same arguments the same way, under the decision: one line per value
+	// naming the alternatives, its closest alternative's problem under it.
+	catalog := write("catalog.json", `{"tools":[{"name":"send","inputSchema":{"type":"object","properties":{"list":{"type":"array","items":`+
+		`{"oneOf":[{"properties":{"kind":{"const":"a"}},"required":["kind"]},{"properties":{"kind":{"const":"b"}},"required":["kind"]}]}}}}}]}`)
+	policy := write("policy.json", `{"allow_tools":["send"]}`)
+	call := write("call.json", `{"type":"tool_use","id":"t1","name":"send","input":{"list":[{"kind":"x"},{"kind":"a"},{"kind":"z"}]}}`)
+	_, stdout, _ = runIn(t, "", "gate", "--catalog", catalog, "--policy", policy, call)
+	wantGate := []string{
+		`call.json:1:69: send: deny (arguments_invalid): the arguments fail the inputSchema of "send" at /list/0, /list/2`,
+		`call.json:1:61:   /list/0: matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`,
+		`call.json:1:69:     /list/0/kind: value must be 'a' (in alternative 0 of /properties/list/items/oneOf, the closest)`,
+		`call.json:1:87:   /list/2: matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`,
+		`call.json:1:95:     /list/2/kind: value must be 'a' (in alternative 0 of /properties/list/items/oneOf, the closest)`,
+		`deny: 1 call (1 deny)`}
+	var gotGate []string
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		gotGate = append(gotGate, strings.TrimPrefix(line, dir+string(filepath.Separator)))
+	}
+	if !slices.Equal(gotGate, wantGate) {
+		t.Errorf("gate, want one line per value under the decision:\n%s", strings.Join(gotGate, "\n"))
+	}
 }
 
 // TestJSONInTheLocaleLanguage checks that --format json under a French or German locale prints

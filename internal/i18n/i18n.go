@@ -149,7 +149,9 @@ type Localized interface {
 // Library records a message the JSON Schema library wrote in English (english, its text) with
 // the error kind that wrote it, so that a translation asks the kind for its words.
 func Library(english string, kind Localized) string {
-	remember(english, &record{localized: kind})
+	if registry.open.Load() != 0 { // else nothing is kept: no record to make, once per problem
+		remember(english, &record{localized: kind})
+	}
 	return english
 }
 
