@@ -234,6 +234,7 @@ type linter struct {
 	site       textSite
 	view       textView
 	candidates []phraseRef
+	required   requiredScan // the phrases' literals found in the text being checked
 	// credentialCounts counts, by squashed name, the catalog's tools taking each credential
 	// parameter; built on first use.
 	credentialCounts map[string]int
