@@ -32,6 +32,9 @@ func (e *Expression) FindStringIndex(s string) []int {
 	return nil
 }
 
+// FindAllStringSubmatchIndex is [regexp.Regexp.FindAllStringSubmatchIndex].
+func (e *Expression) FindAllStringSubmatchIndex(s string, n int) [][]int { return e.findAll(s, n) }
+
 // MatchString is [regexp.Regexp.MatchString].
 func (e *Expression) MatchString(s string) bool { return len(e.findAll(s, 1)) > 0 }
 

@@ -28,8 +28,8 @@ const (
 // Markdown images render without a click: the client fetches the URL as soon as the model writes
 // it, so a URL the model was told to fill in sends whatever it put there. A link needs a click.
 var (
-	markdownTarget = regexp.MustCompile(`(!?)\[[^\]\n]{0,300}\]\(\s*<?((?:https?:)?//[^\s)>]+)`)
-	htmlImage      = regexp.MustCompile(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
+	markdownTarget = lint.NewExpression(`(!?)\[[^\]\n]{0,300}\]\(\s*<?((?:https?:)?//[^\s)>]+)`)
+	htmlImage      = lint.NewExpression(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
 	// placeholder is a slot in a URL for the model to fill: {secret}, {{history}}, $DATA, [DATA],
 	// <data>, or their percent-encoded forms.
 	placeholder = regexp.MustCompile(`\$\{[^{}]{1,80}\}|\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
