@@ -566,6 +566,9 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 	}
 	groupPhrases()
 	g := p.group
+	if g == nil {
+		return p.re.MatchString(v.folded) // a phrase of neither the registry nor a language
+	}
 	g.once.Do(g.build)
 	s := l.reading(v)
 	if s.all {
