@@ -234,10 +234,11 @@ type linter struct {
 	site       textSite
 	view       textView
 	candidates []phraseRef
-	required   requiredScan // the phrases' literals found in the text being checked
 	// credentialCounts counts, by squashed name, the catalog's tools taking each credential
 	// parameter; built on first use.
 	credentialCounts map[string]int
+	// required is the phrases' literals found in the text being checked ([linter.mayMatch]).
+	required requiredScan
 }
 
 func newLinter(c *catalog.Catalog) *linter {
