@@ -235,8 +235,12 @@ for (const c of validations) {
     while (text.length < n) text += filler;
     return text.slice(0, n);
   };
+  // The cap counts the result's UTF-8 bytes, escapes included: the 1 MB text is cut to fit it.
+  const resultOf = (text) => JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text }] } });
   for (const kb of [10, 1000]) {
-    const result = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: readme(kb << 10) }] } });
+    let text = readme(kb << 10);
+    while (Buffer.byteLength(resultOf(text)) > 1 << 20) text = text.slice(0, Math.floor(text.length * 0.99));
+    const result = resultOf(text);
     const request = JSON.stringify({ result, tool: "read_text_file" });
     const answer = JSON.parse(gh.checkResult(request));
     if (answer.problems.length) throw new Error(`checkResult: ${JSON.stringify(answer.problems[0])}`);
