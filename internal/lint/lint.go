@@ -237,6 +237,8 @@ type linter struct {
 	// credentialCounts counts, by squashed name, the catalog's tools taking each credential
 	// parameter; built on first use.
 	credentialCounts map[string]int
+	// required is the phrases' literals found in the text being checked ([linter.mayMatch]).
+	required requiredScan
 }
 
 func newLinter(c *catalog.Catalog) *linter {

@@ -129,7 +129,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 	f := v.folded
 	named := v.holds(shadowNamedWords)
 	if named && v.holds(shadowWhenWords) {
-		for _, m := range shadowCondition.FindAllStringSubmatchIndex(f, 8) {
+		for _, m := range l.findAll(shadowCondition, v, 8) {
 			// "before using X", "when calling X": a verb of calling makes X a tool.
 			explicit := m[2] >= 0 || m[6] >= 0 || (m[8] >= 0 && !isPresenceWord(f[m[8]:m[9]])) || callVerbRE.MatchString(f[m[0]:m[4]])
 			name := f[m[4]:m[5]]
@@ -150,7 +150,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(shadowToolWords) {
-		for _, m := range shadowMust.FindAllStringSubmatchIndex(f, 8) {
+		for _, m := range l.findAll(shadowMust, v, 8) {
 			r := l.resolveRef(tf, f[m[4]:m[5]], true)
 			if r.selfOrArg {
 				continue
@@ -160,7 +160,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(shadowEffectWords) {
-		for _, m := range shadowEffect.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowEffect, v, 4) {
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
 			if r.selfOrArg || !(r.known || r.explicit) {
@@ -170,7 +170,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(shadowNeverWords) {
-		for _, m := range shadowNever.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowNever, v, 4) {
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
 			if r.selfOrArg || !(r.known || r.explicit) {
@@ -184,7 +184,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(shadowInsteadWords) {
-		for _, m := range shadowInstead.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowInstead, v, 4) {
 			name := f[m[4]:m[5]]
 			from, to := sentenceAround(f, m[0], m[1])
 			contrast := looksLikeToolName(name) && strings.Contains(strings.ToLower(f[from:to]), "this tool")
