@@ -264,6 +264,8 @@ type toolFindings struct {
 	// highs counts the high findings added, so the engine can tell whether a decoded text
 	// tripped one.
 	highs int
+	// marked are the pointers of the strings that carry a tag or marker aimed at the model.
+	marked []string
 }
 
 // add records a finding, keeping one per rule and string: the most severe.

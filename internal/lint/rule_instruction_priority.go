@@ -27,6 +27,9 @@ var ruleInstructionPriority = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("lays a rule on every command, request or message the model makes"),
 			`\b(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|replies|emails?|tool\s+calls?|calls|answers?)\s+(?:you\s+(?:run|send|make|write)\s+)?(?:must|should|need\s+to|has\s+to|have\s+to|are\s+required\s+to|shall|will\s+need\s+to)\s+(?:always\s+)?(?:include|contain|start\s+with|begin\s+with|be\s+prefixed|be\s+preceded|end\s+with|be\s+followed|carry|be\s+sent|go\s+through|be\s+routed|use)\b|\b(?:prefix|prepend)\s+(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|answers?)\b|\b(?:prepend|append|add)\s+[^.!?\n]{1,60}?\s+to\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|emails?|answers?)\b`,
 			"every", "each", "all", "any").gated("must", "should", "need to", "has to", "have to", "required", "shall", "prefix", "prepend", "append", "add"),
+		mustPhrase(SeverityMedium, i18n.T("tells the model to use this tool whatever the case"),
+			`\b(?:just\s+|only\s+|always\s+)?(?:use|call|invoke|run|pick|choose)\s+this\s+(?:tool|function)\s+(?:no\s+matter\s+(?:what|how|which|whether|who)|regardless\s+of|whatever|in\s+(?:all|every|any)\s+cases?)`,
+			"this tool", "this function").gated("no matter", "regardless", "whatever", "all case", "every case", "any case").judged(judgeWhateverRequest),
 		mustPhrase(SeverityHigh, i18n.T("claims every question the user asks"),
 			`\b(?:if|when(?:ever)?|whatever)\s+the\s+user\s+(?:asks?|says|types|requests?|wants)\s+(?:any(?:thing)?|about\s+anything|for\s+anything)\b[^.!?\n]{0,80}?\b(?:call|use|consult|invoke|run|check)\s+(?:this|the\s+\w+)\s+(?:tool|function)\b|\bregardless\s+of\s+(?:the\s+user'?s?\s+(?:request|question|query|task)|what\s+the\s+user\s+(?:asks|wants|says))\b`,
 			"the user", "regardless"),
@@ -46,6 +49,17 @@ func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool)
 	}
 	return SeverityHigh, i18n.T("tells the model to call this tool before anything else, whatever the request"), true
 }
+
+// judgeWhateverRequest makes "use this tool no matter …" high when what follows is the user's
+// request itself; "no matter how many files" only says the tool takes any number.
+func judgeWhateverRequest(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if whateverRequestRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+50)]) {
+		return SeverityHigh, i18n.T("tells the model to call this tool before anything else, whatever the request"), true
+	}
+	return SeverityMedium, "", true
+}
+
+var whateverRequestRE = lazyregexp.New(`(?i)^[^.!?\n]{0,20}?\b(?:the\s+user|users?|requests?|questions?|tasks?|asks?|asked|prompts?|query|queries)\b`)
 
 var (
 	firstOnlyRE = lazyregexp.New(`(?i)\bfirst$`)
