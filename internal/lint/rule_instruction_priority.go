@@ -43,6 +43,10 @@ func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool)
 	if firstOnlyRE.MatchString(matched) && !unscopedRE.MatchString(v.sentence(m[0], m[1])) {
 		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
 	}
+	if doingRE.MatchString(matched) && specificActRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+30)]) {
+		// "use this tool before doing a query": before one named act, which is sequencing.
+		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
+	}
 	if scopedRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+60)]) {
 		// "for any queries related to maps": the tool claims its own subject, not every request.
 		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
@@ -62,6 +66,8 @@ func judgeWhateverRequest(tf *toolFindings, v *textView, m []int) (Severity, str
 var whateverRequestRE = lazyregexp.New(`(?i)^[^.!?\n]{0,20}?\b(?:the\s+user|users?|requests?|questions?|tasks?|asks?|asked|prompts?|query|queries)\b`)
 
 var (
+	doingRE       = lazyregexp.New(`(?i)\bdoing$`)
+	specificActRE = lazyregexp.New(`(?i)^\s+(?:a|an|the|this|that|your|its)\s+\w+`)
 	firstOnlyRE = lazyregexp.New(`(?i)\bfirst$`)
 	scopedRE    = lazyregexp.New(`(?i)^\s*(?:(?:that\s+are\s+|which\s+are\s+)?(?:related|relating|relevant|specific)\s+to|about|regarding|concerning|involving|on\s+the\s+subject|in\s+the\s+(?:area|domain)|that\s+(?:involve|concern|mention|need|require)s?|where|when\s+the\s+user\s+(?:asks|wants)\s+(?:about|for))\b`)
 	unscopedRE  = lazyregexp.New(`(?i)\b(?:always|immediately|every|each|any|all|anything|regardless|whatever|no\s+matter|mandatory|required)\b`)

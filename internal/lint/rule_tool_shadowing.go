@@ -59,15 +59,15 @@ const reToolRef = `(?:the\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A
 
 var (
 	// shadowCondition: a condition on another tool being called or present.
-	shadowCondition = lazyregexp.New(`(?i)\b(?:when(?:ever)?|each\s+time|every\s+time|before|after|if|once|as\s+soon\s+as)\s+(?:(?:you\s+)?(?:use|call|invoke|run|execute|using|calling|invoking|running|executing)\s+)?` + reToolRef + `(\s+(?:tool|function))?(?:\s+(?:is|gets|has\s+been|are)\s+(invoked|called|used|run|executed|available|present|loaded|connected|enabled|listed))?`)
+	shadowCondition = lazyregexp.New(`(?i)\b(?:when(?:ever)?|each\s+time|every\s+time|before|after|if|once|as\s+soon\s+as)\s+(?:(?:you\s+)?(?:use|call|invoke|run|execute|using|calling|invoking|running|executing)\s+)?` + reToolRef + `(\s+(?:tool|function)\b)?(?:\s+(?:is|gets|has\s+been|are)\s+(invoked|called|used|run|executed|available|present|loaded|connected|enabled|listed))?`)
 	// shadowMust: "the X tool must …".
 	shadowMust = lazyregexp.New(`(?i)` + reToolRef + `\s+(tool|function)\s+(?:must|should|needs?\s+to|has\s+to|will\s+(?:now|always)|shall|is\s+(?:required|expected)\s+to)\b`)
 	// shadowEffect: a side effect on another tool.
-	shadowEffect = lazyregexp.New(`(?i)\b(?:side[\s-]effects?|effects?|impact|influence)\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+|existing\s+)?` + reToolRef + `(\s+(?:tool|function))?`)
+	shadowEffect = lazyregexp.New(`(?i)\b(?:side[\s-]effects?|effects?|impact|influence)\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+|existing\s+)?` + reToolRef + `(\s+(?:tool|function)\b)?`)
 	// shadowNever: an order not to use another tool.
-	shadowNever = lazyregexp.New(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|invoke|trust|run)\s+` + reToolRef + `(\s+(?:tool|function))?`)
+	shadowNever = lazyregexp.New(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|invoke|trust|run)\s+` + reToolRef + `(\s+(?:tool|function)\b)?`)
 	// shadowInstead: a claim to stand in for another tool.
-	shadowInstead = lazyregexp.New(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaces?|overrides?|supersedes?)\s+(?:using\s+|calling\s+)?(?:any\s+)?` + reToolRef + `(\s+(?:tool|function|command))?`)
+	shadowInstead = lazyregexp.New(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaces?|overrides?|supersedes?)\s+(?:using\s+|calling\s+)?(?:any\s+)?` + reToolRef + `(\s+(?:tool|function|command)\b)?`)
 	// shadowOrder: an order the text gives about the steered tool.
 	shadowOrder = lazyregexp.New(`(?i)\b(?:make\s+sure|must|always|never|change|set|add|include|append|prefix|prepend|replace|override|send|put|format|bcc|cc|instead|ensure|redirect|strip|remove|do\s+not|don'?t|copy|forward|attach|first\s+(?:call|read|send|run)|use)\b`)
 )
