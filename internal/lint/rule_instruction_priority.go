@@ -68,7 +68,7 @@ var whateverRequestRE = lazyregexp.New(`(?i)^[^.!?\n]{0,20}?\b(?:the\s+user|user
 var (
 	doingRE       = lazyregexp.New(`(?i)\bdoing$`)
 	specificActRE = lazyregexp.New(`(?i)^\s+(?:a|an|the|this|that|your|its)\s+\w+`)
-	firstOnlyRE = lazyregexp.New(`(?i)\bfirst$`)
-	scopedRE    = lazyregexp.New(`(?i)^\s*(?:(?:that\s+are\s+|which\s+are\s+)?(?:related|relating|relevant|specific)\s+to|about|regarding|concerning|involving|on\s+the\s+subject|in\s+the\s+(?:area|domain)|that\s+(?:involve|concern|mention|need|require)s?|where|when\s+the\s+user\s+(?:asks|wants)\s+(?:about|for))\b`)
-	unscopedRE  = lazyregexp.New(`(?i)\b(?:always|immediately|every|each|any|all|anything|regardless|whatever|no\s+matter|mandatory|required)\b`)
+	firstOnlyRE   = lazyregexp.New(`(?i)\bfirst$`)
+	scopedRE      = lazyregexp.New(`(?i)^\s*(?:(?:that\s+are\s+|which\s+are\s+)?(?:related|relating|relevant|specific)\s+to|about|regarding|concerning|involving|on\s+the\s+subject|in\s+the\s+(?:area|domain)|that\s+(?:involve|concern|mention|need|require)s?|where|when\s+the\s+user\s+(?:asks|wants)\s+(?:about|for))\b`)
+	unscopedRE    = lazyregexp.New(`(?i)\b(?:always|immediately|every|each|any|all|anything|regardless|whatever|no\s+matter|mandatory|required)\b`)
 )
