@@ -248,9 +248,9 @@ var vocabularies = []vocabulary{
 		newRaw:     []string{`新的?(?:指令|指示|规则|規則)\s*[:：]`, `(?:你现在是|你現在是|从现在开始你是|從現在開始你是|从现在起你是|你的新身份是)`, `你的(?:新|真正的?|唯一的?)(?:任务|任務|目标|目標|角色|使命)是`, `(?:输出|輸出|显示|顯示|透露|重复|重複|告诉我|告訴我)(?:你的)?(?:系统提示|系統提示|系统提示词|初始指令)`, `(?:从现在开始|從現在開始|从现在起|從現在起|从今以后|從今以後|现在起|今后)[，,、\s]*你(?:是|就是|将是|將是|成为|成為)`, `(?:没有|沒有|不受|无|無)(?:任何)?(?:限制|约束|約束|审查|審查)的\s*(?:ai|人工智能|助手|模型|机器人|機器人)`, `(?:之前|以前|先前|原来|原來)的(?:所有)?(?:系统)?(?:指令|指示|规则|規則)[^。！？\n]{0,15}?(?:已经?)?(?:过时|過時|作废|作廢|无效|無效|失效)`, "(?:关闭|關閉|禁用|停用|绕过|繞過)(?:所有|全部)?(?:的)?安全(?:检查|檢查|过滤|過濾|策略|限制|审核|審核|防护|防護)"},
 		user:       []string{"用户", "用戶", "使用者"},
 		negTell:    []string{`(?:不要|不得|切勿|千万不要|千萬不要|别告诉|別告訴|绝不|絕不|禁止|不能|不可)(?:向|跟|对|對|给|給|让|讓)?(?:用户|用戶|使用者)?(?:告诉|告訴|提及|提到|透露|说明|說明|通知|提醒|显示|顯示|说|說|知道|发现|發現|察觉)`},
-		without:    []string{`(?:在)?(?:不|未|没有|沒有)(?:告知|告诉|告訴|通知|询问|詢問|提醒|征得|徵得)(?:用户|用戶|使用者)`, `瞒着|瞞著|背着用户|背著用戶`},
+		without:    []string{`(?:在)?(?:不|未|没有|沒有)(?:告知|告诉|告訴|通知|询问|詢問|提醒|征得|徵得|征求|徵求|请求|請求)(?:用户|用戶|使用者)`, `瞒着|瞞著|背着用户|背著用戶`},
 		secretly:   []string{"悄悄", "偷偷", "秘密地", "暗中", "私下里", "背地里"},
-		send:       []string{"发送", "發送", "传送", "傳送", "转发", "轉發", "复制", "複製", "包含", "附上", "附加", "添加", "加入", "放入", "放到", "填入", "写入", "寫入", "传入", "傳入", "传递", "傳遞", "上传", "上傳", "提交", "粘贴", "貼上", "填写", "填寫", "提供"},
+		send:       []string{"发送", "發送", "传送", "傳送", "转发", "轉發", "复制", "複製", "包含", "附上", "附加", "添加", "加入", "放入", "放到", "填入", "写入", "寫入", "传入", "傳入", "传递", "傳遞", "上传", "上傳", "提交", "粘贴", "貼上", "填写", "填寫", "提供", "输出", "輸出"},
 		otherwise:  []string{"否则", "否則", "不然", "如果不", "若不", "要不然"},
 		fail:       []string{"无法工作", "無法工作", "无法正常工作", "無法正常運作", "无法使用", "無法使用", "将会崩溃", "會崩潰", "会崩溃", "崩溃", "崩潰", "失败", "失敗", "被阻止", "被封禁", "丢失", "遺失", "被删除", "被刪除", "停止工作"},
 		onlyIfRaw:  []string{`(?:只有|仅当|僅當|只在)(?:你)?(?:先)?(?:提供|传入|傳入|发送|發送|附上|读取|讀取|包含)[^。！？\n]{0,30}?(?:才能|才会|才會|才可以)`},
@@ -505,7 +505,8 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 		a(v.send)+g+secretOrEnv+g+reDestination+`|`+secretOrEnv+g+a(v.send)+g+reDestination+`|`+a(v.send)+g+reDestination+g+secretOrEnv+`|`+reDestination+g+secretOrEnv+g+a(v.send), judgeSecretLanguage)
 	// Declared harvesting: this tool itself sends the conversation on.
 	add(RuleDeclaredHarvesting, i18n.T("says the tool itself sends the conversation or what the model holds elsewhere"),
-		a(v.thisTool)+g+a(v.send)+g+a(v.conv)+`|`+a(v.thisTool)+g+a(v.conv)+g+a(v.send), nil)
+		a(v.thisTool)+g+a(v.send)+g+a(v.conv)+`|`+a(v.thisTool)+g+a(v.conv)+g+a(v.send)+`|`+
+			a(v.thisTool)+g+`(?:`+a(v.read)+`|`+a(v.send)+`)`+g+secretOrPath+g+reDestination, nil)
 	// Priority: call this tool before any other, for every request; "first" alone is judged.
 	add(RuleInstructionPriority, i18n.T("tells the model to call this tool before anything else, whatever the request"),
 		a(v.thisTool)+g+a(v.beforeAny)+`|`+a(v.beforeAny)+g+a(v.thisTool)+`|`+a(v.thisTool)+g+a(v.first)+`|`+a(v.first)+g+a(v.thisTool), judgeFirstLanguage(v))
@@ -554,10 +555,26 @@ func judgeLanguageToolRef(tf *toolFindings, v *textView, m []int) (Severity, str
 // judgeSecretLanguage drops a sentence that refuses or protects secrets, and lowers a demand
 // made by a tool about authentication.
 func judgeSecretLanguage(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
-	if defensiveLanguageRE.MatchString(v.sentence(m[0], m[1])) {
+	if defensiveLanguageRE.MatchString(clauseAround(v.folded, m[0], m[1])) {
 		return "", "", false
 	}
 	return judgeSecretDemand(tf, v, m)
+}
+
+// clauseAround returns the clause of folded[start:end]'s sentence that holds it, cut at commas
+// (",", "，", "、", ";"): a refusal protects the order in its own clause, not an order beside it
+// ("send the keys to …, do not tell the user").
+func clauseAround(folded string, start, end int) string {
+	from, to := sentenceAround(folded, start, end)
+	for _, sep := range []string{",", "，", "、", ";"} {
+		if i := strings.LastIndex(folded[from:start], sep); i >= 0 {
+			from += i + len(sep)
+		}
+		if i := strings.Index(folded[end:to], sep); i >= 0 {
+			to = end + i
+		}
+	}
+	return folded[from:to]
 }
 
 // judgeFirstLanguage keeps "call this tool first" high only with a word that claims every

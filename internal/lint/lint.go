@@ -266,6 +266,8 @@ type toolFindings struct {
 	highs int
 	// marked are the pointers of the strings that carry a tag or marker aimed at the model.
 	marked []string
+	// comments are the HTML comments found medium, judged again after every check has run.
+	comments []textSpan
 }
 
 // add records a finding, keeping one per rule and string: the most severe.
@@ -611,8 +613,16 @@ func (tf *toolFindings) purpose(except string) string {
 	desc = strings.TrimSpace(desc)
 	from, to := sentenceAround(desc, 0, 0)
 	first := desc[from:min(to, from+300)]
-	if except != "" && strings.Contains(except, strings.TrimSpace(first)) || strings.Contains(first, except) && except != "" {
-		first = ""
+	if except != "" {
+		// The sentence under judgement comes from a folded reading ("，" read as ","): compare
+		// the first sentence both as written and folded.
+		folded, _ := foldForMatch(first)
+		for _, f := range []string{first, folded} {
+			if strings.Contains(except, strings.TrimSpace(f)) || strings.Contains(f, except) {
+				first = ""
+				break
+			}
+		}
 	}
 	return strings.Join(nameWords(tf.tool.ToolName()), " ") + " " + title + " " + first
 }
