@@ -502,7 +502,7 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 		a(v.send)+g+secretOrPath+g+a(v.field)+`|`+secretOrPath+g+a(v.field)+g+a(v.send)+`|`+a(v.field)+g+secretOrPath+g+a(v.send)+`|`+a(v.read)+g+secretOrPath+g+a(v.field), judgeSecretLanguage)
 	// Secrets, or a file or variable that holds them, sent to a place outside.
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to send secret material to a place outside"),
-		a(v.send)+g+secretOrEnv+g+reDestination+`|`+secretOrEnv+g+a(v.send)+g+reDestination+`|`+a(v.send)+g+reDestination+g+secretOrEnv+`|`+reDestination+g+secretOrEnv+g+a(v.send), judgeSecretLanguage)
+		a(v.send)+g+secretOrEnv+g+reDestination+`|`+secretOrEnv+g+a(v.send)+g+reDestination+`|`+a(v.send)+g+reDestination+g+secretOrEnv+`|`+reDestination+g+secretOrEnv+g+a(v.send), judgeSecretSend)
 	// Declared harvesting: this tool itself sends the conversation on.
 	add(RuleDeclaredHarvesting, i18n.T("says the tool itself sends the conversation or what the model holds elsewhere"),
 		a(v.thisTool)+g+a(v.send)+g+a(v.conv)+`|`+a(v.thisTool)+g+a(v.conv)+g+a(v.send)+`|`+
@@ -559,6 +559,18 @@ func judgeSecretLanguage(tf *toolFindings, v *textView, m []int) (Severity, stri
 		return "", "", false
 	}
 	return judgeSecretDemand(tf, v, m)
+}
+
+// judgeSecretSend drops a clause that refuses or protects secrets, and lowers sending a
+// credential for a tool about authentication or requests, where that is its job.
+func judgeSecretSend(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if defensiveLanguageRE.MatchString(clauseAround(v.folded, m[0], m[1])) {
+		return "", "", false
+	}
+	if authTool(tf, v.sentence(m[0], m[1])) {
+		return SeverityMedium, i18n.T("asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it"), true
+	}
+	return SeverityHigh, "", true
 }
 
 // clauseAround returns the clause of folded[start:end]'s sentence that holds it, cut at commas
