@@ -54,7 +54,7 @@ func judgeThreat(tf *toolFindings, v *textView, m []int) (Severity, string, bool
 }
 
 // directiveRE finds an order given to the model.
-var directiveRE = lazyregexp.New(`(?i)\b(?:read|pass|include|send|provide|put|add|call|use|run|prefix|change|set|format|copy|attach|append|forward|make\s+sure|ensure|specify|give|share|paste|upload|invoke|violate)\b`)
+var directiveRE = lazyregexp.New(`(?i)\b(?:read|pass|include|send|provide|put|add|call|use|run|prefix|change|set|format|copy|attach|append|forward|make\s+sure|ensure|specify|give|share|paste|upload|invoke|violate|skip|omit|leave\s+(?:out|empty|blank)|fill)\b`)
 
 // judgeSecretDemand lowers a demand for secrets made by a tool that is about authentication or
 // HTTP requests, where handing over a credential is its purpose.
