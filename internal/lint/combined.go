@@ -111,18 +111,26 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 var markedOrderRules = map[string]bool{RuleInstructionCoercion: true, RuleInstructionPriority: true, RuleToolShadowing: true}
 
 // raiseMarkedOrders raises to high a medium order of [markedOrderRules] in a string that also
-// carries a tag or marker aimed at the model (noted by [checkCombinedSecrets]).
+// carries a tag or marker aimed at the model (noted by [checkCombinedSecrets]), and an order to
+// call another server's tool in a string that gives the model a high instruction: the other tool
+// is how the instruction is carried out.
 func raiseMarkedOrders(l *linter, tf *toolFindings) {
-	if len(tf.marked) == 0 {
-		return
-	}
 	for i := range tf.list {
 		f := &tf.list[i]
-		if f.Severity != SeverityMedium || !markedOrderRules[f.Rule] || !slices.Contains(tf.marked, f.Pointer) {
+		if f.Severity != SeverityMedium || !markedOrderRules[f.Rule] {
 			continue
 		}
-		f.Severity = SeverityHigh
-		f.Message = i18n.Sprintf("%s, inside a tag or marker aimed at the model: together they are an order to the model", f.Message)
-		tf.highs++
+		switch {
+		case slices.Contains(tf.marked, f.Pointer):
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, inside a tag or marker aimed at the model: together they are an order to the model", f.Message)
+			tf.highs++
+		case f.Rule == RuleToolShadowing && slices.ContainsFunc(tf.list, func(g Finding) bool {
+			return g.Severity == SeverityHigh && g.Pointer == f.Pointer && g.Rule != RuleToolShadowing && slices.Contains(instructionRules, g.Rule)
+		}):
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the other tool carries it out", f.Message)
+			tf.highs++
+		}
 	}
 }

@@ -558,7 +558,27 @@ func judgeSecretLanguage(tf *toolFindings, v *textView, m []int) (Severity, stri
 	if defensiveLanguageRE.MatchString(clauseAround(v.folded, m[0], m[1])) {
 		return "", "", false
 	}
+	if describesTool(v, m) && !modalAnyRE.MatchString(v.sentence(m[0], m[1])) && hasScript(v.folded[m[0]:m[1]], isCJK) {
+		// Chinese, Japanese and Korean verbs do not tell an order from a statement: "获取 API Key"
+		// opening a description says what the tool does, unless a modal makes it an order.
+		return SeverityMedium, i18n.T("names secret material in the sentence that says what the tool does; check that the tool needs it"), true
+	}
 	return judgeSecretDemand(tf, v, m)
+}
+
+// describesTool reports a match in the first sentence of the tool's own description, where
+// honest descriptions say what the tool does.
+func describesTool(v *textView, m []int) bool {
+	if v.site.key != "description" || v.site.parent != "" || v.from != "" {
+		return false
+	}
+	from, _ := sentenceAround(v.folded, m[0], m[1])
+	return strings.TrimSpace(v.folded[:from]) == ""
+}
+
+// isCJK reports a letter of Chinese, Japanese or Korean.
+func isCJK(r rune) bool {
+	return r >= 0x3040 && r <= 0x30ff || r >= 0x4e00 && r <= 0x9fff || r >= 0xac00 && r <= 0xd7af
 }
 
 // judgeSecretSend drops a clause that refuses or protects secrets, and lowers sending a

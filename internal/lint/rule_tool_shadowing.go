@@ -53,6 +53,7 @@ var (
 	shadowNeverWords   = filterWords("never", "not use", "n't use")
 	shadowInsteadWords = filterWords("instead", "rather", "place of", "replace", "overrid", "supersede")
 	identifierWords    = filterWords("`", "_", "-")
+	shadowCallWords    = filterWords("use ", "call ", "invoke ", "run ")
 )
 
 const reToolRef = `(?:the\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
@@ -66,6 +67,9 @@ var (
 	shadowEffect = lazyregexp.New(`(?i)\b(?:side[\s-]effects?|effects?|impact|influence)\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+|existing\s+)?` + reToolRef + `(\s+(?:tool|function)\b)?`)
 	// shadowNever: an order not to use another tool.
 	shadowNever = lazyregexp.New(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|invoke|trust|run)\s+` + reToolRef + `(\s+(?:tool|function)\b)?`)
+	// shadowCallWith: an order to call a named tool with arguments or for a purpose ("use the
+	// fetch_url tool to send …", "call read_file with path=…").
+	shadowCallWith = lazyregexp.New(`(?i)\b(?:use|call|invoke|run)\s+(?:the\s+)?[\x60'"]?([A-Za-z][\w.-]*[_.-][\w.-]*[A-Za-z0-9])[\x60'"]?(?:\s+(?:tool|function)\b)?\s+(?:with|to)\b`)
 	// shadowInstead: a claim to stand in for another tool.
 	shadowInstead = lazyregexp.New(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaces?|overrides?|supersedes?)\s+(?:using\s+|calling\s+)?(?:any\s+)?` + reToolRef + `(\s+(?:tool|function|command)\b)?`)
 	// shadowOrder: an order the text gives about the steered tool.
@@ -163,6 +167,19 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			}
 			_, to := sentenceAround(f, m[0], m[1])
 			reportSteering(tf, v, r, m[0], to, m[0])
+		}
+	}
+	if v.holds(identifierWords) && v.holds(shadowCallWords) {
+		for _, m := range shadowCallWith.FindAllStringSubmatchIndex(f, 4) {
+			name := f[m[2]:m[3]]
+			r := l.resolveRef(tf, name, true)
+			if r.selfOrArg || !looksLikeToolName(name) {
+				continue
+			}
+			if r.sameOnly {
+				continue // the server's own tools working together: the "names" check says so
+			}
+			v.find(tf, RuleToolShadowing, SeverityMedium, m[0], m[1], i18n.Sprintf("tells the model to call %q, a tool of another server or of no pasted catalog, with arguments of its choosing", name))
 		}
 	}
 	if v.holds(shadowEffectWords) {
