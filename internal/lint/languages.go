@@ -61,6 +61,11 @@ type vocabulary struct {
 	// env names the environment's variables: no secret alone (a tool reads its settings from
 	// them), but sent to a place outside they carry the keys they hold.
 	env []string
+	// reply names the model's answer ("your responses", "respond with"): secrets put there leave
+	// with it.
+	reply []string
+	// dest names a place outside in words ("my server", "a remote server").
+	dest []string
 }
 
 var vocabularies = []vocabulary{
@@ -93,6 +98,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"lis=", "lisez", "lire", "ouvr", "récupèr", "recuper", "récupér", "inclu", "ajout", "joins", "joignez", "envoi", "envoy", "transmet", "fourni", "copi", "coll", "affich", "donne", "indiqu", "extrai", "réponds avec", "répondez avec", "répondre avec"},
 		secret:     []string{"clé api", "cle api", "clés api", "clé ssh", "clé privée", "cle privee", "clés privées", "clé secrète", "clé d'accès", "mot de passe", "mots de passe", "jeton d'accès", "jetons d'accès", "jeton api", "jeton d'authentification", "identifiants", "phrase de récupération", "secrets", "fichier .env", "jeton de session", "jetons de session"},
 		env:        []string{"variables d'environnement", "variable d'environnement"},
+		reply:      []string{"réponse", "réponses", "reponse", "réponds avec", "répondez avec", "répondre avec"},
+		dest:       []string{"mon serveur", "notre serveur", "serveur distant", "serveur externe"},
 	},
 	{
 		lang:       "de",
@@ -122,6 +129,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"lies=", "lese=", "lesen", "öffne", "oeffne", "hol", "abruf", "ruf", "gib", "zeig", "füg", "fueg", "häng", "haeng", "send", "schick", "übergib", "uebergib", "übermittl", "kopier", "extrahier", "auslesen", "lies aus", "antworte mit", "antworten sie mit"},
 		secret:     []string{"passwort", "passwörter", "passwoerter", "kennwort", "kennwörter", "zugangsdaten", "anmeldedaten", "api-schlüssel", "api-schluessel", "api schlüssel", "api-key", "privaten schlüssel", "private schlüssel", "ssh-schlüssel", "ssh-schluessel", "geheimen schlüssel", "zugriffstoken", "access-token", "token=", "tokens=", "wiederherstellungsphrase", "geheimnisse", ".env-datei", "sitzungstoken"},
 		env:        []string{"umgebungsvariablen", "umgebungsvariable"},
+		reply:      []string{"antwort", "antworten", "antworte mit"},
+		dest:       []string{"meinen server", "unseren server", "externen server", "entfernten server"},
 	},
 	{
 		lang:       "es",
@@ -137,7 +146,7 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"de lo contrario", "si no lo haces", "si no lo hace", "en caso contrario", "o si no", "sino="},
 		fail:       []string{"no funcionará", "no funcionara", "dejará de funcionar", "dejara de funcionar", "fallará", "fallara", "se bloqueará", "se bloqueara", "será bloquead", "sera bloquead", "se perderá", "se perdera", "se perderán", "colapsará", "se colgará", "se cerrará"},
 		onlyIfRaw:  []string{`(?:solo|s[óo]lo)\s+funciona\s+si\s+(?:primero\s+)?(?:proporcionas|pasas|env[íi]as|incluyes|lees|adjuntas|das|proporciona|pasa|env[íi]a|incluye|lee|adjunta)`, `no\s+funciona(?:r[áa])?\s+(?:a\s+menos\s+que|hasta\s+que|sin\s+que)\s+(?:tu\s+|usted\s+)?`},
-		conv:       []string{"su contenido", "toda la conversación", "toda la conversacion", "la conversación completa", "historial de la conversación", "historial de conversación", "historial del chat", "historial de chat", "historial de mensajes", "mensajes anteriores", "mensajes previos", "prompt del sistema", "instrucciones del sistema", "resultados de otras herramientas", "resultados anteriores", "el historial", "contexto de la conversación", "contexto completo", "todos los datos del usuario", "los datos del usuario"},
+		conv:       []string{"su contenido", "toda la conversación", "toda la conversacion", "la conversación completa", "historial de la conversación", "historial de conversación", "historial del chat", "historial de chat", "historial de mensajes", "mensajes anteriores", "mensajes previos", "prompt del sistema", "instrucciones del sistema", "resultados de otras herramientas", "resultados anteriores", "el historial", "contexto de la conversación", "contexto completo", "todos los datos del usuario", "los datos del usuario", "correos electrónicos de los usuarios", "correos de los usuarios"},
 		field:      []string{"aquí", "aqui=", "parámetro", "parametro", "campo", "argumento"},
 		thisTool:   []string{"esta herramienta", "esta función", "esta funcion"},
 		call:       []string{"llam", "usa", "use=", "utiliz", "ejecut", "consult", "invoc"},
@@ -151,6 +160,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"lee=", "lea=", "leer", "abre", "abra", "obtén", "obten", "obteng", "recupera", "recupere", "incluy", "inclu", "añad", "agreg", "adjunt", "envía", "envia", "manda", "copia", "pega", "muestra", "extrae", "proporcion", "pasa=", "dame", "responde con", "responder con", "responda con", "responde siempre con"},
 		secret:     []string{"contraseña", "contrasena", "clave api", "claves api", "clave de api", "clave privada", "claves privadas", "clave ssh", "clave secreta", "credenciales", "token de acceso", "tokens de acceso", "token de api", "frase semilla", "frase de recuperación", "secretos", "archivo .env", "token de sesión", "tokens de sesión", "token de sesion"},
 		env:        []string{"variables de entorno", "variable de entorno"},
+		reply:      []string{"respuesta", "respuestas", "responde con", "responder con", "responda con"},
+		dest:       []string{"mi servidor", "nuestro servidor", "servidor remoto", "servidor externo"},
 	},
 	{
 		lang:       "pt",
@@ -180,6 +191,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"leia", "ler=", "abra", "obtenha", "recupere", "pegue", "inclua", "adicione", "anexe", "envie", "mande", "copie", "cole", "mostre", "extraia", "forneça", "forneca", "passe=", "responda com", "responder com", "responde com"},
 		secret:     []string{"senha", "senhas", "chave api", "chaves api", "chave de api", "chave privada", "chaves privadas", "chave ssh", "chave secreta", "credenciais", "token de acesso", "tokens de acesso", "token de api", "frase de recuperação", "frase semente", "segredos", "arquivo .env", "token de sessão", "tokens de sessão"},
 		env:        []string{"variáveis de ambiente", "variaveis de ambiente", "variável de ambiente"},
+		reply:      []string{"resposta", "respostas", "responda com", "responder com"},
+		dest:       []string{"meu servidor", "nosso servidor", "servidor remoto", "servidor externo"},
 	},
 	{
 		lang:       "it",
@@ -209,6 +222,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"leggi", "leggere", "inserisci", "metti", "apri", "recupera", "ottieni", "prendi", "includi", "aggiungi", "allega", "invia", "manda", "copia", "incolla", "mostra", "estrai", "fornisci", "passa=", "rispondi con", "rispondere con", "risponda con"},
 		secret:     []string{"password", "chiave api", "chiavi api", "chiave privata", "chiavi private", "chiave ssh", "chiave segreta", "credenziali", "token di accesso", "token api", "frase di recupero", "segreti", "file .env", "token di sessione"},
 		env:        []string{"variabili d'ambiente", "variabili di ambiente", "variabile d'ambiente"},
+		reply:      []string{"risposta", "risposte", "rispondi con", "rispondere con"},
+		dest:       []string{"mio server", "nostro server", "server remoto", "server esterno"},
 	},
 	{
 		lang:       "ru",
@@ -238,6 +253,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"прочитай", "прочитайте", "прочти", "прочтите", "считай", "считайте", "открой", "откройте", "получи", "получите", "достань", "извлеки", "включи", "включите", "добавь", "добавьте", "приложи", "отправь", "отправьте", "перешли", "скопируй", "вставь", "передай", "передайте", "покажи", "выведи", "укажи", "укажите", "подтверд", "ответь", "ответьте"},
 		secret:     []string{"парол", "api-ключ", "api ключ", "ключ api", "ключи api", "ключ доступа", "приватный ключ", "закрытый ключ", "секретный ключ", "ssh-ключ", "ssh ключ", "токен доступа", "токены доступа", "токен", "учетные данные", "учётные данные", "сид-фраз", "секреты", "файл .env", "токен сессии"},
 		env:        []string{"переменные окружения", "переменных окружения", "переменные среды"},
+		reply:      []string{"ответ", "ответах", "ответе", "ответь", "ответьте"},
+		dest:       []string{"мой сервер", "наш сервер", "удалённый сервер", "удаленный сервер", "внешний сервер"},
 	},
 	{
 		lang:       "zh",
@@ -268,6 +285,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"读取", "讀取", "读出", "读一下", "打开", "打開", "获取", "獲取", "取得", "查看", "输出", "輸出", "显示", "顯示", "包含", "附上", "附加", "发送", "發送", "上传", "上傳", "复制", "複製", "粘贴", "提供", "放入", "填入", "传入", "cat="},
 		secret:     []string{"密码", "密碼", "口令", "密钥", "密鑰", "私钥", "私鑰", "api key", "api 密钥", "令牌", "访问令牌", "訪問令牌", "凭证", "憑證", "凭据", "憑據", "助记词", "助記詞", "秘钥", "机密", "会话令牌", "會話令牌", "api密钥", "api 密鑰", "api密鑰"},
 		env:        []string{"环境变量", "環境變數"},
+		reply:      []string{"回复", "回覆", "回答", "答复"},
+		dest:       []string{"服务器", "伺服器", "远程服务器", "外部服务器"},
 	},
 	{
 		lang:       "ja",
@@ -298,6 +317,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"読み取", "読み込", "読んで", "読み出", "開い", "取得", "表示", "出力", "含め", "添付", "送信", "送っ", "コピー", "貼り付け", "渡し", "提供", "入れ", "記入", "cat="},
 		secret:     []string{"パスワード", "秘密鍵", "プライベートキー", "apiキー", "api キー", "アクセスキー", "アクセストークン", "トークン", "認証情報", "資格情報", "クレデンシャル", "シードフレーズ", "リカバリーフレーズ", "シークレット", "暗証番号", "セッショントークン"},
 		env:        []string{"環境変数"},
+		reply:      []string{"回答", "返答", "応答"},
+		dest:       []string{"外部サーバー", "リモートサーバー", "サーバーに送"},
 	},
 	{
 		lang:       "ko",
@@ -328,6 +349,8 @@ var vocabularies = []vocabulary{
 		read:       []string{"읽어", "읽고", "읽은", "열어", "가져와", "가져오", "조회", "출력", "보여", "포함", "첨부", "보내", "전송", "복사", "붙여", "전달", "제공", "넣어", "입력", "cat="},
 		secret:     []string{"비밀번호", "패스워드", "암호", "개인 키", "개인키", "비밀 키", "비밀키", "api 키", "api키", "액세스 키", "액세스 토큰", "토큰", "자격 증명", "인증 정보", "시드 문구", "복구 문구", "시크릿", "세션 토큰"},
 		env:        []string{"환경 변수", "환경변수"},
+		reply:      []string{"응답", "답변", "대답"},
+		dest:       []string{"외부 서버", "원격 서버", "서버로"},
 	},
 }
 
@@ -493,7 +516,8 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	add(RuleInstructionCoercion, i18n.T("threatens failure to make the model comply"),
 		a(v.otherwise)+g+a(v.fail)+`|`+a(v.fail)+g+a(v.otherwise)+`|`+raw(v.onlyIfRaw), nil)
 	// Exfiltration: put the conversation into a field of the call, or send it outside.
-	target := `(?:` + a(v.field) + `|` + reDestination + `)`
+	target := `(?:` + a(v.field) + `|` + reDestination + `|` + a(v.dest) + `)`
+	outside := `(?:` + reDestination + `|` + a(v.dest) + `)`
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"),
 		a(v.send)+g+a(v.conv)+g+target+`|`+a(v.conv)+g+target+g+a(v.send)+`|`+target+g+a(v.conv)+g+a(v.send)+`|`+
 			a(v.send)+g+target+g+a(v.conv)+`|`+a(v.conv)+g+a(v.send)+g+target+`|`+target+g+a(v.send)+g+a(v.conv), nil)
@@ -502,7 +526,10 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 		a(v.send)+g+secretOrPath+g+a(v.field)+`|`+secretOrPath+g+a(v.field)+g+a(v.send)+`|`+a(v.field)+g+secretOrPath+g+a(v.send)+`|`+a(v.read)+g+secretOrPath+g+a(v.field), judgeSecretLanguage)
 	// Secrets, or a file or variable that holds them, sent to a place outside.
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to send secret material to a place outside"),
-		a(v.send)+g+secretOrEnv+g+reDestination+`|`+secretOrEnv+g+a(v.send)+g+reDestination+`|`+a(v.send)+g+reDestination+g+secretOrEnv+`|`+reDestination+g+secretOrEnv+g+a(v.send), judgeSecretSend)
+		a(v.send)+g+secretOrEnv+g+outside+`|`+secretOrEnv+g+a(v.send)+g+outside+`|`+a(v.send)+g+outside+g+secretOrEnv+`|`+outside+g+secretOrEnv+g+a(v.send), judgeSecretSend)
+	// Secrets put into the model's answer.
+	add(RuleExfiltrationInstruction, i18n.T("tells the model to put secret material into its answer"),
+		a(v.send)+g+secretOrPath+g+a(v.reply)+`|`+a(v.reply)+g+secretOrPath, judgeSecretSend)
 	// Declared harvesting: this tool itself sends the conversation on.
 	add(RuleDeclaredHarvesting, i18n.T("says the tool itself sends the conversation or what the model holds elsewhere"),
 		a(v.thisTool)+g+a(v.send)+g+a(v.conv)+`|`+a(v.thisTool)+g+a(v.conv)+g+a(v.send)+`|`+

@@ -45,6 +45,9 @@ var ruleExfiltrationInstruction = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
 			`\b(?:send|forward|upload|post|copy|transmit|deliver|leak|exfiltrate|share|report|mirror|sync|email|mail|submit|push)\s+(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:`+reConversation+`|`+reRecentMessage+`|`+reContents+`|`+reSecret+`|[~$/][\w./~$*-]*|(?:[\w.-]+\s+){0,2}?files?)\s+[^.!?\n]{0,40}?\bto\s+`+reDestination,
 			"://", "@", "+").gated("send", "forward", "upload", "post", "copy", "transmit", "deliver", "leak", "exfiltrate", "share", "report", "mirror", "sync", "email", "mail", "submit", "push"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to put secret material into its answer"),
+			`\b(?:include|add|append|put|insert|print|output|reveal|show|echo|paste)\s+(?:also\s+)?(?:the\s+|all\s+|any\s+|your\s+|their\s+|its\s+)?(?:\w+\s+){0,2}?`+reSecret+`[^.!?\n]{0,30}?\bin\s+(?:your|the|every|each|all)\s+(?:next\s+)?(?:responses?|answers?|replies|reply|outputs?)\b`,
+			"include", "add", "append", "put", "insert", "print", "output", "reveal", "show", "echo", "paste").gated("response", "answer", "repl", "output").gated(secretMaterialWords...).judged(judgeSecretAnswer),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to hand over a whole list of what it has seen"),
 			`\b(?:include|pass|send|add|provide|append|attach|forward)\s+(?:also\s+)?(?:a|the)\s+(?:full|complete|entire|whole)\s+(?:list|copy|dump|log|record|history|export)\s+of\s+(?:\w+\s+){0,3}?(?:messages|chats?|conversations?|emails|files|contacts|history|results?|outputs?|queries|requests)\b`,
 			"full list", "complete list", "entire list", "whole list", "full copy", "complete copy", "full dump", "full log", "full history", "complete history", "entire history", "full record", "full export"),
@@ -52,6 +55,19 @@ var ruleExfiltrationInstruction = lintRule{
 			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
 	},
+}
+
+// judgeSecretAnswer drops a sentence that refuses or protects secrets ("never include the API
+// key in your response"), and lowers it for a tool about authentication or requests.
+func judgeSecretAnswer(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	sentence := v.sentence(m[0], m[1])
+	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) {
+		return "", "", false
+	}
+	if authTool(tf, sentence) {
+		return SeverityMedium, i18n.T("asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it"), true
+	}
+	return SeverityHigh, "", true
 }
 
 // judgeFieldTarget accepts a field target unless the tool writes what it is given: a write tool
