@@ -30,8 +30,11 @@ var (
 )
 
 var (
-	tagWords    = filterWords("<", "[important", "[system", "[admin", "[critical", "[urgent", "[ important", "[hidden", "system instruction", "system note", "system message", "system requirement", "system directive", "system override", "system_", "重要指", "系统指", "系統指", "系统通知", "システム指示", "重要な指示", "시스템", "중요")
-	secretWords = filterWords(append(append([]string{}, secretMaterialWords...), ".ssh", "id_", ".env", "/etc/", "/proc/", "://", "master", "confidential", ".aws", ".netrc", ".npmrc", ".kube", "credential", "$")...)
+	// secretLocationWords are the marks one of which a file or variable of [secretLocationRE]
+	// holds.
+	secretLocationWords = filterWords(".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".env", "/etc/passwd", "/etc/shadow", "/etc/sudoers", "/proc/self", ".aws/", ".git-credentials", ".netrc", ".npmrc", ".kube/", "mcp.json", "claude_desktop_config", "$")
+	tagWords            = filterWords("<", "[important", "[system", "[admin", "[critical", "[urgent", "[ important", "[hidden", "system instruction", "system note", "system message", "system requirement", "system directive", "system override", "system_", "重要指", "系统指", "系統指", "系统通知", "システム指示", "重要な指示", "시스템", "중요")
+	secretWords         = filterWords(append(append([]string{}, secretMaterialWords...), ".ssh", "id_", ".env", "/etc/", "/proc/", "://", "master", "confidential", ".aws", ".netrc", ".npmrc", ".kube", "credential", "$")...)
 )
 
 // secretLocationRE finds where secrets live as a file or a variable, written the same in every
@@ -71,6 +74,10 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 	if !v.holds(secretWords) {
 		return
 	}
+	located := v.holds(secretLocationWords)
+	if !tag && !located {
+		return // no tag, and no file or variable where secrets live: nothing below can match
+	}
 	if tag && scriptTagRE.MatchString(f) {
 		if m := shellSecretRE.FindStringIndex(f); m != nil {
 			v.find(tf, RuleExfiltrationInstruction, SeverityHigh, m[0], m[1], i18n.T("puts a script tag beside a command that reads a secrets file: code for the model or the page to run against the user"))
@@ -87,6 +94,9 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 			v.find(tf, RuleExfiltrationInstruction, SeverityHigh, m[0], m[1], i18n.T("wraps in a tag aimed at the model an order to read or hand over secrets: the tag, the secret and the order together are an instruction to fetch them"))
 			return
 		}
+	}
+	if !located {
+		return
 	}
 	for _, m := range secretLocationRE.FindAllStringIndex(f, 8) {
 		from, to := sentenceAround(f, m[0], m[1])

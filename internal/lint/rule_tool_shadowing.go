@@ -38,7 +38,7 @@ var ruleToolShadowing = lintRule{
 			"this tool", "this function").gated("rather than", "instead of", " over ", "in place of"),
 		mustPhrase(SeverityMedium, i18n.T("tells the model to change what another tool returned"),
 			`\b(?:modify|change|replace|alter|rewrite|correct|fix|override|overwrite|edit|adjust)\s+(?:the\s+)?(?:wrong\s+|incorrect\s+|previous\s+|original\s+)?(?:results?|outputs?|responses?|answers?|values?|returns?)\s+(?:of|from|returned\s+by|given\s+by)\s+(?:the\s+|any\s+|other\s+)?[\w.-]+\s+(?:tools?|functions?)\b`,
-			"result", "output", "response", "answer", "value", "return").gated(" tool", " function"),
+			"modify", "change", "replace", "alter", "rewrite", "correct", "fix", "override", "overwrite", "edit", "adjust").gated("result", "output", "response", "answer", "value", "return").gated(" of the ", " from the ", " returned by", " given by", " of ", " from ").gated(" tool", " function"),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to call another tool first"),
 			`\b(?:always\s+|first\s+)?(?:call|invoke|use|run)\s+`+reToolRef+`\s+(?:tool|function)\s+(?:first|before\s+(?:anything|any|answering|responding|this))\b`,
 			" tool first", " function first", " tool before", " function before").judged(judgeCallFirst),
