@@ -67,11 +67,17 @@ var netToolRE = lazyregexp.New(`(?i)\b(?:curl|wget|scp|rsync|netcat|ncat|nc|sftp
 // notes the strings that carry a marker aimed at the model, for [raiseMarkedOrders].
 func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 	f := v.folded
+	// A marker matters beside an order the phrases just found medium, or beside secrets.
+	orders := slices.ContainsFunc(tf.list[l.viewFindings:], func(f Finding) bool { return f.Severity == SeverityMedium && markedOrderRules[f.Rule] })
+	secrets := v.holds(secretWords)
+	if !orders && !secrets {
+		return
+	}
 	tag := v.holds(tagWords) && wrapperTagRE.MatchString(f)
-	if tag && v.from == "" {
+	if tag && orders && v.from == "" {
 		tf.marked = append(tf.marked, v.site.pointer())
 	}
-	if !v.holds(secretWords) {
+	if !secrets {
 		return
 	}
 	located := v.holds(secretLocationWords)

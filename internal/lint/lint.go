@@ -239,6 +239,9 @@ type linter struct {
 	site       textSite
 	view       textView
 	candidates []phraseRef
+	// viewFindings is how many findings the tool had before the view being checked: the
+	// findings after it are the view's own.
+	viewFindings int
 	// credentialCounts counts, by squashed name, the catalog's tools taking each credential
 	// parameter; built on first use.
 	credentialCounts map[string]int
@@ -510,6 +513,7 @@ func (l *linter) checkView(tf *toolFindings, v *textView) {
 		}
 	}
 	slices.SortFunc(l.candidates, func(a, b phraseRef) int { return a.order - b.order })
+	l.viewFindings = len(tf.list)
 	for _, c := range l.candidates {
 		c.phrase.check(tf, v, c.rule.Name)
 	}
