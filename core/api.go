@@ -104,9 +104,16 @@ func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole b
 	}
 }
 
-// marshal writes an answer as the API always has: encoding/json, compact.
+// marshal writes an answer as the API always has: encoding/json, compact. An answer that
+// writes itself in one pass ([ValidateResult.MarshalJSON]) is not checked and copied again.
 func marshal(v any) []byte {
-	b, err := json.Marshal(v)
+	var b []byte
+	var err error
+	if r, ok := v.(ValidateResult); ok {
+		b, err = r.MarshalJSON()
+	} else {
+		b, err = json.Marshal(v)
+	}
 	if err != nil {
 		return InternalError(err)
 	}
