@@ -50,6 +50,7 @@ func ExampleLint() {
 	}
 	fmt.Println(res.AtOrAbove(core.SeverityHigh) > 0)
 	// Output:
+	// high instruction-coercion add
 	// high exfiltration-instruction add
 	// high instruction-concealment add
 	// high exfiltration-parameter add

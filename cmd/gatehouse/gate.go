@@ -98,7 +98,7 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 	}
 	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
-		head.message = i18n.Sprintf("%s: %s", tool, d.Explanation[0])
+		head.message = i18n.Sprintf("%s: %s", i18n.Data(tool), d.Explanation[0])
 	}
 	// The decision sits where the first piece of evidence in the call is, or at the top.
 	for _, e := range d.Evidence {

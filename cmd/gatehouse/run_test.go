@@ -431,3 +431,39 @@ func TestLongRunningInEnglish(t *testing.T) {
 		t.Errorf("lint under LANG=fr: %q, want French", stdout.String())
 	}
 }
+
+// TestToolNamesAreNotTranslated: a tool whose name is also one of the catalog's words ("send",
+// "fetch") keeps its name in a German decision and diff; only gatehouse's words are translated.
+func TestToolNamesAreNotTranslated(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	tool := func(name, desc string) string {
+		return `{"name":"` + name + `","description":"` + desc + `","inputSchema":{"type":"object","additionalProperties":false}}`
+	}
+	left := write("left.json", `{"tools":[`+tool("send", "Sends a message.")+`]}`)
+	right := write("right.json", `{"tools":[`+tool("send", "Sends a message to a person.")+`,`+tool("fetch", "Fetches a page.")+`]}`)
+	policy := write("policy.json", `{"allow_tools":[]}`)
+	call := write("call.json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send","arguments":{}}}`)
+	german := func(name string) string {
+		if name == "LANG" {
+			return "de_DE.UTF-8"
+		}
+		return ""
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"gate", "--catalog", left, "--policy", policy, call}, german, strings.NewReader(""), &stdout, &stderr)
+	if got := stdout.String(); !strings.Contains(got, "send: ") || strings.Contains(got, "senden:") {
+		t.Errorf("gate under LANG=de names the tool %q as:\n%s%s", "send", got, stderr.String())
+	}
+	stdout.Reset()
+	run([]string{"diff", "--mode", "catalog", left, right}, german, strings.NewReader(""), &stdout, &stderr)
+	if got := stdout.String(); !strings.Contains(got, " send ") || !strings.Contains(got, " fetch ") {
+		t.Errorf("diff under LANG=de does not keep the tool names send and fetch:\n%s%s", got, stderr.String())
+	}
+}
