@@ -467,3 +467,23 @@ func TestToolNamesAreNotTranslated(t *testing.T) {
 		t.Errorf("diff under LANG=de does not keep the tool names send and fetch:\n%s%s", got, stderr.String())
 	}
 }
+
+// TestErrorsInEveryLanguage: a file that cannot be read is an unreadable input (exit 3) with its
+// name and the system's reason under every locale gatehouse speaks.
+func TestErrorsInEveryLanguage(t *testing.T) {
+	for _, locale := range []string{"C", "fr_FR.UTF-8", "de_DE.UTF-8"} {
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return locale
+			}
+			return ""
+		}
+		for _, args := range [][]string{{"lint", "nosuch.json"}, {"check-result", "nosuch.json"}, {"gate", "--catalog", "nosuch.json", "call.json"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(args, getenv, strings.NewReader(""), &stdout, &stderr)
+			if code != exitUsage || !strings.Contains(stderr.String(), "nosuch.json") {
+				t.Errorf("LANG=%s %v: exit %d, %q; want exit %d naming nosuch.json", locale, args, code, stderr.String(), exitUsage)
+			}
+		}
+	}
+}
