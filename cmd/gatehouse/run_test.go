@@ -478,7 +478,7 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 			}
 			return ""
 		}
-		for _, args := range [][]string{{"lint", "nosuch.json"}, {"check-result", "nosuch.json"}, {"gate", "--catalog", "nosuch.json", "call.json"}} {
+		for _, args := range [][]string{{"lint", "nosuch.json"}, {"check-result", "nosuch.json"}, {"gate", "--catalog", "nosuch.json", "--policy", "nosuch.json", "call.json"}} {
 			var stdout, stderr bytes.Buffer
 			code := run(args, getenv, strings.NewReader(""), &stdout, &stderr)
 			if code != exitUsage || !strings.Contains(stderr.String(), "nosuch.json") {
