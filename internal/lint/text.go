@@ -209,3 +209,13 @@ func softWrap(s string, i int) bool {
 	c := s[k]
 	return 'a' <= c && c <= 'z' || c == '`' || c == '(' || c == '~'
 }
+
+// ReadThrough is the folded reading the phrases are matched in ([foldForMatch]), for the result
+// check's own rules: look-alike letters as the Latin ones, compatibility characters as what they
+// imitate, format characters and variation selectors removed. index maps each byte of reading
+// to the byte of s it came from, with one more entry for the end; it is nil when reading is s.
+func ReadThrough(s string) (reading string, index []int) { return foldForMatch(s) }
+
+// ReadThroughFrom says what the folded reading changed in s[start:end] for a match there to read
+// as it does: "confusables", "nfkc", or "" when only hidden characters were removed.
+func ReadThroughFrom(s string, start, end int) string { return foldedFrom(s, start, end) }

@@ -511,8 +511,11 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 		walkStrings(jsondoc.Lookup(doc.Value, ptr), ptr, func(s, at string) {
 			hits := markdownFindings(s)
 			hits = append(hits, commentFindings(s)...)
-			hits = append(hits, takeoverFindings(s)...)
-			hits = append(hits, replyDirectiveFindings(s)...)
+			written := append(takeoverFindings(s), replyDirectiveFindings(s)...)
+			if len(written) == 0 {
+				written = disguisedTakeovers(s)
+			}
+			hits = append(hits, written...)
 			hits = append(hits, decodedTakeovers(s)...)
 			for _, h := range hits {
 				h.Tool, h.Pointer = tool, at

@@ -226,5 +226,6 @@ func isWordByte(c byte) bool {
 // string, before it is placed in the text.
 type hit struct {
 	lint.Finding
-	at int
+	at  int
+	end int // where the evidence ends in the string, for the rules read through a disguise; 0 when unknown
 }

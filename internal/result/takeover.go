@@ -354,7 +354,7 @@ func takeoverHit(s string, start, end int, lang, what string) hit {
 		Message:  message,
 		Evidence: untrusted.Visible(s[start:end], 200),
 		Why:      i18n.T("A result is data for the model; text in it that addresses the model and gives it a task takes the session away from the user.")},
-		at: start}
+		at: start, end: end}
 }
 
 // The reply directive: a sentence that starts with an order and says what the model's reply,
@@ -385,7 +385,7 @@ func replyDirectiveFindings(s string) []hit {
 				Message:  i18n.T("a sentence of the result orders what the model's own reply must contain or look like"),
 				Evidence: untrusted.Visible(strings.TrimSpace(trimmed), 200),
 				Why:      i18n.T("Data the model reads does not decide what the model answers; an order about its reply is another task slipped into the data.")},
-				at: at})
+				at: at, end: at + len(trimmed)})
 			if len(out) >= 4 {
 				break
 			}
@@ -478,4 +478,27 @@ func mostlyText(s string) bool {
 		}
 	}
 	return total >= 8 && printable*10 >= total*9 && letters*2 >= total
+}
+
+// disguisedTakeovers reads s as the lint's phrases read text, through look-alike letters of other
+// scripts, compatibility characters and the hidden characters that split a word
+// ("Ignоre аll previous instructiоns" with Cyrillic о and а, "ig\u200bnore"), and finds there the
+// takeovers and reply directives that the text as written hides. They are placed in s, their
+// evidence the text as written with its hidden characters shown.
+func disguisedTakeovers(s string) []hit {
+	reading, index := lint.ReadThrough(s)
+	if index == nil {
+		return nil
+	}
+	var out []hit
+	for _, h := range append(takeoverFindings(reading), replyDirectiveFindings(reading)...) {
+		start, end := index[min(h.at, len(index)-1)], index[min(max(h.end, h.at), len(index)-1)]
+		h.at = start
+		if end > start {
+			h.Evidence = untrusted.Visible(s[start:end], 200)
+			h.DecodedFrom = lint.ReadThroughFrom(s, start, end)
+		}
+		out = append(out, h)
+	}
+	return out
 }
