@@ -29,7 +29,12 @@ const (
 // it, so a URL the model was told to fill in sends whatever it put there. A link needs a click.
 var (
 	markdownTarget = lint.NewExpression(`(!?)\[[^\]\n]{0,300}\]\(\s*<?((?:https?:)?//[^\s)>]+)`)
-	htmlImage      = lint.NewExpression(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
+	// A reference definition ("[1]: https://host/x.png?d=…") gives its URL to every link or image
+	// that names its label ("![chart][1]", "![1][]", "![1]"): the image renders it as the inline
+	// form does.
+	markdownReference = lint.NewExpression(`(?m)^[ \t]{0,3}\[([^\]\n]{1,100})\]:[ \t]*<?((?:https?:)?//[^\s>]+)`)
+	imageReference    = regexp.MustCompile(`!\[([^\]\n]{0,300})\](?:\[([^\]\n]{0,100})\])?`)
+	htmlImage         = lint.NewExpression(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
 	// placeholder is a slot in a URL for the model to fill: {secret}, {{history}}, $DATA, [DATA],
 	// <data>, or their percent-encoded forms.
 	placeholder = regexp.MustCompile(`\$\{[^{}]{1,80}\}|\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
@@ -49,7 +54,7 @@ var (
 // images, whose URL would carry data to a host: one with a slot for the model to fill, or an
 // image with a query parameter named for what the model knows. The host is named.
 func markdownFindings(s string) []hit {
-	if !strings.Contains(s, "](") && !strings.Contains(s, "<img") && !strings.Contains(s, "<IMG") {
+	if !strings.Contains(s, "](") && !strings.Contains(s, "]:") && !strings.Contains(s, "<img") && !strings.Contains(s, "<IMG") {
 		return nil
 	}
 	var out []hit
@@ -66,6 +71,18 @@ func markdownFindings(s string) []hit {
 			out = append(out, f)
 		}
 	}
+	if strings.Contains(s, "]:") {
+		var images map[string]bool // the labels images name, found on first need
+		for _, m := range markdownReference.FindAllStringSubmatchIndex(s, 32) {
+			if images == nil {
+				images = imageLabels(s)
+			}
+			label := strings.ToLower(strings.Join(strings.Fields(s[m[2]:m[3]]), " "))
+			if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[4]:m[5]], images[label], fill); ok {
+				out = append(out, f)
+			}
+		}
+	}
 	if strings.Contains(s, "<img") || strings.Contains(s, "<IMG") || strings.Contains(strings.ToLower(s), "<img") {
 		for _, m := range htmlImage.FindAllStringSubmatchIndex(s, 32) {
 			if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[2]:m[3]], true, fill); ok {
@@ -74,6 +91,20 @@ func markdownFindings(s string) []hit {
 		}
 	}
 	return out
+}
+
+// imageLabels lists the reference labels that markdown images of s name, as markdown matches
+// them: case and runs of white space aside.
+func imageLabels(s string) map[string]bool {
+	labels := map[string]bool{}
+	for _, m := range imageReference.FindAllStringSubmatchIndex(s, 64) {
+		label := s[m[2]:m[3]] // "![1]" and "![1][]"
+		if m[4] >= 0 && m[5] > m[4] {
+			label = s[m[4]:m[5]] // "![chart][1]"
+		}
+		labels[strings.ToLower(strings.Join(strings.Fields(label), " "))] = true
+	}
+	return labels
 }
 
 // exfiltrationFinding judges one URL found at s[start:end]; fill gives where the first
