@@ -359,9 +359,14 @@ func (c *Checker) checkSchema(doc *jsondoc.Document, res *Result, tool, name str
 	}
 	t := c.lookup(tool)
 	if t == nil {
-		if c.cat != nil && tool != "" && res.HasStructured {
+		switch {
+		case c.cat != nil && tool != "" && res.HasStructured:
 			rep.Problems = append(rep.Problems, problem.Problem{Source: problem.SourceCatalog, Kind: problem.KindRule, Offset: -1,
 				Message: i18n.Sprintf("the catalog has no tool %s, so its structuredContent is not checked against an outputSchema", name)})
+		case c.cat != nil && tool == "" && res.HasStructured:
+			// Said, so that a pass is not read as a schema check that passed.
+			rep.Problems = append(rep.Problems, problem.Problem{Source: problem.SourceResult, Kind: problem.KindRule, Offset: -1,
+				Message: i18n.T("the result does not say which tool it is from (name the tool, or give the call), so its structuredContent is not checked against an outputSchema")})
 		}
 		return
 	}
@@ -369,7 +374,10 @@ func (c *Checker) checkSchema(doc *jsondoc.Document, res *Result, tool, name str
 		return
 	}
 	if !res.HasStructured && res.Shape != ShapeMCP && res.Shape != ShapeJSONRPC {
-		return // the shape carries no structuredContent to check
+		// The shape carries no structuredContent to check: said, as above.
+		rep.Problems = append(rep.Problems, problem.Problem{Source: problem.SourceResult, Kind: problem.KindRule, Offset: -1,
+			Message: i18n.Sprintf("%s declares an outputSchema, but a result of the %s shape carries no structuredContent, so it is not checked against it", name, res.Shape)})
+		return
 	}
 	onSchema := lim.OnSchema
 	rep.Schema.Checked = true
