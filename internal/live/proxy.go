@@ -76,8 +76,8 @@ type Proxy struct {
 	inflight      map[jsonrpc.ID]*inflight          // client requests the server has yet to answer
 	deciding      map[jsonrpc.ID]context.CancelFunc // tools/call requests being gated or asked about
 
-	listMu sync.Mutex // one listing at a time
-	asks   pendingAsks
+	listMu  sync.Mutex // one listing at a time
+	confirm *confirmer
 
 	onConnected func()      // called once the client's transport is connected (an HTTP session's start)
 	initialized atomic.Bool // the client has sent initialize: an HTTP session worth keeping
@@ -106,8 +106,10 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
-		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}, nil
+	p := &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
+		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}
+	p.confirm = &confirmer{lim: p.lim, now: log.now, say: p.say, note: p.note}
+	return p, nil
 }
 
 // Serve connects to the client over clientTransport and to the server, and passes messages both
@@ -500,22 +502,17 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 		}
 		return
 	}
-	modern := requestProtocol(params) >= modernProtocol
-	if modern {
+	if requestProtocol(params) >= modernProtocol {
 		p.noteModern(params)
 	}
 	// A 2026-07-28 retry answering the proxy's own question: the answer settles the ask, and the
 	// call is gated and forwarded without the proxy's members.
-	answer := ""
-	if modern && strings.HasPrefix(params.str("requestState"), confirmStatePrefix) {
-		answer = p.redeem(params)
-		m = &jsonrpc.Request{ID: m.ID, Method: m.Method, Params: withoutMembers(params, "inputResponses", "requestState")}
-		if params, err = readObject(i18n.T("the tools/call parameters"), m.Params); err != nil {
-			if p.claim(m.ID) {
-				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
-			}
-			return
+	answer, m, params, err := p.confirm.retried(m, params)
+	if err != nil {
+		if p.claim(m.ID) {
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
 		}
+		return
 	}
 	if !p.gate.hasCatalog() {
 		if _, err := p.refresh(ctx, params.raw("_meta")); err != nil {
@@ -540,36 +537,26 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 	case core.DecisionAllow:
 		p.release(m, &gc)
 	case core.DecisionAsk:
-		if answer != "" {
-			line.Confirmation = answer
-			if answer == "accept" {
-				p.release(m, &gc)
-				return
-			}
-			p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, answer, reasonText(d)))
-			return
-		}
 		p.mu.Lock()
 		elicits := p.clientElicits
 		p.mu.Unlock()
-		if modern {
-			elicits = requestElicits(params)
-		}
-		if elicits && modern {
-			p.askInput(m, params, d)
+		c := p.confirm.confirm(ctx, p.client, params, d, answer, elicits)
+		if c.inputRequired != nil {
+			// The client asks the person and retries; this call ends here, unlogged: the
+			// retry is gated and logged with the answer.
+			if p.claim(m.ID) {
+				if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: c.inputRequired}); err != nil {
+					p.note("%v", err)
+				}
+			}
 			return
 		}
-		if !elicits {
-			line.Confirmation = "unsupported"
-			p.deny(m, line, p.say("gatehouse did not run this call: a person must confirm it first (%s), and this client cannot ask (it does not offer MCP elicitation).\n%s", d.Reason, reasonText(d)))
-			return
-		}
-		line.Confirmation = p.ask(ctx, d)
-		if line.Confirmation == "accept" {
+		line.Confirmation = c.answer
+		if c.answer == "accept" {
 			p.release(m, &gc)
 			return
 		}
-		p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
+		p.deny(m, line, askDenial(p.say, d, c.answer))
 	default:
 		p.deny(m, line, p.say("gatehouse denied this call.\n%s", reasonText(d)))
 	}
@@ -668,12 +655,6 @@ func (p *Proxy) logLine(line loggedDecision) {
 	}
 }
 
-// ask asks the person, through the client, to confirm a call the gate asks about, and returns
-// their action (accept, decline, cancel) or no_answer.
-func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
-	return askPerson(ctx, p.client, p.lim.AskTimeout, p.confirmMessage(d), p.note, d.Tool)
-}
-
 // askPerson sends an elicitation request with the message and waits up to timeout for the
 // person's action: accept, decline, cancel, or no_answer.
 func askPerson(ctx context.Context, client *endpoint, timeout time.Duration, message string, note func(string, ...any), tool string) string {
@@ -712,60 +693,10 @@ func (p *Proxy) noteModern(params *strictObject) {
 	}
 }
 
-// askInput answers a 2026-07-28 call the gate asks about with an input-required result: the
-// client asks the person and sends the call again with the answer (see inputrequired.go).
-func (p *Proxy) askInput(m *jsonrpc.Request, params *strictObject, d core.Decision) {
-	state := p.asks.add(callDigest(params), p.log.now(), p.lim.AskTimeout)
-	question := &mcp.ElicitParams{
-		Mode:            "form",
-		Message:         p.confirmMessage(d),
-		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
-	}
-	ask, err := json.Marshal(question)
-	if err != nil {
-		p.deny(m, &loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d, Confirmation: "no_answer"}, p.say("gatehouse denied this call.\n%s", reasonText(d)))
-		return
-	}
-	if !p.claim(m.ID) {
-		return
-	}
-	id, _ := json.Marshal(confirmRequestID)
-	st, _ := json.Marshal(state)
-	result := `{"content":[],"resultType":"input_required","inputRequests":{` + string(id) + `:{"method":"elicitation/create","params":` + string(ask) + `}},"requestState":` + string(st) + `}`
-	if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: json.RawMessage(result)}); err != nil {
-		p.note("%v", err)
-	}
-}
-
-// redeem reads the person's answer from a retry carrying the proxy's requestState: accept,
-// decline or cancel; no_answer when the state is not one the proxy gave for this very call, has
-// expired or was used already, or the answer is missing.
-func (p *Proxy) redeem(params *strictObject) string {
-	if !p.asks.take(params.str("requestState"), callDigest(params), p.log.now()) {
-		return "no_answer"
-	}
-	responses := params.object("inputResponses")
-	if responses == nil {
-		return "no_answer"
-	}
-	res := responses.object(confirmRequestID)
-	if res == nil {
-		return "no_answer"
-	}
-	switch action := res.str("action"); action {
-	case "accept", "decline", "cancel":
-		return action
-	}
-	return "no_answer"
-}
-
-// confirmMessage is what the person reads: the tool, why the gate asks, and the arguments with
-// any credential withheld. Every part of it a peer wrote (the tool's name, the arguments) is
-// untrusted text: hidden characters show as visible marks ("[U+202E]"), so that a bidi override
-// or a zero-width space cannot make the arguments read otherwise than they run.
-func (p *Proxy) confirmMessage(d core.Decision) string { return confirmText(p.say, d) }
-
-// confirmText writes the confirmation of [Proxy.confirmMessage] with say's words.
+// confirmText is what the person reads, in say's words: the tool, why the gate asks, and the
+// arguments with any credential withheld. Every part of it a peer wrote (the tool's name, the
+// arguments) is untrusted text: hidden characters show as visible marks ("[U+202E]"), so that a
+// bidi override or a zero-width space cannot make the arguments read otherwise than they run.
 func confirmText(say func(string, ...any) string, d core.Decision) string {
 	var b strings.Builder
 	b.WriteString(say("gatehouse: confirm this call to %s before it runs?", untrusted.Quote(d.Tool)) + "\n")
