@@ -137,7 +137,13 @@ func askDenial(say func(string, ...any) string, d core.Decision, answer string) 
 const (
 	metaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
 	metaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	metaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	metaServerInfo         = "io.modelcontextprotocol/serverInfo"
+	metaSubscriptionID     = "io.modelcontextprotocol/subscriptionId"
 )
+
+// supportedProtocols are the MCP versions the proxies speak to a client, newest first.
+var supportedProtocols = []string{modernProtocol, "2025-11-25", "2025-06-18"}
 
 // modernProtocol is the first MCP version of the stateless protocol.
 const modernProtocol = "2026-07-28"
