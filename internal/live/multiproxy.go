@@ -214,7 +214,7 @@ func (p *MultiProxy) Serve(ctx context.Context, clientTransport mcp.Transport) e
 		return nil
 	}
 	p.client.send(ctx, &jsonrpc.Response{Error: &jsonrpc.Error{Code: jsonrpc.CodeParseError,
-		Message: fmt.Sprintf("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
+		Message: p.say("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
 	return fmt.Errorf("the client sent what is not an MCP message: %v", err)
 }
 

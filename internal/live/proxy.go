@@ -173,7 +173,7 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 		}
 		// What the client sent is not MCP: say so, on the only channel it reads, then stop.
 		p.client.send(ctx, &jsonrpc.Response{Error: &jsonrpc.Error{Code: jsonrpc.CodeParseError,
-			Message: fmt.Sprintf("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
+			Message: p.say("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
 		return fmt.Errorf("the client sent what is not an MCP message: %v", err)
 	case err := <-serverDone:
 		if ctx.Err() != nil {
@@ -218,11 +218,11 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 		}
 	case *jsonrpc.Request:
 		if _, own := ownID(m.ID); own {
-			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: request ids starting with \""+ownIDPrefix+"\" are the proxy's own; use another id")
+			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: request ids starting with %q are the proxy's own; use another id", ownIDPrefix))
 			return
 		}
 		if m.IsCall() && p.busy(m.ID) {
-			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: this request id is already in use by a request that has not been answered")
+			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: this request id is already in use by a request that has not been answered"))
 			return
 		}
 		switch m.Method {
@@ -337,7 +337,7 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 		}
 	case *jsonrpc.Request:
 		if _, own := ownID(m.ID); own {
-			p.server.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: request ids starting with \""+ownIDPrefix+"\" are the proxy's own; use another id")
+			p.server.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: request ids starting with %q are the proxy's own; use another id", ownIDPrefix))
 			return
 		}
 		if m.Method == "notifications/tools/list_changed" {
@@ -384,7 +384,7 @@ func (p *Proxy) forwardCall(m *jsonrpc.Request, gc *gatedCall) {
 			p.logLine(gc.line)
 		}
 		if still {
-			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the request could not be sent to the server: %v", err))
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: the request could not be sent to the server: %v", err))
 		}
 	}
 }
@@ -403,7 +403,7 @@ func (p *Proxy) expire(id jsonrpc.ID) {
 		p.logLine(f.call.line)
 	}
 	p.server.notify(p.ctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: id.Raw(), Reason: "gatehouse: no answer in time"})
-	p.client.replyError(p.ctx, id, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server did not answer %s within %s", f.method, p.lim.CallTimeout))
+	p.client.replyError(p.ctx, id, jsonrpc.CodeInternalError, p.say("gatehouse: the server did not answer %s within %s", f.method, p.lim.CallTimeout))
 }
 
 // failAll answers every request the server will now never answer.
@@ -476,7 +476,7 @@ func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
 	}
 	tools, err := p.refresh(p.ctx, params.raw("_meta"))
 	if err != nil {
-		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
 		return
 	}
 	shown := make([]listedTool, 0, len(tools))
