@@ -16,14 +16,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// A proxyMode starts one of the four ways the proxy runs in front of the recorder (which offers
-// send, confirmed, and read) and connects a client speaking version through it. The
-// multi-server modes add a second server, "legacy", of the initialize protocol only (the
-// SDK's stateful Streamable HTTP), offering "list".
+// A proxyMode starts one of the four ways the proxy runs in front of servers and connects a
+// client speaking version through it: the single-server modes stand in front of the first
+// server, the multi-server modes in front of them all.
 type proxyMode struct {
 	name  string
 	multi bool
-	open  func(t *testing.T, rec, legacy *recorder, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer)
+	open  func(t *testing.T, servers []live.Server, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer)
 }
 
 // statelessServed serves a recorder over Streamable HTTP as the SDK serves 2026-07-28 (and,
@@ -72,15 +71,11 @@ func oneToken(t *testing.T) ([]live.ClientToken, string) {
 }
 
 var proxyModes = []proxyMode{
-	{name: "stdio", open: func(t *testing.T, rec, _ *recorder, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
+	{name: "stdio", open: func(t *testing.T, servers []live.Server, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
 		ctx, cancel := context.WithCancel(context.Background())
 		t.Cleanup(cancel)
-		serverSide, upstream := mcp.NewInMemoryTransports()
-		if _, err := rec.server.Connect(ctx, serverSide, nil); err != nil {
-			t.Fatal(err)
-		}
 		log := &syncBuffer{}
-		p, err := live.NewProxy(live.ProxyConfig{Upstream: upstream, Policy: policy, Log: log, Limits: live.Limits{AskTimeout: 2 * time.Second}})
+		p, err := live.NewProxy(live.ProxyConfig{Server: servers[0], Policy: policy, Log: log, Limits: live.Limits{AskTimeout: 2 * time.Second}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,12 +83,11 @@ var proxyModes = []proxyMode{
 		go p.Serve(ctx, proxySide)
 		return connectThrough(t, clientSide, opts, version), log
 	}},
-	{name: "stdio-multi", multi: true, open: func(t *testing.T, rec, legacy *recorder, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
+	{name: "stdio-multi", multi: true, open: func(t *testing.T, servers []live.Server, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
 		ctx, cancel := context.WithCancel(context.Background())
 		t.Cleanup(cancel)
 		log := &syncBuffer{}
-		p, err := live.NewMultiProxy(live.MultiProxyConfig{Servers: []live.Server{statelessServed(t, "recorder", rec), served(t, "legacy", legacy)},
-			Policy: policy, Log: log, Limits: live.Limits{AskTimeout: 2 * time.Second}})
+		p, err := live.NewMultiProxy(live.MultiProxyConfig{Servers: servers, Policy: policy, Log: log, Limits: live.Limits{AskTimeout: 2 * time.Second}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,27 +95,32 @@ var proxyModes = []proxyMode{
 		go p.Serve(ctx, proxySide)
 		return connectThrough(t, clientSide, opts, version), log
 	}},
-	{name: "listen", open: func(t *testing.T, rec, _ *recorder, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
+	{name: "listen", open: func(t *testing.T, servers []live.Server, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
 		toks, token := oneToken(t)
 		log := &syncBuffer{}
-		g, err := live.NewHTTPGateway(live.ProxyConfig{Server: statelessServed(t, "", rec), Policy: policy, Log: log,
+		g, err := live.NewHTTPGateway(live.ProxyConfig{Server: servers[0], Policy: policy, Log: log,
 			Limits: live.Limits{AskTimeout: 2 * time.Second}}, toks)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return overHTTP(t, g, token, opts, version), log
 	}},
-	{name: "listen-multi", multi: true, open: func(t *testing.T, rec, legacy *recorder, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
+	{name: "listen-multi", multi: true, open: func(t *testing.T, servers []live.Server, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
 		toks, token := oneToken(t)
 		log := &syncBuffer{}
-		g, err := live.NewMultiHTTPGateway(live.MultiProxyConfig{Servers: []live.Server{statelessServed(t, "recorder", rec), served(t, "legacy", legacy)},
-			Policy: policy, Log: log, Limits: live.Limits{AskTimeout: 2 * time.Second}}, toks)
+		g, err := live.NewMultiHTTPGateway(live.MultiProxyConfig{Servers: servers, Policy: policy, Log: log,
+			Limits: live.Limits{AskTimeout: 2 * time.Second}}, toks)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return overHTTP(t, g, token, opts, version), log
 	}},
 }
+
+// In [TestProxyModesSpeakCurrentMCP] the first server, "recorder", speaks 2026-07-28 (the
+// SDK's stateless Streamable HTTP) and offers send, confirmed, and read; the multi-server modes
+// add "legacy", of the initialize protocol only (the SDK's stateful Streamable HTTP), offering
+// list.
 
 // modePolicy allows read, send (after a person's confirmation) and the legacy server's list.
 const modePolicy = `{"allow_tools":["read","send","list","stats"],"needs_confirm":["send"]}`
@@ -141,7 +140,7 @@ func TestProxyModesSpeakCurrentMCP(t *testing.T) {
 					func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 						return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "[1,2,3]"}}, StructuredContent: []any{1, 2, 3}}, nil
 					})
-				cs, log := mode.open(t, rec, legacy, modePolicy, &mcp.ClientOptions{ElicitationHandler: answer("accept")}, modern)
+				cs, log := mode.open(t, []live.Server{statelessServed(t, "recorder", rec), served(t, "legacy", legacy)}, modePolicy, &mcp.ClientOptions{ElicitationHandler: answer("accept")}, modern)
 				speaks(t, cs, modern)
 				if res := callTool(t, cs, "send", "a"); res.IsError || resultText(res) != "ran send" {
 					t.Fatalf("a confirmed call: %q", resultText(res))
@@ -170,7 +169,7 @@ func TestProxyModesSpeakCurrentMCP(t *testing.T) {
 			// 2026-07-28, the retry by hand: the answer is bound to the call and used once.
 			t.Run("2026-07-28 token", func(t *testing.T) {
 				rec, legacy := newRecorder(t, tool("send", "Send.")), newRecorder(t, tool("list", "List."))
-				cs, _ := mode.open(t, rec, legacy, modePolicy,
+				cs, _ := mode.open(t, []live.Server{statelessServed(t, "recorder", rec), served(t, "legacy", legacy)}, modePolicy,
 					&mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}, ElicitationHandler: answer("accept")}, modern)
 				speaks(t, cs, modern)
 				retryBindsTheCall(t, cs, rec)
@@ -181,7 +180,7 @@ func TestProxyModesSpeakCurrentMCP(t *testing.T) {
 				next := make(chan string, 2)
 				next <- "decline"
 				next <- "accept"
-				cs, log := mode.open(t, rec, legacy, modePolicy, &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				cs, log := mode.open(t, []live.Server{statelessServed(t, "recorder", rec), served(t, "legacy", legacy)}, modePolicy, &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 					return &mcp.ElicitResult{Action: <-next}, nil
 				}}, legacy2511)
 				speaks(t, cs, legacy2511)
@@ -201,7 +200,7 @@ func TestProxyModesSpeakCurrentMCP(t *testing.T) {
 			// 2025-06-18 without elicitation: nobody can be asked, so the call is denied.
 			t.Run("2025-06-18 cannot ask", func(t *testing.T) {
 				rec, legacy := newRecorder(t, tool("send", "Send."), tool("read", "Read.")), newRecorder(t, tool("list", "List."))
-				cs, log := mode.open(t, rec, legacy, modePolicy, nil, "2025-06-18")
+				cs, log := mode.open(t, []live.Server{statelessServed(t, "recorder", rec), served(t, "legacy", legacy)}, modePolicy, nil, "2025-06-18")
 				speaks(t, cs, "2025-06-18")
 				if res := callTool(t, cs, "send", "a"); !res.IsError || !strings.Contains(resultText(res), "cannot ask") {
 					t.Fatalf("a call nobody can confirm: %q", resultText(res))

@@ -67,12 +67,15 @@ type Proxy struct {
 	log  *decisionLog
 
 	client, server *endpoint
+	up             *link
 	ctx            context.Context
 
 	mu            sync.Mutex
 	clientElicits bool
 	clientMeta    json.RawMessage // the _meta of the client's last 2026-07-28 request, for the proxy's own
 	serverName    string
+	negotiated    string    // the protocol version the server answered initialize with
+	standalone    sync.Once // the server's standalone stream, opened once the session has started
 	inflight      map[jsonrpc.ID]*inflight          // client requests the server has yet to answer
 	deciding      map[jsonrpc.ID]context.CancelFunc // tools/call requests being gated or asked about
 
@@ -159,6 +162,7 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 		}
 	}
 	defer up.close(p.lim)
+	p.up = up
 	p.server = newEndpoint("server", up.conn)
 
 	serverDone := make(chan error, 1)
@@ -242,6 +246,12 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 		case "notifications/initialized":
 			p.forward(m)
 			go p.refreshNoting("after initialization")
+			p.standalone.Do(func() {
+				p.mu.Lock()
+				version := p.negotiated
+				p.mu.Unlock()
+				go p.up.openStandalone(ctx, p.server, version, p.fromServer)
+			})
 		case "tools/list":
 			if !m.IsCall() {
 				p.note("dropped a tools/list sent as a notification (it has no id to answer)")
@@ -322,11 +332,14 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 				if meta := res.object("_meta"); f.method == "server/discover" && meta != nil {
 					info = meta.object("io.modelcontextprotocol/serverInfo")
 				}
+				p.mu.Lock()
 				if info != nil && info.str("name") != "" {
-					p.mu.Lock()
 					p.serverName = info.str("name")
-					p.mu.Unlock()
 				}
+				if f.method == "initialize" {
+					p.negotiated = res.str("protocolVersion")
+				}
+				p.mu.Unlock()
 			}
 		}
 		if f.call != nil {
