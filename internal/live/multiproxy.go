@@ -237,7 +237,7 @@ func (p *MultiProxy) start(ctx context.Context, b *backend) {
 		return
 	}
 	b.caps, b.meta = res.caps, res.meta
-	go l.openStandalone(ctx, b.ep, res.ProtocolVersion, func(msg jsonrpc.Message) { p.fromServer(b, msg) })
+	l.openStandalone(ctx, b.ep, res.ProtocolVersion, func(msg jsonrpc.Message) { p.fromServer(b, msg) })
 	if b.meta != nil {
 		// Under 2026-07-28 a server tells of its changes on a stream the client opens, for as
 		// long as the gateway runs.

@@ -244,14 +244,15 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 			}
 			p.forward(m)
 		case "notifications/initialized":
-			p.forward(m)
-			go p.refreshNoting("after initialization")
+			// The server's standalone stream opens before anything the client sends next.
 			p.standalone.Do(func() {
 				p.mu.Lock()
 				version := p.negotiated
 				p.mu.Unlock()
-				go p.up.openStandalone(ctx, p.server, version, p.fromServer)
+				p.up.openStandalone(ctx, p.server, version, p.fromServer)
 			})
+			p.forward(m)
+			go p.refreshNoting("after initialization")
 		case "tools/list":
 			if !m.IsCall() {
 				p.note("dropped a tools/list sent as a notification (it has no id to answer)")

@@ -26,19 +26,24 @@ import (
 // maxStandaloneRetries bounds the attempts in a row to open the standalone stream.
 const maxStandaloneRetries = 5
 
-// openStandalone reads the server's standalone stream until ctx ends, handing each message to
-// ep as its own reading does (answers to gatehouse's requests to their waiters, the rest to
-// handle). version is the protocol the session negotiated. It does nothing for a link that is no
-// stateful Streamable HTTP session.
+// openStandalone opens the server's standalone stream and reads it until ctx ends, handing each
+// message to ep as its own reading does (answers to gatehouse's requests to their waiters, the
+// rest to handle). version is the protocol the session negotiated. The first opening is waited
+// for (up to standaloneWait), as the SDK's client does, so that a request sent after it finds the stream open (a server
+// may send its questions about a call there); the reading goes on in the background. It does
+// nothing for a link that is no stateful Streamable HTTP session.
 func (l *link) openStandalone(ctx context.Context, ep *endpoint, version string, handle func(jsonrpc.Message)) {
 	if l.http == nil || l.conn.SessionID() == "" || version >= modernProtocol {
 		return
 	}
 	lastEvent := ""
-	for failures := 0; failures < maxStandaloneRetries && ctx.Err() == nil; {
+	take := func(msg jsonrpc.Message) { ep.accept(msg, handle) }
+	// connect opens the stream once: the response, nil when there is none to read, and whether
+	// to stop trying.
+	connect := func() (*http.Response, bool) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, l.server.URL, nil)
 		if err != nil {
-			return
+			return nil, true
 		}
 		req.Header.Set("Accept", "text/event-stream")
 		req.Header.Set(sessionHeader, l.conn.SessionID())
@@ -48,29 +53,52 @@ func (l *link) openStandalone(ctx context.Context, ep *endpoint, version string,
 		}
 		resp, err := l.http.Do(req)
 		if err != nil {
-			failures++
-			pause(ctx, failures)
-			continue
+			return nil, false
 		}
-		if resp.StatusCode == http.StatusMethodNotAllowed || resp.StatusCode == http.StatusNotFound {
+		switch {
+		case resp.StatusCode == http.StatusMethodNotAllowed || resp.StatusCode == http.StatusNotFound:
 			resp.Body.Close()
-			return // the server offers no standalone stream, or the session is gone
-		}
-		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+			return nil, true // the server offers no standalone stream, or the session is gone
+		case resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream"):
 			resp.Body.Close()
-			failures++
-			pause(ctx, failures)
-			continue
+			return nil, false
 		}
-		if readEvents(resp, l.maxEvent, &lastEvent, func(msg jsonrpc.Message) { ep.accept(msg, handle) }) {
-			failures = 0 // the stream worked for a while: a new run of attempts
-		} else {
-			failures++
+		return resp, false
+	}
+	opened := make(chan struct{})
+	go func() {
+		resp, stop := connect()
+		close(opened)
+		if stop {
+			return
 		}
-		resp.Body.Close()
-		pause(ctx, failures)
+		for failures := 0; failures < maxStandaloneRetries && ctx.Err() == nil; {
+			if resp == nil {
+				failures++
+				pause(ctx, failures)
+				var stop bool
+				if resp, stop = connect(); stop {
+					return
+				}
+				continue
+			}
+			if readEvents(resp, l.maxEvent, &lastEvent, take) {
+				failures = 0 // the stream worked for a while: a new run of attempts
+			}
+			resp.Body.Close()
+			resp = nil
+		}
+	}()
+	// A server slow to open it does not hold the session up for long.
+	select {
+	case <-opened:
+	case <-ctx.Done():
+	case <-time.After(standaloneWait):
 	}
 }
+
+// standaloneWait bounds the wait for the standalone stream to open.
+const standaloneWait = 5 * time.Second
 
 // pause waits a little longer after each failure, or until ctx ends.
 func pause(ctx context.Context, failures int) {

@@ -1,7 +1,8 @@
 // Package conformance runs the official MCP conformance suite (@modelcontextprotocol/conformance,
 // installed with its own Node 22 from this directory's lockfile) against the go-sdk's
 // everything-server, directly and through gatehouse proxy --listen, and its client scenarios
-// against gatehouse catalog --url.
+// against gatehouse catalog --url and against the go-sdk's everything-client, directly and
+// through gatehouse proxy --listen.
 package conformance
 
 import (
@@ -303,8 +304,9 @@ func tokenRelay(target, token string) *httptest.Server {
 // and failed checks.
 var suiteLine = regexp.MustCompile(`(?m)^[✓✗] (\S+): (\d+) passed, (\d+) failed`)
 
-// clientSuite runs every client scenario of the 2025-11-25 specification (auth too, or not)
-// against the client command, with env added, and returns the counts by scenario.
+// clientSuite runs every client scenario of the 2025-11-25 specification against the client
+// command, with env added, and returns the counts by scenario: all of them, or without the
+// OAuth ones (auth/…).
 func clientSuite(t *testing.T, command string, env []string, auth bool) (map[string][2]int, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -368,7 +370,9 @@ func TestConformanceClient(t *testing.T) {
 	tp, tf := sum(through)
 	t.Logf("the reference client through proxy --listen: %d passed, %d failed: %v", tp, tf, through)
 	for scenario, c := range through {
-		if c != direct[scenario] {
+		// The gateway's own listing for the policy is one more session the suite counts: as
+		// many checks pass as directly, or more, and none fails.
+		if c[1] != 0 || c[0] < direct[scenario][0] {
 			t.Errorf("%s: through the proxy %d passed, %d failed; directly %d passed", scenario, c[0], c[1], direct[scenario][0])
 		}
 	}
