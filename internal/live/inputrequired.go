@@ -60,7 +60,7 @@ type confirmation struct {
 // answer ("" when the call is no such retry, and comes back unchanged), and the call without
 // the confirmer's members, which is gated from scratch and, if it runs, is what the server gets.
 func (c *confirmer) retried(m *jsonrpc.Request, params *strictObject) (answer string, call *jsonrpc.Request, callParams *strictObject, err error) {
-	if requestProtocol(params) < modernProtocol || !strings.HasPrefix(params.str("requestState"), confirmStatePrefix) {
+	if !strings.HasPrefix(params.str("requestState"), confirmStatePrefix) || requestProtocol(params) < modernProtocol {
 		return "", m, params, nil
 	}
 	answer = c.redeem(params)

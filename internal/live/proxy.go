@@ -25,6 +25,9 @@ type ProxyConfig struct {
 	Server Server
 	// Upstream, when set, is used instead of Server: a transport to a server in the same process.
 	Upstream mcp.Transport
+	// NewUpstream, when set, is used instead of Server and Upstream: it makes a transport to a
+	// server in the same process for each session (an HTTP gateway has many).
+	NewUpstream func() mcp.Transport
 	// Policy is the policy text, as the page's Decision pane takes it.
 	Policy string
 	// Lock is a lock file's text ('gatehouse pin'); "" for none.
@@ -97,7 +100,7 @@ type inflight struct {
 // NewProxy checks the policy and the lock and returns a proxy ready to serve, or a
 // [*PolicyError] saying where they are wrong.
 func NewProxy(cfg ProxyConfig) (*Proxy, error) {
-	if cfg.Upstream == nil {
+	if cfg.Upstream == nil && cfg.NewUpstream == nil {
 		if err := cfg.Server.check(); err != nil {
 			return nil, err
 		}
@@ -149,8 +152,12 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 	}
 
 	var up *link
-	if p.cfg.Upstream != nil {
-		conn, err := p.cfg.Upstream.Connect(ctx)
+	inProcess := p.cfg.Upstream
+	if p.cfg.NewUpstream != nil {
+		inProcess = p.cfg.NewUpstream()
+	}
+	if inProcess != nil {
+		conn, err := inProcess.Connect(ctx)
 		if err != nil {
 			return &ServerError{Server: p.label(), Step: "connect", Err: err}
 		}
