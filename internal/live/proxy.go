@@ -77,8 +77,8 @@ type Proxy struct {
 	clientElicits bool
 	clientMeta    json.RawMessage // the _meta of the client's last 2026-07-28 request, for the proxy's own
 	serverName    string
-	negotiated    string    // the protocol version the server answered initialize with
-	standalone    sync.Once // the server's standalone stream, opened once the session has started
+	negotiated    string                            // the protocol version the server answered initialize with
+	standalone    sync.Once                         // the server's standalone stream, opened once the session has started
 	inflight      map[jsonrpc.ID]*inflight          // client requests the server has yet to answer
 	deciding      map[jsonrpc.ID]context.CancelFunc // tools/call requests being gated or asked about
 
