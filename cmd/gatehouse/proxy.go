@@ -182,7 +182,7 @@ func (s *session) proxyServers(sf *serverFlags, cfg live.ProxyConfig, logPath, l
 			return s.usageError("--listen needs --token-file: every client of the gateway needs a token")
 		}
 		return serveHTTP(ctx, s, listen, tokenFile, func(tokens []live.ClientToken) (*live.HTTPGateway, error) {
-			return live.NewMultiHTTPGateway(mcfg, tokens)
+			return live.NewHTTPGateway(mcfg, tokens)
 		})
 	}
 	proxy, err := live.NewMultiProxy(mcfg)

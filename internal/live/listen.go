@@ -147,40 +147,47 @@ type httpSession struct {
 	cancel    context.CancelFunc
 }
 
-// NewHTTPGateway checks the policy and the lock once (as [NewProxy] does) and returns a
-// handler that serves clients holding one of the tokens.
-func NewHTTPGateway(cfg ProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
+// A GatewayConfig is what an HTTP gateway serves each client session with: a [ProxyConfig]
+// (one server, a [Proxy] per session) or a [MultiProxyConfig] (several, a [MultiProxy] per
+// session).
+type GatewayConfig interface {
+	// session makes the proxy of one client's session, sharing the gateway's flow sessions.
+	session(client string, flows *clientFlows) (clientServer, error)
+	// gate is what the gateway's flow sessions are made with.
+	gate() (policy, lock, lang string, lim Limits)
+}
+
+func (c ProxyConfig) session(client string, flows *clientFlows) (clientServer, error) {
+	c.Client, c.flows = client, flows
+	return NewProxy(c)
+}
+
+func (c ProxyConfig) gate() (string, string, string, Limits) { return c.Policy, c.Lock, c.Lang, c.Limits }
+
+func (c MultiProxyConfig) session(client string, flows *clientFlows) (clientServer, error) {
+	c.Client, c.flows = client, flows
+	return NewMultiProxy(c)
+}
+
+func (c MultiProxyConfig) gate() (string, string, string, Limits) {
+	return c.Policy, c.Lock, c.Lang, c.Limits
+}
+
+// NewHTTPGateway checks the configuration, the policy and the lock once (as [NewProxy] and
+// [NewMultiProxy] do) and returns a handler that serves clients holding one of the tokens, each
+// client session with a proxy of its own made from cfg.
+func NewHTTPGateway(cfg GatewayConfig, tokens []ClientToken) (*HTTPGateway, error) {
 	if len(tokens) == 0 {
 		return nil, errors.New("no token: every client of an HTTP gateway needs one")
 	}
-	if _, err := NewProxy(cfg); err != nil {
+	if _, err := cfg.session("", nil); err != nil {
 		return nil, err
 	}
 	// One token is one flow session, whichever MCP session it uses: the proxies share them.
-	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
-	cfg.flows = gate.flows
-	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
-		c := cfg
-		c.Client = client
-		return NewProxy(c)
-	}), nil
-}
-
-// NewMultiHTTPGateway is [NewHTTPGateway] for a gateway of several servers: each client
-// session gets a [MultiProxy] of its own.
-func NewMultiHTTPGateway(cfg MultiProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
-	if len(tokens) == 0 {
-		return nil, errors.New("no token: every client of an HTTP gateway needs one")
-	}
-	if _, err := NewMultiProxy(cfg); err != nil {
-		return nil, err
-	}
-	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
-	cfg.flows = gate.flows
-	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
-		c := cfg
-		c.Client = client
-		return NewMultiProxy(c)
+	policy, lock, lang, lim := cfg.gate()
+	gate, _ := newListedGate(policy, lock, lang, nil)
+	return newHTTPGateway(lim, tokens, func(client string) (clientServer, error) {
+		return cfg.session(client, gate.flows)
 	}), nil
 }
 

@@ -108,7 +108,7 @@ var proxyModes = []proxyMode{
 	{name: "listen-multi", multi: true, open: func(t *testing.T, servers []live.Server, policy string, opts *mcp.ClientOptions, version string) (*mcp.ClientSession, *syncBuffer) {
 		toks, token := oneToken(t)
 		log := &syncBuffer{}
-		g, err := live.NewMultiHTTPGateway(live.MultiProxyConfig{Servers: servers, Policy: policy, Log: log,
+		g, err := live.NewHTTPGateway(live.MultiProxyConfig{Servers: servers, Policy: policy, Log: log,
 			Limits: live.Limits{AskTimeout: 2 * time.Second}}, toks)
 		if err != nil {
 			t.Fatal(err)
