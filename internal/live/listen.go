@@ -162,7 +162,9 @@ func (c ProxyConfig) session(client string, flows *clientFlows) (clientServer, e
 	return NewProxy(c)
 }
 
-func (c ProxyConfig) gate() (string, string, string, Limits) { return c.Policy, c.Lock, c.Lang, c.Limits }
+func (c ProxyConfig) gate() (string, string, string, Limits) {
+	return c.Policy, c.Lock, c.Lang, c.Limits
+}
 
 func (c MultiProxyConfig) session(client string, flows *clientFlows) (clientServer, error) {
 	c.Client, c.flows = client, flows
