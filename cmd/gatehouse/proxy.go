@@ -42,13 +42,16 @@ policy decides every call, naming a tool "server/tool" (or by its name where one
 offers it), with one lock and one log. A tool keeps its name where no other server offers one of
 that name; where several do, each is shown as "<server>__<tool>" (the server's name reduced to
 A-Z a-z 0-9 _ . -). A server that fails is reported here; its tools are withdrawn and calls to
-them denied, and the others keep working.
+them denied, and the others keep working. It speaks MCP 2026-07-28 to the client and to each
+server that does, else the initialize protocol, down to 2025-06-18; asks go to the person as
+above, whichever mode.
 
 --listen ADDR serves clients over Streamable HTTP instead of standard input and output: a team
 runs one gateway in front of shared servers. Every request needs "Authorization: Bearer TOKEN"
 with a token of --token-file (one per line, each a client; a missing file is created with one
 new random token, mode 0600); a missing or wrong token gets 401, a web page of another origin
-403. Each client session gets its own server (a command is started per session). ADDR without a
+403. Each client session gets its own server (a command is started per session); a client of
+MCP 2026-07-28, whose requests carry no session, has one such session per token. ADDR without a
 host (":8080") listens on 127.0.0.1; a wider address is warned about. Ctrl-C or SIGTERM stops it
 gracefully. The log names each call's client by its token's line ("client-2"), never the token.
 
