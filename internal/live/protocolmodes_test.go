@@ -122,8 +122,9 @@ var proxyModes = []proxyMode{
 // add "legacy", of the initialize protocol only (the SDK's stateful Streamable HTTP), offering
 // list.
 
-// modePolicy allows read, send (after a person's confirmation) and the legacy server's list.
-const modePolicy = `{"allow_tools":["read","send","list","stats"],"needs_confirm":["send"]}`
+// modePolicy allows read, stats, send and post (both after a person's confirmation), and the legacy
+// server's list.
+const modePolicy = `{"allow_tools":["read","send","post","list","stats"],"needs_confirm":["send","post"]}`
 
 // TestProxyModesSpeakCurrentMCP: in every mode, a client that opens with 2026-07-28 speaks
 // 2026-07-28, and older clients negotiate down to 2025-11-25 and 2025-06-18; a call the gate
@@ -168,7 +169,7 @@ func TestProxyModesSpeakCurrentMCP(t *testing.T) {
 			})
 			// 2026-07-28, the retry by hand: the answer is bound to the call and used once.
 			t.Run("2026-07-28 token", func(t *testing.T) {
-				rec, legacy := newRecorder(t, tool("send", "Send.")), newRecorder(t, tool("list", "List."))
+				rec, legacy := newRecorder(t, tool("send", "Send."), tool("post", "Post.")), newRecorder(t, tool("list", "List."))
 				cs, _ := mode.open(t, []live.Server{statelessServed(t, "recorder", rec), served(t, "legacy", legacy)}, modePolicy,
 					&mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}, ElicitationHandler: answer("accept")}, modern)
 				speaks(t, cs, modern)
@@ -239,45 +240,56 @@ func callTool(t *testing.T, cs *mcp.ClientSession, name, path string) *mcp.CallT
 }
 
 // retryBindsTheCall asks about send and answers by hand: an answer counts for the very call it
-// was asked about, once; a retry that changes the arguments, or reuses a requestState, is not
-// confirmed, and only the call confirmed for itself runs, without the proxy's members.
+// was asked about (tool and arguments), once; a retry that changes the tool or the arguments, or
+// reuses a requestState, is not confirmed, and only the call confirmed for itself runs, without
+// the proxy's members.
 func retryBindsTheCall(t *testing.T, cs *mcp.ClientSession, rec *recorder) {
 	t.Helper()
 	ctx := context.Background()
-	first, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, ok := first.InputRequests["gatehouse/confirm"].(*mcp.ElicitParams)
-	if !first.NeedsInput() || !ok || first.RequestState == "" || !strings.Contains(q.Message, "send") {
-		t.Fatalf("the first answer is not an input-required result asking about send: %+v", first)
+	ask := func() string {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, ok := res.InputRequests["gatehouse/confirm"].(*mcp.ElicitParams)
+		if !res.NeedsInput() || !ok || res.RequestState == "" || !strings.Contains(q.Message, "send") {
+			t.Fatalf("the answer is not an input-required result asking about send: %+v", res)
+		}
+		return res.RequestState
 	}
 	accept := mcp.InputResponseMap{"gatehouse/confirm": &mcp.ElicitResult{Action: "accept"}}
-	// The same state, other arguments: not confirmed, never run.
-	other, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "b"}, InputResponses: accept, RequestState: first.RequestState})
-	if err != nil || !other.IsError || !strings.Contains(resultText(other), "no_answer") {
-		t.Fatalf("a retry with other arguments: %v %q", err, resultText(other))
+	retry := func(name, path, state string) *mcp.CallToolResult {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: map[string]any{"path": path}, InputResponses: accept, RequestState: state})
+		if err != nil {
+			t.Fatalf("retrying %s: %v", name, err)
+		}
+		return res
+	}
+	// Another tool (confirmed too) with send's state: not confirmed, never run.
+	first := ask()
+	if res := retry("post", "a", first); !res.IsError || !strings.Contains(resultText(res), "no_answer") {
+		t.Fatalf("a retry of another tool: %q", resultText(res))
 	}
 	// The state was used up by that attempt: the right call with it is not confirmed either.
-	again, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}, InputResponses: accept, RequestState: first.RequestState})
-	if err != nil || !again.IsError {
-		t.Fatalf("a reused requestState: %v %q", err, resultText(again))
+	if res := retry("send", "a", first); !res.IsError {
+		t.Fatalf("a reused requestState: %q", resultText(res))
+	}
+	// Other arguments: not confirmed.
+	if res := retry("send", "b", ask()); !res.IsError || !strings.Contains(resultText(res), "no_answer") {
+		t.Fatalf("a retry with other arguments: %q", resultText(res))
 	}
 	if got := rec.received(); len(got) != 0 {
 		t.Fatalf("an unconfirmed call reached the server: %q", got)
 	}
 	// A fresh ask, answered for its own call: runs once; the same answer again does not.
-	second, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}})
-	if err != nil || !second.NeedsInput() {
-		t.Fatalf("a fresh ask: %v %+v", err, second)
+	state := ask()
+	if res := retry("send", "a", state); res.IsError || resultText(res) != "ran send" {
+		t.Fatalf("a confirmed retry: %q", resultText(res))
 	}
-	ran, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}, InputResponses: accept, RequestState: second.RequestState})
-	if err != nil || ran.IsError || resultText(ran) != "ran send" {
-		t.Fatalf("a confirmed retry: %v %q", err, resultText(ran))
-	}
-	replay, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}, InputResponses: accept, RequestState: second.RequestState})
-	if err != nil || !replay.IsError {
-		t.Fatalf("a replayed confirmation: %v %q", err, resultText(replay))
+	if res := retry("send", "a", state); !res.IsError {
+		t.Fatalf("a replayed confirmation: %q", resultText(res))
 	}
 	if got := rec.received(); !slices.Equal(got, []string{`send {"path":"a"}`}) {
 		t.Fatalf("the server received %q, want the one confirmed call, without the proxy's members", got)
