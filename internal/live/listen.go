@@ -362,12 +362,12 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 // Mcp-Protocol-Version header, its _meta, or its method (server/discover, which a client sends
 // before it knows the version) says so.
 func isStateless(req *http.Request, body []byte) bool {
+	m, err := readObject(i18n.T("the message"), body)
+	if err != nil || m.str("method") == "initialize" {
+		return false // initialize starts a session, whatever header it comes with
+	}
 	if v := req.Header.Get("Mcp-Protocol-Version"); v != "" {
 		return v >= modernProtocol
-	}
-	m, err := readObject(i18n.T("the message"), body)
-	if err != nil {
-		return false
 	}
 	if m.str("method") == "server/discover" {
 		return true
