@@ -155,15 +155,7 @@ func TestConformance(t *testing.T) {
 	defer g.Close(context.Background())
 	front := httptest.NewServer(g)
 	defer front.Close()
-	target, _ := http.NewRequest(http.MethodGet, front.URL, nil)
-	relay := httptest.NewServer(&httputil.ReverseProxy{
-		Rewrite: func(r *httputil.ProxyRequest) {
-			r.SetURL(target.URL)
-			r.Out.Host = r.In.Host // the suite's own Host, as the gateway would see it
-			r.Out.Header.Set("Authorization", "Bearer "+token)
-		},
-		FlushInterval: -1, // server-sent events pass as they come
-	})
+	relay := tokenRelay(front.URL, token)
 	defer relay.Close()
 	results := t.TempDir()
 	args := []string{"server", "--url", relay.URL + "/mcp", "-o", results}
