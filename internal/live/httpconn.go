@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -99,14 +100,20 @@ func (c *httpConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 			return nil // the client gave up on it: nobody to tell
 		}
 	case *jsonrpc.Request:
-		if p, err := readObject(i18n.T("the notification"), m.Params); err == nil {
-			if token := p.raw("progressToken"); token != nil && m.Method == "notifications/progress" {
-				s = c.streams[c.progress[string(token)]]
+		if m.Method == "notifications/progress" {
+			if p, err := readObject(i18n.T("the progress notification"), m.Params); err == nil {
+				if token := p.raw("progressToken"); token != nil {
+					s = c.streams[c.progress[string(token)]]
+				}
 			}
-			// Under 2026-07-28 a notification of a subscriptions/listen stream names it.
-			if meta := p.object("_meta"); s == nil && meta != nil {
-				if id, ok := readID(meta.fields[metaSubscriptionID]); ok {
-					s = c.streams[idKey(id)]
+		} else if bytes.Contains(m.Params, []byte(metaSubscriptionID)) {
+			// Under 2026-07-28 a notification of a subscriptions/listen stream names it; only
+			// such a notification is read here.
+			if p, err := readObject(i18n.T("the notification"), m.Params); err == nil {
+				if meta := p.object("_meta"); meta != nil {
+					if id, ok := readID(meta.fields[metaSubscriptionID]); ok {
+						s = c.streams[idKey(id)]
+					}
 				}
 			}
 		}
