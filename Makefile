@@ -11,7 +11,7 @@ export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 export GATEHOUSE_REQUIRE_MCP ?= 1
 
-.PHONY: all build wasm wasm-br editor npm serve test vet check-imports unit browser-deps mcp-deps conformance-deps wasm-test js-test third-party-test bench fuzz dist single measure screenshots clean
+.PHONY: all build wasm wasm-br wasm-size editor npm serve test vet check-imports unit browser-deps mcp-deps conformance-deps wasm-test js-test third-party-test bench fuzz dist single measure screenshots clean
 
 all: build
 
@@ -25,6 +25,14 @@ wasm: editor
 ## only when the wasm changed). The server and dist send it when it is true to the wasm.
 wasm-br: wasm
 	node site/publish/precompress.mjs site/gatehouse.wasm
+
+## wasm-size: where the wasm's bytes go: its size raw and at brotli 11, and its function bytes by
+## Go package (bench/wasmsize.mjs, from a build that keeps the name section). WASM_BEFORE=old.wasm
+## (built the same way: GOOS=js GOARCH=wasm go build -trimpath -ldflags=-buildid= ./wasm) puts an
+## older build beside it, package by package: how a size lever is measured.
+wasm-size:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-buildid=" -o bin/gatehouse-names.wasm ./wasm
+	node bench/wasmsize.mjs $(WASM_BEFORE) bin/gatehouse-names.wasm
 
 ## npm: node_modules from the committed lockfile (CodeMirror for the editor, axe-core for the tests).
 npm: node_modules/.package-lock.json

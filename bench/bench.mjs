@@ -218,6 +218,42 @@ for (const c of validations) {
   }, "≤ 8× cold", "gatehouse, cold");
 }
 
+// The result check on one tools/call result of README text, as the proxy checks every result:
+// 10 KB and 1 MB (the default cap), the texts Go's BenchmarkCheck (internal/result) reads. The goal
+// is the native one; this is the same core under wasm.
+{
+  const readmes = JSON.parse(readFileSync(here("../testdata/result/corpus/honest-filesystem.json"), "utf8")).cases
+    .filter((c) => c.source.includes("/readme/"))
+    .map((c) => c.response.result.content[0].text);
+  const filler = "Run `npm install` and then call the function with your options. See the changelog for details.\n";
+  const readme = (n) => {
+    let text = "";
+    for (const r of readmes) {
+      text += r + "\n";
+      if (text.length > n) break;
+    }
+    while (text.length < n) text += filler;
+    return text.slice(0, n);
+  };
+  // The cap counts the result's UTF-8 bytes, escapes included: the 1 MB text is cut to fit it.
+  const resultOf = (text) => JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text }] } });
+  for (const kb of [10, 1000]) {
+    let text = readme(kb << 10);
+    while (Buffer.byteLength(resultOf(text)) > 1 << 20) text = text.slice(0, Math.floor(text.length * 0.99));
+    const result = resultOf(text);
+    const request = JSON.stringify({ result, tool: "read_text_file" });
+    const answer = JSON.parse(gh.checkResult(request));
+    if (answer.problems.length) throw new Error(`checkResult: ${JSON.stringify(answer.problems[0])}`);
+    before?.checkResult?.(request);
+    const { parse, ...cells } = interleaved({
+      parse: () => JSON.parse(result),
+      "gatehouse, checkResult": () => gh.checkResult(request),
+      ...(before?.checkResult ? { [`before (${beforePath.split("/").pop()}), checkResult`]: () => before.checkResult(request) } : {}),
+    }, 1, quick ? 1000 : 4000, kb > 100 ? 3 : quick ? 15 : 41);
+    row(`check a ${kb} KB tool result of README text (checkResult: ${answer.verdict}, ${answer.findings.length} findings)`, parse, cells, "≤ 1 ms per 10 KB natively", "gatehouse, checkResult");
+  }
+}
+
 // Ready: a fresh Node process loads the wasm and answers its first call.
 {
   const script = `

@@ -23,10 +23,31 @@ type AboutRequest struct {
 type AboutResult struct {
 	Version string `json:"version"`
 	// Severities are the levels of lint findings and catalog-diff risks, most urgent first.
-	Severities []Severity  `json:"severities"`
-	Limits     AboutLimits `json:"limits"`
-	LintRules  []LintRule  `json:"lintRules"`
-	Drafts     []string    `json:"drafts"`
+	Severities []Severity `json:"severities"`
+	// Limits are the caps on what gatehouse accepts: one pasted text's bytes, the nesting of
+	// arrays and objects, a share link's fragment and its texts once inflated; and
+	// ShownProblems, how many problems a view lists before it says how many more there are
+	// (the API and the CLI's JSON always give them all).
+	Limits struct {
+		TextBytes     int `json:"textBytes"`
+		Depth         int `json:"depth"`
+		FragmentBytes int `json:"fragmentBytes"`
+		StateBytes    int `json:"stateBytes"`
+		ShownProblems int `json:"shownProblems"`
+	} `json:"limits"`
+	// LintRules are the checks of [Lint], in the request's language: each rule's name, the
+	// highest severity it gives, a summary, why a finding matters, help (what it looks for,
+	// what lowers it, what to do) and families (the attack families it catches at high
+	// severity; none for rules that only advise).
+	LintRules []struct {
+		Name     string   `json:"name"`
+		Severity Severity `json:"severity"`
+		Summary  string   `json:"summary"`
+		Why      string   `json:"why"`
+		Help     string   `json:"help"`
+		Families []string `json:"families,omitempty"`
+	} `json:"lintRules"`
+	Drafts []string `json:"drafts"`
 	// DefaultDraft is the draft of a schema that names none, as MCP says for inputSchema.
 	DefaultDraft string `json:"defaultDraft"`
 	// CallFormats are the call shapes the gate reads; Reasons the reasons a decision gives.
@@ -41,17 +62,6 @@ type AboutResult struct {
 	Problems Problems  `json:"problems"`
 }
 
-// AboutLimits are the caps on what gatehouse accepts.
-type AboutLimits struct {
-	TextBytes     int `json:"textBytes"`     // one pasted text
-	Depth         int `json:"depth"`         // nesting of arrays and objects
-	FragmentBytes int `json:"fragmentBytes"` // a share link's fragment
-	StateBytes    int `json:"stateBytes"`    // a share link's texts, once inflated
-	// ShownProblems is how many problems a view lists before it says how many more there are
-	// (the API and the CLI's JSON always give them all).
-	ShownProblems int `json:"shownProblems"`
-}
-
 // About says what this build of gatehouse knows: its version, the order of severities, its
 // limits, its lint rules (in the request's language), the languages it answers in and the
 // characters it counts as hidden. Every list is the caller's own copy: changing one changes no
@@ -59,16 +69,9 @@ type AboutLimits struct {
 func About(req AboutRequest) AboutResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
-	rules := translated(translateRules(tr, lint.Rules), func(r lint.Rule) lint.Rule {
-		r.Families = slices.Clone(r.Families)
-		return r
-	})
-	return AboutResult{
-		Version:    Version,
-		Severities: slices.Clone(lint.Severities),
-		Limits: AboutLimits{TextBytes: jsondoc.DefaultLimits.MaxBytes, Depth: jsondoc.DefaultLimits.MaxDepth,
-			FragmentBytes: state.MaxFragmentBytes, StateBytes: state.MaxStateBytes, ShownProblems: 1000},
-		LintRules:    rules,
+	res := AboutResult{
+		Version:      Version,
+		Severities:   slices.Clone(lint.Severities),
 		Drafts:       slices.Clone(schema.Drafts),
 		DefaultDraft: schema.DefaultDraft,
 		CallFormats:  slices.Clone(call.CallFormats),
@@ -77,4 +80,14 @@ func About(req AboutRequest) AboutResult {
 		Hidden:       untrusted.Ranges(),
 		Problems:     orEmpty(langProbs),
 	}
+	res.Limits.TextBytes, res.Limits.Depth = jsondoc.DefaultLimits.MaxBytes, jsondoc.DefaultLimits.MaxDepth
+	res.Limits.FragmentBytes, res.Limits.StateBytes, res.Limits.ShownProblems = state.MaxFragmentBytes, state.MaxStateBytes, 1000
+	// A rule has lint's own fields (an assignment the compiler holds to them); each is copied.
+	rules := translateRules(tr, lint.Rules)
+	res.LintRules = slices.Grow(res.LintRules, len(rules))[:len(rules)]
+	for i, r := range rules {
+		r.Families = slices.Clone(r.Families)
+		res.LintRules[i] = r
+	}
+	return res
 }

@@ -14,7 +14,12 @@ func TestAboutReturnsCopies(t *testing.T) {
 	spoilt := core.About(core.AboutRequest{})
 	spoilt.Severities[0] = "spoilt"
 	spoilt.LintRules[0].Name = "spoilt"
-	withFamilies := slices.IndexFunc(want.LintRules, func(r core.LintRule) bool { return len(r.Families) > 0 })
+	withFamilies := -1
+	for i, r := range want.LintRules {
+		if len(r.Families) > 0 && withFamilies < 0 {
+			withFamilies = i
+		}
+	}
 	spoilt.LintRules[withFamilies].Families[0] = "spoilt"
 	spoilt.Drafts[0] = "spoilt"
 	spoilt.CallFormats[0] = "spoilt"

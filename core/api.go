@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
-	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 )
 
 // The JavaScript API, as one table: each function takes one JSON request and answers one JSON
@@ -81,32 +81,43 @@ func InternalError(cause any) []byte {
 // problems; whole says whether a request that cannot be read still gets the answer the function
 // gives an empty request (its full shape), or only the problem.
 func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole bool) function {
-	refuse := func(why string) []byte {
+	refuseWith := func(p Problem) []byte {
 		var res Res
 		if whole {
 			var empty Req
 			res = f(empty)
 		}
-		*problems(&res) = Problems{{Source: SourceRequest, Kind: KindParse, Offset: -1, Message: why}}
+		*problems(&res) = Problems{p}
 		return marshal(res)
 	}
 	return function{
 		call: func(request string) []byte {
 			var req Req
-			if err := jsonv2.Unmarshal([]byte(request), &req); err != nil {
-				return refuse(i18n.Sprintf("the request is not the JSON object this function takes: %s", err.Error()))
+			if probs := jsondoc.Unmarshal(SourceRequest, request, &req, false); probs != nil {
+				p := probs[0]
+				p.Message = i18n.Sprintf("the request is not the JSON object this function takes: %s", p.Message)
+				return refuseWith(p)
 			}
 			return marshal(f(req))
 		},
-		refuse:  refuse,
+		refuse: func(why string) []byte {
+			return refuseWith(Problem{Source: SourceRequest, Kind: KindParse, Offset: -1, Message: why})
+		},
 		request: reflect.TypeFor[Req](),
 		answer:  reflect.TypeFor[Res](),
 	}
 }
 
-// marshal writes an answer as the API always has: encoding/json, compact.
+// marshal writes an answer as the API always has: encoding/json, compact. An answer that
+// writes itself in one pass ([ValidateResult.MarshalJSON]) is not checked and copied again.
 func marshal(v any) []byte {
-	b, err := json.Marshal(v)
+	var b []byte
+	var err error
+	if r, ok := v.(ValidateResult); ok {
+		b, err = r.MarshalJSON()
+	} else {
+		b, err = json.Marshal(v)
+	}
 	if err != nil {
 		return InternalError(err)
 	}

@@ -104,7 +104,7 @@ func checkPlaced(t *testing.T, res core.DiffResult, left, right string) {
 // TestCatalogDiffCases asserts what each golden pair is about, so a careless -update cannot
 // bless a wrong answer.
 func TestCatalogDiffCases(t *testing.T) {
-	get := func(t *testing.T, name string) *diff.CatalogDiff {
+	get := func(t *testing.T, name string) *core.CatalogDiff {
 		left, right := readDiffCase(t, name)
 		res := core.Diff(core.DiffRequest{Left: left, Right: right})
 		if res.Catalog == nil || len(res.Problems) > 0 {
@@ -112,19 +112,20 @@ func TestCatalogDiffCases(t *testing.T) {
 		}
 		return res.Catalog
 	}
-	changed := func(t *testing.T, d *diff.CatalogDiff, tool string) diff.ToolChange {
-		for _, c := range d.Changed {
+	// at is the index of tool among the changed tools.
+	at := func(t *testing.T, d *core.CatalogDiff, tool string) int {
+		for i, c := range d.Changed {
 			if c.Tool == tool {
-				return c
+				return i
 			}
 		}
 		t.Fatalf("%s not among the changed tools %+v", tool, d.Changed)
-		return diff.ToolChange{}
+		return 0
 	}
 
 	t.Run("rug pull is high risk with its reason", func(t *testing.T) {
 		d := get(t, "rug-pull")
-		c := changed(t, d, "search_docs")
+		c := d.Changed[at(t, d, "search_docs")]
 		if c.Risk != lint.SeverityHigh || strings.Join(c.Fields, ",") != "description" || c.Schema != "unchanged" {
 			t.Fatalf("got %+v", c)
 		}
@@ -147,7 +148,7 @@ func TestCatalogDiffCases(t *testing.T) {
 
 	t.Run("schema loosening is classed and placed", func(t *testing.T) {
 		d := get(t, "schema-loosening")
-		c := changed(t, d, "run_query")
+		c := d.Changed[at(t, d, "run_query")]
 		if c.Schema != "loosened" || c.Risk != lint.SeverityHigh {
 			t.Fatalf("schema %q risk %q", c.Schema, c.Risk)
 		}
@@ -171,17 +172,17 @@ func TestCatalogDiffCases(t *testing.T) {
 
 	t.Run("annotation flips", func(t *testing.T) {
 		d := get(t, "annotation-flip")
-		c := changed(t, d, "delete_file")
+		c := d.Changed[at(t, d, "delete_file")]
 		if len(c.Annotations) != 1 || c.Annotations[0].Hint != "destructiveHint" || c.Annotations[0].Class != "riskier" {
 			t.Fatalf("got %+v", c.Annotations)
 		}
 		if !strings.Contains(c.Annotations[0].Message, "hints from the server") {
 			t.Errorf("a flip must remind that annotations are hints: %q", c.Annotations[0].Message)
 		}
-		if r := changed(t, d, "read_file"); r.Risk != lint.SeverityHigh || r.Annotations[0].Hint != "readOnlyHint" {
+		if r := d.Changed[at(t, d, "read_file")]; r.Risk != lint.SeverityHigh || r.Annotations[0].Hint != "readOnlyHint" {
 			t.Errorf("readOnlyHint true→false: %+v", r)
 		}
-		if s := changed(t, d, "search_docs"); s.Annotations[0].Hint != "openWorldHint" || s.Annotations[0].Class != "riskier" {
+		if s := d.Changed[at(t, d, "search_docs")]; s.Annotations[0].Hint != "openWorldHint" || s.Annotations[0].Class != "riskier" {
 			t.Errorf("openWorldHint false→true: %+v", s.Annotations)
 		}
 	})

@@ -14,10 +14,16 @@ type CheckDecisionRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// CheckDecisionResult is the answer of [CheckDecision]: verdict (a [Verdict]), should (the
-// [Outcome] the decision should have: itself when it is ok, deny or ask otherwise), and problems,
-// a [Problem] per broken part of the rule, at its line and column in the decision.
-type CheckDecisionResult = gate.CheckResult
+// CheckDecisionResult is the answer of [CheckDecision].
+type CheckDecisionResult struct {
+	Verdict Verdict `json:"verdict"`
+	// Should is the [Outcome] the decision should have: itself when it is ok, deny or ask when
+	// it is refused, deny when it cannot be read.
+	Should Outcome `json:"should"`
+	// Problems holds a [Problem] per broken part of the schema or the rule, at its line and
+	// column in the decision.
+	Problems Problems `json:"problems"`
+}
 
 // A Verdict is what [CheckDecision] says of a decision: "ok", "schema_rejected" (it fails its
 // schema, or does not parse) or "rule_refused" (it passes the schema, and the app's rule refuses
@@ -32,7 +38,7 @@ type Verdict = gate.Verdict
 func CheckDecision(req CheckDecisionRequest) CheckDecisionResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
-	res := gate.Check(req.Decision, req.Policy, req.Schema, session.schemas)
+	res := CheckDecisionResult(gate.Check(req.Decision, req.Policy, req.Schema, session.schemas))
 	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
 	return res
 }

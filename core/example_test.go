@@ -19,7 +19,9 @@ func ExampleValidate() {
 }
 
 func ExampleEncodeState() {
-	encoded := core.EncodeState(core.EncodeStateRequest{State: core.State{Pane: "schema", Panes: core.Panes{Schema: core.SchemaPane{Instance: `{"a":1}`}}}})
+	st := core.State{Pane: "schema"}
+	st.Panes.Schema.Instance = `{"a":1}`
+	encoded := core.EncodeState(core.EncodeStateRequest{State: st})
 	decoded := core.DecodeState(core.DecodeStateRequest{Fragment: encoded.Fragment})
 	fmt.Println(decoded.State.Panes.Schema.Instance)
 	// Output:
@@ -48,6 +50,7 @@ func ExampleLint() {
 	}
 	fmt.Println(res.AtOrAbove(core.SeverityHigh) > 0)
 	// Output:
+	// high instruction-coercion add
 	// high exfiltration-instruction add
 	// high instruction-concealment add
 	// high exfiltration-parameter add

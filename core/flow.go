@@ -12,36 +12,31 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
-// FlowEvidence is one flow rule of the policy that matched a call: the rule, its label, and the
-// earlier result it points at (in a [Decision]'s "flow").
+// FlowEvidence is one flow rule of the policy that matched a call (in a [Decision]'s "flow").
+// Its fields, as JSON names them: rule (the rule's index in the policy's flows.rules), pointer,
+// ruleLine and ruleColumn (where it sits in the policy); kind ("after" or "carries"), label
+// (the label it is about), call (the rule's call) and then (the [Outcome] it gives: ask or
+// deny); decided (true on the rules that made the decision); result (the earlier result it
+// points at: index, the 0-based index of the call it answered, and tool); argument and decodedFrom (for carries, the JSON Pointer in the
+// arguments of the value that carries the result's text, and the encoding it was read through:
+// "percent-encoding", "base64" or "" as written); quote, line and column (the shared text,
+// hidden characters shown and secrets withheld, and where it or the result is in the
+// transcript; empty from a proxy, which keeps no texts); overflow (the session stopped
+// fingerprinting the label's results, so carries acted as after: it fails closed).
 type FlowEvidence = gate.FlowEvidence
-
-// A FlowResult names a result of the session: the index of the call it answered and the tool.
-type FlowResult = gate.FlowResult
-
-// ReasonFlow is the reason of a decision a flow rule made stricter than the gate's.
-const ReasonFlow = gate.ReasonFlow
-
-// The bounds of a flow session's memory: at most FlowMaxFingerprints hashed 8-character
-// shingles (never texts), from at most FlowMaxSources results; past either, `carries` acts as
-// `after` for the labels concerned (it fails closed). A session idle for FlowIdleExpiry is
-// forgotten.
-const (
-	FlowMaxFingerprints = flow.MaxFingerprints
-	FlowMaxSources      = flow.MaxSources
-	FlowIdleExpiry      = flow.IdleExpiry
-)
 
 // FlowSessions holds the flow state of a proxy's clients under one policy: one [FlowSession]
 // per client (a stdio connection, an HTTP token), each forgotten after it has been idle for its
-// expiry. It is safe for concurrent use.
+// expiry. It is safe for concurrent use. A session remembers at most 65,536 hashed 8-character
+// shingles (never texts), from at most 4,096 results; past either, `carries` acts as `after` for
+// the labels concerned (it fails closed).
 type FlowSessions struct {
 	gk       *Gatekeeper
 	sessions *flow.Sessions
 }
 
 // NewFlowSessions keeps the flow sessions of the clients of a gatekeeper, under its policy's
-// flows; idle (FlowIdleExpiry when zero) is how long a session lives unused.
+// flows; idle (30 minutes when zero) is how long a session lives unused.
 func NewFlowSessions(gk *Gatekeeper, idle time.Duration) *FlowSessions {
 	return &FlowSessions{gk: gk, sessions: flow.NewSessions(gk.current(nil).Policy().Flows, idle)}
 }
@@ -85,7 +80,7 @@ func (s *FlowSession) Gate(callText string) GateResult {
 		if i < len(calls) {
 			args = calls[i].Arguments
 		}
-		flow.Tighten(&res.Decisions[i], s.s.Check(toolKey(res.Decisions[i]), args), s.gk.current(nil).Policy())
+		flow.Tighten(res.Decisions[i].internal(), s.s.Check(toolKey(res.Decisions[i]), args), s.gk.current(nil).Policy())
 	}
 	most := 0
 	for i := range res.Decisions {

@@ -17,23 +17,91 @@ type GateRequest struct {
 	Lang string `json:"lang,omitempty"`
 }
 
-// GateResult is the answer of [Gate]: decisions, one [Decision] per call in the call text (in
-// text order, never empty); decision, the most restrictive of them (deny > ask > allow, the first
-// of equals); and problems, what is wrong with the texts themselves, each [Problem] placed.
-type GateResult = gate.Result
+// GateResult is the answer of [Gate].
+type GateResult struct {
+	// Decisions holds one [Decision] per call in the call text, in text order; never empty.
+	Decisions []Decision `json:"decisions"`
+	// Decision is the most restrictive of Decisions (deny > ask > allow; the first of equals).
+	Decision *Decision `json:"decision"`
+	// Problems are what is wrong with the texts themselves (parse errors, unreadable calls, a
+	// catalog or policy that breaks its rules), each placed at its line and column.
+	Problems Problems `json:"problems"`
+}
+
+// gateResultOf is the face's answer for the gate's own.
+func gateResultOf(res gate.Result) GateResult {
+	out := GateResult{Decisions: make([]Decision, len(res.Decisions)), Problems: res.Problems}
+	for i := range res.Decisions {
+		out.Decisions[i] = Decision(res.Decisions[i])
+		if &res.Decisions[i] == res.Decision {
+			out.Decision = &out.Decisions[i]
+		}
+	}
+	if out.Decision == nil && res.Decision != nil {
+		d := Decision(*res.Decision)
+		out.Decision = &d
+	}
+	return out
+}
+
+// internal is the decision as internal/gate's type, whose fields are the same, for the gate's
+// and the flows' own functions.
+func (d *Decision) internal() *gate.Decision { return (*gate.Decision)(d) }
 
 // A Decision is the gate's answer for one tool call: seed 000's decision (tool, argumentsValid,
-// toolAllowed, grant, decision, reason), extended with why — the required and missing
-// capabilities, the arguments' errors, the rules they break, and every reason as evidence placed
-// at its line and column. Its JSON always validates against the published decision schema.
-// Its fields, as JSON names them: tool (the catalog key, or the name the call gave), server,
-// argumentsValid, argumentsChecked (gate 3 ran), toolAllowed (gate 1 passed), grant, decision
-// (an [Outcome]), reason (a [Reason]), detail (a [Detail]), required and missing (capabilities),
-// errors (the arguments' problems), violations (a list of [Violation]), changedFields (the
-// fields that differ from the pinned definition), format (the call's shape), id, call (the
-// call as pasted), explanation (plain sentences) and evidence (every reason, as a placed
-// [Problem]).
-type Decision = gate.Decision
+// toolAllowed, grant, decision, reason), extended with why. Its JSON always validates against
+// the published decision schema.
+type Decision struct {
+	// Tool is the tool's catalog key ("server/name" in a multi-server catalog) when the call
+	// found it, else the name the call gave; Server is the server offering it in a
+	// multi-server catalog.
+	Tool   string `json:"tool"`
+	Server string `json:"server,omitempty"`
+	// ArgumentsValid says gate 3 ran and passed. ArgumentsChecked says whether it ran: false
+	// when an earlier gate denied, so that argumentsValid false says "not known valid" there,
+	// not "found invalid".
+	ArgumentsValid   bool `json:"argumentsValid"`
+	ArgumentsChecked bool `json:"argumentsChecked"`
+	// ToolAllowed says gate 1 passed: the tool is allowlisted and in the catalog.
+	ToolAllowed bool `json:"toolAllowed"`
+	// Grant is the session's grant, from the policy.
+	Grant []string `json:"grant"`
+	// Decision is allow, deny or ask; Reason the gate that decided; Detail says more about it.
+	Decision Outcome `json:"decision"`
+	Reason   Reason  `json:"reason"`
+	Detail   Detail  `json:"detail,omitempty"`
+	// Required lists the capabilities the policy requires for the tool; Missing those the
+	// grant lacks.
+	Required []string `json:"required"`
+	Missing  []string `json:"missing"`
+	// Errors are the arguments' problems (parse and schema), placed in the pasted call.
+	Errors []Problem `json:"errors"`
+	// Violations are the argument rules and secrets the arguments break.
+	Violations []Violation `json:"violations"`
+	// ChangedFields names the tool's top-level fields that differ from the pinned definition,
+	// when the policy keeps that definition (pinned_tools); a pin alone says only that
+	// something changed.
+	ChangedFields []string `json:"changedFields,omitempty"`
+	// Format is the call's shape (one of [AboutResult.CallFormats], or "unknown"); ID the
+	// call's id where its shape has one; Call the whole call object as pasted, for the log.
+	Format string `json:"format"`
+	ID     string `json:"id,omitempty"`
+	Call   any    `json:"call"`
+	// Explanation says in plain words what decided, then every reason found, each with the
+	// text, line and column it comes from where known.
+	Explanation []string `json:"explanation"`
+	// Evidence is the reasons as problems, each placed in the text it is about (the call, the
+	// catalog or the policy), so that a view can link them to their lines.
+	Evidence []Problem `json:"evidence"`
+	// Unmatched lists the argument values that match none of the alternatives of a oneOf or
+	// anyOf, each with the indexes of its alternatives' problems in Evidence, so that a view
+	// shows one line per value with the closest alternative's problems under it (Errors and
+	// Evidence keep every problem, each with its alternative).
+	Unmatched []Unmatched `json:"unmatched,omitempty"`
+	// Flow lists the flow rules that matched, where a session's flows were checked ([Replay],
+	// [FlowSession]).
+	Flow []FlowEvidence `json:"flow,omitempty"`
+}
 
 // An Outcome is what the gate decides for a call: allow, deny or ask.
 type Outcome = gate.Outcome
@@ -50,7 +118,10 @@ const (
 // longer matches its pin or lock), "arguments_invalid" (3: the arguments do not parse or fail
 // inputSchema), "grant_missing" (4: the grant lacks a capability the tool requires),
 // "policy_violation" (5: an argument rule or the secrets check), "needs_confirm" (6: a person
-// must confirm), "flow" ([ReasonFlow]), "unreadable_transcript" ([ReasonUnreadableTranscript]), and "ok" (every gate passed; only with allow).
+// must confirm), "flow" (a flow rule of the policy made the decision stricter than the gates'),
+// "unreadable_transcript" ([Replay]: the transcript could not be placed before the call, so it
+// and every later call are denied, never guessed; no gate judged it), and "ok" (every gate
+// passed; only with allow).
 // [AboutResult.Reasons] lists them.
 type Reason = gate.Reason
 
@@ -82,7 +153,7 @@ func Gate(req GateRequest) GateResult {
 	defer closeTranslation(tr)
 	res := session.gatekeeperFor(req.Catalog, req.Policy, tr).Gate(req.Call)
 	res.Problems = withLanguage(langProbs, res.Problems)
-	return translateGate(tr, res)
+	return translateGate(tr, gateResultOf(res))
 }
 
 // GatekeeperRequest is the input of [NewGatekeeper]: the texts a long-running process gates
@@ -160,7 +231,7 @@ func (g *Gatekeeper) Gate(call string) GateResult {
 	defer closeTranslation(tr)
 	res := g.current(tr).Gate(call)
 	res.Problems = withLanguage(g.langProbs, res.Problems)
-	return translateGate(tr, res)
+	return translateGate(tr, gateResultOf(res))
 }
 
 // GateOne decides a text that must hold exactly one call (one MCP tools/call request): a text
@@ -172,7 +243,7 @@ func (g *Gatekeeper) GateOne(call string) GateResult {
 	defer closeTranslation(tr)
 	res := g.current(tr).GateOne(call)
 	res.Problems = withLanguage(g.langProbs, res.Problems)
-	return translateGate(tr, res)
+	return translateGate(tr, gateResultOf(res))
 }
 
 // Offered lists, in catalog order, the keys of the tools a client may be shown: those a call

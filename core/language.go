@@ -6,7 +6,6 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/diff"
-	"github.com/gatehouse-dev/gatehouse/internal/gate"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
@@ -71,10 +70,11 @@ func translateProblems(tr *i18n.Translation, ps Problems) Problems {
 	return translated(ps, func(p Problem) Problem { p.Message = tr.Text(p.Message); return p })
 }
 
-func translateDecision(tr *i18n.Translation, d gate.Decision) gate.Decision {
+func translateDecision(tr *i18n.Translation, d Decision) Decision {
 	d.Explanation = tr.Texts(d.Explanation)
 	d.Errors = translateProblems(tr, d.Errors)
 	d.Evidence = translateProblems(tr, d.Evidence)
+	d.Unmatched = translated(d.Unmatched, func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
 	d.Violations = translated(d.Violations, func(v policy.Violation) policy.Violation { v.Message = tr.Text(v.Message); return v })
 	return d
 }
@@ -89,7 +89,7 @@ func translateGate(tr *i18n.Translation, res GateResult) GateResult {
 			most = i
 		}
 	}
-	res.Decisions = translated(res.Decisions, func(d gate.Decision) gate.Decision { return translateDecision(tr, d) })
+	res.Decisions = translated(res.Decisions, func(d Decision) Decision { return translateDecision(tr, d) })
 	if most >= 0 {
 		res.Decision = &res.Decisions[most]
 	} else if res.Decision != nil {
@@ -118,7 +118,7 @@ func translateToolReports(tr *i18n.Translation, rs []diff.ToolReport) []diff.Too
 	})
 }
 
-func translateDiff(tr *i18n.Translation, res DiffResult) DiffResult {
+func translateDiff(tr *i18n.Translation, res diff.Result) diff.Result {
 	if tr == nil {
 		return res
 	}

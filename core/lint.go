@@ -44,11 +44,6 @@ const (
 	SeverityLow    = lint.SeverityLow
 )
 
-// A LintRule is one check of [Lint]: name, severity (the highest it gives), summary, why (a
-// finding matters), help (what it looks for, what lowers it, what to do) and families (the
-// attack families it catches at high severity).
-type LintRule = lint.Rule
-
 // Lint looks at every tool of a catalog for what a poisoned tool carries: instructions aimed at
 // the model, hidden characters, requests for secrets and sensitive paths, references to other
 // tools, parameters shaped to carry data out, loose schemas, annotations that contradict the tool.

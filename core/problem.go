@@ -64,25 +64,3 @@ func orEmpty(ps Problems) Problems {
 // InstanceLocation, the value's pointer; KeywordLocation, the oneOf's or anyOf's; Alternatives,
 // how many there are.
 type Unmatched = problem.Unmatched
-
-// unmatchedOf lists, in the order of the problems, each oneOf or anyOf whose alternatives the
-// problems are in, with the indexes of those problems.
-func unmatchedOf(ps Problems) []Unmatched {
-	var out []Unmatched
-	index := map[*problem.Unmatched]int{}
-	for i, p := range ps {
-		u := p.Alternative.UnmatchedOf()
-		if u == nil {
-			continue
-		}
-		at, seen := index[u]
-		if !seen {
-			at = len(out)
-			index[u] = at
-			out = append(out, *u)
-			out[at].Problems = nil
-		}
-		out[at].Problems = append(out[at].Problems, i)
-	}
-	return out
-}

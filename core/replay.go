@@ -77,11 +77,6 @@ type ReplayedResult struct {
 	Column int      `json:"column,omitempty"`
 }
 
-// ReasonUnreadableTranscript is the reason of a call denied because the transcript could not
-// be placed before it: the replay denies from there on, never guessing. It is a reason of its
-// own, not gate 1's tool_not_allowlisted, because no gate judged the call.
-const ReasonUnreadableTranscript = gate.ReasonUnreadableTranscript
-
 // Replay decides every call of a session's transcript as the proxy would have, in order: the
 // gate's decision for each call on its own, tightened by the policy's flows from the results
 // that came before it. Each result is checked by the result check ([CheckResult]), and a result
@@ -155,15 +150,15 @@ func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Tra
 	_, line, column := e.Start()
 	c := ReplayCall{Index: e.Index, Tool: e.Name, ID: e.ID, Line: line, Column: column}
 	gated := gk.Gate(e.Text)
-	d := gated.Decisions[0]
+	d := Decision(gated.Decisions[0])
 	placeInTranscript(&d, e)
 	c.Tool, c.Server = d.Tool, d.Server
 	if e.Broken {
 		first := t.Problems[0]
-		d.Decision, d.Reason, d.Detail = DecisionDeny, ReasonUnreadableTranscript, ""
+		d.Decision, d.Reason, d.Detail = DecisionDeny, gate.ReasonUnreadableTranscript, ""
 		d.Evidence = append(d.Evidence, first)
-		d.Explain(i18n.Sprintf("deny (%s): the transcript cannot be placed before this call (%s, line %d), so nothing from there on is allowed",
-			ReasonUnreadableTranscript, first.Message, first.Line))
+		d.internal().Explain(i18n.Sprintf("deny (%s): the transcript cannot be placed before this call (%s, line %d), so nothing from there on is allowed",
+			gate.ReasonUnreadableTranscript, first.Message, first.Line))
 		c.Decision = d
 		return c
 	}
@@ -191,7 +186,7 @@ func replayCall(gk *gate.Prepared, sess *flow.Session, e *flow.Event, t flow.Tra
 			}
 		}
 	}
-	flow.Tighten(&d, matches, gk.Policy())
+	flow.Tighten(d.internal(), matches, gk.Policy())
 	for i := range d.Flow {
 		quoteFlow(&d.Flow[i], matches[i], results)
 	}
@@ -226,7 +221,7 @@ func placeInTranscript(d *Decision, e *flow.Event) {
 	move(d.Errors)
 	move(d.Evidence)
 	if len(d.Explanation) > 0 {
-		d.Explain(d.Explanation[0])
+		d.internal().Explain(d.Explanation[0])
 	}
 }
 
@@ -292,7 +287,8 @@ func replayResult(rc *ResultChecker, sess *flow.Session, e *flow.Event, calls []
 		injected = out.Verdict != ResultPass
 	} else {
 		out.ResultCheck = ResultCheck{Verdict: ResultVerdict(e.LoggedVerdict), Reasons: []string{}, Findings: []Finding{},
-			Schema: ResultSchema{Problems: Problems{}}, Problems: Problems{}, Tool: d.Tool}
+			Problems: Problems{}, Tool: d.Tool}
+		out.Schema.Problems = Problems{}
 		if out.Verdict == "" {
 			out.Verdict = ResultPass
 		}

@@ -94,7 +94,7 @@ func TestReplayFlowRules(t *testing.T) {
 			if got := strings.Join(kinds, ","); got != c.flow {
 				t.Errorf("flow rules that decided: %q, want %q (%+v)", got, c.flow, last.Flow)
 			}
-			if c.flow != "" && last.Reason != core.ReasonFlow && !strings.Contains(strings.Join(last.Explanation, "\n"), "flows.rules[") {
+			if c.flow != "" && last.Reason != core.Reason("flow") && !strings.Contains(strings.Join(last.Explanation, "\n"), "flows.rules[") {
 				t.Errorf("the flow is not named in the explanation: %v", last.Explanation)
 			}
 		})
@@ -144,9 +144,9 @@ func TestReplayOnlyTightens(t *testing.T) {
 				t.Fatalf("round %d call %d: the replay gives %s where the gate alone gives %s", round, i, got.Decision, alone.Decision)
 			case alone.Decision == core.DecisionDeny && got.Reason != alone.Reason:
 				t.Fatalf("round %d call %d: a gate deny (%s) became %s", round, i, alone.Reason, got.Reason)
-			case got.Reason == core.ReasonFlow && rank[got.Decision] <= rank[alone.Decision]:
+			case got.Reason == core.Reason("flow") && rank[got.Decision] <= rank[alone.Decision]:
 				t.Fatalf("round %d call %d: reason flow where the flow is not stricter than the gate (%s)", round, i, alone.Decision)
-			case got.Reason != core.ReasonFlow && got.Decision != alone.Decision:
+			case got.Reason != core.Reason("flow") && got.Decision != alone.Decision:
 				t.Fatalf("round %d call %d: %s (%s), the gate alone %s (%s)", round, i, got.Decision, got.Reason, alone.Decision, alone.Reason)
 			}
 		}
@@ -199,7 +199,7 @@ func TestReplayDeniesAfterAProblem(t *testing.T) {
 		t.Errorf("the call before the problem: %s (%s)", d.Decision, d.Reason)
 	}
 	// Its reason is its own: no gate judged the call, so it is not gate 1's tool_not_allowlisted.
-	if d := res.Calls[1].Decision; d.Decision != core.DecisionDeny || d.Reason != core.ReasonUnreadableTranscript || d.Detail != "" {
+	if d := res.Calls[1].Decision; d.Decision != core.DecisionDeny || d.Reason != core.Reason("unreadable_transcript") || d.Detail != "" {
 		t.Errorf("the call after the problem: %s (%s, %s), want deny (unreadable_transcript)", d.Decision, d.Reason, d.Detail)
 	}
 	checkInvariants(t, res.Calls[1].Decision)

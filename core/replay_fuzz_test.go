@@ -36,7 +36,7 @@ func FuzzReplay(f *testing.F) {
 			default:
 				t.Fatalf("call %d: decision %q", i, c.Decision.Decision)
 			}
-			if c.Decision.Reason == core.ReasonFlow {
+			if c.Decision.Reason == core.Reason("flow") {
 				decided := false
 				for _, fl := range c.Decision.Flow {
 					decided = decided || fl.Decided

@@ -58,10 +58,24 @@ type ResultCheck struct {
 	// (structured-text-mismatch, structured-without-text). Each is placed at its line and
 	// column in the result text; high findings are what on_injection acts on.
 	Findings []Finding `json:"findings"`
-	// Schema says whether structuredContent was checked against the tool's outputSchema.
-	Schema ResultSchema `json:"schema"`
-	// Size is the result's size against the policy's caps.
-	Size ResultSize `json:"size"`
+	// Schema says whether structuredContent was checked against the tool's outputSchema:
+	// Checked when the tool has one and the result is not an error and has a shape that
+	// carries structuredContent; Valid when it was checked and passed; Problems, the schema's
+	// failures placed at their line in the result text, and a missing structuredContent where
+	// the tool declares an outputSchema.
+	Schema struct {
+		Checked  bool     `json:"checked"`
+		Valid    bool     `json:"valid"`
+		Problems Problems `json:"problems"`
+	} `json:"schema"`
+	// Size is the result's size against the policy's caps: its bytes as received and the
+	// tool's max_bytes, its content blocks and the tool's max_blocks.
+	Size struct {
+		Bytes      int `json:"bytes"`
+		Limit      int `json:"limit"`
+		Blocks     int `json:"blocks"`
+		BlockLimit int `json:"blockLimit"`
+	} `json:"size"`
 	// Problems are what is wrong with the texts: a result that is not strict JSON or holds no
 	// result, a result over its cap, a resource type the policy does not allow, a catalog or
 	// policy with problems.
@@ -79,26 +93,6 @@ type ResultCheck struct {
 	// otherwise. "" when the result passes on unchanged, and for a block of a text that holds
 	// no readable result.
 	Replacement string `json:"replacement,omitempty"`
-}
-
-// ResultSchema is the outputSchema part of a [ResultCheck].
-type ResultSchema struct {
-	// Checked is true when the tool has an outputSchema and the result is not an error and has
-	// a shape that carries structuredContent.
-	Checked bool `json:"checked"`
-	// Valid is true when it was checked and passed.
-	Valid bool `json:"valid"`
-	// Problems are the schema's failures, placed at their line in the result text, and a
-	// missing structuredContent where the tool declares an outputSchema.
-	Problems Problems `json:"problems"`
-}
-
-// ResultSize is the size part of a [ResultCheck].
-type ResultSize struct {
-	Bytes      int `json:"bytes"`      // the result text's size in bytes, as received
-	Limit      int `json:"limit"`      // the tool's max_bytes
-	Blocks     int `json:"blocks"`     // its content blocks
-	BlockLimit int `json:"blockLimit"` // the tool's max_blocks
 }
 
 // Redacted is the check without anything taken from the result's text — no evidence, no
@@ -143,14 +137,14 @@ func answerResult(rep result.Report, langProbs Problems, tr *i18n.Translation) R
 		Verdict:  ResultVerdict(rep.Verdict),
 		Reasons:  tr.Texts(rep.Reasons),
 		Findings: translateFindings(tr, rep.Findings),
-		Schema: ResultSchema{Checked: rep.Schema.Checked, Valid: rep.Schema.Valid,
-			Problems: translateProblems(tr, orEmpty(rep.Schema.Problems))},
-		Size:     ResultSize{Bytes: rep.Size.Bytes, Limit: rep.Size.Limit, Blocks: rep.Size.Blocks, BlockLimit: rep.Size.BlockLimit},
 		Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, rep.Problems))),
 		Tool:     rep.Tool,
 		Shape:    rep.Shape,
 		Stripped: rep.Stripped,
 	}
+	out.Schema.Checked, out.Schema.Valid = rep.Schema.Checked, rep.Schema.Valid
+	out.Schema.Problems = translateProblems(tr, orEmpty(rep.Schema.Problems))
+	out.Size.Bytes, out.Size.Limit, out.Size.Blocks, out.Size.BlockLimit = rep.Size.Bytes, rep.Size.Limit, rep.Size.Blocks, rep.Size.BlockLimit
 	if out.Reasons == nil {
 		out.Reasons = []string{}
 	}

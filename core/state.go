@@ -4,16 +4,62 @@ import "github.com/gatehouse-dev/gatehouse/internal/state"
 
 // State is everything on the page: which pane is open, each pane's texts exactly as typed, and
 // the options. It travels in the URL fragment, which browsers never send to a server.
-type State = state.State
+type State struct {
+	// Pane is the pane shown: "schema", "decision" or "diff".
+	Pane string `json:"pane"`
+	// Panes holds each pane's texts.
+	Panes struct {
+		// Schema is the Schema pane: an instance, its schema, and further schema documents
+		// by URL; AssertFormats makes "format" an assertion (off by default, as 2020-12 says).
+		Schema struct {
+			Schema        string            `json:"schema"`
+			Instance      string            `json:"instance"`
+			Draft         string            `json:"draft,omitempty"`
+			Resources     map[string]string `json:"resources,omitempty"`
+			AssertFormats bool              `json:"assertFormats,omitempty"`
+		} `json:"schema"`
+		// Decision is the Decision pane: a call, a catalog and a policy to gate, or a decision
+		// (with the schema it is checked against) to check. Mode is "gate", "check" or
+		// "session"; Transcript is the session the "session" mode replays, Result the tool's
+		// result the "gate" mode checks beside the call.
+		Decision struct {
+			Call       string `json:"call"`
+			Catalog    string `json:"catalog"`
+			Policy     string `json:"policy"`
+			Decision   string `json:"decision"`
+			Schema     string `json:"schema,omitempty"`
+			Mode       string `json:"mode,omitempty"`
+			Transcript string `json:"transcript,omitempty"`
+			Result     string `json:"result,omitempty"`
+		} `json:"decision"`
+		// Diff is the Diff pane: the approved text on the left, today's on the right, the
+		// [DiffMode] by name, and whether a plain JSON diff compares arrays by content.
+		Diff struct {
+			Left             string `json:"left"`
+			Right            string `json:"right"`
+			Mode             string `json:"mode,omitempty"`
+			IgnoreArrayOrder bool   `json:"ignoreArrayOrder,omitempty"`
+		} `json:"diff"`
+	} `json:"panes"`
+	// Options are the page's settings: its language.
+	Options struct {
+		Lang string `json:"lang,omitempty"`
+	} `json:"options"`
+}
 
-// The parts of a [State].
-type (
-	Panes        = state.Panes        // each pane's texts
-	SchemaPane   = state.SchemaPane   // an instance, its schema, further schema documents by URL
-	DecisionPane = state.DecisionPane // a call, a catalog and a policy, or a decision to check
-	DiffPane     = state.DiffPane     // the approved text on the left, today's on the right
-	StateOptions = state.StateOptions // the page's settings
-)
+// stateOf and internal convert between the face's State and internal/state's, whose parts have
+// the same fields.
+func stateOf(s state.State) State {
+	var out State
+	out.Pane, out.Options = s.Pane, s.Options
+	out.Panes.Schema, out.Panes.Decision, out.Panes.Diff = s.Panes.Schema, s.Panes.Decision, s.Panes.Diff
+	return out
+}
+
+func (s State) internal() state.State {
+	return state.State{Pane: s.Pane, Options: s.Options,
+		Panes: state.Panes{Schema: s.Panes.Schema, Decision: s.Panes.Decision, Diff: s.Panes.Diff}}
+}
 
 // EncodeStateResult is the answer of [EncodeState].
 type EncodeStateResult struct {
@@ -40,7 +86,7 @@ type DecodeStateResult struct {
 func EncodeState(req EncodeStateRequest) EncodeStateResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
-	fragment, err := state.Encode(req.State)
+	fragment, err := state.Encode(req.State.internal())
 	if err != nil {
 		return EncodeStateResult{Problems: translateProblems(tr, withLanguage(langProbs, Problems{{Source: SourceFragment, Kind: KindLimit, Message: err.Error(), Offset: -1}}))}
 	}
@@ -60,5 +106,5 @@ func DecodeState(req DecodeStateRequest) DecodeStateResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
 	s, probs := state.Decode(req.Fragment)
-	return DecodeStateResult{State: s, Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, probs)))}
+	return DecodeStateResult{State: stateOf(s), Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, probs)))}
 }

@@ -1,9 +1,12 @@
 package core
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
 // ValidateRequest is the input of [Validate]: texts exactly as pasted.
@@ -38,6 +41,26 @@ type ValidateResult struct {
 	Unmatched []Unmatched `json:"unmatched,omitempty"`
 }
 
+// MarshalJSON writes the answer byte for byte as encoding/json writes its fields, in one
+// buffer: a flood of problems is most of the answer, and encoding/json would check and copy
+// again the list's own encoding. The API and the wasm binding write it with this method directly.
+func (r ValidateResult) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 64+200*(len(r.Problems)+len(r.UnassertedFormats)))
+	b = strconv.AppendBool(append(b, `{"valid":`...), r.Valid)
+	b = r.Problems.AppendJSON(append(b, `,"problems":`...))
+	if len(r.UnassertedFormats) > 0 {
+		b = r.UnassertedFormats.AppendJSON(append(b, `,"unassertedFormats":`...))
+	}
+	if len(r.Unmatched) > 0 {
+		unmatched, err := json.Marshal(r.Unmatched)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(b, `,"unmatched":`...), unmatched...)
+	}
+	return append(b, '}'), nil
+}
+
 // Validate checks an instance text against a schema text. Problems in either text (parse errors,
 // a schema that does not compile, a $ref to a document that was not pasted) and every way the
 // instance fails the schema come back as problems placed at their line and column. Valid is true
@@ -46,24 +69,34 @@ type ValidateResult struct {
 func Validate(req ValidateRequest) ValidateResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
-	res := validate(req)
-	res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
+	res, checked := validate(req)
+	if checked && len(langProbs) == 0 {
+		// The check's own list, made for this answer: translated where it is, not copied (a
+		// flood is 20,000 problems).
+		for i := range res.Problems {
+			res.Problems[i].Message = tr.Text(res.Problems[i].Message)
+		}
+	} else {
+		res.Problems = translateProblems(tr, withLanguage(langProbs, res.Problems))
+	}
 	if res.UnassertedFormats != nil {
 		res.UnassertedFormats = translateProblems(tr, res.UnassertedFormats)
 	}
-	res.Unmatched = translated(unmatchedOf(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
+	res.Unmatched = translated(problem.ListUnmatched(res.Problems), func(u Unmatched) Unmatched { u.Message = tr.Text(u.Message); return u })
 	return res
 }
 
-func validate(req ValidateRequest) ValidateResult {
+// validate answers req in English; checked says whether its problems are the instance check's
+// own list, shared with nothing kept between calls.
+func validate(req ValidateRequest) (res ValidateResult, checked bool) {
 	sch, probs := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, req.AssertFormats)
 	instance, instanceProbs := jsondoc.ParseString(SourceInstance, req.Instance)
 	probs = append(probs, instanceProbs...)
 	if len(probs) > 0 {
-		return ValidateResult{Problems: probs}
+		return ValidateResult{Problems: probs}, false
 	}
 	probs = sch.Check(instance, "")
-	res := ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
+	res = ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
 	if !req.AssertFormats && mentionsFormat(req) {
 		// Checked again with formats asserted (compiled once and cached like the other): only
 		// the failures of "format" itself are news.
@@ -75,7 +108,7 @@ func validate(req ValidateRequest) ValidateResult {
 			}
 		}
 	}
-	return res
+	return res, true
 }
 
 // mentionsFormat reports whether any schema text holds the "format" keyword (or a property of

@@ -1,6 +1,8 @@
 package core_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -241,5 +243,44 @@ func TestValidateFormats(t *testing.T) {
 	req.AssertFormats = false
 	if res := core.Validate(req); !res.Valid || res.UnassertedFormats != nil {
 		t.Errorf("a good address, formats not asserted: %+v", res)
+	}
+}
+
+// TestValidateResultJSON: the answer's own writer gives exactly what encoding/json gives for its
+// fields, on answers with every list empty or full, with oneOf groups, in two languages, and
+// with texts that need escaping.
+func TestValidateResultJSON(t *testing.T) {
+	oneOf := `{"items":{"oneOf":[{"properties":{"kind":{"const":"a"}},"required":["kind"]},{"properties":{"kind":{"const":"b"}},"required":["kind"]}]}}`
+	requests := []core.ValidateRequest{
+		{Schema: `{"type":"string"}`, Instance: `"ok"`},
+		{Schema: `{"type":"string"}`, Instance: `1`},
+		{Schema: `{"format":"email"}`, Instance: `"<not&mail>"`},
+		{Schema: oneOf, Instance: `[{"kind":"x"},{"kind":"a"},{"kind":"\u2028<z>"}]`, Lang: "fr"},
+		{Schema: `{"properties":{"<&>":{"enum":["\u00e9"]}}}`, Instance: `{"<&>":"e"}`, Lang: "de"},
+		{Schema: `{`, Instance: `{`, Lang: "xx"},
+		{},
+	}
+	type plain struct {
+		Valid             bool             `json:"valid"`
+		Problems          core.Problems    `json:"problems"`
+		UnassertedFormats core.Problems    `json:"unassertedFormats,omitempty"`
+		Unmatched         []core.Unmatched `json:"unmatched,omitempty"`
+	}
+	results := []core.ValidateResult{{}, {Problems: core.Problems{}, UnassertedFormats: core.Problems{}, Unmatched: []core.Unmatched{}}}
+	for _, req := range requests {
+		results = append(results, core.Validate(req))
+	}
+	for i, res := range results {
+		got, err := res.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(plain(res))
+		if !bytes.Equal(got, want) {
+			t.Errorf("answer %d:\n got %s\nwant %s", i, got, want)
+		}
+		if api, _ := json.Marshal(res); !bytes.Equal(api, want) {
+			t.Errorf("answer %d through encoding/json:\n got %s\nwant %s", i, api, want)
+		}
 	}
 }

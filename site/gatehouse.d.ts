@@ -155,6 +155,11 @@ export interface Decision {
   explanation: string[];
   /** The reasons as problems, each placed in the text it is about (call, catalog or policy). */
   evidence: Problem[];
+  /**
+   * The argument values that match none of the alternatives of a oneOf or anyOf, each with the
+   * indexes of its alternatives' problems in evidence (one line per value, as validate's).
+   */
+  unmatched?: Unmatched[];
   /** The policy's flow rules that matched, where a session's flows were checked (replay, proxy). */
   flow?: FlowEvidence[];
 }

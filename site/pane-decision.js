@@ -386,5 +386,5 @@ function verdictCard(d, goTo) {
     h('p', { class: 'verdict-reason' }, reasonText(d)),
     evidence.length ? h('h3', { class: 'visually-hidden' }, t('decision.reasons')) : null,
     d.missing?.length ? h('p', { class: 'verdict-detail' }, t('decision.missing'), ' ', d.missing.map((m) => h('code', { class: 'chip' }, visibleText(m)))) : null,
-    evidence.length ? problemList(evidence, goTo, 'call') : null);
+    evidence.length ? problemList(evidence, goTo, 'call', d.evidence ? d.unmatched ?? [] : []) : null);
 }

@@ -117,6 +117,11 @@ export function count(n) {
  * same size, never all at once. Past `limit` items it stops and says how many there are, with a
  * button for the rest. Rows outside the viewport skip layout and paint (content-visibility in
  * style.css), so a long list costs what is on screen.
+ *
+ * A batch is itself rendered in slices of at most ~sliceMs, each in its own task, so that rows
+ * that are slow to build (a changed tool with its findings: ~3 ms each) never hold the page: 100
+ * of them in one go were a 280 ms task. The first slice is rendered at once and is shorter, since
+ * it shares its task with the answer that brought the list.
  * @template T
  * @param {T[]} items
  * @param {(item: T, index: number) => HTMLElement} render
@@ -125,18 +130,26 @@ export function count(n) {
 export function lazyList(items, render, { class: cls = '', batch = 100, tag = 'ul', limit = Infinity, what = 'items' } = {}) {
   const list = h(tag, { class: cls });
   let shown = 0;
+  let target = 0; // rows asked for so far: shown catches up with it slice by slice
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let pending = null;
   let cap = Math.min(limit, items.length);
   const more = h('button', { type: 'button', class: 'small show-more' });
   const capNote = h('p', { class: 'list-cap', role: 'status' });
   const showAll = h('button', { type: 'button', class: 'small show-all' });
   /** @type {IntersectionObserver | null} */
   let observer = null;
-  const showMore = () => {
-    const end = Math.min(cap, shown + batch);
+  /** @type {HTMLElement} */
+  let wrapper = list;
+  const renderSlice = (/** @type {number} */ budget) => {
+    pending = null;
+    const t0 = performance.now();
     const rows = [];
-    for (let i = shown; i < end; i++) rows.push(render(items[i], i));
+    while (shown < target && (rows.length === 0 || performance.now() - t0 < budget)) {
+      rows.push(render(items[shown], shown));
+      shown++;
+    }
     list.append(...rows);
-    shown = end;
     more.hidden = shown >= cap;
     more.textContent = t('result.showMore', { n: count(Math.min(batch, cap - shown)) });
     const capped = cap < items.length;
@@ -146,21 +159,37 @@ export function lazyList(items, render, { class: cls = '', batch = 100, tag = 'u
       showAll.textContent = t('result.showAll', { total: count(items.length) });
     }
     if (shown >= items.length) observer?.disconnect();
+    // The rest of the batch in the next task, unless the list was taken off the page meanwhile
+    // (a newer answer replaced it); put back, it goes on when its button is shown or pressed.
+    if (shown < target) {
+      pending = setTimeout(() => {
+        if (wrapper.isConnected) renderSlice(sliceMs);
+        else pending = null;
+      }, 0);
+    }
   };
-  more.addEventListener('click', showMore);
+  const showMore = (budget = sliceMs) => {
+    target = Math.min(cap, Math.max(target, shown) + batch);
+    if (pending === null) renderSlice(budget);
+  };
+  more.addEventListener('click', () => showMore());
   showAll.addEventListener('click', () => {
     cap = items.length;
     showMore();
   });
-  showMore();
+  showMore(firstSliceMs);
   if (shown >= items.length) return list;
-  const wrapper = h('div', { class: 'lazy', dataset: { total: String(items.length) } }, capNote, list, more);
+  wrapper = h('div', { class: 'lazy', dataset: { total: String(items.length) } }, capNote, list, more);
   observer = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting) && shown < cap) showMore();
+    if (entries.some((e) => e.isIntersecting) && target < cap) showMore();
   });
   observer.observe(more);
   return wrapper;
 }
+
+/** How long one slice of a list's rows may take to render (ms); the first, less. */
+const sliceMs = 30;
+const firstSliceMs = 15;
 
 /**
  * busyLine says a check is running, for how long, and offers to stop it. Stopping ends the

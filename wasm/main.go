@@ -225,7 +225,7 @@ func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen
 	if res.Valid && len(res.Problems) == 0 && len(res.UnassertedFormats) == 0 && len(res.Unmatched) == 0 {
 		return packed(slices.Clone(validAnswer)) // the common answer, its encoding made once
 	}
-	b, err := json.Marshal(res)
+	b, err := res.MarshalJSON() // what json.Marshal writes, without checking and copying it again
 	if err != nil {
 		return packed(core.InternalError(err))
 	}

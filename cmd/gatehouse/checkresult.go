@@ -90,7 +90,7 @@ tool result, or the policy has problems.`,
 			}
 			what := res.name
 			if chk.Tool != "" {
-				what = i18n.Sprintf("%s (%s)", res.name, chk.Tool)
+				what = i18n.Sprintf("%s (%s)", i18n.Data(res.name), i18n.Data(chk.Tool))
 			}
 			code := exitOK
 			switch {

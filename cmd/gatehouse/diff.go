@@ -141,7 +141,7 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 	}
 	for _, rn := range c.Renamed {
 		r.items = append(r.items, item{rule: "gatehouse/diff/renamed", level: levelWarning, in: right,
-			message: i18n.Sprintf("renamed? %s → %s: the definitions are %.0f%% the same but for the name", rn.From, rn.To, 100*rn.Similarity)})
+			message: i18n.Sprintf("renamed? %s → %s: the definitions are %.0f%% the same but for the name", i18n.Data(rn.From), i18n.Data(rn.To), 100*rn.Similarity)})
 	}
 	for _, t := range c.Changed {
 		lvl := severityLevel(t.Risk)
@@ -174,9 +174,9 @@ func toolLine(what, tool string, risk core.Severity, fields []string, schema cor
 		about = append(about, i18n.Sprintf("schema %s", schema))
 	}
 	if len(reasons) > 0 {
-		return i18n.Sprintf("%s %s (%s): %s", what, tool, i18n.Join(about, i18n.T("; ")), i18n.Join(reasons, i18n.T("; ")))
+		return i18n.Sprintf("%s %s (%s): %s", what, i18n.Data(tool), i18n.Join(about, i18n.T("; ")), i18n.Join(reasons, i18n.T("; ")))
 	}
-	return i18n.Sprintf("%s %s (%s)", what, tool, i18n.Join(about, i18n.T("; ")))
+	return i18n.Sprintf("%s %s (%s)", what, i18n.Data(tool), i18n.Join(about, i18n.T("; ")))
 }
 
 // wordDiffText writes a word diff on one line: [-deleted-]{+inserted+}, as git diff

@@ -98,7 +98,7 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 	}
 	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
-		head.message = i18n.Sprintf("%s: %s", tool, d.Explanation[0])
+		head.message = i18n.Sprintf("%s: %s", i18n.Data(tool), d.Explanation[0])
 	}
 	// The decision sits where the first piece of evidence in the call is, or at the top.
 	for _, e := range d.Evidence {
@@ -107,17 +107,17 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 			break
 		}
 	}
-	items := []item{head}
+	var evidence core.Problems
 	for _, e := range d.Evidence {
-		if slices.ContainsFunc(problems, func(p core.Problem) bool {
+		if !slices.ContainsFunc(problems, func(p core.Problem) bool {
 			return p.Source == e.Source && p.Line == e.Line && p.Column == e.Column && p.Message == e.Message
 		}) {
-			continue
+			evidence = append(evidence, e)
 		}
-		items = append(items, item{rule: rule, level: lvl, in: files[e.Source], line: e.Line, column: e.Column,
-			message: e.Message, detail: true})
 	}
-	return items
+	return append([]item{head}, groupedItems(evidence, files, true, func(e core.Problem) item {
+		return item{rule: rule, level: lvl, in: files[e.Source], line: e.Line, column: e.Column, message: e.Message, detail: true}
+	})...)
 }
 
 // decisionLevel maps a decision to SARIF's level: deny is an error, ask a warning.

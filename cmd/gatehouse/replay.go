@@ -93,16 +93,16 @@ func replayItems(c core.ReplayCall, files inputsBySource) []item {
 	head := item{rule: rule, level: decisionLevel(d.Decision), in: files[core.SourceTranscript], line: c.Line, column: c.Column,
 		message: fmt.Sprintf("#%d %s: %s (%s)", c.Index, c.Tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
-		head.message = i18n.Sprintf("#%d %s: %s", c.Index, c.Tool, d.Explanation[0])
+		head.message = i18n.Sprintf("#%d %s: %s", c.Index, i18n.Data(c.Tool), d.Explanation[0])
 	}
 	items := []item{head}
 	for _, f := range d.Flow {
 		if !f.Decided {
 			continue
 		}
-		msg := i18n.Sprintf("the result of #%d %s, labelled %s", f.Result.Index, f.Result.Tool, f.Label)
+		msg := i18n.Sprintf("the result of #%d %s, labelled %s", f.Result.Index, i18n.Data(f.Result.Tool), i18n.Data(f.Label))
 		if f.Quote != "" {
-			msg = i18n.Sprintf("the result of #%d %s, labelled %s, holds %s", f.Result.Index, f.Result.Tool, f.Label, f.Quote)
+			msg = i18n.Sprintf("the result of #%d %s, labelled %s, holds %s", f.Result.Index, i18n.Data(f.Result.Tool), i18n.Data(f.Label), i18n.Data(f.Quote))
 		}
 		items = append(items, item{rule: rule, level: head.level, in: files[core.SourceTranscript], line: f.Line, column: f.Column, message: msg, detail: true})
 	}

@@ -36,6 +36,7 @@ type item struct {
 	column  int    // 1-based, in Unicode code points; 0 when unknown
 	message string
 	detail  bool // a detail of the item before it (a piece of evidence): indented in text
+	nested  bool // with detail, a detail of a detail: indented twice
 	// textOnly is a line for people only (a value that matches no alternative of a oneOf,
 	// above its closest alternative's problems); sarifOnly is a problem text leaves out (one in
 	// another alternative), which SARIF and JSON give.
@@ -154,6 +155,9 @@ func (p textPrinter) print(w io.Writer, r *report) error {
 		if it.detail {
 			b.WriteString("  ")
 		}
+		if it.nested {
+			b.WriteString("  ")
+		}
 		b.WriteString(p.paint(levelColour(it.level), oneLine(r.tr.Evidence(it.message))))
 		b.WriteByte('\n')
 		if it.note != "" {
@@ -230,6 +234,15 @@ type inputsBySource map[core.Source]*input
 // matches none of the alternatives of a oneOf or anyOf is one line, the closest alternative's
 // problems under it; the other alternatives' problems are for SARIF only.
 func problemItems(ps core.Problems, files inputsBySource) []item {
+	return groupedItems(ps, files, false, func(p core.Problem) item { return problemItem(p, files) })
+}
+
+// groupedItems makes each problem an item with single, except that the problems in the
+// alternatives of a oneOf or anyOf that a value matches none of are one line for the value (at
+// it, saying so) with the closest alternative's problems under it and the others for SARIF
+// only. Validate's problems and a decision's evidence (under, a detail of the decision) are
+// shown alike.
+func groupedItems(ps core.Problems, files inputsBySource, under bool, single func(core.Problem) item) []item {
 	items := make([]item, 0, len(ps))
 	done := make([]bool, len(ps))
 	for i, p := range ps {
@@ -238,11 +251,11 @@ func problemItems(ps core.Problems, files inputsBySource) []item {
 		}
 		u := p.Alternative.UnmatchedOf()
 		if u == nil {
-			items = append(items, problemItem(p, files))
+			items = append(items, single(p))
 			continue
 		}
 		head := item{rule: "gatehouse/" + string(core.KindValidation), level: levelError, in: files[p.Source], line: u.Line, column: u.Column,
-			message: locatedMessage(u.InstanceLocation, u.Message), textOnly: true}
+			message: locatedMessage(u.InstanceLocation, u.Message), textOnly: true, detail: under}
 		if head.line == 0 {
 			head.line, head.column = p.Line, p.Column
 		}
@@ -253,12 +266,13 @@ func problemItems(ps core.Problems, files inputsBySource) []item {
 				continue
 			}
 			done[j] = true
-			it := problemItem(ps[j], files)
+			it, own := problemItem(ps[j], files), single(ps[j])
+			it.rule, it.level = own.rule, own.level
 			if ps[j].Alternative.Best {
-				it.detail = true
+				it.detail, it.nested = true, under
 				items = append(items, it)
 			} else {
-				it.sarifOnly = true
+				it.sarifOnly, it.detail = true, under
 				others = append(others, it)
 			}
 		}

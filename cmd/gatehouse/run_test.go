@@ -349,6 +349,28 @@ func TestTextOutputFloods(t *testing.T) {
 	if !slices.Equal(heads, want) || strings.Count(stdout, "\n") != 7 {
 		t.Errorf("three items, want three lines, each with one problem under it:\n%s", stdout)
 	}
+
+	// The gate shows the same arguments the same way, under the decision: one line per value
+	// naming the alternatives, its closest alternative's problem under it.
+	catalog := write("catalog.json", `{"tools":[{"name":"send","inputSchema":{"type":"object","properties":{"list":{"type":"array","items":`+
+		`{"oneOf":[{"properties":{"kind":{"const":"a"}},"required":["kind"]},{"properties":{"kind":{"const":"b"}},"required":["kind"]}]}}}}}]}`)
+	policy := write("policy.json", `{"allow_tools":["send"]}`)
+	call := write("call.json", `{"type":"tool_use","id":"t1","name":"send","input":{"list":[{"kind":"x"},{"kind":"a"},{"kind":"z"}]}}`)
+	_, stdout, _ = runIn(t, "", "gate", "--catalog", catalog, "--policy", policy, call)
+	wantGate := []string{
+		`call.json:1:69: send: deny (arguments_invalid): the arguments fail the inputSchema of "send" at /list/0, /list/2`,
+		`call.json:1:61:   /list/0: matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`,
+		`call.json:1:69:     /list/0/kind: value must be 'a' (in alternative 0 of /properties/list/items/oneOf, the closest)`,
+		`call.json:1:87:   /list/2: matches none of the 2 alternatives of oneOf ("kind" must be "a" or "b")`,
+		`call.json:1:95:     /list/2/kind: value must be 'a' (in alternative 0 of /properties/list/items/oneOf, the closest)`,
+		`deny: 1 call (1 deny)`}
+	var gotGate []string
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		gotGate = append(gotGate, strings.TrimPrefix(line, dir+string(filepath.Separator)))
+	}
+	if !slices.Equal(gotGate, wantGate) {
+		t.Errorf("gate, want one line per value under the decision:\n%s", strings.Join(gotGate, "\n"))
+	}
 }
 
 // TestJSONInTheLocaleLanguage checks that --format json under a French or German locale prints
@@ -407,5 +429,61 @@ func TestLongRunningInEnglish(t *testing.T) {
 	run([]string{"lint"}, french, strings.NewReader("{"), &stdout, &bytes.Buffer{})
 	if !strings.Contains(stdout.String(), "le texte") {
 		t.Errorf("lint under LANG=fr: %q, want French", stdout.String())
+	}
+}
+
+// TestToolNamesAreNotTranslated: a tool whose name is also one of the catalog's words ("send",
+// "fetch") keeps its name in a German decision and diff; only gatehouse's words are translated.
+func TestToolNamesAreNotTranslated(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	tool := func(name, desc string) string {
+		return `{"name":"` + name + `","description":"` + desc + `","inputSchema":{"type":"object","additionalProperties":false}}`
+	}
+	left := write("left.json", `{"tools":[`+tool("send", "Sends a message.")+`]}`)
+	right := write("right.json", `{"tools":[`+tool("send", "Sends a message to a person.")+`,`+tool("fetch", "Fetches a page.")+`]}`)
+	policy := write("policy.json", `{"allow_tools":[]}`)
+	call := write("call.json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send","arguments":{}}}`)
+	german := func(name string) string {
+		if name == "LANG" {
+			return "de_DE.UTF-8"
+		}
+		return ""
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"gate", "--catalog", left, "--policy", policy, call}, german, strings.NewReader(""), &stdout, &stderr)
+	if got := stdout.String(); !strings.Contains(got, "send: ") || strings.Contains(got, "senden:") {
+		t.Errorf("gate under LANG=de names the tool %q as:\n%s%s", "send", got, stderr.String())
+	}
+	stdout.Reset()
+	run([]string{"diff", "--mode", "catalog", left, right}, german, strings.NewReader(""), &stdout, &stderr)
+	if got := stdout.String(); !strings.Contains(got, " send ") || !strings.Contains(got, " fetch ") {
+		t.Errorf("diff under LANG=de does not keep the tool names send and fetch:\n%s%s", got, stderr.String())
+	}
+}
+
+// TestErrorsInEveryLanguage: a file that cannot be read is an unreadable input (exit 3) with its
+// name and the system's reason under every locale gatehouse speaks.
+func TestErrorsInEveryLanguage(t *testing.T) {
+	for _, locale := range []string{"C", "fr_FR.UTF-8", "de_DE.UTF-8"} {
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return locale
+			}
+			return ""
+		}
+		for _, args := range [][]string{{"lint", "nosuch.json"}, {"check-result", "nosuch.json"}, {"gate", "--catalog", "nosuch.json", "--policy", "nosuch.json", "call.json"}} {
+			var stdout, stderr bytes.Buffer
+			code := run(args, getenv, strings.NewReader(""), &stdout, &stderr)
+			if code != exitUsage || !strings.Contains(stderr.String(), "nosuch.json") {
+				t.Errorf("LANG=%s %v: exit %d, %q; want exit %d naming nosuch.json", locale, args, code, stderr.String(), exitUsage)
+			}
+		}
 	}
 }

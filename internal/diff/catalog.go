@@ -380,27 +380,6 @@ func hintText(v any, present bool) string {
 	return jsondoc.Compact(v)
 }
 
-// AtOrAbove counts the added, removed and changed tools whose risk is threshold or more urgent.
-func (d *CatalogDiff) AtOrAbove(threshold lint.Severity) int {
-	n := 0
-	for _, t := range d.AddedTools {
-		if t.Risk.AtLeast(threshold) {
-			n++
-		}
-	}
-	for _, t := range d.RemovedTools {
-		if t.Risk.AtLeast(threshold) {
-			n++
-		}
-	}
-	for _, t := range d.Changed {
-		if t.Risk.AtLeast(threshold) {
-			n++
-		}
-	}
-	return n
-}
-
 // A LeftPlace is where a report entry is in the left text, the approved one: as a
 // [jsondoc.Place], its fields named for the left side.
 type LeftPlace struct {

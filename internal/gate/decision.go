@@ -106,6 +106,11 @@ type Decision struct {
 	// Evidence is the reasons as problems, each placed in the text it is about (the call, the
 	// catalog or the policy), so a page can link them to their lines.
 	Evidence []problem.Problem `json:"evidence"`
+	// Unmatched lists the argument values that match none of the alternatives of a oneOf or
+	// anyOf, each with the indexes of its alternatives' problems in Evidence, so that a view
+	// shows one line per value with the closest alternative's problems under it (Errors and
+	// Evidence keep every problem, each with its alternative).
+	Unmatched []problem.Unmatched `json:"unmatched,omitempty"`
 	// Flow lists the flow rules that matched, where a session's flows were checked.
 	Flow []FlowEvidence `json:"flow,omitempty"`
 }

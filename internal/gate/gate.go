@@ -259,6 +259,7 @@ func (g *gateRun) run() {
 	}
 	// A deny stops at its gate. An ask lets the later gates run, so a call that would be shown to a
 	// person and also breaks a rule is denied outright rather than left for them to approve.
+	defer func() { g.d.Unmatched = problem.ListUnmatched(g.d.Evidence) }()
 	if !g.toolGate() || !g.pinGate() || !g.argumentsGate() || !g.grantGate() || !g.rulesGate() {
 		return
 	}
@@ -529,6 +530,16 @@ func (g *gateRun) argumentsGate() bool {
 			p = c.ArgumentNameProblem(problem.KindValidation, field, e.Message)
 		} else {
 			p = c.ArgumentProblem(problem.KindValidation, e.InstanceLocation, e.Message)
+		}
+		if u := e.Alternative.UnmatchedOf(); u != nil {
+			// A value that matches no alternative is one failing field, placed once where it
+			// is in the call, as validate places it in the instance.
+			field = u.InstanceLocation
+			if u.Source == "" {
+				at := c.ArgumentProblem(problem.KindValidation, u.InstanceLocation, "")
+				u.Source, u.Line, u.Column = at.Source, at.Line, at.Column
+				u.InstanceLocation = secrets.RedactPointer(u.InstanceLocation)
+			}
 		}
 		p.InstanceLocation, p.KeywordLocation, p.Alternative = e.InstanceLocation, e.KeywordLocation, e.Alternative
 		p = secrets.RedactProblem(p)

@@ -107,3 +107,38 @@ func TestPreparedGateOne(t *testing.T) {
 		t.Errorf("one allowed call: %s %s", d.Decision, d.Reason)
 	}
 }
+
+// TestUnmatchedArguments: argument values that match no alternative of a oneOf are listed once
+// each in the decision, placed where they are in the call, with the indexes of their
+// alternatives' problems in the evidence; the explanation names the values, not every branch's
+// field, and a key that looks like a secret is cut from the value's pointer too.
+func TestUnmatchedArguments(t *testing.T) {
+	const kinds = `{"oneOf":[{"properties":{"kind":{"const":"a"}},"required":["kind"]},{"properties":{"kind":{"const":"b"}},"required":["kind"]}]}`
+	cat := `{"tools":[{"name":"send","inputSchema":{"type":"object","properties":{"list":{"type":"array","items":` + kinds + `}},` +
+		`"additionalProperties":` + kinds + `}}]}`
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"send","arguments":` +
+		`{"list":[{"kind":"x"},{"kind":"a"},{"kind":"z"}],"sk_live_4eC39HqLyjWDarjtT1zdp7dc":{"kind":"q"}}}}`
+	d := Prepare(cat, `{"allow_tools":["send"]}`, "", nil).Gate(call).Decision
+	if d.Detail != DetailSchemaRejected {
+		t.Fatalf("decision %s %s %s", d.Decision, d.Reason, d.Detail)
+	}
+	var at []string
+	for _, u := range d.Unmatched {
+		at = append(at, u.InstanceLocation)
+		if u.Source != problem.SourceCall || u.Line != 1 || u.Column == 0 || u.Alternatives != 2 || len(u.Problems) != 2 {
+			t.Errorf("%s: source %q at %d:%d, %d alternatives, problems %v", u.InstanceLocation, u.Source, u.Line, u.Column, u.Alternatives, u.Problems)
+		}
+		for _, i := range u.Problems {
+			if a := d.Evidence[i].Alternative; a == nil || a.UnmatchedOf() == nil || a.UnmatchedOf().KeywordLocation != u.KeywordLocation {
+				t.Errorf("%s: evidence %d is not in its alternatives: %+v", u.InstanceLocation, i, d.Evidence[i])
+			}
+		}
+	}
+	// The value under the secret-looking key is placed at the object that holds it.
+	if !slices.Equal(at, []string{"/list/0", "/list/2", ""}) {
+		t.Errorf("unmatched values at %q", at)
+	}
+	if e := d.Explanation[0]; !strings.Contains(e, "/list/0, /list/2") || strings.Contains(e, "/kind") || strings.Contains(e, "sk_live") {
+		t.Errorf("explanation %q", e)
+	}
+}

@@ -136,6 +136,12 @@ func Errorf(format string, args ...any) error {
 	return err
 }
 
+// Data is a text written as it is in every language: a tool's or a file's name, a label, a quote
+// of the input. An argument of [Sprintf] or [Errorf] that is a plain string equal to one of the
+// catalog's words would be translated with the message ("send", "fetch" and "policy" are both
+// tool names and catalog words); passed as Data it never is.
+type Data string
+
 // T marks a fixed English sentence as a message and returns it unchanged: the catalog test
 // collects what T marks, and a translation looks the sentence up in the catalog.
 func T(sentence string) string { return sentence }
@@ -149,7 +155,9 @@ type Localized interface {
 // Library records a message the JSON Schema library wrote in English (english, its text) with
 // the error kind that wrote it, so that a translation asks the kind for its words.
 func Library(english string, kind Localized) string {
-	remember(english, &record{localized: kind})
+	if registry.open.Load() != 0 { // else nothing is kept: no record to make, once per problem
+		remember(english, &record{localized: kind})
+	}
 	return english
 }
 

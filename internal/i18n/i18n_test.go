@@ -235,3 +235,21 @@ func TestRegistryRepeats(t *testing.T) {
 		t.Errorf("%d texts queued for %d remembered", queued, registrySize())
 	}
 }
+
+// TestTextThatIsItsOwnArgument: Sprintf("%v", err) remembers a text equal to its argument's;
+// translating it writes the argument as data instead of translating it again without end.
+func TestTextThatIsItsOwnArgument(t *testing.T) {
+	for _, l := range []Lang{French, German} {
+		tr := Open(l)
+		err := fmt.Errorf("nosuch.json: %w", fmt.Errorf("no such file or directory"))
+		inner := Sprintf("%v", err)
+		outer := Sprintf("gatehouse %s: %s\n", "lint", Sprintf("%v", Errorf("%v", err)))
+		if got := tr.Text(inner); got != err.Error() {
+			t.Errorf("%s: Text(%q) = %q", l, inner, got)
+		}
+		if got := tr.Text(outer); !strings.Contains(got, err.Error()) {
+			t.Errorf("%s: Text(%q) = %q, want the error's text in it", l, outer, got)
+		}
+		tr.Close()
+	}
+}

@@ -2,6 +2,7 @@ package jsondoc
 
 import (
 	"encoding/json"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -15,7 +16,18 @@ import (
 // and the jsontext decoder, the reference, reads the text and says what is wrong where. So the
 // fast path never changes an answer: FuzzFastParse holds it to the reference, value for value.
 func fastParse(text string, maxDepth int) (any, bool) {
-	p := fastParser{s: text, maxDepth: maxDepth}
+	stacks := fastStacks.Get().(*fastParserStacks)
+	p := fastParser{s: text, maxDepth: maxDepth, members: stacks.members[:0], elems: stacks.elems[:0]}
+	defer func() {
+		// Kept for the next parse, emptied (a failed parse leaves values on them), unless a
+		// huge document grew them.
+		if cap(p.members) <= 1<<12 && cap(p.elems) <= 1<<14 {
+			clear(p.members[:cap(p.members)])
+			clear(p.elems[:cap(p.elems)])
+			stacks.members, stacks.elems = p.members[:0], p.elems[:0]
+			fastStacks.Put(stacks)
+		}
+	}()
 	p.space()
 	v, ok := p.value(0)
 	if !ok {
@@ -25,11 +37,31 @@ func fastParse(text string, maxDepth int) (any, bool) {
 	return v, p.i == len(p.s)
 }
 
+type fastParserStacks struct {
+	members []fastMember
+	elems   []any
+}
+
+var fastStacks = sync.Pool{New: func() any { return &fastParserStacks{} }}
+
 type fastParser struct {
 	s        string
 	i        int
 	maxDepth int
 	buf      []byte // reused to decode strings with escapes
+
+	// The members and elements read so far of the objects and arrays still open, innermost
+	// last: each container is made once, at its exact size, when it closes. Growing a slice by
+	// appending and a map by inserting was most of a parse's allocations, and a map filled as it
+	// is read pays a second lookup per name to catch a repeat; here a repeat shows as a map
+	// smaller than its members.
+	members []fastMember
+	elems   []any
+}
+
+type fastMember struct {
+	name  string
+	value any
 }
 
 func (p *fastParser) space() {
@@ -82,21 +114,18 @@ func (p *fastParser) literal(word string) bool {
 
 func (p *fastParser) object(depth int) (any, bool) {
 	p.i++ // {
-	obj := map[string]any{}
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == '}' {
 		p.i++
-		return obj, true
+		return map[string]any{}, true
 	}
+	base := len(p.members)
 	for {
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
 			return nil, false
 		}
 		key, ok := p.str()
 		if !ok {
-			return nil, false
-		}
-		if _, repeated := obj[key]; repeated {
 			return nil, false
 		}
 		p.space()
@@ -109,35 +138,51 @@ func (p *fastParser) object(depth int) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		obj[key] = v
+		p.members = append(p.members, fastMember{key, v})
 		if more, ok := p.separator('}'); !ok {
 			return nil, false
 		} else if !more {
-			return obj, true
+			break
 		}
 	}
+	members := p.members[base:]
+	obj := make(map[string]any, len(members))
+	for _, m := range members {
+		obj[m.name] = m.value
+	}
+	clear(members) // the stack holds no value of a finished object
+	p.members = p.members[:base]
+	if len(obj) != len(members) {
+		return nil, false // a repeated name: the reference says where
+	}
+	return obj, true
 }
 
 func (p *fastParser) array(depth int) (any, bool) {
 	p.i++ // [
-	arr := []any{}
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
-		return arr, true
+		return []any{}, true
 	}
+	base := len(p.elems)
 	for {
 		v, ok := p.value(depth + 1)
 		if !ok {
 			return nil, false
 		}
-		arr = append(arr, v)
+		p.elems = append(p.elems, v)
 		if more, ok := p.separator(']'); !ok {
 			return nil, false
 		} else if !more {
-			return arr, true
+			break
 		}
 	}
+	arr := make([]any, len(p.elems)-base)
+	copy(arr, p.elems[base:])
+	clear(p.elems[base:])
+	p.elems = p.elems[:base]
+	return arr, true
 }
 
 // separator reads what follows a member or an element: a comma, after which more follows, or

@@ -76,8 +76,7 @@ func (d *Document) LocateName(pointer string) (int, bool) {
 }
 
 func (d *Document) find(pointer string, name bool) (int, bool) {
-	tokens, ok := SplitPointer(pointer)
-	if !ok || (name && len(tokens) == 0) {
+	if (pointer != "" && pointer[0] != '/') || (name && pointer == "") {
 		return 0, false
 	}
 	if d.unparsed {
@@ -87,6 +86,7 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 	defer d.mu.Unlock()
 	d.lookups++
 	if !name && d.lookups <= directLookups {
+		tokens, _ := SplitPointer(pointer)
 		if path, ok := gjsonPath(tokens); ok {
 			r := gjson.Get(d.str[d.bom:], path)
 			if !r.Exists() {
@@ -96,16 +96,32 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 		}
 	}
 	off := d.bom + tokenStart(d.str[d.bom:], 0)
-	for i, tok := range tokens {
+	// The tokens are read one by one, as SplitPointer reads them, without a list of them per
+	// lookup.
+	for rest := pointer; rest != ""; {
+		var tok string
+		if i := strings.IndexByte(rest[1:], '/'); i >= 0 {
+			tok, rest = rest[1:1+i], rest[1+i:]
+		} else {
+			tok, rest = rest[1:], ""
+		}
+		if strings.Contains(tok, "~") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
+		last := rest == ""
+		if last && !name {
+			if at, found, answered := d.memberOfSmall(off, tok); answered {
+				return at, found
+			}
+		}
 		c := d.container(off)
 		if c == nil {
 			return 0, false
 		}
-		last := i == len(tokens)-1
 		switch {
 		case !c.object:
-			idx, err := strconv.Atoi(tok)
-			if err != nil || idx < 0 || idx >= len(c.elements) || strconv.Itoa(idx) != tok || (name && last) {
+			idx, ok := arrayIndex(tok)
+			if !ok || idx >= len(c.elements) || (name && last) {
 				return 0, false
 			}
 			off = c.elements[idx]
@@ -123,6 +139,50 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 	return off, true
 }
 
+// arrayIndex reads a reference token as an array index, as RFC 6901 writes one: digits, with no
+// leading zero but in "0" (no sign, no "+1"), without an allocation per lookup.
+func arrayIndex(tok string) (int, bool) {
+	if tok == "" || len(tok) > 9 || (len(tok) > 1 && tok[0] == '0') {
+		return 0, false
+	}
+	idx := 0
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < '0' || tok[i] > '9' {
+			return 0, false
+		}
+		idx = idx*10 + int(tok[i]-'0')
+	}
+	return idx, true
+}
+
+// smallObjectBytes is the size up to which an object's last member on a path is found by
+// reading the object, not by indexing it.
+const smallObjectBytes = 512
+
+// memberOfSmall finds the member tok of the small object at off without indexing it: a flood of
+// problems in records asks for one member of each of thousands of small objects, and an index
+// of each would be most of the cost, while reading one is no more than its bytes. answered is
+// false when the value there is not an object of at most smallObjectBytes not yet indexed (the
+// walk then indexes it, so that many lookups in one large object stay linear). d.mu is held.
+func (d *Document) memberOfSmall(off int, tok string) (at int, found, answered bool) {
+	if off >= len(d.str) || d.str[off] != '{' {
+		return 0, false, false
+	}
+	if _, indexed := d.containers[off]; indexed {
+		return 0, false, false
+	}
+	limit := min(len(d.str), off+smallObjectBytes)
+	end := valueEnd(d.str[:limit], off)
+	if end == limit && limit < len(d.str) {
+		return 0, false, false
+	}
+	if tok == "" || (len(tok) > 1 && tok[0] == '0' && strings.Trim(tok, "0123456789") == "") {
+		return 0, false, false // what gjsonPath cannot say
+	}
+	r := gjson.Get(d.str[off:end], gjson.Escape(tok))
+	return off + r.Index, r.Exists(), true
+}
+
 // container indexes the array or object starting at off, once; nil when the value there is
 // neither. d.mu is held.
 func (d *Document) container(off int) *container {
@@ -134,7 +194,11 @@ func (d *Document) container(off int) *container {
 	}
 	// gjson takes the rest of the text as the container's: bound it, or ForEach walks on past
 	// the closing bracket.
-	r := gjson.Parse(d.str[off:valueEnd(d.str, off)])
+	end := len(d.str)
+	if off != d.bom+tokenStart(d.str[d.bom:], 0) {
+		end = valueEnd(d.str, off) // the root value ends with the text: no scan of it all for that
+	}
+	r := gjson.Parse(d.str[off:end])
 	c := &container{object: d.str[off] == '{'}
 	c.members = c.inline[:0]
 	r.ForEach(func(key, value gjson.Result) bool {

@@ -58,6 +58,14 @@ type vocabulary struct {
 
 	read   []string // read, open, fetch, get, show
 	secret []string // password, API key, token, credentials, private key, .env
+	// env names the environment's variables: no secret alone (a tool reads its settings from
+	// them), but sent to a place outside they carry the keys they hold.
+	env []string
+	// reply names the model's answer ("your responses", "respond with"): secrets put there leave
+	// with it.
+	reply []string
+	// dest names a place outside in words ("my server", "a remote server").
+	dest []string
 }
 
 var vocabularies = []vocabulary{
@@ -66,17 +74,17 @@ var vocabularies = []vocabulary{
 		ignore: []string{"ignor", "oubli", "outrepass", "contourn", "fais abstraction", "faites abstraction", "ne tiens pas compte", "ne tenez pas compte", "ne tiens plus compte", "ne tenez plus compte", "passe outre", "passez outre"},
 		instr:  []string{"instruction", "consigne", "directive", "règle", "regle", "prompt", "garde-fou", "garde-fous"},
 		prior:  []string{"précédent", "precedent", "antérieur", "anterieur", "ci-dessus", "plus haut", "d'origine", "initia", "systè", "syste", "tout", "toute", "toutes", "tous"},
-		newRaw: []string{`(?:nouvelles?|vraies?|v[ée]ritables?|r[ée]elles?)\s+(?:instructions?|consignes?)\s*:`, `(?:tu\s+es|vous\s+[êe]tes)\s+(?:d[ée]sormais|maintenant|dor[ée]navant)\s+(?:un|une|en\s+mode)\b`, `(?:ta|votre)\s+(?:nouvelle|vraie|v[ée]ritable|seule)\s+(?:t[âa]che|mission|r[ôo]le|objectif)\s+(?:est|consiste)`, `(?:r[ée]v[èe]le|affiche|montre|r[ée]p[èe]te|donne)\w*\s+(?:ton|votre|le)\s+(?:prompt|message)\s+(?:syst[èe]me|initial)`},
+		newRaw: []string{`(?:nouvelles?|vraies?|v[ée]ritables?|r[ée]elles?)\s+(?:instructions?|consignes?)\s*:`, `(?:tu\s+es|vous\s+[êe]tes)\s+(?:d[ée]sormais|maintenant|dor[ée]navant)\s+(?:un|une|en\s+mode)\b`, `(?:ta|votre)\s+(?:nouvelle|vraie|v[ée]ritable|seule)\s+(?:t[âa]che|mission|r[ôo]le|objectif)\s+(?:est|consiste)`, `(?:r[ée]v[èe]le|affiche|montre|r[ée]p[èe]te|donne)\w*\s+(?:ton|votre|le)\s+(?:prompt|message)\s+(?:syst[èe]me|initial)`, `(?:remplac|substitu)\w*\s+(?:toutes?\s+les\s+|les\s+|toute\s+)?(?:instructions?|consignes?)\s+(?:pr[ée]c[ée]dentes?|ant[ée]rieures?|syst[èe]me|d'origine)`, `(?:instructions?|consignes?)\s+(?:pr[ée]c[ée]dentes?|ant[ée]rieures?|du\s+syst[èe]me)[^.!?\n]{0,30}?(?:obsol[èe]tes?|caduques?|annul[ée]es?|ne\s+s'appliquent\s+plus)`, `(?:tu\s+es|vous\s+[êe]tes)\s+(?:d[ée]sormais\s+|maintenant\s+)?(?:libres?\s+de\s+toute|sans\s+(?:aucune\s+)?(?:restriction|limite|limitation))`, `d[ée]sactiv\w*\s+(?:toutes?\s+les\s+|tous\s+les\s+|les\s+)?(?:v[ée]rifications|contr[ôo]les|filtres|protections|garde-fous|mesures)\s+de\s+s[ée]curit[ée]`},
 		user:   []string{"utilisateur", "utilisatrice", "usager"},
 		negTell: []string{`ne\s+(?:le\s+|la\s+|les\s+|l'|leur\s+|lui\s+|rien\s+|en\s+)?(?:dis|dites|dire|mentionn\w*|r[ée]v[èe]l\w*|signal\w*|inform\w*|pr[ée]vien\w*|pr[ée]venez|montr\w*|avertis\w*|parl\w*|indiqu\w*)\s+(?:pas|jamais|rien|surtout\s+pas)\b`,
-			`n'(?:en\s+)?(?:inform\w*|avertis\w*|indiqu\w*|alert\w*)\s+(?:pas|jamais)\b`},
-		without:    []string{`sans\s+(?:le\s+|en\s+|lui\s+|leur\s+)?(?:dire|informer|pr[ée]venir|avertir|demander|signaler|mentionner|notifier|alerter)\b`, `[àa]\s+l'insu\s+de`},
+			`n'(?:en\s+)?(?:inform\w*|avertis\w*|indiqu\w*|alert\w*)\s+(?:pas|jamais)\b`, `utilisat\w*\s+ne\s+(?:doit|doivent|devra|peut|pourra)\s+(?:jamais|pas)\s+(?:savoir|apprendre|d[ée]couvrir|voir|remarquer|s'apercevoir)`},
+		without:    []string{`sans\s+(?:le\s+|en\s+|lui\s+|leur\s+)?(?:dire|informer|pr[ée]venir|avertir|demander|signaler|mentionner|notifier|alerter)\b`, `[àa]\s+l'insu\s+de`, `sans\s+(?:demander\s+)?(?:la\s+)?(?:confirmation|l'accord|la\s+permission)\s+de\s+l'utilisat`},
 		secretly:   []string{"secrètement", "secretement", "discrètement", "discretement", "silencieusement", "en secret", "en douce", "en cachette"},
 		send:       []string{"envoi", "envoy", "transmet", "transfèr", "transfer", "copi", "inclu", "ajout", "mets=", "mettez", "mettre", "coll", "passe=", "passez", "joins", "joignez", "fourni", "insèr", "inser", "partag", "redirig", "recopi", "mets-"},
-		otherwise:  []string{"sinon", "faute de quoi", "à défaut", "si vous ne le faites pas", "si tu ne le fais pas"},
+		otherwise:  []string{"sinon", "faute de quoi", "à défaut", "si vous ne le faites pas", "si tu ne le fais pas", "si vous ne", "si tu ne"},
 		fail:       []string{"ne fonctionnera pas", "ne marchera pas", "plantera", "échouera", "echouera", "sera bloqu", "cessera de fonctionner", "sera perdu", "seront perdu", "sera supprim", "seront supprim"},
 		onlyIfRaw:  []string{`ne\s+(?:fonctionne|fonctionnera|marche|marchera)\s+(?:que\s+si|pas\s+(?:si|sans|tant\s+que))\s+(?:vous|tu)\s+(?:ne\s+)?(?:fourni|donn|transmet|envoi|envoy|inclu|li[st]|lisez|appel|coll|joi|ajout|pass)`},
-		conv:       []string{"son contenu", "leur contenu", "toute la conversation", "l'historique", "historique de la conversation", "historique des messages", "historique du chat", "messages précédents", "messages precedents", "messages antérieurs", "échanges précédents", "la conversation entière", "la conversation complète", "prompt système", "prompt systeme", "instructions système", "résultats des autres outils", "résultats précédents"},
+		conv:       []string{"son contenu", "leur contenu", "toute la conversation", "l'historique", "historique de la conversation", "historique des messages", "historique du chat", "messages précédents", "messages precedents", "messages antérieurs", "échanges précédents", "la conversation entière", "la conversation complète", "prompt système", "prompt systeme", "instructions système", "résultats des autres outils", "résultats précédents", "contexte de la conversation", "contexte complet de la conversation", "tout le contexte"},
 		field:      []string{"ici=", "ci-dessous", "paramètre", "parametre", "champ", "argument"},
 		thisTool:   []string{"cet outil", "cette fonction", "cet outil-ci"},
 		call:       []string{"appel", "utilis", "exécut", "execut", "consult", "lanc", "invoqu"},
@@ -87,24 +95,27 @@ var vocabularies = []vocabulary{
 		otherTools: []string{`re:autres?\s+(?:[\p{L}-]+\s+)?outils?`, "autres outils", "autre outil", "outils tiers"},
 		buggy:      []string{"bogu", "bugg", "défectueu", "defectueu", "cassé", "casse", "obsolète", "obsolete", "dangereu", "peu fiable", "compromis", "pleins de bugs", "ont des bugs"},
 		neverUse:   []string{"n'utilise", "n'utilisez", "n'appelle", "n'appelez", "ignor", "évit", "evit", "ne fais pas confiance", "ne faites pas confiance"},
-		read:       []string{"lis=", "lisez", "lire", "ouvr", "récupèr", "recuper", "récupér", "inclu", "ajout", "joins", "joignez", "envoi", "envoy", "transmet", "fourni", "copi", "coll", "affich", "donne", "indiqu", "extrai"},
-		secret:     []string{"clé api", "cle api", "clés api", "clé ssh", "clé privée", "cle privee", "clés privées", "clé secrète", "clé d'accès", "mot de passe", "mots de passe", "jeton d'accès", "jetons d'accès", "jeton api", "jeton d'authentification", "identifiants", "phrase de récupération", "secrets", "fichier .env"},
+		read:       []string{"lis=", "lisez", "lire", "ouvr", "récupèr", "recuper", "récupér", "inclu", "ajout", "joins", "joignez", "envoi", "envoy", "transmet", "fourni", "copi", "coll", "affich", "donne", "indiqu", "extrai", "réponds avec", "répondez avec", "répondre avec"},
+		secret:     []string{"clé api", "cle api", "clés api", "clé ssh", "clé privée", "cle privee", "clés privées", "clé secrète", "clé d'accès", "mot de passe", "mots de passe", "jeton d'accès", "jetons d'accès", "jeton api", "jeton d'authentification", "identifiants", "phrase de récupération", "secrets", "fichier .env", "jeton de session", "jetons de session"},
+		env:        []string{"variables d'environnement", "variable d'environnement"},
+		reply:      []string{"réponse", "réponses", "reponse", "réponds avec", "répondez avec", "répondre avec"},
+		dest:       []string{"mon serveur", "notre serveur", "serveur distant", "serveur externe"},
 	},
 	{
 		lang:       "de",
 		ignore:     []string{"ignorier", "vergiss", "vergessen", "missacht", "übergeh", "umgeh", "setze dich über", "hinwegsetz", "außer acht", "ausser acht"},
 		instr:      []string{"anweisung", "instruktion", "regel", "vorgabe", "richtlinie", "prompt", "befehl", "systemprompt", "leitplanke"},
 		prior:      []string{"vorherig", "bisherig", "obig", "früher", "frueher", "vorangegangen", "ursprünglich", "system", "alle=", "allen=", "sämtlich", "samtlich", "deine=", "ihre="},
-		newRaw:     []string{`(?:neue|echte|eigentliche|wahre|aktualisierte)\s+(?:anweisungen|instruktionen|regeln)\s*:`, `(?:du\s+bist|sie\s+sind)\s+(?:ab\s+jetzt|jetzt|nun|ab\s+sofort)\s+(?:ein|eine|im)\b`, `(?:deine|ihre)\s+(?:neue|eigentliche|wahre|einzige)\s+(?:aufgabe|rolle|mission|ziel)\s+(?:ist|lautet|besteht)`, `(?:gib|zeige|zeig|wiederhole|verrate)\w*\s+(?:deinen|ihren|den)\s+(?:system-?prompt|systemnachricht|anfangsanweisungen)`},
+		newRaw:     []string{`(?:neue|echte|eigentliche|wahre|aktualisierte)\s+(?:anweisungen|instruktionen|regeln)\s*:`, `(?:du\s+bist|sie\s+sind)\s+(?:ab\s+jetzt|jetzt|nun|ab\s+sofort)\s+(?:ein|eine|im)\b`, `(?:deine|ihre)\s+(?:neue|eigentliche|wahre|einzige)\s+(?:aufgabe|rolle|mission|ziel)\s+(?:ist|lautet|besteht)`, `(?:gib|zeige|zeig|wiederhole|verrate)\w*\s+(?:deinen|ihren|den)\s+(?:system-?prompt|systemnachricht|anfangsanweisungen)`, `(?:ersetz|überschreib|ueberschreib)\w*\s+(?:alle\s+)?(?:vorherigen|bisherigen|ursprünglichen|system)\w*\s*(?:anweisungen|instruktionen)`, `(?:vorherigen|bisherigen|ursprünglichen)\s+(?:system)?(?:anweisungen|instruktionen)[^.!?\n]{0,30}?(?:veraltet|ungültig|aufgehoben|gelten\s+nicht\s+mehr)`, `(?:du\s+bist|sie\s+sind)\s+(?:jetzt\s+|nun\s+|ab\s+sofort\s+)?(?:frei\s+von\s+(?:allen\s+)?(?:einschränkungen|beschränkungen|regeln)|ohne\s+(?:jegliche\s+)?(?:einschränkungen|beschränkungen))`, `(?:deaktivier|schalte)\w*\s+(?:alle\s+|sämtliche\s+)?sicherheits(?:prüfungen|checks|filter|kontrollen|maßnahmen|mechanismen)`},
 		user:       []string{"benutzer", "nutzer", "anwender", "user="},
 		negTell:    []string{`(?:sag|sage|sagen|erzähl|erzähle|erwähn|erwähne|erwähnen|verrat|verrate|verraten|informier|informiere|informieren|teil|teile|teilen|zeig|zeige|zeigen|meld|melde|melden|benachrichtig\w*)\s+(?:[\p{L}\p{N}_-]+\s+){0,4}?(?:nicht|nichts|niemals|nie|keinesfalls|auf\s+keinen\s+fall)\b`, `(?:nicht|nichts|niemals|nie|keinesfalls)\s+(?:[\p{L}\p{N}_-]+\s+){0,3}?(?:sagen|erzählen|erwähnen|verraten|informieren|mitteilen|zeigen|melden|benachrichtigen)\b`},
-		without:    []string{`ohne\s+(?:[\p{L}\p{N}_-]+\s+){0,3}?(?:zu\s+)?(?:informieren|fragen|benachrichtigen|warnen|sagen|erwähnen|bescheid\s+zu\s+geben)\b`, `ohne\s+(?:dass|daß)\s+(?:es\s+)?(?:der|die)\s+(?:benutzer|nutzer|anwender)`, `hinter\s+dem\s+r[üu]cken`},
+		without:    []string{`ohne\s+(?:[\p{L}\p{N}_-]+\s+){0,3}?(?:zu\s+)?(?:informieren|fragen|benachrichtigen|warnen|sagen|erwähnen|bescheid\s+zu\s+geben)\b`, `ohne\s+(?:dass|daß)\s+(?:es\s+)?(?:der|die)\s+(?:benutzer|nutzer|anwender)`, `hinter\s+dem\s+r[üu]cken`, `ohne\s+(?:den|die|das)\s+(?:benutzer|nutzer|anwender)\w*\s+(?:um\s+(?:erlaubnis|bestätigung|zustimmung|freigabe)\s+)?(?:zu\s+)?(?:fragen|bitten|informieren|benachrichtigen|warnen)`, `ohne\s+(?:rückfrage|bestätigung\s+des\s+(?:benutzers|nutzers))`},
 		secretly:   []string{"heimlich", "stillschweigend", "unbemerkt", "verdeckt", "im verborgenen", "lautlos"},
 		send:       []string{"send", "schick", "übermittl", "uebermittl", "übergib", "uebergib", "übergeb", "kopier", "füg", "fueg", "häng", "haeng", "leit", "setz", "trag", "einfüg", "gib=", "pack", "schreib", "lade"},
 		otherwise:  []string{"sonst", "andernfalls", "ansonsten", "anderenfalls", "wenn du das nicht tust", "wenn sie das nicht tun"},
-		fail:       []string{"funktioniert nicht", "funktioniert das tool nicht", "funktioniert es nicht", "funktioniert dieses tool nicht", "wird nicht funktionieren", "nicht funktionier", "stürzt", "stuerzt", "abstürz", "absturz", "schlägt fehl", "schlaegt fehl", "fehlschlagen", "gesperrt", "blockiert", "geht verloren", "gehen verloren", "gelöscht", "wird abgebrochen"},
+		fail:       []string{"funktioniert nicht", "funktioniert das tool nicht", "funktioniert es nicht", "funktioniert dieses tool nicht", "wird nicht funktionieren", "nicht funktionier", "stürzt", "stuerzt", "abstürz", "absturz", "schlägt fehl", "schlaegt fehl", "fehlschlagen", "gesperrt", "blockiert", "geht verloren", "gehen verloren", "gelöscht", "wird abgebrochen", `re:schl(?:ä|ae)gt\s+(?:[\p{L}-]+\s+){0,3}?fehl`},
 		onlyIfRaw:  []string{`funktioniert\s+nur,?\s+wenn\s+(?:du|sie)\s+(?:\S+\s+){0,6}?(?:übergibst|uebergibst|übergeben|angibst|angeben|sendest|senden|mitschickst|lieferst|liest|lesen|einfügst|anhängst|mitgibst)`, `funktioniert\s+nicht,?\s+(?:solange|bevor|ohne\s+dass)\s+(?:du|sie)`},
-		conv:       []string{"seinen inhalt", "ihren inhalt", "deren inhalt", "dessen inhalt", "gesamten konversation", "gesamte konversation", "gesamten unterhaltung", "gesamte unterhaltung", "gesprächsverlauf", "gespraechsverlauf", "chatverlauf", "chat-verlauf", "nachrichtenverlauf", "bisherigen nachrichten", "vorherigen nachrichten", "früheren nachrichten", "den verlauf", "systemprompt", "system-prompt", "ergebnisse anderer tools", "ergebnisse der anderen tools", "bisherige unterhaltung", "bisherigen unterhaltung"},
+		conv:       []string{"seinen inhalt", "ihren inhalt", "deren inhalt", "dessen inhalt", "gesamten konversation", "gesamte konversation", "gesamten unterhaltung", "gesamte unterhaltung", "gesprächsverlauf", "gespraechsverlauf", "chatverlauf", "chat-verlauf", "nachrichtenverlauf", "bisherigen nachrichten", "vorherigen nachrichten", "früheren nachrichten", "den verlauf", "systemprompt", "system-prompt", "ergebnisse anderer tools", "ergebnisse der anderen tools", "bisherige unterhaltung", "bisherigen unterhaltung", "gesprächskontext", "gesamten kontext", "vollständigen kontext"},
 		field:      []string{"hier=", "parameter", "feld", "argument"},
 		thisTool:   []string{"dieses tool", "dieses werkzeug", "diese funktion", "dieses tools", "dieses werkzeugs", "diese tool"},
 		call:       []string{"ruf", "aufruf", "verwend", "benutz", "nutz", "führ", "fuehr", "konsultier", "starte"},
@@ -115,24 +126,27 @@ var vocabularies = []vocabulary{
 		otherTools: []string{`re:(?:alle\s+)?andere[nr]?\s+(?:[\p{L}-]+\s+)?(?:tools|werkzeuge|funktionen)`, "anderen tools", "andere tools", "anderen werkzeuge", "andere werkzeuge", "anderen funktionen", "andere funktionen", "anderen server"},
 		buggy:      []string{"fehlerhaft", "buggy", "kaputt", "veraltet", "unsicher", "unzuverlässig", "unzuverlaessig", "defekt", "kompromittiert", "voller fehler"},
 		neverUse:   []string{"ignorier", "nicht verwend", "nicht benutz", "nicht nutz", "niemals verwend", "niemals benutz", "nie verwend", "meide", "vermeid", "nicht aufruf", "vertraue nicht", "vertrau nicht"},
-		read:       []string{"lies=", "lese=", "lesen", "öffne", "oeffne", "hol", "abruf", "ruf", "gib", "zeig", "füg", "fueg", "häng", "haeng", "send", "schick", "übergib", "uebergib", "übermittl", "kopier", "extrahier", "auslesen", "lies aus"},
-		secret:     []string{"passwort", "passwörter", "passwoerter", "kennwort", "kennwörter", "zugangsdaten", "anmeldedaten", "api-schlüssel", "api-schluessel", "api schlüssel", "api-key", "privaten schlüssel", "private schlüssel", "ssh-schlüssel", "ssh-schluessel", "geheimen schlüssel", "zugriffstoken", "access-token", "token=", "tokens=", "wiederherstellungsphrase", "geheimnisse", ".env-datei"},
+		read:       []string{"lies=", "lese=", "lesen", "öffne", "oeffne", "hol", "abruf", "ruf", "gib", "zeig", "füg", "fueg", "häng", "haeng", "send", "schick", "übergib", "uebergib", "übermittl", "kopier", "extrahier", "auslesen", "lies aus", "antworte mit", "antworten sie mit"},
+		secret:     []string{"passwort", "passwörter", "passwoerter", "kennwort", "kennwörter", "zugangsdaten", "anmeldedaten", "api-schlüssel", "api-schluessel", "api schlüssel", "api-key", "privaten schlüssel", "private schlüssel", "ssh-schlüssel", "ssh-schluessel", "geheimen schlüssel", "zugriffstoken", "access-token", "token=", "tokens=", "wiederherstellungsphrase", "geheimnisse", ".env-datei", "sitzungstoken"},
+		env:        []string{"umgebungsvariablen", "umgebungsvariable"},
+		reply:      []string{"antwort", "antworten", "antworte mit"},
+		dest:       []string{"meinen server", "unseren server", "externen server", "entfernten server"},
 	},
 	{
 		lang:       "es",
 		ignore:     []string{"ignor", "olvid", "omit", "haz caso omiso", "hagan caso omiso", "no hagas caso", "no haga caso", "pasa por alto", "pase por alto", "anul", "desobedec"},
 		instr:      []string{"instruccion", "instrucción", "indicacion", "indicación", "regla", "directriz", "directrices", "norma", "prompt", "orden"},
 		prior:      []string{"anterior", "previa", "previas", "previo", "previos", "de arriba", "original", "del sistema", "sistema", "toda", "todas", "todo", "todos", "tus=", "sus="},
-		newRaw:     []string{`(?:nuevas?|verdaderas?|reales?|actualizadas?)\s+instrucciones\s*:`, `(?:ahora\s+eres|a\s+partir\s+de\s+ahora\s+eres|desde\s+ahora\s+eres|ahora\s+es\s+usted)\s+(?:un|una|el|la)\b`, `(?:tu|su)\s+(?:nueva|verdadera|[úu]nica|real)\s+(?:tarea|misi[óo]n|funci[óo]n|objetivo|rol)\s+es\b`, `(?:revela|muestra|repite|imprime|comparte)\w*\s+(?:tu|su|el)\s+(?:prompt|mensaje)\s+(?:del\s+)?sistema`},
+		newRaw:     []string{`(?:nuevas?|verdaderas?|reales?|actualizadas?)\s+instrucciones\s*:`, `(?:ahora\s+eres|a\s+partir\s+de\s+ahora\s+eres|desde\s+ahora\s+eres|ahora\s+es\s+usted)\s+(?:un|una|el|la)\b`, `(?:tu|su)\s+(?:nueva|verdadera|[úu]nica|real)\s+(?:tarea|misi[óo]n|funci[óo]n|objetivo|rol)\s+es\b`, `(?:revela|muestra|repite|imprime|comparte)\w*\s+(?:tu|su|el)\s+(?:prompt|mensaje)\s+(?:del\s+)?sistema`, `(?:reemplaz|sustitu)\w*\s+(?:cualquier|todas?\s+las?|las?)\s+instrucci(?:ón|on|ones)\s+(?:previas?|anteriores?|del\s+sistema|originales?)`, `instrucciones\s+(?:anteriores|previas|del\s+sistema|originales)[^.!?\n]{0,30}?(?:obsoletas|inv[áa]lidas|anuladas|ya\s+no\s+(?:aplican|son\s+v[áa]lidas|sirven))`, `(?:tus|sus)\s+(?:nuevas|verdaderas|[úu]nicas)\s+instrucciones\s+son\b`, `(?:eres|est[áa]s)\s+(?:ahora\s+)?(?:libre\s+de\s+(?:todas\s+las\s+)?(?:restricciones|limitaciones|reglas)|sin\s+(?:ninguna\s+)?(?:restricci[óo]n|restricciones|limitaci[óo]n|limitaciones))`, `desactiv\w*\s+(?:todos?\s+los?\s+|todas?\s+las?\s+|los?\s+|las?\s+)?(?:filtros|controles|comprobaciones|verificaciones|protecciones|medidas)\s+de\s+seguridad`, `responder\s+sin\s+(?:filtros|restricciones|censura)`},
 		user:       []string{"usuario", "usuaria"},
 		negTell:    []string{`no\s+(?:le\s+|les\s+|se\s+lo\s+|lo\s+)?(?:digas|diga|digan|menciones|mencione|cuentes|cuente|informes|informe|reveles|revele|avises|avise|comuniques|comunique|muestres|muestre|notifiques|notifique|comentes|comente)\b`, `nunca\s+(?:le\s+|les\s+|se\s+lo\s+)?(?:digas|diga|menciones|mencione|cuentes|informes|reveles|avises|muestres)\b`},
-		without:    []string{`sin\s+(?:avisar|informar|decir|decirle|notificar|preguntar|consultar|mencionar|advertir)(?:le|les|selo)?\b`, `a\s+espaldas\s+del`, `sin\s+que\s+(?:el|la)\s+usuari[oa]\s+(?:lo\s+)?(?:sepa|note|vea|se\s+entere)`},
+		without:    []string{`sin\s+(?:avisar|informar|decir|decirle|notificar|preguntar|consultar|mencionar|advertir)(?:le|les|selo)?\b`, `a\s+espaldas\s+del`, `sin\s+que\s+(?:el|la)\s+usuari[oa]\s+(?:lo\s+)?(?:sepa|note|vea|se\s+entere)`, `sin\s+(?:pedir|solicitar)\s+(?:la\s+)?(?:confirmaci[óo]n|permiso|autorizaci[óo]n)`},
 		secretly:   []string{"en secreto", "secretamente", "silenciosamente", "discretamente", "en silencio", "a escondidas", "sin que nadie"},
 		send:       []string{"envía", "envia", "enví", "envi", "manda", "copia", "incluy", "inclu", "añad", "anad", "agreg", "pon=", "ponga", "coloca", "pasa=", "pase=", "adjunt", "reenví", "reenvi", "transmit", "inserta", "pega", "sube", "redirig"},
 		otherwise:  []string{"de lo contrario", "si no lo haces", "si no lo hace", "en caso contrario", "o si no", "sino="},
 		fail:       []string{"no funcionará", "no funcionara", "dejará de funcionar", "dejara de funcionar", "fallará", "fallara", "se bloqueará", "se bloqueara", "será bloquead", "sera bloquead", "se perderá", "se perdera", "se perderán", "colapsará", "se colgará", "se cerrará"},
 		onlyIfRaw:  []string{`(?:solo|s[óo]lo)\s+funciona\s+si\s+(?:primero\s+)?(?:proporcionas|pasas|env[íi]as|incluyes|lees|adjuntas|das|proporciona|pasa|env[íi]a|incluye|lee|adjunta)`, `no\s+funciona(?:r[áa])?\s+(?:a\s+menos\s+que|hasta\s+que|sin\s+que)\s+(?:tu\s+|usted\s+)?`},
-		conv:       []string{"su contenido", "toda la conversación", "toda la conversacion", "la conversación completa", "historial de la conversación", "historial de conversación", "historial del chat", "historial de chat", "historial de mensajes", "mensajes anteriores", "mensajes previos", "prompt del sistema", "instrucciones del sistema", "resultados de otras herramientas", "resultados anteriores", "el historial"},
+		conv:       []string{"su contenido", "toda la conversación", "toda la conversacion", "la conversación completa", "historial de la conversación", "historial de conversación", "historial del chat", "historial de chat", "historial de mensajes", "mensajes anteriores", "mensajes previos", "prompt del sistema", "instrucciones del sistema", "resultados de otras herramientas", "resultados anteriores", "el historial", "contexto de la conversación", "contexto completo", "todos los datos del usuario", "los datos del usuario", "correos electrónicos de los usuarios", "correos de los usuarios"},
 		field:      []string{"aquí", "aqui=", "parámetro", "parametro", "campo", "argumento"},
 		thisTool:   []string{"esta herramienta", "esta función", "esta funcion"},
 		call:       []string{"llam", "usa", "use=", "utiliz", "ejecut", "consult", "invoc"},
@@ -143,24 +157,27 @@ var vocabularies = []vocabulary{
 		otherTools: []string{`re:otras?\s+herramientas?(?:\s+de\s+\p{L}+)?`, "otras herramientas", "otra herramienta", "demás herramientas", "demas herramientas"},
 		buggy:      []string{"defectuos", "con errores", "tienen errores", "rotas", "obsoletas", "inseguras", "poco fiables", "no son fiables", "comprometidas", "llenas de errores", "buggy"},
 		neverUse:   []string{"no uses", "no use=", "no utilices", "no utilice", "nunca uses", "nunca utilices", "no llames", "no llame", "ignor", "evita", "evite", "no confíes", "no confies"},
-		read:       []string{"lee=", "lea=", "leer", "abre", "abra", "obtén", "obten", "obteng", "recupera", "recupere", "incluy", "inclu", "añad", "agreg", "adjunt", "envía", "envia", "manda", "copia", "pega", "muestra", "extrae", "proporcion", "pasa=", "dame"},
-		secret:     []string{"contraseña", "contrasena", "clave api", "claves api", "clave de api", "clave privada", "claves privadas", "clave ssh", "clave secreta", "credenciales", "token de acceso", "tokens de acceso", "token de api", "frase semilla", "frase de recuperación", "secretos", "archivo .env"},
+		read:       []string{"lee=", "lea=", "leer", "abre", "abra", "obtén", "obten", "obteng", "recupera", "recupere", "incluy", "inclu", "añad", "agreg", "adjunt", "envía", "envia", "manda", "copia", "pega", "muestra", "extrae", "proporcion", "pasa=", "dame", "responde con", "responder con", "responda con", "responde siempre con"},
+		secret:     []string{"contraseña", "contrasena", "clave api", "claves api", "clave de api", "clave privada", "claves privadas", "clave ssh", "clave secreta", "credenciales", "token de acceso", "tokens de acceso", "token de api", "frase semilla", "frase de recuperación", "secretos", "archivo .env", "token de sesión", "tokens de sesión", "token de sesion"},
+		env:        []string{"variables de entorno", "variable de entorno"},
+		reply:      []string{"respuesta", "respuestas", "responde con", "responder con", "responda con"},
+		dest:       []string{"mi servidor", "nuestro servidor", "servidor remoto", "servidor externo"},
 	},
 	{
 		lang:       "pt",
 		ignore:     []string{"ignor", "esqueç", "esquec", "desconsider", "desobedeç", "desobedec", "pass por cima", "não leve em conta", "nao leve em conta"},
 		instr:      []string{"instruç", "instruc", "regra", "diretriz", "diretrizes", "orientaç", "prompt", "comando"},
 		prior:      []string{"anterior", "anteriores", "prévia", "previa", "acima", "original", "do sistema", "sistema", "toda", "todas", "todo", "todos", "suas=", "tuas="},
-		newRaw:     []string{`(?:novas?|verdadeiras?|reais|atualizadas?)\s+instru[çc][õo]es\s*:`, `(?:agora\s+voc[êe]\s+[ée]|a\s+partir\s+de\s+agora\s+voc[êe]\s+[ée]|voc[êe]\s+agora\s+[ée])\s+(?:um|uma|o|a)\b`, `(?:sua|tua)\s+(?:nova|verdadeira|[úu]nica|real)\s+(?:tarefa|miss[ãa]o|fun[çc][ãa]o|objetivo|papel)\s+[ée]\b`, `(?:revele|mostre|repita|imprima|compartilhe)\w*\s+(?:seu|teu|o)\s+(?:prompt|mensagem)\s+(?:do\s+)?sistema`},
+		newRaw:     []string{`(?:novas?|verdadeiras?|reais|atualizadas?)\s+instru[çc][õo]es\s*:`, `(?:agora\s+voc[êe]\s+[ée]|a\s+partir\s+de\s+agora\s+voc[êe]\s+[ée]|voc[êe]\s+agora\s+[ée])\s+(?:um|uma|o|a)\b`, `(?:sua|tua)\s+(?:nova|verdadeira|[úu]nica|real)\s+(?:tarefa|miss[ãa]o|fun[çc][ãa]o|objetivo|papel)\s+[ée]\b`, `(?:revele|mostre|repita|imprima|compartilhe)\w*\s+(?:seu|teu|o)\s+(?:prompt|mensagem)\s+(?:do\s+)?sistema`, `(?:substitu)\w*\s+(?:qualquer|todas?\s+as?|as?)\s+instru[çc](?:ão|ao|ões|oes)\s+(?:anteriores?|pr[ée]vias?|do\s+sistema|originais)`, `instru[çc](?:ões|oes)\s+(?:anteriores|pr[ée]vias|do\s+sistema|originais)[^.!?\n]{0,30}?(?:obsoletas|inv[áa]lidas|anuladas|n[ãa]o\s+(?:se\s+aplicam|valem)\s+mais)`, `(?:voc[êe]\s+)?(?:est[áa]|[ée])\s+(?:agora\s+)?(?:livre\s+de\s+(?:todas\s+as\s+)?(?:restri[çc](?:ões|oes)|limita[çc](?:ões|oes)|regras)|sem\s+(?:nenhuma\s+)?(?:restri[çc]|limita[çc]))`, `desativ\w*\s+(?:todas?\s+as?\s+|todos?\s+os?\s+|as?\s+|os?\s+)?(?:verifica[çc](?:ões|oes)|controles|filtros|prote[çc](?:ões|oes)|medidas)\s+de\s+seguran[çc]a`},
 		user:       []string{"usuário", "usuario", "utilizador", "usuária"},
 		negTell:    []string{`n[ãa]o\s+(?:lhe\s+|o\s+|a\s+)?(?:diga|digas|conte|contes|mencione|menciones|informe|informes|revele|reveles|avise|avises|mostre|mostres|notifique|comente|comunique)\b`, `nunca[\s*_]+(?:lhe\s+)?(?:diga|conte|mencione|informe|revele|avise|mostre)\b`},
-		without:    []string{`sem\s+(?:avisar|informar|dizer|notificar|perguntar|consultar|mencionar|alertar|contar)\b`, `[àa]s\s+escondidas\s+d`, `sem\s+que\s+o\s+(?:usu[áa]rio|utilizador)\s+(?:saiba|perceba|veja|note)`},
+		without:    []string{`sem\s+(?:avisar|informar|dizer|notificar|perguntar|consultar|mencionar|alertar|contar)\b`, `[àa]s\s+escondidas\s+d`, `sem\s+que\s+o\s+(?:usu[áa]rio|utilizador)\s+(?:saiba|perceba|veja|note)`, `sem\s+(?:pedir|solicitar)\s+(?:a\s+)?(?:confirma[çc][ãa]o|permiss[ãa]o|autoriza[çc][ãa]o)`},
 		secretly:   []string{"em segredo", "secretamente", "silenciosamente", "discretamente", "em silêncio", "em silencio", "às escondidas", "sem que ninguém"},
 		send:       []string{"envi", "mand", "copi", "inclu", "adicion", "acrescent", "coloq", "coloc", "ponha", "pôr", "pass", "anex", "encaminh", "transmit", "insir", "cole", "carreg", "redirecion", "conter=", "contenha", "contém"},
 		otherwise:  []string{"caso contrário", "caso contrario", "senão", "senao", "se você não fizer", "se voce nao fizer", "do contrário"},
 		fail:       []string{"não funcionará", "nao funcionara", "não vai funcionar", "nao vai funcionar", "deixará de funcionar", "falhará", "falhara", "vai falhar", "será bloquead", "sera bloquead", "será perdid", "serão perdid", "vai travar", "travará", "irá travar"},
 		onlyIfRaw:  []string{`s[óo]\s+funciona\s+se\s+(?:voc[êe]\s+)?(?:primeiro\s+)?(?:fornecer|passar|enviar|incluir|ler|anexar|informar)`, `n[ãa]o\s+funciona(?:r[áa])?\s+(?:a\s+menos\s+que|at[ée]\s+que|sem\s+que)`},
-		conv:       []string{"seu conteúdo", "o seu conteúdo", "seu conteudo", "toda a conversa", "a conversa inteira", "a conversa completa", "histórico da conversa", "historico da conversa", "histórico do chat", "historico do chat", "histórico de mensagens", "mensagens anteriores", "mensagem anterior", "prompt do sistema", "instruções do sistema", "resultados de outras ferramentas", "resultados anteriores", "o histórico"},
+		conv:       []string{"seu conteúdo", "o seu conteúdo", "seu conteudo", "toda a conversa", "a conversa inteira", "a conversa completa", "histórico da conversa", "historico da conversa", "histórico do chat", "historico do chat", "histórico de mensagens", "mensagens anteriores", "mensagem anterior", "prompt do sistema", "instruções do sistema", "resultados de outras ferramentas", "resultados anteriores", "o histórico", "contexto da conversa", "contexto completo", "dados do usuário"},
 		field:      []string{"aqui=", "parâmetro", "parametro", "campo", "argumento"},
 		thisTool:   []string{"esta ferramenta", "essa ferramenta", "esta função", "esta funcao"},
 		call:       []string{"cham", "use=", "usa", "utiliz", "execut", "consult", "invoq"},
@@ -171,24 +188,27 @@ var vocabularies = []vocabulary{
 		otherTools: []string{`re:outras?\s+ferramentas?(?:\s+de\s+\p{L}+)?`, "outras ferramentas", "outra ferramenta", "demais ferramentas"},
 		buggy:      []string{"defeituos", "com bugs", "cheias de bugs", "têm bugs", "quebradas", "obsoletas", "inseguras", "pouco confiáveis", "não são confiáveis", "comprometidas", "buggy"},
 		neverUse:   []string{"não use", "nao use", "não utilize", "nao utilize", "nunca use", "nunca utilize", "não chame", "nao chame", "ignor", "evite", "não confie", "nao confie"},
-		read:       []string{"leia", "ler=", "abra", "obtenha", "recupere", "pegue", "inclua", "adicione", "anexe", "envie", "mande", "copie", "cole", "mostre", "extraia", "forneça", "forneca", "passe="},
-		secret:     []string{"senha", "senhas", "chave api", "chaves api", "chave de api", "chave privada", "chaves privadas", "chave ssh", "chave secreta", "credenciais", "token de acesso", "tokens de acesso", "token de api", "frase de recuperação", "frase semente", "segredos", "arquivo .env"},
+		read:       []string{"leia", "ler=", "abra", "obtenha", "recupere", "pegue", "inclua", "adicione", "anexe", "envie", "mande", "copie", "cole", "mostre", "extraia", "forneça", "forneca", "passe=", "responda com", "responder com", "responde com"},
+		secret:     []string{"senha", "senhas", "chave api", "chaves api", "chave de api", "chave privada", "chaves privadas", "chave ssh", "chave secreta", "credenciais", "token de acesso", "tokens de acesso", "token de api", "frase de recuperação", "frase semente", "segredos", "arquivo .env", "token de sessão", "tokens de sessão"},
+		env:        []string{"variáveis de ambiente", "variaveis de ambiente", "variável de ambiente"},
+		reply:      []string{"resposta", "respostas", "responda com", "responder com"},
+		dest:       []string{"meu servidor", "nosso servidor", "servidor remoto", "servidor externo"},
 	},
 	{
 		lang:       "it",
 		ignore:     []string{"ignor", "dimentic", "trascur", "non tenere conto", "non tener conto", "non tenete conto", "scavalc", "aggir", "disattend"},
 		instr:      []string{"istruzion", "regol", "direttiv", "indicazion", "prompt", "consegn"},
 		prior:      []string{"precedent", "sopra", "originali", "original", "di sistema", "del sistema", "sistema", "tutte", "tutti", "le tue", "le sue"},
-		newRaw:     []string{`(?:nuove|vere|reali|aggiornate)\s+istruzioni\s*:`, `(?:ora\s+sei|d'ora\s+in\s+poi\s+sei|adesso\s+sei|da\s+ora\s+sei)\s+(?:un|una|uno|il|la)\b`, `(?:il\s+tuo|il\s+suo)\s+(?:nuovo|vero|unico)\s+(?:compito|obiettivo|ruolo)\s+[èe]\b`, `(?:rivela|mostra|ripeti|stampa|condividi)\w*\s+(?:il\s+tuo|il\s+suo|il)\s+(?:prompt|messaggio)\s+di\s+sistema`},
+		newRaw:     []string{`(?:nuove|vere|reali|aggiornate)\s+istruzioni\s*:`, `(?:ora\s+sei|d'ora\s+in\s+poi\s+sei|adesso\s+sei|da\s+ora\s+sei)\s+(?:un|una|uno|il|la)\b`, `(?:il\s+tuo|il\s+suo)\s+(?:nuovo|vero|unico)\s+(?:compito|obiettivo|ruolo)\s+[èe]\b`, `(?:rivela|mostra|ripeti|stampa|condividi)\w*\s+(?:il\s+tuo|il\s+suo|il)\s+(?:prompt|messaggio)\s+di\s+sistema`, `(?:sostitu)\w*\s+(?:qualsiasi|tutte\s+le|le)\s+istruzion[ei]\s+(?:precedenti|di\s+sistema|originali)`, `istruzioni\s+(?:precedenti|di\s+sistema|originali)[^.!?\n]{0,30}?(?:obsolete|non\s+(?:sono\s+pi[ùu]\s+valide|valgono\s+pi[ùu])|annullate)`, `(?:sei|[èe])\s+(?:ora\s+)?(?:liber[oa]\s+da\s+(?:ogni|tutte\s+le|qualsiasi)\s+(?:restrizion|limitazion|regol)|senza\s+(?:alcuna\s+)?(?:restrizion|limitazion))\w*`, `disattiv\w*\s+(?:tutti\s+i\s+|tutte\s+le\s+|i\s+|le\s+)?(?:controlli|filtri|verifiche|protezioni|misure)\s+di\s+sicurezza`},
 		user:       []string{"utente", "utenti"},
 		negTell:    []string{`non\s+(?:lo\s+|gli\s+|le\s+|glielo\s+)?(?:dire|dirlo|dirgli|menzionare|menzionarlo|rivelare|rivelarlo|informare|avvisare|mostrare|segnalare|comunicare|raccontare|notificare|accennare)\b`, `non\s+(?:devi|deve)\s+(?:mai\s+)?(?:dire|menzionare|rivelare|informare|avvisare|mostrare|segnalare|comunicare)\b`, `mai\s+(?:dire|menzionare|rivelare|informare|avvisare)\b`},
-		without:    []string{`senza\s+(?:avvisare|informare|dire|dirlo|notificare|chiedere|consultare|menzionare|avvertire)\b`, `all'insaputa\s+d`, `senza\s+che\s+l'utente\s+(?:lo\s+)?(?:sappia|noti|veda|se\s+ne\s+accorga)`},
+		without:    []string{`senza\s+(?:avvisare|informare|dire|dirlo|notificare|chiedere|consultare|menzionare|avvertire)\b`, `all'insaputa\s+d`, `senza\s+che\s+l'utente\s+(?:lo\s+)?(?:sappia|noti|veda|se\s+ne\s+accorga)`, `senza\s+(?:chiedere|richiedere)\s+(?:la\s+)?(?:conferma|autorizzazione|il\s+permesso)`},
 		secretly:   []string{"in segreto", "segretamente", "silenziosamente", "di nascosto", "in silenzio", "discretamente", "senza che nessuno"},
 		send:       []string{"invi", "mand", "copi", "includ", "aggiung", "mett", "pass", "allega", "inoltr", "trasmett", "inseris", "incoll", "caric", "reindirizz", "conten"},
 		otherwise:  []string{"altrimenti", "in caso contrario", "se non lo fai", "se non lo fa", "se non=", "pena"},
 		fail:       []string{"non funzionerà", "non funzionera", "smetterà di funzionare", "fallirà", "fallira", "andrà in crash", "si bloccherà", "si blocchera", "sarà bloccat", "verrà bloccat", "andrà perso", "andranno persi", "saranno persi", "si arresterà"},
 		onlyIfRaw:  []string{`funziona\s+solo\s+se\s+(?:prima\s+)?(?:fornisci|passi|invii|includi|leggi|alleghi|dai|fornisce|passa|invia|include|legge)`, `non\s+funziona\s+(?:finch[ée]\s+non|a\s+meno\s+che|senza\s+che)`},
-		conv:       []string{"il suo contenuto", "il loro contenuto", "tutta la conversazione", "l'intera conversazione", "la conversazione completa", "cronologia della conversazione", "cronologia della chat", "cronologia chat", "cronologia dei messaggi", "messaggi precedenti", "prompt di sistema", "istruzioni di sistema", "risultati degli altri strumenti", "risultati precedenti", "la cronologia"},
+		conv:       []string{"il suo contenuto", "il loro contenuto", "tutta la conversazione", "l'intera conversazione", "la conversazione completa", "cronologia della conversazione", "cronologia della chat", "cronologia chat", "cronologia dei messaggi", "messaggi precedenti", "prompt di sistema", "istruzioni di sistema", "risultati degli altri strumenti", "risultati precedenti", "la cronologia", "contesto della conversazione", "contesto completo", "dati dell'utente"},
 		field:      []string{"qui=", "parametro", "campo", "argomento"},
 		thisTool:   []string{"questo strumento", "questa funzione", "questo tool"},
 		call:       []string{"chiam", "usa", "utilizz", "esegui", "consult", "invoc", "lancia"},
@@ -199,15 +219,18 @@ var vocabularies = []vocabulary{
 		otherTools: []string{`re:altri\s+(?:[\p{L}-]+\s+)?strumenti`, "altri strumenti", "altro strumento", "altri tool"},
 		buggy:      []string{"difettos", "pieni di bug", "hanno bug", "con bug", "rotti", "obsolet", "insicur", "inaffidabil", "compromess", "buggy"},
 		neverUse:   []string{"non usare", "non utilizzare", "mai usare", "non chiamare", "ignor", "evita", "non fidarti"},
-		read:       []string{"leggi", "leggere", "inserisci", "metti", "apri", "recupera", "ottieni", "prendi", "includi", "aggiungi", "allega", "invia", "manda", "copia", "incolla", "mostra", "estrai", "fornisci", "passa="},
-		secret:     []string{"password", "chiave api", "chiavi api", "chiave privata", "chiavi private", "chiave ssh", "chiave segreta", "credenziali", "token di accesso", "token api", "frase di recupero", "segreti", "file .env"},
+		read:       []string{"leggi", "leggere", "inserisci", "metti", "apri", "recupera", "ottieni", "prendi", "includi", "aggiungi", "allega", "invia", "manda", "copia", "incolla", "mostra", "estrai", "fornisci", "passa=", "rispondi con", "rispondere con", "risponda con"},
+		secret:     []string{"password", "chiave api", "chiavi api", "chiave privata", "chiavi private", "chiave ssh", "chiave segreta", "credenziali", "token di accesso", "token api", "frase di recupero", "segreti", "file .env", "token di sessione"},
+		env:        []string{"variabili d'ambiente", "variabili di ambiente", "variabile d'ambiente"},
+		reply:      []string{"risposta", "risposte", "rispondi con", "rispondere con"},
+		dest:       []string{"mio server", "nostro server", "server remoto", "server esterno"},
 	},
 	{
 		lang:       "ru",
 		ignore:     []string{"игнорир", "проигнорир", "забуд", "забыть", "не обращай внимания", "не обращайте внимания", "отбрось", "отбросьте", "пренебреги", "обойди", "обойдите", "отмени", "отмените"},
 		instr:      []string{"инструкци", "указани", "правил", "директив", "промпт", "распоряжени", "установк"},
 		prior:      []string{"предыдущ", "прежн", "ранее", "вышеуказ", "выше", "исходн", "системн", "все=", "всех=", "всё", "свои=", "твои=", "ваши="},
-		newRaw:     []string{`(?:новые|настоящие|истинные|обновл[её]нные)\s+инструкции\s*:`, `(?:теперь\s+ты|отныне\s+ты|с\s+этого\s+момента\s+ты|теперь\s+вы)\s+(?:—\s+)?(?:\p{L}+\s+)?(?:ассистент|помощник|агент|бот|администратор|хакер|режим)`, `(?:твоя|ваша)\s+(?:новая|настоящая|истинная|единственная)\s+(?:задача|цель|роль|миссия)\s*(?:—|-|:|это|состоит)`, `(?:покажи|выведи|раскрой|повтори|напечатай)\w*\s+(?:свой|ваш|твой)\s+(?:системн\w+\s+)?(?:промпт|инструкции)`},
+		newRaw:     []string{`(?:новые|настоящие|истинные|обновл[её]нные)\s+инструкции\s*:`, `(?:теперь\s+ты|отныне\s+ты|с\s+этого\s+момента\s+ты|теперь\s+вы)\s+(?:—\s+)?(?:\p{L}+\s+)?(?:ассистент|помощник|агент|бот|администратор|хакер|режим)`, `(?:твоя|ваша)\s+(?:новая|настоящая|истинная|единственная)\s+(?:задача|цель|роль|миссия)\s*(?:—|-|:|это|состоит)`, `(?:покажи|выведи|раскрой|повтори|напечатай)\w*\s+(?:свой|ваш|твой)\s+(?:системн\w+\s+)?(?:промпт|инструкции)`, `(?:ты|вы)\s+(?:теперь\s+)?(?:свобод\w+\s+от\s+(?:всех\s+)?(?:ограничений|правил)|без\s+(?:каких-либо\s+|всяких\s+)?ограничений)`, `(?:предыдущие|прежние|системные)\s+инструкции[^.!?\n]{0,30}?(?:устарели|недействительны|отменены|больше\s+не\s+действуют)`, `отключи\w*\s+(?:все\s+)?(?:проверки|фильтры|защит\w*|меры)\s+безопасности`},
 		user:       []string{"пользовател", "юзер"},
 		negTell:    []string{`не\s+(?:\p{L}+\s+){0,2}?(?:говори|говорите|сообщай|сообщайте|сообщи|сообщите|упоминай|упоминайте|упомяни|рассказывай|рассказывайте|расскажи|показывай|показывайте|раскрывай|уведомляй|уведомляйте|предупреждай|предупреждайте|информируй|информируйте)(?:$|[^\p{L}])`, `никогда\s+не\s+(?:говори|сообщай|упоминай|рассказывай|показывай|раскрывай|уведомляй)`},
 		without:    []string{`без\s+(?:ведома|уведомления|предупреждения|согласия|спроса|вопросов)`, `не\s+(?:сообщая|говоря|уведомляя|предупреждая|спрашивая|информируя)`, `втайне\s+от`},
@@ -216,9 +239,9 @@ var vocabularies = []vocabulary{
 		otherwise:  []string{"иначе", "в противном случае", "если не", "если ты не", "если вы не", "а то"},
 		fail:       []string{"не будет работать", "не заработает", "перестанет работать", "упад", "сломает", "сломается", "завершится с ошибкой", "будет заблокирован", "заблокирует", "будут потеряны", "будет потерян", "будет удал", "выйдет из строя", "даст сбой"},
 		onlyIfRaw:  []string{`работает\s+только\s+(?:если|когда)\s+(?:ты|вы)\s+(?:сначала\s+)?(?:переда|отправ|укаж|включ|прочита|приложи|добав)`, `не\s+(?:будет\s+)?работа\w*,?\s+пока\s+(?:ты|вы)\s+не`},
-		conv:       []string{"его содержимое", "их содержимое", "содержимое файла", "всю переписку", "всю беседу", "весь разговор", "весь диалог", "историю переписки", "историю чата", "историю диалога", "историю разговора", "историю сообщений", "предыдущие сообщения", "прошлые сообщения", "системный промпт", "системные инструкции", "результаты других инструментов", "предыдущие результаты", "всю историю"},
+		conv:       []string{"его содержимое", "их содержимое", "содержимое файла", "всю переписку", "всю беседу", "весь разговор", "весь диалог", "историю переписки", "историю чата", "историю диалога", "историю разговора", "историю сообщений", "предыдущие сообщения", "прошлые сообщения", "системный промпт", "системные инструкции", "результаты других инструментов", "предыдущие результаты", "всю историю", "весь вывод", "все ответы", "контекст разговора", "данные пользователя"},
 		field:      []string{"сюда", "здесь", "параметр", "поле", "поля=", "аргумент"},
-		thisTool:   []string{"этот инструмент", "эту функцию", "этого инструмента", "этим инструментом", "данный инструмент"},
+		thisTool:   []string{"этот инструмент", "эту функцию", "этого инструмента", "этим инструментом", "данный инструмент", "этому инструменту", "к этому инструменту"},
 		call:       []string{"вызыва", "вызов", "вызови", "используй", "используйте", "примен", "запуска", "запусти", "обращайся"},
 		first:      []string{"сначала", "первым", "в первую очередь", "прежде всего", "перед всем"},
 		beforeAny:  []string{"перед любым другим", "перед любыми другими", "перед всеми другими", "раньше любого другого", "для каждого запроса", "при каждом запросе", "для любого запроса", "на каждый запрос", "для каждого вопроса", "на любой вопрос", "что бы ни спросил", "что бы пользователь ни", "независимо от запроса", "всегда первым", "перед каждым ответом", "перед ответом"},
@@ -227,8 +250,11 @@ var vocabularies = []vocabulary{
 		otherTools: []string{`re:(?:други[еx]|остальн\p{L}+)\s+(?:\p{L}+\s+)?инструмент\p{L}*`, "другие инструменты", "других инструментов", "другими инструментами", "остальные инструменты", "остальных инструментов", "другой инструмент"},
 		buggy:      []string{"с ошибками", "содержат ошибки", "глючн", "сломан", "устарев", "небезопасн", "ненадежн", "ненадёжн", "скомпрометир", "неисправн", "багованн"},
 		neverUse:   []string{"не используй", "не используйте", "никогда не используй", "не вызывай", "не вызывайте", "игнорир", "проигнорир", "избегай", "избегайте", "не доверяй"},
-		read:       []string{"прочитай", "прочитайте", "прочти", "прочтите", "считай", "считайте", "открой", "откройте", "получи", "получите", "достань", "извлеки", "включи", "включите", "добавь", "добавьте", "приложи", "отправь", "отправьте", "перешли", "скопируй", "вставь", "передай", "передайте", "покажи", "выведи", "укажи", "укажите"},
-		secret:     []string{"парол", "api-ключ", "api ключ", "ключ api", "ключи api", "ключ доступа", "приватный ключ", "закрытый ключ", "секретный ключ", "ssh-ключ", "ssh ключ", "токен доступа", "токены доступа", "токен", "учетные данные", "учётные данные", "сид-фраз", "секреты", "файл .env"},
+		read:       []string{"прочитай", "прочитайте", "прочти", "прочтите", "считай", "считайте", "открой", "откройте", "получи", "получите", "достань", "извлеки", "включи", "включите", "добавь", "добавьте", "приложи", "отправь", "отправьте", "перешли", "скопируй", "вставь", "передай", "передайте", "покажи", "выведи", "укажи", "укажите", "подтверд", "ответь", "ответьте"},
+		secret:     []string{"парол", "api-ключ", "api ключ", "ключ api", "ключи api", "ключ доступа", "приватный ключ", "закрытый ключ", "секретный ключ", "ssh-ключ", "ssh ключ", "токен доступа", "токены доступа", "токен", "учетные данные", "учётные данные", "сид-фраз", "секреты", "файл .env", "токен сессии"},
+		env:        []string{"переменные окружения", "переменных окружения", "переменные среды"},
+		reply:      []string{"ответ", "ответах", "ответе", "ответь", "ответьте"},
+		dest:       []string{"мой сервер", "наш сервер", "удалённый сервер", "удаленный сервер", "внешний сервер"},
 	},
 	{
 		lang:       "zh",
@@ -236,16 +262,16 @@ var vocabularies = []vocabulary{
 		ignore:     []string{"忽略", "忽视", "无视", "無視", "忘记", "忘掉", "忘記", "不要理会", "不要理會", "不用理会", "绕过", "繞過", "覆盖", "跳过", "抛开", "拋開", "置之不理"},
 		instr:      []string{"指令", "指示", "说明", "說明", "规则", "規則", "提示词", "提示詞", "系统提示", "系統提示", "命令", "要求", "设定", "設定"},
 		prior:      []string{"之前", "以前", "先前", "此前", "上面", "上述", "以上", "前面", "原有", "原来", "原來", "原始", "系统", "系統", "所有", "全部", "一切", "任何"},
-		newRaw:     []string{`新的?(?:指令|指示|规则|規則)\s*[:：]`, `(?:你现在是|你現在是|从现在开始你是|從現在開始你是|从现在起你是|你的新身份是)`, `你的(?:新|真正的?|唯一的?)(?:任务|任務|目标|目標|角色|使命)是`, `(?:输出|輸出|显示|顯示|透露|重复|重複|告诉我|告訴我)(?:你的)?(?:系统提示|系統提示|系统提示词|初始指令)`},
+		newRaw:     []string{`新的?(?:指令|指示|规则|規則)\s*[:：]`, `(?:你现在是|你現在是|从现在开始你是|從現在開始你是|从现在起你是|你的新身份是)`, `你的(?:新|真正的?|唯一的?)(?:任务|任務|目标|目標|角色|使命)是`, `(?:输出|輸出|显示|顯示|透露|重复|重複|告诉我|告訴我)(?:你的)?(?:系统提示|系統提示|系统提示词|初始指令)`, `(?:从现在开始|從現在開始|从现在起|從現在起|从今以后|從今以後|现在起|今后)[，,、\s]*你(?:是|就是|将是|將是|成为|成為)`, `(?:没有|沒有|不受|无|無)(?:任何)?(?:限制|约束|約束|审查|審查)的\s*(?:ai|人工智能|助手|模型|机器人|機器人)`, `(?:之前|以前|先前|原来|原來)的(?:所有)?(?:系统)?(?:指令|指示|规则|規則)[^。！？\n]{0,15}?(?:已经?)?(?:过时|過時|作废|作廢|无效|無效|失效)`, "(?:关闭|關閉|禁用|停用|绕过|繞過)(?:所有|全部)?(?:的)?安全(?:检查|檢查|过滤|過濾|策略|限制|审核|審核|防护|防護)"},
 		user:       []string{"用户", "用戶", "使用者"},
 		negTell:    []string{`(?:不要|不得|切勿|千万不要|千萬不要|别告诉|別告訴|绝不|絕不|禁止|不能|不可)(?:向|跟|对|對|给|給|让|讓)?(?:用户|用戶|使用者)?(?:告诉|告訴|提及|提到|透露|说明|說明|通知|提醒|显示|顯示|说|說|知道|发现|發現|察觉)`},
-		without:    []string{`(?:在)?(?:不|未|没有|沒有)(?:告知|告诉|告訴|通知|询问|詢問|提醒|征得|徵得)(?:用户|用戶|使用者)`, `瞒着|瞞著|背着用户|背著用戶`},
+		without:    []string{`(?:在)?(?:不|未|没有|沒有)(?:告知|告诉|告訴|通知|询问|詢問|提醒|征得|徵得|征求|徵求|请求|請求)(?:用户|用戶|使用者)`, `瞒着|瞞著|背着用户|背著用戶`},
 		secretly:   []string{"悄悄", "偷偷", "秘密地", "暗中", "私下里", "背地里"},
-		send:       []string{"发送", "發送", "传送", "傳送", "转发", "轉發", "复制", "複製", "包含", "附上", "附加", "添加", "加入", "放入", "放到", "填入", "写入", "寫入", "传入", "傳入", "传递", "傳遞", "上传", "上傳", "提交", "粘贴", "貼上", "填写", "填寫", "提供"},
+		send:       []string{"发送", "發送", "传送", "傳送", "转发", "轉發", "复制", "複製", "包含", "附上", "附加", "添加", "加入", "放入", "放到", "填入", "写入", "寫入", "传入", "傳入", "传递", "傳遞", "上传", "上傳", "提交", "粘贴", "貼上", "填写", "填寫", "提供", "输出", "輸出"},
 		otherwise:  []string{"否则", "否則", "不然", "如果不", "若不", "要不然"},
 		fail:       []string{"无法工作", "無法工作", "无法正常工作", "無法正常運作", "无法使用", "無法使用", "将会崩溃", "會崩潰", "会崩溃", "崩溃", "崩潰", "失败", "失敗", "被阻止", "被封禁", "丢失", "遺失", "被删除", "被刪除", "停止工作"},
 		onlyIfRaw:  []string{`(?:只有|仅当|僅當|只在)(?:你)?(?:先)?(?:提供|传入|傳入|发送|發送|附上|读取|讀取|包含)[^。！？\n]{0,30}?(?:才能|才会|才會|才可以)`},
-		conv:       []string{"其内容", "它的内容", "文件内容", "整个对话", "整個對話", "完整对话", "完整對話", "对话历史", "對話歷史", "对话记录", "對話記錄", "聊天记录", "聊天記錄", "聊天历史", "聊天歷史", "历史消息", "歷史訊息", "之前的消息", "之前的訊息", "先前的消息", "以前的消息", "之前的所有消息", "所有历史消息", "其他工具的返回结果", "其他工具返回的结果", "系统提示", "系統提示", "其他工具的结果", "其他工具的結果", "之前的结果"},
+		conv:       []string{"其内容", "它的内容", "文件内容", "整个对话", "整個對話", "完整对话", "完整對話", "对话历史", "對話歷史", "对话记录", "對話記錄", "聊天记录", "聊天記錄", "聊天历史", "聊天歷史", "历史消息", "歷史訊息", "之前的消息", "之前的訊息", "先前的消息", "以前的消息", "之前的所有消息", "所有历史消息", "其他工具的返回结果", "其他工具返回的结果", "系统提示", "系統提示", "其他工具的结果", "其他工具的結果", "之前的结果", "所有输出", "所有輸出", "全部输出", "全部輸出", "所有回复", "所有回覆", "所有回答", "用户数据", "用戶數據", "对话上下文", "對話上下文"},
 		field:      []string{"在此", "这里", "此处", "参数", "參數", "字段", "欄位", "参量"},
 		thisTool:   []string{"此工具", "这个工具", "這個工具", "本工具", "该工具", "該工具", "此函数"},
 		call:       []string{"调用", "調用", "呼叫", "使用", "执行", "執行", "运行", "運行", "查询"},
@@ -257,7 +283,10 @@ var vocabularies = []vocabulary{
 		buggy:      []string{"有bug", "有漏洞", "有错误", "有錯誤", "有问题", "有問題", "已损坏", "已損壞", "过时", "過時", "不安全", "不可靠", "已被入侵", "存在缺陷"},
 		neverUse:   []string{"不要使用", "不要用", "别用", "別用", "切勿使用", "禁止使用", "不要调用", "不要調用", "忽略", "无视", "避免使用", "不要信任"},
 		read:       []string{"读取", "讀取", "读出", "读一下", "打开", "打開", "获取", "獲取", "取得", "查看", "输出", "輸出", "显示", "顯示", "包含", "附上", "附加", "发送", "發送", "上传", "上傳", "复制", "複製", "粘贴", "提供", "放入", "填入", "传入", "cat="},
-		secret:     []string{"密码", "密碼", "口令", "密钥", "密鑰", "私钥", "私鑰", "api key", "api 密钥", "令牌", "访问令牌", "訪問令牌", "凭证", "憑證", "凭据", "憑據", "助记词", "助記詞", "秘钥", "机密"},
+		secret:     []string{"密码", "密碼", "口令", "密钥", "密鑰", "私钥", "私鑰", "api key", "api 密钥", "令牌", "访问令牌", "訪問令牌", "凭证", "憑證", "凭据", "憑據", "助记词", "助記詞", "秘钥", "机密", "会话令牌", "會話令牌", "api密钥", "api 密鑰", "api密鑰"},
+		env:        []string{"环境变量", "環境變數"},
+		reply:      []string{"回复", "回覆", "回答", "答复"},
+		dest:       []string{"服务器", "伺服器", "远程服务器", "外部服务器"},
 	},
 	{
 		lang:       "ja",
@@ -265,16 +294,16 @@ var vocabularies = []vocabulary{
 		ignore:     []string{"無視", "忘れ", "従わな", "したがわな", "破棄", "上書き", "取り消", "気にしな"},
 		instr:      []string{"指示", "命令", "ルール", "規則", "プロンプト", "システムプロンプト", "指令", "設定"},
 		prior:      []string{"以前", "これまで", "前の", "先の", "上記", "上の", "元の", "当初", "システム", "すべて", "全て", "全部", "あらゆる"},
-		newRaw:     []string{`新しい(?:指示|命令|ルール)\s*[:：]`, `(?:あなたは今から|今からあなたは|これからあなたは|あなたはこれから)[^。！？\n]{0,20}?(?:です|になります|として)`, `あなたの(?:新しい|本当の|唯一の)(?:任務|タスク|役割|目的|仕事)は`, `(?:システムプロンプト|初期指示)を(?:表示|出力|教え|繰り返|開示)`},
+		newRaw:     []string{`新しい(?:指示|命令|ルール)\s*[:：]`, `(?:あなたは今から|今からあなたは|これからあなたは|あなたはこれから)[^。！？\n]{0,20}?(?:です|になります|として)`, `あなたの(?:新しい|本当の|唯一の)(?:任務|タスク|役割|目的|仕事)は`, `(?:システムプロンプト|初期指示)を(?:表示|出力|教え|繰り返|開示)`, `(?:制限|制約)の(?:ない|無い)\s*(?:ai|アシスタント|モデル)`, "安全(?:チェック|フィルター|機能|制限|対策)を?(?:すべて|全て)?(?:無効|オフ|解除|停止)"},
 		user:       []string{"ユーザー", "ユーザ", "利用者", "使用者"},
 		negTell:    []string{`(?:伝え|知らせ|言わ|話さ|教え|通知し|報告し|見せ|表示し|明かさ|触れ)(?:ないで|てはいけ|てはならな|ないこと|ないように|ずに|るな)`, `(?:言及|報告|通知|開示|明示)(?:しないで|してはいけ|しないこと|せずに)`, `(?:絶対に|決して)[^。！？\n]{0,20}?(?:伝え|知らせ|言わ|教え|見せ)`},
 		without:    []string{`(?:ユーザー|ユーザ|利用者)に(?:は)?(?:知らせ|伝え|断ら|確認せ|尋ね|聞か)(?:ず|ないで|ないまま)`, `(?:ユーザー|ユーザ|利用者)に(?:気づかれ|知られ|バレ)(?:ない|ず)`},
 		secretly:   []string{"こっそり", "密かに", "ひそかに", "内密に", "黙って", "静かに", "秘密裏に", "気づかれないよう"},
 		send:       []string{"送信", "送っ", "送り", "転送", "コピー", "含め", "含む", "添付", "追加", "入れ", "渡し", "渡す", "貼り付け", "書き込", "アップロード", "記入", "設定し"},
-		otherwise:  []string{"さもないと", "そうしないと", "そうでないと", "でなければ", "しなければ", "しない場合"},
+		otherwise:  []string{"さもないと", "そうしないと", "そうでないと", "でなければ", "しなければ", "しない場合", "を空にすると", "空欄にすると", "入力しないと", "渡さないと", "省略すると"},
 		fail:       []string{"動作しません", "動作しない", "機能しません", "機能しない", "動きません", "クラッシュ", "失敗します", "失敗する", "ブロックされ", "失われ", "削除され", "停止します", "使えなくな", "エラーにな"},
 		onlyIfRaw:  []string{`(?:を|も)(?:先に|まず)?(?:渡|送|含め|添付|読み取|入力)[^。！？\n]{0,10}?(?:場合のみ|ときのみ|時のみ|ないと動作|なければ動作)`},
-		conv:       []string{"その内容", "ファイルの内容", "会話全体", "会話の全文", "全ての会話", "すべての会話", "会話履歴", "会話の履歴", "チャット履歴", "チャットの履歴", "これまでの会話", "以前のメッセージ", "過去のメッセージ", "これまでのメッセージ", "メッセージ履歴", "システムプロンプト", "他のツールの結果", "以前の結果"},
+		conv:       []string{"その内容", "ファイルの内容", "会話全体", "会話の全文", "全ての会話", "すべての会話", "会話履歴", "会話の履歴", "チャット履歴", "チャットの履歴", "これまでの会話", "以前のメッセージ", "過去のメッセージ", "これまでのメッセージ", "メッセージ履歴", "システムプロンプト", "他のツールの結果", "以前の結果", "すべての出力", "全ての出力", "会話のコンテキスト"},
 		field:      []string{"ここに", "こちらに", "パラメータ", "パラメーター", "引数", "フィールド", "項目"},
 		thisTool:   []string{"このツール", "この関数", "本ツール", "当ツール"},
 		call:       []string{"呼び出", "呼ん", "使用", "使っ", "使い", "実行", "利用", "参照"},
@@ -286,7 +315,10 @@ var vocabularies = []vocabulary{
 		buggy:      []string{"バグ", "不具合", "壊れ", "古い", "時代遅れ", "安全でない", "危険", "信頼できない", "侵害され", "欠陥"},
 		neverUse:   []string{"使わないで", "使用しないで", "使用禁止", "呼び出さないで", "使ってはいけ", "使用してはいけ", "無視", "避け", "信用しないで", "頼らないで"},
 		read:       []string{"読み取", "読み込", "読んで", "読み出", "開い", "取得", "表示", "出力", "含め", "添付", "送信", "送っ", "コピー", "貼り付け", "渡し", "提供", "入れ", "記入", "cat="},
-		secret:     []string{"パスワード", "秘密鍵", "プライベートキー", "apiキー", "api キー", "アクセスキー", "アクセストークン", "トークン", "認証情報", "資格情報", "クレデンシャル", "シードフレーズ", "リカバリーフレーズ", "シークレット", "暗証番号"},
+		secret:     []string{"パスワード", "秘密鍵", "プライベートキー", "apiキー", "api キー", "アクセスキー", "アクセストークン", "トークン", "認証情報", "資格情報", "クレデンシャル", "シードフレーズ", "リカバリーフレーズ", "シークレット", "暗証番号", "セッショントークン"},
+		env:        []string{"環境変数"},
+		reply:      []string{"回答", "返答", "応答"},
+		dest:       []string{"外部サーバー", "リモートサーバー", "サーバーに送"},
 	},
 	{
 		lang:       "ko",
@@ -294,16 +326,16 @@ var vocabularies = []vocabulary{
 		ignore:     []string{"무시", "잊어", "잊고", "잊으", "따르지 마", "따르지 말", "우회", "덮어쓰", "취소"},
 		instr:      []string{"지시", "지침", "명령", "규칙", "프롬프트", "시스템 프롬프트", "설정", "안내"},
 		prior:      []string{"이전", "앞의", "앞서", "위의", "위에", "기존", "원래", "시스템", "모든", "모두", "전부"},
-		newRaw:     []string{`새로운\s*(?:지시|지침|명령|규칙)\s*[:：]`, `(?:이제\s*(?:부터)?\s*(?:너는|당신은)|지금부터\s*(?:너는|당신은))[^.!?\n]{0,20}?(?:이다|입니다|야|이야|역할)`, `(?:너의|당신의)\s*(?:새로운|진짜|유일한|실제)\s*(?:임무|작업|역할|목표)는`, `시스템\s*프롬프트를\s*(?:출력|보여|공개|알려|반복)`},
+		newRaw:     []string{`새로운\s*(?:지시|지침|명령|규칙)\s*[:：]`, `(?:이제\s*(?:부터)?\s*(?:너는|당신은)|지금부터\s*(?:너는|당신은))[^.!?\n]{0,20}?(?:이다|입니다|야|이야|역할)`, `(?:너의|당신의)\s*(?:새로운|진짜|유일한|실제)\s*(?:임무|작업|역할|목표)는`, `시스템\s*프롬프트를\s*(?:출력|보여|공개|알려|반복)`, `(?:제한|제약)(?:이|이\s*없는|\s*없는)\s*(?:ai|어시스턴트|모델|비서)`, `보안\s*(?:검사|필터|검증|제한|정책)을?\s*(?:모두\s*)?(?:비활성화|해제|끄|무시)`},
 		user:       []string{"사용자", "유저", "이용자"},
 		negTell:    []string{`(?:알리|말하|전하|언급하|보고하|공개하|보여주|표시하|알려주|통보하)(?:지\s*마|지\s*말|면\s*안|지\s*않도록)`, `(?:절대|결코)[^.!?\n]{0,20}?(?:알리|말하|언급|보여|알려)`},
 		without:    []string{`(?:사용자|유저|이용자)(?:에게|한테|가|의)?\s*(?:알리지|말하지|묻지|확인하지|동의)\s*(?:않고|없이|받지\s*않고)`, `(?:사용자|유저|이용자)(?:가|도)?\s*(?:모르게|눈치채지\s*못하게|알아채지\s*못하게)`},
 		secretly:   []string{"몰래", "조용히", "은밀히", "비밀리에", "슬쩍", "아무도 모르게"},
 		send:       []string{"보내", "전송", "전달", "복사", "포함", "첨부", "추가", "넣어", "넣으", "입력", "붙여", "업로드", "기록", "담아"},
-		otherwise:  []string{"그렇지 않으면", "그렇지 않을 경우", "안 그러면", "하지 않으면", "않으면"},
+		otherwise:  []string{"그렇지 않으면", "그렇지 않을 경우", "안 그러면", "하지 않으면", "않으면", "비워 두면", "비워두면", "입력하지 않으면", "생략하면", "안 그러면"},
 		fail:       []string{"작동하지 않", "동작하지 않", "작동 안", "실패합니다", "실패할", "실패하", "충돌", "크래시", "차단됩니다", "차단될", "손실", "삭제됩니다", "멈춥니다", "오류가 발생"},
 		onlyIfRaw:  []string{`(?:먼저\s*)?(?:제공|전달|전송|첨부|읽어|포함)[^.!?\n]{0,10}?(?:경우에만|때만|야만)\s*(?:작동|동작)`},
-		conv:       []string{"그 내용", "파일 내용", "전체 대화", "대화 전체", "모든 대화", "대화 기록", "대화 내역", "대화 이력", "채팅 기록", "채팅 내역", "이전 메시지", "이전 대화", "지난 메시지", "메시지 기록", "시스템 프롬프트", "다른 도구의 결과", "이전 결과"},
+		conv:       []string{"그 내용", "파일 내용", "전체 대화", "대화 전체", "모든 대화", "대화 기록", "대화 내역", "대화 이력", "채팅 기록", "채팅 내역", "이전 메시지", "이전 대화", "지난 메시지", "메시지 기록", "시스템 프롬프트", "다른 도구의 결과", "이전 결과", "모든 출력", "대화 컨텍스트"},
 		field:      []string{"여기에", "매개변수", "파라미터", "인자", "필드", "항목"},
 		thisTool:   []string{"이 도구", "이 툴", "이 함수", "본 도구", "해당 도구"},
 		call:       []string{"호출", "사용", "실행", "이용", "참조"},
@@ -315,7 +347,10 @@ var vocabularies = []vocabulary{
 		buggy:      []string{"버그", "오류가 많", "결함", "고장", "오래된", "구식", "안전하지 않", "위험", "신뢰할 수 없", "손상"},
 		neverUse:   []string{"사용하지 마", "사용하지 말", "쓰지 마", "쓰지 말", "호출하지 마", "호출하지 말", "무시", "피하", "신뢰하지 마", "믿지 마"},
 		read:       []string{"읽어", "읽고", "읽은", "열어", "가져와", "가져오", "조회", "출력", "보여", "포함", "첨부", "보내", "전송", "복사", "붙여", "전달", "제공", "넣어", "입력", "cat="},
-		secret:     []string{"비밀번호", "패스워드", "암호", "개인 키", "개인키", "비밀 키", "비밀키", "api 키", "api키", "액세스 키", "액세스 토큰", "토큰", "자격 증명", "인증 정보", "시드 문구", "복구 문구", "시크릿"},
+		secret:     []string{"비밀번호", "패스워드", "암호", "개인 키", "개인키", "비밀 키", "비밀키", "api 키", "api키", "액세스 키", "액세스 토큰", "토큰", "자격 증명", "인증 정보", "시드 문구", "복구 문구", "시크릿", "세션 토큰"},
+		env:        []string{"환경 변수", "환경변수"},
+		reply:      []string{"응답", "답변", "대답"},
+		dest:       []string{"외부 서버", "원격 서버", "서버로"},
 	},
 }
 
@@ -375,7 +410,7 @@ type language struct {
 // English: a text holding none of them is not read as that language, so English strings never
 // pay for the other vocabularies.
 var markerWords = map[string][]string{
-	"fr": {" les ", " des ", " est ", " vous ", " pour ", " dans ", " avec ", " une ", " pas ", " ne ", " et ", " tu ", " cet ", " cette ", " l'", " d'", " n'", " à "},
+	"fr": {" les ", " des ", " est ", " vous ", " pour ", " dans ", " avec ", " une ", " pas ", " ne ", " et ", " tu ", " cet ", " cette ", " l'", " d'", " n'", " à ", " le ", " du ", " au ", " aux ", " de "},
 	"de": {" der ", " und ", " das ", " ist ", " nicht ", " mit ", " den ", " sie ", " ein ", " eine ", " zu ", " du ", " dem ", " dieses ", " alle ", " wenn "},
 	"es": {" los ", " las ", " una ", " para ", " con ", " que ", " del ", " por ", " el ", " es ", " y ", " lo ", " esta ", " todas ", " tu "},
 	"pt": {" os ", " uma ", " para ", " com ", " que ", " não ", " nao ", " você ", " voce ", " seu ", " esta ", " todas "},
@@ -459,6 +494,7 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	g := langGap
 	a := func(words []string) string { return alt(words, v.cjk) }
 	secretOrPath := `(?:` + a(v.secret) + `|` + reSecretPath + `)`
+	secretOrEnv := `(?:` + a(v.secret) + `|` + a(v.env) + `|` + reSecretPath + `)`
 	// Override: "ignore (all, previous) instructions", in either order; new instructions, a new role.
 	add(RuleInstructionOverride, i18n.T("tells the model to ignore or replace its instructions"),
 		a(v.ignore)+g+a(v.prior)+g+a(v.instr)+`|`+a(v.ignore)+g+a(v.instr)+g+a(v.prior)+`|`+a(v.prior)+g+a(v.instr)+g+a(v.ignore)+`|`+raw(v.newRaw), nil)
@@ -480,13 +516,24 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	add(RuleInstructionCoercion, i18n.T("threatens failure to make the model comply"),
 		a(v.otherwise)+g+a(v.fail)+`|`+a(v.fail)+g+a(v.otherwise)+`|`+raw(v.onlyIfRaw), nil)
 	// Exfiltration: put the conversation into a field of the call, or send it outside.
-	target := `(?:` + a(v.field) + `|` + reDestination + `)`
+	target := `(?:` + a(v.field) + `|` + reDestination + `|` + a(v.dest) + `)`
+	outside := `(?:` + reDestination + `|` + a(v.dest) + `)`
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"),
 		a(v.send)+g+a(v.conv)+g+target+`|`+a(v.conv)+g+target+g+a(v.send)+`|`+target+g+a(v.conv)+g+a(v.send)+`|`+
 			a(v.send)+g+target+g+a(v.conv)+`|`+a(v.conv)+g+a(v.send)+g+target+`|`+target+g+a(v.send)+g+a(v.conv), nil)
 	// Secrets put into a field of the call.
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"),
 		a(v.send)+g+secretOrPath+g+a(v.field)+`|`+secretOrPath+g+a(v.field)+g+a(v.send)+`|`+a(v.field)+g+secretOrPath+g+a(v.send)+`|`+a(v.read)+g+secretOrPath+g+a(v.field), judgeSecretLanguage)
+	// Secrets, or a file or variable that holds them, sent to a place outside.
+	add(RuleExfiltrationInstruction, i18n.T("tells the model to send secret material to a place outside"),
+		a(v.send)+g+secretOrEnv+g+outside+`|`+secretOrEnv+g+a(v.send)+g+outside+`|`+a(v.send)+g+outside+g+secretOrEnv+`|`+outside+g+secretOrEnv+g+a(v.send), judgeSecretSend)
+	// Secrets put into the model's answer.
+	add(RuleExfiltrationInstruction, i18n.T("tells the model to put secret material into its answer"),
+		a(v.send)+g+secretOrPath+g+a(v.reply)+`|`+a(v.reply)+g+secretOrPath, judgeSecretSend)
+	// Declared harvesting: this tool itself sends the conversation on.
+	add(RuleDeclaredHarvesting, i18n.T("says the tool itself sends the conversation or what the model holds elsewhere"),
+		a(v.thisTool)+g+a(v.send)+g+a(v.conv)+`|`+a(v.thisTool)+g+a(v.conv)+g+a(v.send)+`|`+
+			a(v.thisTool)+g+`(?:`+a(v.read)+`|`+a(v.send)+`)`+g+secretOrPath+g+reDestination, nil)
 	// Priority: call this tool before any other, for every request; "first" alone is judged.
 	add(RuleInstructionPriority, i18n.T("tells the model to call this tool before anything else, whatever the request"),
 		a(v.thisTool)+g+a(v.beforeAny)+`|`+a(v.beforeAny)+g+a(v.thisTool)+`|`+a(v.thisTool)+g+a(v.first)+`|`+a(v.first)+g+a(v.thisTool), judgeFirstLanguage(v))
@@ -503,8 +550,15 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	return out
 }
 
-// reSecretPath is where secrets live, written the same in every language.
-const reSecretPath = `\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|API_KEY|APIKEY|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|ACCESS_KEY)\b|(?:~|\$HOME)?/?\.ssh\b(?:/[\w.*-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|[\s"'\x60(/~=:])\.env\b|\.aws/credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.kube/config|/etc/(?:passwd|shadow|sudoers)\b|/proc/self/environ|\bmcp\.json\b|claude_desktop_config\.json`
+// reSecretPath is where secrets live, written the same in every language: a variable of the
+// environment named for a key, or a file that holds them.
+const reSecretPath = reSecretEnvName + `|` + reSecretFile
+
+// reSecretEnvName is a variable of the environment named for a key ("GITHUB_TOKEN").
+const reSecretEnvName = `\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|API_KEY|APIKEY|SECRET|PASSWORD|PASSWD|PRIVATE_KEY|ACCESS_KEY)\b`
+
+// reSecretFile is a file or directory that holds secrets (~/.ssh, .env, /etc/passwd, mcp.json).
+const reSecretFile = `(?:~|\$HOME)?/?\.ssh\b(?:/[\w.*-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|(?:^|[\s"'\x60(/~=:])\.env\b|\.aws/credentials|\.git-credentials|\.netrc\b|\.npmrc\b|\.kube/config|/etc/(?:passwd|shadow|sudoers)\b|/proc/self/environ|\bmcp\.json\b|claude_desktop_config\.json`
 
 // reLangToolRef is a tool named in any language: an identifier shaped like a tool name,
 // quoted or not (「send_email」, `send_email`, "send_email").
@@ -528,10 +582,58 @@ func judgeLanguageToolRef(tf *toolFindings, v *textView, m []int) (Severity, str
 // judgeSecretLanguage drops a sentence that refuses or protects secrets, and lowers a demand
 // made by a tool about authentication.
 func judgeSecretLanguage(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
-	if defensiveLanguageRE.MatchString(v.sentence(m[0], m[1])) {
+	if defensiveLanguageRE.MatchString(clauseAround(v.folded, m[0], m[1])) {
 		return "", "", false
 	}
+	if describesTool(v, m) && !modalAnyRE.MatchString(v.sentence(m[0], m[1])) && hasScript(v.folded[m[0]:m[1]], isCJK) {
+		// Chinese, Japanese and Korean verbs do not tell an order from a statement: "获取 API Key"
+		// opening a description says what the tool does, unless a modal makes it an order.
+		return SeverityMedium, i18n.T("names secret material in the sentence that says what the tool does; check that the tool needs it"), true
+	}
 	return judgeSecretDemand(tf, v, m)
+}
+
+// describesTool reports a match in the first sentence of the tool's own description, where
+// honest descriptions say what the tool does.
+func describesTool(v *textView, m []int) bool {
+	if v.site.key != "description" || v.site.parent != "" || v.from != "" {
+		return false
+	}
+	from, _ := sentenceAround(v.folded, m[0], m[1])
+	return strings.TrimSpace(v.folded[:from]) == ""
+}
+
+// isCJK reports a letter of Chinese, Japanese or Korean.
+func isCJK(r rune) bool {
+	return r >= 0x3040 && r <= 0x30ff || r >= 0x4e00 && r <= 0x9fff || r >= 0xac00 && r <= 0xd7af
+}
+
+// judgeSecretSend drops a clause that refuses or protects secrets, and lowers sending a
+// credential for a tool about authentication or requests, where that is its job.
+func judgeSecretSend(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if defensiveLanguageRE.MatchString(clauseAround(v.folded, m[0], m[1])) {
+		return "", "", false
+	}
+	if authTool(tf, v.sentence(m[0], m[1])) {
+		return SeverityMedium, i18n.T("asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it"), true
+	}
+	return SeverityHigh, "", true
+}
+
+// clauseAround returns the clause of folded[start:end]'s sentence that holds it, cut at commas
+// (",", "，", "、", ";"): a refusal protects the order in its own clause, not an order beside it
+// ("send the keys to …, do not tell the user").
+func clauseAround(folded string, start, end int) string {
+	from, to := sentenceAround(folded, start, end)
+	for _, sep := range []string{",", "，", "、", ";"} {
+		if i := strings.LastIndex(folded[from:start], sep); i >= 0 {
+			from += i + len(sep)
+		}
+		if i := strings.Index(folded[end:to], sep); i >= 0 {
+			to = end + i
+		}
+	}
+	return folded[from:to]
 }
 
 // judgeFirstLanguage keeps "call this tool first" high only with a word that claims every

@@ -21,15 +21,20 @@ import (
 //     (English, French, German, Spanish, Portuguese, Italian, Chinese, Japanese, Korean, Russian):
 //     hidden text, instructions that override its own, concealment, coercion, exfiltration,
 //     fetching secrets, covert recipients, steering or disparaging another tool, priority hijack,
-//     encoded commands, declared harvesting; or weak signals that together are an order (a tag
-//     aimed at the model, a place secrets live and an order to read or include, in one sentence);
-//     or the definition lies about itself (annotations that contradict the name, a
-//     harmless-looking tool whose schema asks for credentials, or a free-form parameter its
-//     purpose gives no use that asks for what the model holds). Do not approve the tool before
-//     reading it. On honest servers lint has not seen, about 1 tool in 200 gets one.
-//   - medium: a reviewer should look: any one weak signal alone (a tag aimed at the model, a path
-//     to secrets, an HTML comment), a precondition set for the model, a loose schema on a
-//     dangerous tool, another server's tool named, a "call this tool first" scoped to its subject.
+//     encoded commands, declared harvesting; or weak signals that together are an order: a tag or
+//     marker aimed at the model around an order that is medium alone, a tag beside a place
+//     secrets live and an order to read or include in one sentence, an order aimed at the model to
+//     read or hand over a file or variable that holds secrets for a tool whose purpose is not
+//     about them, an HTML comment or another server's tool carrying a high instruction; or the
+//     definition lies about itself (annotations that contradict the name, a harmless-looking tool
+//     whose schema asks for credentials, or a free-form parameter its purpose gives no use that
+//     asks for what the model holds). Do not approve the tool before reading it. On honest servers
+//     of the calibration corpus, fewer than 1 tool in 1,000 gets one.
+//   - medium: a reviewer should look: any one weak signal alone (a tag or marker aimed at the
+//     model, a path to secrets, an HTML comment), an order that is medium alone (a precondition,
+//     a "call this tool first" scoped to its subject, "use this tool rather than others", changing
+//     another tool's result, calling another server's tool with arguments), a loose schema on a
+//     dangerous tool, another server's tool named.
 //   - low: hygiene or guidance: an open schema, a free path or URL string, a destructive tool
 //     without a warning word, an order that protects the user ("never deploy before the user
 //     confirms"), the same server's tools named.
@@ -234,9 +239,14 @@ type linter struct {
 	site       textSite
 	view       textView
 	candidates []phraseRef
+	// viewFindings is how many findings the tool had before the view being checked: the
+	// findings after it are the view's own.
+	viewFindings int
 	// credentialCounts counts, by squashed name, the catalog's tools taking each credential
 	// parameter; built on first use.
 	credentialCounts map[string]int
+	// required is the phrases' literals found in the text being checked ([linter.mayMatch]).
+	required requiredScan
 }
 
 func newLinter(c *catalog.Catalog) *linter {
@@ -264,6 +274,10 @@ type toolFindings struct {
 	// highs counts the high findings added, so the engine can tell whether a decoded text
 	// tripped one.
 	highs int
+	// marked are the pointers of the strings that carry a tag or marker aimed at the model.
+	marked []string
+	// comments are the HTML comments found medium, judged again after every check has run.
+	comments []textSpan
 }
 
 // add records a finding, keeping one per rule and string: the most severe.
@@ -501,6 +515,7 @@ func (l *linter) checkView(tf *toolFindings, v *textView) {
 		}
 	}
 	slices.SortFunc(l.candidates, func(a, b phraseRef) int { return a.order - b.order })
+	l.viewFindings = len(tf.list)
 	for _, c := range l.candidates {
 		c.phrase.check(tf, v, c.rule.Name)
 	}
@@ -609,8 +624,16 @@ func (tf *toolFindings) purpose(except string) string {
 	desc = strings.TrimSpace(desc)
 	from, to := sentenceAround(desc, 0, 0)
 	first := desc[from:min(to, from+300)]
-	if except != "" && strings.Contains(except, strings.TrimSpace(first)) || strings.Contains(first, except) && except != "" {
-		first = ""
+	if except != "" {
+		// The sentence under judgement comes from a folded reading ("，" read as ","): compare
+		// the first sentence both as written and folded.
+		folded, _ := foldForMatch(first)
+		for _, f := range []string{first, folded} {
+			if strings.Contains(except, strings.TrimSpace(f)) || strings.Contains(f, except) {
+				first = ""
+				break
+			}
+		}
 	}
 	return strings.Join(nameWords(tf.tool.ToolName()), " ") + " " + title + " " + first
 }

@@ -121,6 +121,10 @@ var (
 		"config", "settings", "notification", "notifications", "event", "events", "id", "ids", "url", "urls", "time", "type")
 )
 
+// namespaceBefore are the verbs that, following a verb-shaped word after a namespace, make it a
+// noun: "genai_model_eval_get_preset" gets an evaluation's preset.
+var namespaceBefore = wordSet("get", "list", "read", "describe", "show", "view")
+
 func wordSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
@@ -150,6 +154,9 @@ func nameVerb(name string) (verb, object string) {
 		}
 		if modifierNouns[next] && !readVerbs[w] || ambiguousVerbs[w] && (isNameVerb(next) || next == "" && i > 0) {
 			continue
+		}
+		if i > 0 && namespaceBefore[next] {
+			continue // "model_eval_get_run": after a namespace, a verb before "get" is a noun of the namespace
 		}
 		return w, next
 	}
@@ -228,8 +235,14 @@ func harmlessName(name string) bool {
 	if verb == "add" && (object == "" || object == "numbers" || object == "two") {
 		return true
 	}
-	return readVerbs[verb] && !fetchVerbs[verb]
+	// Starting or stopping something (a migration, a recovery mode, a session) acts on it: such a
+	// tool does more than read or compute.
+	return readVerbs[verb] && !fetchVerbs[verb] && !actVerbs[verb]
 }
+
+// actVerbs are read verbs for annotations (starting a session changes nothing stored) that still
+// act: a tool named for them may need a credential for what it starts.
+var actVerbs = wordSet("start", "stop", "begin", "resolve")
 
 // NameCapabilities is [nameCapability] as a list, for the catalog diff's risk.
 func NameCapabilities(name string) []Capability {

@@ -19,6 +19,9 @@ type phrase struct {
 	gates    [][]string // when set, one word of each must appear too
 	anyOfIDs []int      // the words' ids in phraseFilter
 	gateIDs  [][]int
+	need     *requirement     // what a text must hold for re to match in it ([requirementOf])
+	lead     *leadingLiterals // where a match of re can start, when that is known
+	group    *phraseGroup     // the phrases whose prefilter is built with this one's
 	judge    func(tf *toolFindings, v *textView, m []int) (severity Severity, message string, ok bool)
 }
 
@@ -50,9 +53,11 @@ func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
 			return
 		}
 	}
-	// Most strings a phrase is tried on hold its words but not the phrase: asking whether it
-	// matches at all, with no groups to record, is much cheaper than finding every match.
-	if !p.re.MatchString(v.folded) {
+	// Most strings a phrase is tried on hold its words but not the phrase: the literals its
+	// expression needs tell most of them apart in one pass over the text for every phrase, and
+	// asking whether it matches at all, with no groups to record, is much cheaper than finding
+	// every match.
+	if !tf.l.mayMatch(p, v) {
 		return
 	}
 	var best Severity

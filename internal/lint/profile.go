@@ -31,11 +31,20 @@ var profiles = [...]profileKnobs{
 	// "send a file to all requests", an author's e-mail address, a changelog's "add X to the
 	// tools array"): those rules advise there. The result check's own rules (internal/result)
 	// look for text addressed to the model instead. Calibrated on testdata/result/corpus.
+	//
+	// The instruction rules read an order without asking who it is for: in a description every
+	// reader is the model, in a result most are people ("do not mention it to Paul", "ignore the
+	// previous steps of this guide", a password a browser sends, a document quoting an injection).
+	// They advise there too; the result check decides by who is addressed and how the text is framed.
 	ProfileResult: {capped: map[string]Severity{
 		RuleToolShadowing:           SeverityLow,
 		RuleCovertRecipient:         SeverityMedium,
 		RuleInstructionPriority:     SeverityMedium,
 		RuleExfiltrationInstruction: SeverityMedium,
+		RuleInstructionOverride:     SeverityMedium,
+		RuleInstructionConcealment:  SeverityMedium,
+		RuleInstructionCoercion:     SeverityMedium,
+		RuleInstructionTag:          SeverityMedium,
 	}},
 }
 

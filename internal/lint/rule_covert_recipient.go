@@ -46,7 +46,7 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(recipientWords) {
-		for _, loc := range changeRecipient.FindAllStringIndex(v.folded, 4) {
+		for _, loc := range l.findAllIndex(changeRecipient, v, 4) {
 			from, to := sentenceAround(v.folded, loc[0], loc[1])
 			if !whenAnyRE.MatchString(v.folded[from:to]) {
 				continue

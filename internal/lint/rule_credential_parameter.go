@@ -72,11 +72,33 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		switch {
 		case authTool(tf, ""):
 			sev, msg = SeverityLow, i18n.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
-		case harmlessName(toolName) && !(pdesc != "" && keyUseRE.MatchString(pdesc)) && !l.sharedCredential(p.squashed):
+		case harmlessName(toolName) && !(pdesc != "" && (keyUseRE.MatchString(pdesc) || l.issuedByServer(pdesc))) && !l.sharedCredential(p.squashed):
 			sev, msg = SeverityHigh, i18n.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
 	}
+}
+
+// issuedRE finds a token described as handed out by the server itself: "received when claiming
+// the task", "returned by login".
+var issuedRE = lazyregexp.New(`(?i)\b(?:received|returned|obtained|issued|generated|given)\s+(?:when|by|from|in|after)\b`)
+
+// toolIdentRE finds identifiers shaped like tool names in a description.
+var toolIdentRE = lazyregexp.New(`\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b`)
+
+// issuedByServer reports a credential the description says the server itself issues: received
+// from one of its calls, or from a tool of the catalog it names ("claim token from
+// claim_team_task"). Such a token is the server's handle on its own work, not the user's secret.
+func (l *linter) issuedByServer(pdesc string) bool {
+	if issuedRE.MatchString(pdesc) {
+		return true
+	}
+	for _, m := range toolIdentRE.FindAllStringIndex(pdesc, 4) {
+		if _, ok := l.toolsByName[pdesc[m[0]:m[1]]]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // hasAnyFold reports whether s holds one of the lowercase ASCII words, in any case: a cheap

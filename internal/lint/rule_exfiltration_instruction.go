@@ -23,6 +23,7 @@ var ruleExfiltrationInstruction = lintRule{
 		Families: []string{FamilyExfiltration},
 	},
 	text: checkCombinedSecrets,
+	tool: raiseMarkedOrders,
 	phrases: []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put what it holds into a field of the call"),
 			`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed|store|write)\s+(?:in\s+|into\s+)?(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|your\s+|all\s+|any\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
@@ -42,8 +43,11 @@ var ruleExfiltrationInstruction = lintRule{
 			`\b(?:in|within|inside|into|to)\s+(?:the\s+)?['"\x60]?([A-Za-z_][\w-]*)['"\x60]?\s+(?:field|parameter|argument|param|property)\b[^.!?\n]{0,40}?\b(?:include|pass|put|add|append|provide|send|write|insert)\s+(?:always\s+)?(?:the\s+|all\s+|a\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)`,
 			"field", "parameter", "argument", "param", "property"),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
-			`\b(?:send|forward|upload|post|copy|transmit|deliver|leak|exfiltrate|share|report|mirror|sync|email|mail|submit|push)\s+(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`|[~$/][\w./~$*-]*|(?:[\w.-]+\s+){0,2}?files?)\s+[^.!?\n]{0,40}?\bto\s+`+reDestination,
+			`\b(?:send|forward|upload|post|copy|transmit|deliver|leak|exfiltrate|share|report|mirror|sync|email|mail|submit|push)\s+(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:`+reConversation+`|`+reRecentMessage+`|`+reContents+`|`+reSecret+`|[~$/][\w./~$*-]*|(?:[\w.-]+\s+){0,2}?files?)\s+[^.!?\n]{0,40}?\bto\s+`+reDestination,
 			"://", "@", "+").gated("send", "forward", "upload", "post", "copy", "transmit", "deliver", "leak", "exfiltrate", "share", "report", "mirror", "sync", "email", "mail", "submit", "push"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to put secret material into its answer"),
+			`\b(?:include|add|append|put|insert|print|output|reveal|show|echo|paste)\s+(?:also\s+)?(?:the\s+|all\s+|any\s+|your\s+|their\s+|its\s+)?(?:\w+\s+){0,2}?`+reSecret+`[^.!?\n]{0,30}?\bin\s+(?:your|the|every|each|all)\s+(?:next\s+)?(?:responses?|answers?|replies|reply|outputs?)\b`,
+			"include", "add", "append", "put", "insert", "print", "output", "reveal", "show", "echo", "paste").gated("response", "answer", "repl", "output").gated(secretMaterialWords...).judged(judgeSecretAnswer),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to hand over a whole list of what it has seen"),
 			`\b(?:include|pass|send|add|provide|append|attach|forward)\s+(?:also\s+)?(?:a|the)\s+(?:full|complete|entire|whole)\s+(?:list|copy|dump|log|record|history|export)\s+of\s+(?:\w+\s+){0,3}?(?:messages|chats?|conversations?|emails|files|contacts|history|results?|outputs?|queries|requests)\b`,
 			"full list", "complete list", "entire list", "whole list", "full copy", "complete copy", "full dump", "full log", "full history", "complete history", "entire history", "full record", "full export"),
@@ -51,6 +55,19 @@ var ruleExfiltrationInstruction = lintRule{
 			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
 	},
+}
+
+// judgeSecretAnswer drops a sentence that refuses or protects secrets ("never include the API
+// key in your response"), and lowers it for a tool about authentication or requests.
+func judgeSecretAnswer(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	sentence := v.sentence(m[0], m[1])
+	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) {
+		return "", "", false
+	}
+	if authTool(tf, sentence) {
+		return SeverityMedium, i18n.T("asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it"), true
+	}
+	return SeverityHigh, "", true
 }
 
 // judgeFieldTarget accepts a field target unless the tool writes what it is given: a write tool
@@ -77,6 +94,9 @@ func judgeFieldTarget(tf *toolFindings, v *textView, m []int) (Severity, string,
 	}
 	return SeverityHigh, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"), true
 }
+
+// reRecentMessage names one message of the user's: the last, the latest, the current one.
+const reRecentMessage = `(?:the\s+)?(?:user'?s\s+)?(?:last|latest|previous|recent|current|next|first|original)\s+(?:user\s+)?(?:message|input|query|question|request|prompt)s?`
 
 // heldWords filter the phrases about what the model holds: one must appear before the
 // vocabulary of [reConversation], [reContents] and [reSecret] is tried.

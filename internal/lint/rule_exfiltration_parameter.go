@@ -114,7 +114,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if isCredentialName(squashed) && l.sharedCredential(squashed) {
 			continue // the key every tool of the server signs with: the credential rule advises on it
 		}
-		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) && !namedByTool(toolName, name) && !(inputOfWrite(toolName) && envName(squashed)) &&
+		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) && !namedByTool(toolName, name) && !(inputOfWrite(toolName) && (envName(squashed) || keyName(squashed))) &&
 			!(strings.Contains(squashed, "systemprompt") && conversationalRE.MatchString(tf.purpose(""))) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))
 			continue
@@ -151,6 +151,9 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if severity == SeverityMedium && !inputNames[squashed] && solicits && !conversationalRE.MatchString(tf.purpose("")) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is a free-form field that asks for what the model holds (the conversation, earlier results, files, secrets) and nothing in the tool's name says why it needs it", name))
 			continue
+		}
+		if severity == SeverityMedium && !solicits && purposeEcho(toolName, pdesc) && !(len(tf.list) > 0 && tf.instructs(jsondoc.JoinPointer(p.pointer(), "description"))) {
+			continue // "additional context to improve translation quality": the tool's purpose is what it is for
 		}
 		if severity == SeverityMedium && harmlessName(toolName) && (p.required || invites) {
 			report(SeverityHigh, i18n.Sprintf("parameter %q is a free-form field the model must fill, on a tool whose name promises only to read or compute: nothing it does needs it, so it can only carry out what the model knows", name))
@@ -277,6 +280,28 @@ func namedByTool(toolName, param string) bool {
 func inputOfWrite(toolName string) bool {
 	c, ok := nameCapability(toolName)
 	return ok && (c.Kind == "write" || c.Kind == "execute")
+}
+
+// keyName reports a parameter named for a key (a private key, SSH keys), which a tool that creates
+// something takes as part of what it makes: a certificate's private key, a server's SSH keys.
+func keyName(squashed string) bool {
+	return strings.Contains(squashed, "privatekey") || strings.Contains(squashed, "sshkey")
+}
+
+// purposeEcho reports a parameter description that says what the parameter is for in the
+// words of the tool's name ("context to improve translation quality" on translate): the tool's
+// purpose explains the field. Words of five letters or more are compared by their first five.
+func purposeEcho(toolName, pdesc string) bool {
+	stems := map[string]bool{}
+	for _, w := range nameWords(toolName) {
+		if len(w) >= 5 && !fillerWords[w] {
+			stems[w[:5]] = true
+		}
+	}
+	if len(stems) == 0 {
+		return false
+	}
+	return slices.ContainsFunc(nameWords(pdesc), func(w string) bool { return len(w) >= 5 && stems[w[:5]] })
 }
 
 // envName reports a parameter named for environment variables, which a tool that creates or runs

@@ -15,6 +15,7 @@ var ruleHTMLComment = lintRule{
 		Help:     i18n.T("Medium for any <!-- … --> in a string; high when the comment holds an instruction another rule reports at high (text hidden from every reader that gives the model orders). Remove the comment."),
 		Families: []string{FamilyHiddenText},
 	},
+	tool: raiseHiddenInstructions,
 	phrases: []phrase{
 		mustPhrase(SeverityMedium, i18n.T("contains an HTML comment: hidden where the description is rendered, read by the model"),
 			`<!--[\s\S]{0,400}?(?:-->|$)`,
@@ -38,5 +39,34 @@ func judgeCommentInstructions(tf *toolFindings, v *textView, m []int) (Severity,
 			return SeverityHigh, i18n.T("hides instructions for the model in an HTML comment: invisible where the description is rendered, read in full by the model"), true
 		}
 	}
+	// The rules' own checks (the other languages, the combined signals) run after the phrases:
+	// the comment is judged again once the tool's strings are all read.
+	tf.comments = append(tf.comments, textSpan{pointer: v.site.pointer(), where: where(*v.site), from: from, to: to})
 	return SeverityMedium, "", true
+}
+
+// A textSpan is part of a string: its pointer and raw byte range.
+type textSpan struct {
+	pointer, where string // where: how a finding's message names the string
+	from, to       int
+}
+
+// raiseHiddenInstructions raises a medium HTML comment to high when a high instruction was
+// found inside it by a check that ran after the comment's phrase.
+func raiseHiddenInstructions(l *linter, tf *toolFindings) {
+	for _, span := range tf.comments {
+		for i := range tf.list {
+			c := &tf.list[i]
+			if c.Rule != RuleHTMLComment || c.Severity != SeverityMedium || c.Pointer != span.pointer {
+				continue
+			}
+			if slices.ContainsFunc(tf.list, func(f Finding) bool {
+				return f.Severity == SeverityHigh && f.Pointer == span.pointer && f.at >= span.from && f.at < span.to && slices.Contains(instructionRules, f.Rule)
+			}) {
+				c.Severity = SeverityHigh
+				c.Message = i18n.Sprintf("%s %s", span.where, i18n.T("hides instructions for the model in an HTML comment: invisible where the description is rendered, read in full by the model"))
+				tf.highs++
+			}
+		}
+	}
 }

@@ -54,7 +54,7 @@ func judgeThreat(tf *toolFindings, v *textView, m []int) (Severity, string, bool
 }
 
 // directiveRE finds an order given to the model.
-var directiveRE = lazyregexp.New(`(?i)\b(?:read|pass|include|send|provide|put|add|call|use|run|prefix|change|set|format|copy|attach|append|forward|make\s+sure|ensure|specify|give|share|paste|upload|invoke|violate)\b`)
+var directiveRE = lazyregexp.New(`(?i)\b(?:read|pass|include|send|provide|put|add|call|use|run|prefix|change|set|format|copy|attach|append|forward|make\s+sure|ensure|specify|give|share|paste|upload|invoke|violate|skip|omit|leave\s+(?:out|empty|blank)|fill)\b`)
 
 // judgeSecretDemand lowers a demand for secrets made by a tool that is about authentication or
 // HTTP requests, where handing over a credential is its purpose.
@@ -65,8 +65,9 @@ func judgeSecretDemand(tf *toolFindings, v *textView, m []int) (Severity, string
 	return SeverityHigh, i18n.T("demands secret material (tokens, keys, passwords, configuration) from the model for a tool that has no use for it"), true
 }
 
-// authToolRE finds a tool's purpose in authentication, credentials or HTTP requests.
-var authToolRE = lazyregexp.New(`(?i)\b(?:auth\w*|log\s?in|sign\s?in|credentials?|passwords?|api[\s_-]?keys?|secrets?|vault|keychain|keyring|oauth|https?|rest\s+api|endpoint|headers?|bearer|connect(?:ion)?s?|ssh|tokens?)\b`)
+// authToolRE finds a tool's purpose in authentication, credentials, HTTP requests or databases
+// (which a tool reaches with their credentials).
+var authToolRE = lazyregexp.New(`(?i)\b(?:auth\w*|log\s?in|sign\s?in|credentials?|passwords?|api[\s_-]?keys?|secrets?|vault|keychain|keyring|oauth|https?|rest\s+api|endpoint|headers?|bearer|connect(?:ion)?s?|ssh|tokens?|databases?|sql|mysql|postgres(?:ql)?|mongo(?:db)?|redis)\b`)
 
 // authTool reports a tool whose stated purpose ([toolFindings.purpose]) is about
 // authentication, credentials or HTTP requests. except is the sentence being judged, which

@@ -22,11 +22,14 @@ var ruleInstructionPriority = lintRule{
 			`\b(?:always\s+)?(?:consult|call|use|invoke|run|check|query|execute)\s+this\s+(?:tool|function)\s+(?:immediately\s+|first\s+|always\s+)*(?:as\s+(?:the|your)\s+(?:very\s+)?first\s+(?:step|action|thing)|first|before\s+(?:any|all|every|anything|doing|answering|responding|replying|asking|providing|proceeding|using\s+any|you\s+(?:answer|respond|reply|do))|for\s+(?:every|each|all|any)\s+(?:user\s+|single\s+)?(?:requests?|questions?|queries|messages?|tasks?|prompts?|turns?|conversations?|interactions?))`,
 			"this tool", "this function").judged(judgeFirst),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to use this tool before any other"),
-			`\bbefore\s+(?:using|calling|invoking|running|trying)\s+any\s+other\s+(?:tools?|functions?|commands?)\b|\b(?:must|should|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:called|used|invoked|consulted|run)\s+(?:first|before\s+(?:any|every|all|anything)|for\s+(?:every|each|all|any)\s+(?:user\s+)?(?:requests?|questions?|queries|messages?|tasks?))\b|\binstead\s+of\s+(?:any|all|every)\s+other\s+tools?\b`,
+			`\bbefore\s+(?:using|calling|invoking|running|trying)\s+any\s+other\s+(?:tools?|functions?|commands?)\b|\b(?:must|should|has\s+to|needs?\s+to)\s+(?:always\s+)?be\s+(?:called|used|invoked|consulted|run)\s+(?:first|before\s+(?:\w+ing\s+)?(?:any|every|all|anything)|for\s+(?:every|each|all|any)\s+(?:user\s+)?(?:requests?|questions?|queries|messages?|tasks?))\b|\binstead\s+of\s+(?:any|all|every)\s+other\s+tools?\b`,
 			"any other", "be called", "be used", "be invoked", "be consulted", "be run", "all other", "every other"),
 		mustPhrase(SeverityHigh, i18n.T("lays a rule on every command, request or message the model makes"),
 			`\b(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|replies|emails?|tool\s+calls?|calls|answers?)\s+(?:you\s+(?:run|send|make|write)\s+)?(?:must|should|need\s+to|has\s+to|have\s+to|are\s+required\s+to|shall|will\s+need\s+to)\s+(?:always\s+)?(?:include|contain|start\s+with|begin\s+with|be\s+prefixed|be\s+preceded|end\s+with|be\s+followed|carry|be\s+sent|go\s+through|be\s+routed|use)\b|\b(?:prefix|prepend)\s+(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|answers?)\b|\b(?:prepend|append|add)\s+[^.!?\n]{1,60}?\s+to\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|emails?|answers?)\b`,
 			"every", "each", "all", "any").gated("must", "should", "need to", "has to", "have to", "required", "shall", "prefix", "prepend", "append", "add"),
+		mustPhrase(SeverityMedium, i18n.T("tells the model to use this tool whatever the case"),
+			`\b(?:just\s+|only\s+|always\s+)?(?:use|call|invoke|run|pick|choose)\s+this\s+(?:tool|function)\s+(?:no\s+matter\s+(?:what|how|which|whether|who)|regardless\s+of|whatever|in\s+(?:all|every|any)\s+cases?)`,
+			"this tool", "this function").gated("no matter", "regardless", "whatever", "all case", "every case", "any case").judged(judgeWhateverRequest),
 		mustPhrase(SeverityHigh, i18n.T("claims every question the user asks"),
 			`\b(?:if|when(?:ever)?|whatever)\s+the\s+user\s+(?:asks?|says|types|requests?|wants)\s+(?:any(?:thing)?|about\s+anything|for\s+anything)\b[^.!?\n]{0,80}?\b(?:call|use|consult|invoke|run|check)\s+(?:this|the\s+\w+)\s+(?:tool|function)\b|\bregardless\s+of\s+(?:the\s+user'?s?\s+(?:request|question|query|task)|what\s+the\s+user\s+(?:asks|wants|says))\b`,
 			"the user", "regardless"),
@@ -40,6 +43,10 @@ func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool)
 	if firstOnlyRE.MatchString(matched) && !unscopedRE.MatchString(v.sentence(m[0], m[1])) {
 		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
 	}
+	if doingRE.MatchString(matched) && specificActRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+30)]) {
+		// "use this tool before doing a query": before one named act, which is sequencing.
+		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
+	}
 	if scopedRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+60)]) {
 		// "for any queries related to maps": the tool claims its own subject, not every request.
 		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
@@ -47,8 +54,21 @@ func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool)
 	return SeverityHigh, i18n.T("tells the model to call this tool before anything else, whatever the request"), true
 }
 
+// judgeWhateverRequest makes "use this tool no matter …" high when what follows is the user's
+// request itself; "no matter how many files" only says the tool takes any number.
+func judgeWhateverRequest(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if whateverRequestRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+50)]) {
+		return SeverityHigh, i18n.T("tells the model to call this tool before anything else, whatever the request"), true
+	}
+	return SeverityMedium, "", true
+}
+
+var whateverRequestRE = lazyregexp.New(`(?i)^[^.!?\n]{0,20}?\b(?:the\s+user|users?|requests?|questions?|tasks?|asks?|asked|prompts?|query|queries)\b`)
+
 var (
-	firstOnlyRE = lazyregexp.New(`(?i)\bfirst$`)
-	scopedRE    = lazyregexp.New(`(?i)^\s*(?:(?:that\s+are\s+|which\s+are\s+)?(?:related|relating|relevant|specific)\s+to|about|regarding|concerning|involving|on\s+the\s+subject|in\s+the\s+(?:area|domain)|that\s+(?:involve|concern|mention|need|require)s?|where|when\s+the\s+user\s+(?:asks|wants)\s+(?:about|for))\b`)
-	unscopedRE  = lazyregexp.New(`(?i)\b(?:always|immediately|every|each|any|all|anything|regardless|whatever|no\s+matter|mandatory|required)\b`)
+	doingRE       = lazyregexp.New(`(?i)\bdoing$`)
+	specificActRE = lazyregexp.New(`(?i)^\s+(?:a|an|the|this|that|your|its)\s+\w+`)
+	firstOnlyRE   = lazyregexp.New(`(?i)\bfirst$`)
+	scopedRE      = lazyregexp.New(`(?i)^\s*(?:(?:that\s+are\s+|which\s+are\s+)?(?:related|relating|relevant|specific)\s+to|about|regarding|concerning|involving|on\s+the\s+subject|in\s+the\s+(?:area|domain)|that\s+(?:involve|concern|mention|need|require)s?|where|when\s+the\s+user\s+(?:asks|wants)\s+(?:about|for))\b`)
+	unscopedRE    = lazyregexp.New(`(?i)\b(?:always|immediately|every|each|any|all|anything|regardless|whatever|no\s+matter|mandatory|required)\b`)
 )

@@ -33,6 +33,12 @@ var ruleToolShadowing = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to run this tool before another operation and change what it does"),
 			`\bbefore\s+(?:execut|call|invok|runn?|us|perform)\w*\s+(?:the\s+|any\s+|a\s+)?[^.!?\n]{1,40}?,?\s+(?:first\s+|always\s+)?(?:execute|call|invoke|run|use)\s+this\s+(?:tool|function)\b[^.!?\n]{0,60}?\b(?:replace|change|modify|alter|override|swap|rewrite|substitute)\b`,
 			"before").gated("this tool", "this function"),
+		mustPhrase(SeverityMedium, i18n.T("tells the model to use this tool rather than the others"),
+			`\b(?:use|call|choose|prefer|pick|invoke)\s+this\s+(?:tool|function)\s+(?:rather\s+than|instead\s+of|over|in\s+place\s+of)\s+(?:the\s+|any\s+|all\s+)?others?\b`,
+			"this tool", "this function").gated("rather than", "instead of", " over ", "in place of"),
+		mustPhrase(SeverityMedium, i18n.T("tells the model to change what another tool returned"),
+			`\b(?:modify|change|replace|alter|rewrite|correct|fix|override|overwrite|edit|adjust)\s+(?:the\s+)?(?:wrong\s+|incorrect\s+|previous\s+|original\s+)?(?:results?|outputs?|responses?|answers?|values?|returns?)\s+(?:of|from|returned\s+by|given\s+by)\s+(?:the\s+|any\s+|other\s+)?[\w.-]+\s+(?:tools?|functions?)\b`,
+			"modify", "change", "replace", "alter", "rewrite", "correct", "fix", "override", "overwrite", "edit", "adjust").gated("result", "output", "response", "answer", "value", "return").gated(" of the ", " from the ", " returned by", " given by", " of ", " from ").gated(" tool", " function"),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to call another tool first"),
 			`\b(?:always\s+|first\s+)?(?:call|invoke|use|run)\s+`+reToolRef+`\s+(?:tool|function)\s+(?:first|before\s+(?:anything|any|answering|responding|this))\b`,
 			" tool first", " function first", " tool before", " function before").judged(judgeCallFirst),
@@ -47,21 +53,25 @@ var (
 	shadowNeverWords   = filterWords("never", "not use", "n't use")
 	shadowInsteadWords = filterWords("instead", "rather", "place of", "replace", "overrid", "supersede")
 	identifierWords    = filterWords("`", "_", "-")
+	shadowCallWords    = filterWords("use ", "call ", "invoke ", "run ")
 )
 
 const reToolRef = `(?:the\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
 
 var (
 	// shadowCondition: a condition on another tool being called or present.
-	shadowCondition = lazyregexp.New(`(?i)\b(?:when(?:ever)?|each\s+time|every\s+time|before|after|if|once|as\s+soon\s+as)\s+(?:(?:you\s+)?(?:use|call|invoke|run|execute|using|calling|invoking|running|executing)\s+)?` + reToolRef + `(\s+(?:tool|function))?(?:\s+(?:is|gets|has\s+been|are)\s+(invoked|called|used|run|executed|available|present|loaded|connected|enabled|listed))?`)
+	shadowCondition = lazyregexp.New(`(?i)\b(?:when(?:ever)?|each\s+time|every\s+time|before|after|if|once|as\s+soon\s+as)\s+(?:(?:you\s+)?(?:use|call|invoke|run|execute|using|calling|invoking|running|executing)\s+)?` + reToolRef + `(\s+(?:tool|function)\b)?(?:\s+(?:is|gets|has\s+been|are)\s+(invoked|called|used|run|executed|available|present|loaded|connected|enabled|listed))?`)
 	// shadowMust: "the X tool must …".
 	shadowMust = lazyregexp.New(`(?i)` + reToolRef + `\s+(tool|function)\s+(?:must|should|needs?\s+to|has\s+to|will\s+(?:now|always)|shall|is\s+(?:required|expected)\s+to)\b`)
 	// shadowEffect: a side effect on another tool.
-	shadowEffect = lazyregexp.New(`(?i)\b(?:side[\s-]effects?|effects?|impact|influence)\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+|existing\s+)?` + reToolRef + `(\s+(?:tool|function))?`)
+	shadowEffect = lazyregexp.New(`(?i)\b(?:side[\s-]effects?|effects?|impact|influence)\s+on\s+(?:the\s+)?(?:also\s+present\s+|other\s+|existing\s+)?` + reToolRef + `(\s+(?:tool|function)\b)?`)
 	// shadowNever: an order not to use another tool.
-	shadowNever = lazyregexp.New(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|invoke|trust|run)\s+` + reToolRef + `(\s+(?:tool|function))?`)
+	shadowNever = lazyregexp.New(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|invoke|trust|run)\s+` + reToolRef + `(\s+(?:tool|function)\b)?`)
+	// shadowCallWith: an order to call a named tool with arguments or for a purpose ("use the
+	// fetch_url tool to send …", "call read_file with path=…").
+	shadowCallWith = lazyregexp.New(`(?i)\b(?:use|call|invoke|run)\s+(?:the\s+)?[\x60'"]?([A-Za-z][\w.-]*[_.-][\w.-]*[A-Za-z0-9])[\x60'"]?(?:\s+(?:tool|function)\b)?\s+(?:with|to)\b`)
 	// shadowInstead: a claim to stand in for another tool.
-	shadowInstead = lazyregexp.New(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaces?|overrides?|supersedes?)\s+(?:using\s+|calling\s+)?(?:any\s+)?` + reToolRef + `(\s+(?:tool|function|command))?`)
+	shadowInstead = lazyregexp.New(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaces?|overrides?|supersedes?)\s+(?:using\s+|calling\s+)?(?:any\s+)?` + reToolRef + `(\s+(?:tool|function|command)\b)?`)
 	// shadowOrder: an order the text gives about the steered tool.
 	shadowOrder = lazyregexp.New(`(?i)\b(?:make\s+sure|must|always|never|change|set|add|include|append|prefix|prepend|replace|override|send|put|format|bcc|cc|instead|ensure|redirect|strip|remove|do\s+not|don'?t|copy|forward|attach|first\s+(?:call|read|send|run)|use)\b`)
 )
@@ -129,7 +139,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 	f := v.folded
 	named := v.holds(shadowNamedWords)
 	if named && v.holds(shadowWhenWords) {
-		for _, m := range shadowCondition.FindAllStringSubmatchIndex(f, 8) {
+		for _, m := range l.findAll(shadowCondition, v, 8) {
 			// "before using X", "when calling X": a verb of calling makes X a tool.
 			explicit := m[2] >= 0 || m[6] >= 0 || (m[8] >= 0 && !isPresenceWord(f[m[8]:m[9]])) || callVerbRE.MatchString(f[m[0]:m[4]])
 			name := f[m[4]:m[5]]
@@ -150,7 +160,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(shadowToolWords) {
-		for _, m := range shadowMust.FindAllStringSubmatchIndex(f, 8) {
+		for _, m := range l.findAll(shadowMust, v, 8) {
 			r := l.resolveRef(tf, f[m[4]:m[5]], true)
 			if r.selfOrArg {
 				continue
@@ -159,8 +169,21 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			reportSteering(tf, v, r, m[0], to, m[0])
 		}
 	}
+	if v.holds(identifierWords) && v.holds(shadowCallWords) {
+		for _, m := range shadowCallWith.FindAllStringSubmatchIndex(f, 4) {
+			name := f[m[2]:m[3]]
+			r := l.resolveRef(tf, name, true)
+			if r.selfOrArg || !looksLikeToolName(name) {
+				continue
+			}
+			if r.sameOnly {
+				continue // the server's own tools working together: the "names" check says so
+			}
+			v.find(tf, RuleToolShadowing, SeverityMedium, m[0], m[1], i18n.Sprintf("tells the model to call %q, a tool of another server or of no pasted catalog, with arguments of its choosing", name))
+		}
+	}
 	if v.holds(shadowEffectWords) {
-		for _, m := range shadowEffect.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowEffect, v, 4) {
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
 			if r.selfOrArg || !(r.known || r.explicit) {
@@ -170,7 +193,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(shadowNeverWords) {
-		for _, m := range shadowNever.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowNever, v, 4) {
 			name := f[m[4]:m[5]]
 			r := l.resolveRef(tf, name, m[2] >= 0 || m[6] >= 0)
 			if r.selfOrArg || !(r.known || r.explicit) {
@@ -184,7 +207,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(shadowInsteadWords) {
-		for _, m := range shadowInstead.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowInstead, v, 4) {
 			name := f[m[4]:m[5]]
 			from, to := sentenceAround(f, m[0], m[1])
 			contrast := looksLikeToolName(name) && strings.Contains(strings.ToLower(f[from:to]), "this tool")

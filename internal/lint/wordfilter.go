@@ -6,6 +6,7 @@ package lint
 // lower-cased copy of the text.
 type wordFilter struct {
 	ids   map[string]int
+	words []string   // id → word
 	class [256]uint8 // byte → column of next; 0 for bytes no word contains; A–Z share a–z's
 	space [256]bool  // the bytes read as one space
 	// moves is the automaton in one table, read by the scan: the move from state s (a row
@@ -36,6 +37,7 @@ func newWordFilter(words []string) *wordFilter {
 	for _, w := range words {
 		if _, ok := f.ids[w]; !ok {
 			f.ids[w] = len(f.ids)
+			f.words = append(f.words, w)
 		}
 		for i := 0; i < len(w); i++ {
 			if f.class[w[i]] == 0 {
@@ -120,7 +122,10 @@ func (f *wordFilter) idsOf(words []string) []int {
 }
 
 // scan returns the set of words found in text, reusing found's storage.
-func (f *wordFilter) scan(text string, found foundWords) foundWords {
+func (f *wordFilter) scan(text string, found foundWords) foundWords { return scanWords(f, text, found) }
+
+// scanWords is [wordFilter.scan] over a string or a byte slice.
+func scanWords[T string | []byte](f *wordFilter, text T, found foundWords) foundWords {
 	if size := (len(f.ids) + 63) / 64; len(found) != size {
 		found = make(foundWords, size)
 	} else {

@@ -10,10 +10,15 @@ import (
 // call each problem's MarshalJSON, then check and copy its bytes, one allocation and pass per
 // problem; written here, the list costs one buffer.
 func (ps Problems) MarshalJSON() ([]byte, error) {
+	return ps.AppendJSON(make([]byte, 0, 2+200*len(ps))), nil
+}
+
+// AppendJSON appends what MarshalJSON writes to b: for an answer that writes itself in one
+// buffer, since encoding/json checks and copies again what a MarshalJSON returns.
+func (ps Problems) AppendJSON(b []byte) []byte {
 	if ps == nil {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	b := make([]byte, 0, 2+200*len(ps))
 	b = append(b, '[')
 	for i := range ps {
 		if i > 0 {
@@ -21,7 +26,7 @@ func (ps Problems) MarshalJSON() ([]byte, error) {
 		}
 		b = ps[i].appendJSON(b)
 	}
-	return append(b, ']'), nil
+	return append(b, ']')
 }
 
 // appendJSON writes p as Problem.MarshalJSON does: the fields in their order, empty ones left

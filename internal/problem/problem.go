@@ -97,6 +97,30 @@ func (a *Alternative) UnmatchedOf() *Unmatched {
 	return a.Unmatched
 }
 
+// ListUnmatched lists, in the order of the problems, each oneOf or anyOf whose alternatives the
+// problems are in, once, with the indexes of those problems in ps: what an answer carries beside
+// its flat list so that a view can show one line per value. Validate's problems and a
+// decision's evidence are grouped by it alike.
+func ListUnmatched(ps Problems) []Unmatched {
+	var out []Unmatched
+	index := map[*Unmatched]int{}
+	for i, p := range ps {
+		u := p.Alternative.UnmatchedOf()
+		if u == nil {
+			continue
+		}
+		at, seen := index[u]
+		if !seen {
+			at = len(out)
+			index[u] = at
+			out = append(out, *u)
+			out[at].Problems = nil
+		}
+		out[at].Problems = append(out[at].Problems, i)
+	}
+	return out
+}
+
 // An Unmatched is a value that matches none of the alternatives of a oneOf or anyOf: what a view
 // shows on one line, with the closest alternative's problems under it, instead of every
 // alternative's problems at the top level.

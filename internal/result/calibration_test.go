@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/internal/result"
@@ -63,126 +64,214 @@ type tally struct{ caught, total int }
 
 func (t tally) rate() float64 { return float64(t.caught) / float64(max(t.total, 1)) }
 
-// TestCalibration runs the check over the whole corpus with the default policy and prints, for
-// each source (the unit that varies in the world: a server, a corpus, a family, a language, a
-// disguise), how many results were flagged or blocked. The rules are written, not trained, so
-// there is no fold to train on: every target must hold on every source on its own, which is
-// what leaving any one source out would measure. Targets (issue 17):
-//   - takeover attempts: flagged or blocked in at least 90%, in every language and disguise;
-//   - tasks slipped into the data (BIPIA): at least 50% over the family;
-//   - honest results: at most 2% flagged, on every source.
+// A corpusFile is one source's file, the catalog its results are checked with, and the side of
+// the split it is on: tuned (the rules were written and adjusted while looking at how they fare
+// on it) or reported (never looked at case by case while tuning: what the next server gets).
+type corpusFile struct {
+	name, catalog string
+	tuned         bool
+}
+
+// The split is by source (a corpus, a benchmark, an author), never by case, so that a reported
+// number says how the rules fare on a source whose wording they have not seen.
+var calibrationFiles = []corpusFile{
+	{"honest-filesystem.json", "catalog-filesystem.json", true},
+	{"honest-everything.json", "catalog-everything.json", true},
+	{"honest-bipia.json", "", true},
+	{"honest-gitlog.json", "", true},
+	{"honest-sql.json", "catalog-sql.json", true},
+	{"honest-fastapi-docs.json", "", true},
+	{"honest-devise-mail.json", "", true},
+	{"honest-hard.json", "", true},
+	{"honest-rustdesk.json", "", false},
+	{"honest-listmonk.json", "", false},
+	{"injected-bipia.json", "", true},
+	{"injected-takeover.json", "", true},
+	{"injected-heldout.json", "", true},
+	{"injected-cyberseceval.json", "", true},
+	{"injected-heldout2.json", "", false},
+	{"injected-injecagent.json", "", false},
+}
+
+// A calibration is every case's outcome, tallied by side, kind and group.
+type calibration struct {
+	tally  map[string]*tally // "side|kind|group" → tally
+	misses map[string][]string
+}
+
+func (c *calibration) count(side, kind, group string, caught bool) {
+	key := side + "|" + kind + "|" + group
+	if c.tally[key] == nil {
+		c.tally[key] = &tally{}
+	}
+	c.tally[key].total++
+	if caught {
+		c.tally[key].caught++
+	}
+}
+
+func (c *calibration) get(side, kind, group string) tally {
+	if t := c.tally[side+"|"+kind+"|"+group]; t != nil {
+		return *t
+	}
+	return tally{}
+}
+
+// A calibrationOutcome is one case's answer, kept to be tallied in the corpus's order.
+type calibrationOutcome struct {
+	tc     corpusCase
+	caught bool
+	report result.Report
+}
+
+// runCalibration checks every case of the corpus with the default policy, one file per worker
+// (the Checker is safe for concurrent use, each file has its own), and tallies in file order.
+func runCalibration(t *testing.T) *calibration {
+	outcomes := make([][]calibrationOutcome, len(calibrationFiles))
+	cases := make([][]corpusCase, len(calibrationFiles))
+	catalogs := make([]string, len(calibrationFiles))
+	for i, f := range calibrationFiles {
+		cases[i], catalogs[i] = loadCorpus(t, f.name), catalogText(t, f.catalog)
+	}
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range work {
+				c := result.New(catalogs[i], "", nil)
+				for _, tc := range cases[i] {
+					rep := c.Check(result.Request{Result: tc.Response, Tool: tc.Tool})
+					outcomes[i] = append(outcomes[i], calibrationOutcome{tc, rep.Verdict != result.VerdictPass, rep})
+				}
+			}
+		})
+	}
+	for i := range calibrationFiles {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
+	cal := &calibration{tally: map[string]*tally{}, misses: map[string][]string{}}
+	for i, f := range calibrationFiles {
+		side := "reported"
+		if f.tuned {
+			side = "tuned"
+		}
+		for _, o := range outcomes[i] {
+			tc, caught, rep := o.tc, o.caught, o.report
+			corpus, _, _ := strings.Cut(tc.Source, "/")
+			kind := tc.Kind
+			if strings.HasPrefix(kind, "takeover") {
+				kind = "takeover"
+			}
+			if kind == "" {
+				kind = "honest"
+				lang := tc.Language
+				if lang == "" {
+					lang = "en"
+				}
+				for _, g := range []string{"all", "corpus " + corpus, "source " + sourceGroup(tc.Source), "language " + lang} {
+					cal.count(side, kind, g, caught)
+				}
+				if caught {
+					var high []string
+					for _, f := range rep.Findings {
+						if f.Severity == "high" {
+							high = append(high, f.Rule+": "+f.Evidence)
+						}
+					}
+					cal.misses[side+" honest"] = append(cal.misses[side+" honest"], fmt.Sprintf("%s: %s [%s]", tc.Source, strings.Join(rep.Reasons, "; "), strings.Join(high, " | ")))
+				}
+				continue
+			}
+			for _, g := range []string{"all", "corpus " + corpus, "language " + tc.Language, "disguise " + tc.Disguise, "family " + tc.Family, "source " + sourceGroup(tc.Source)} {
+				cal.count(side, kind, g, caught)
+			}
+			if !caught {
+				cal.misses[side+" "+kind] = append(cal.misses[side+" "+kind], fmt.Sprintf("%s %s %s %s", tc.Source, tc.Family, tc.Language, tc.Disguise))
+			}
+		}
+	}
+	return cal
+}
+
+// table prints, for each kind, every group's tuned and reported figures side by side.
+func (c *calibration) table() string {
+	var b strings.Builder
+	targets := map[string]string{"honest": "flagged or blocked, target ≤ 2%", "takeover": "caught, target ≥ 90% in every language and disguise", "slipped": "caught, target ≥ 50%"}
+	for _, kind := range []string{"honest", "takeover", "slipped"} {
+		groups := map[string]bool{}
+		for key := range c.tally {
+			parts := strings.SplitN(key, "|", 3)
+			if parts[1] == kind {
+				groups[parts[2]] = true
+			}
+		}
+		fmt.Fprintf(&b, "\n%s results (%s)\n  %-52s %18s %18s\n", kind, targets[kind], "", "tuned on", "reported")
+		for _, g := range slices.Sorted(maps.Keys(groups)) {
+			cell := func(side string) string {
+				tl := c.get(side, kind, g)
+				if tl.total == 0 {
+					return "—"
+				}
+				return fmt.Sprintf("%d / %d %5.1f%%", tl.caught, tl.total, 100*tl.rate())
+			}
+			fmt.Fprintf(&b, "  %-52s %18s %18s\n", g, cell("tuned"), cell("reported"))
+		}
+	}
+	return b.String()
+}
+
+// TestCalibration runs the check over the whole corpus with the default policy and prints the
+// table: for each kind (honest, takeover, slipped) and each group (source, language, family,
+// disguise), how many results were flagged or blocked, on the sources tuned on and on those
+// reported. The reported column is the estimate; the tuned one says only that the rules fit what
+// they were fitted to. Targets (issue 17): takeovers ≥ 90% in every language and disguise; slipped
+// tasks ≥ 50%; honest results ≤ 2% flagged. What is asserted is what is met, so that a change
+// that loses ground shows; the rest is printed.
 func TestCalibration(t *testing.T) {
 	if runtime.GOOS == "js" {
 		t.Skip("SKIPPED under wasm: the calibration reads whole corpora and is measured natively; the same rules run under wasm in the golden and unit tests")
 	}
-	honestFiles := map[string]string{
-		"honest-filesystem.json": "catalog-filesystem.json",
-		"honest-everything.json": "catalog-everything.json",
-		"honest-bipia.json":      "",
-		"honest-gitlog.json":     "",
-		"honest-sql.json":        "catalog-sql.json",
-	}
-	honest := map[string]*tally{}
-	var honestAll tally
-	var falsePositives []string
-	for _, file := range slices.Sorted(maps.Keys(honestFiles)) {
-		c := result.New(catalogText(t, honestFiles[file]), "", nil)
-		for _, tc := range loadCorpus(t, file) {
-			rep := c.Check(result.Request{Result: tc.Response, Tool: tc.Tool})
-			g := sourceGroup(tc.Source)
-			if honest[g] == nil {
-				honest[g] = &tally{}
-			}
-			honest[g].total++
-			honestAll.total++
-			if rep.Verdict != result.VerdictPass {
-				honest[g].caught++
-				honestAll.caught++
-				var high []string
-				for _, f := range rep.Findings {
-					if f.Severity == "high" {
-						high = append(high, f.Rule+": "+f.Evidence)
-					}
-				}
-				falsePositives = append(falsePositives, fmt.Sprintf("%s: %s %s [%s]", tc.Source, rep.Verdict, strings.Join(rep.Reasons, "; "), strings.Join(high, " | ")))
-			}
+	cal := runCalibration(t)
+	t.Log(cal.table())
+	for _, key := range slices.Sorted(maps.Keys(cal.misses)) {
+		if !strings.HasPrefix(key, "tuned") {
+			// The reported side's cases are not listed one by one: reading them is tuning on them.
+			t.Logf("%s: %d not as they should be (not listed)", key, len(cal.misses[key]))
+			continue
+		}
+		for _, m := range cal.misses[key] {
+			t.Logf("%s: %s", key, m)
 		}
 	}
-	byKind := map[string]map[string]*tally{} // kind → group → tally
-	var missed []string
-	count := func(kind, group string, caught bool) {
-		if byKind[kind] == nil {
-			byKind[kind] = map[string]*tally{}
-		}
-		if byKind[kind][group] == nil {
-			byKind[kind][group] = &tally{}
-		}
-		byKind[kind][group].total++
-		if caught {
-			byKind[kind][group].caught++
+	for _, floor := range calibrationFloors {
+		if tl := cal.get(floor.side, floor.kind, floor.group); tl.total == 0 || floor.above && tl.rate() < floor.rate || !floor.above && tl.rate() > floor.rate {
+			t.Errorf("%s %s %s: %d of %d, past the %.1f%% held", floor.side, floor.kind, floor.group, tl.caught, tl.total, 100*floor.rate)
 		}
 	}
-	c := result.New("", "", nil)
-	for _, file := range []string{"injected-bipia.json", "injected-takeover.json", "injected-heldout.json", "injected-heldout2.json"} {
-		for _, tc := range loadCorpus(t, file) {
-			rep := c.Check(result.Request{Result: tc.Response, Tool: tc.Tool})
-			caught := rep.Verdict != result.VerdictPass
-			count(tc.Kind, "all", caught)
-			count(tc.Kind, "language "+tc.Language, caught)
-			count(tc.Kind, "disguise "+tc.Disguise, caught)
-			count(tc.Kind, "family "+tc.Family, caught)
-			count(tc.Kind, "shape "+tc.Shape, caught)
-			count(tc.Kind, "source "+sourceGroup(tc.Source), caught)
-			if !caught && tc.Kind == "takeover" {
-				missed = append(missed, fmt.Sprintf("%s %s %s", tc.Language, tc.Disguise, tc.Source))
-			}
-		}
-	}
+}
 
-	var b strings.Builder
-	fmt.Fprintf(&b, "\nhonest results flagged or blocked (target ≤ 2%% on every source)\n")
-	for _, g := range slices.Sorted(maps.Keys(honest)) {
-		fmt.Fprintf(&b, "  %-44s %4d / %4d  %5.1f%%\n", g, honest[g].caught, honest[g].total, 100*honest[g].rate())
-	}
-	fmt.Fprintf(&b, "  %-44s %4d / %4d  %5.1f%%\n", "all honest", honestAll.caught, honestAll.total, 100*honestAll.rate())
-	for _, kind := range []string{"takeover", "takeover-round2", "takeover-heldout", "slipped"} {
-		target := map[string]string{"takeover": "≥ 90% in every language and disguise", "takeover-round2": "tuned on after its first measure", "takeover-heldout": "none: measured, never tuned on", "slipped": "≥ 50%"}[kind]
-		fmt.Fprintf(&b, "%s attempts flagged or blocked (target %s)\n", kind, target)
-		for _, g := range slices.Sorted(maps.Keys(byKind[kind])) {
-			tl := byKind[kind][g]
-			fmt.Fprintf(&b, "  %-44s %4d / %4d  %5.1f%%\n", g, tl.caught, tl.total, 100*tl.rate())
-		}
-	}
-	t.Log(b.String())
-	for _, fp := range falsePositives {
-		t.Logf("honest flagged: %s", fp)
-	}
-	for _, m := range missed {
-		t.Logf("takeover missed: %s", m)
-	}
+// A calibrationFloor is a figure the rules reach and must keep.
+type calibrationFloor struct {
+	side, kind, group string
+	above             bool // the rate must stay at or above rate (else at or below)
+	rate              float64
+}
 
-	for g, tl := range honest {
-		if tl.rate() > 0.02 {
-			t.Errorf("honest source %s: %d of %d flagged, over 2%%", g, tl.caught, tl.total)
-		}
-	}
-	for g, tl := range byKind["takeover"] {
-		if (strings.HasPrefix(g, "language ") || strings.HasPrefix(g, "disguise ") || g == "all") && tl.rate() < 0.90 {
-			t.Errorf("takeover %s: %d of %d caught, under 90%%", g, tl.caught, tl.total)
-		}
-	}
-	// The held-out attempts miss the 90% target: 30% when they were written, never tuned on
-	// since (the second round was 28% before the lint read ten languages, 47.5% after, and is
-	// tuned on now). What is asserted is what is met, so that a change that loses ground shows.
-	if tl := byKind["takeover-heldout"]["all"]; tl == nil || tl.rate() < 0.30 {
-		t.Errorf("held-out takeovers: %v caught, under the 30%% measured when they were written", tl)
-	}
-	if tl := byKind["takeover-round2"]["all"]; tl == nil || tl.rate() < 0.90 {
-		t.Errorf("second-round takeovers: %v caught, under 90%%", tl)
-	}
-	if tl := byKind["slipped"]["all"]; tl == nil || tl.rate() < 0.50 {
-		t.Errorf("slipped tasks: %v caught, under 50%%", tl)
-	}
+// The floors are the figures measured when the corpus was split (see the README of the corpus):
+// the tuned side's targets where they are met, and the reported side's figures as measured, so
+// that a change that loses ground there shows without the rules being fitted to it.
+var calibrationFloors = []calibrationFloor{
+	{"tuned", "honest", "all", false, 0.02},
+	{"tuned", "takeover", "corpus rendered", true, 1.0},
+	{"tuned", "takeover", "all", true, 0.72},
+	{"tuned", "slipped", "corpus bipia-train", true, 0.50},
+	{"reported", "honest", "all", false, 5.0 / 71},
+	{"reported", "takeover", "all", true, 0.57},
+	{"reported", "takeover", "source rendered/takeover-heldout", true, 0.70},
+	{"reported", "takeover", "corpus injecagent", true, 1.0},
 }
 
 // sourceGroup is a case's source without the file it read: the server or corpus and the kind.

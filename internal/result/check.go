@@ -502,7 +502,8 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	reads := withoutRepeatedText(doc, res)
 	whole, long := splitLong(doc, reads)
 	found := lint.ScanText(doc, whole, tool, lint.ProfileResult)
-	found = append(found, scanLong(doc, long, tool)...)
+	pl := &placer{doc: doc}
+	found = append(found, scanLong(pl, long, tool)...)
 	for i := range found {
 		found[i].Why = resultWhy(found[i].Rule, found[i].Why)
 	}
@@ -515,7 +516,7 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 			hits = append(hits, decodedTakeovers(s)...)
 			for _, h := range hits {
 				h.Tool, h.Pointer = tool, at
-				place(doc, &h.Finding, at, h.at)
+				pl.place(&h.Finding, at, h.at)
 				found = append(found, h.Finding)
 			}
 		})
@@ -587,8 +588,30 @@ func walkStrings(v any, at string, f func(s, at string)) {
 // place sets a finding's line and column: the evidence's own place inside the string at
 // pointer, at byte offset at of the decoded string.
 func place(doc *jsondoc.Document, f *lint.Finding, pointer string, at int) {
-	off, ok := doc.Locate(pointer)
-	if !ok {
+	(&placer{doc: doc}).place(f, pointer, at)
+}
+
+// A placer places findings in one document, finding each pointer's value once: a long string
+// has many findings, and finding its value reads the text before it.
+type placer struct {
+	doc  *jsondoc.Document
+	offs map[string]int // pointer → offset of its value; -1 when it names none
+}
+
+func (pl *placer) place(f *lint.Finding, pointer string, at int) {
+	doc := pl.doc
+	off, seen := pl.offs[pointer]
+	if !seen {
+		var ok bool
+		if off, ok = doc.Locate(pointer); !ok {
+			off = -1
+		}
+		if pl.offs == nil {
+			pl.offs = map[string]int{}
+		}
+		pl.offs[pointer] = off
+	}
+	if off < 0 {
 		return
 	}
 	if at > 0 && off < len(doc.Text) && doc.Text[off] == '"' {

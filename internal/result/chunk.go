@@ -97,7 +97,7 @@ func chunks(s string) (pieces []string, starts []int) {
 
 // scanLong runs the text rules over each long string in pieces, and places every finding back
 // in the result's text at the evidence's own place.
-func scanLong(doc *jsondoc.Document, long []longString, tool string) []lint.Finding {
+func scanLong(pl *placer, long []longString, tool string) []lint.Finding {
 	var out []lint.Finding
 	for _, ls := range long {
 		pieces, starts := chunks(ls.text)
@@ -133,7 +133,7 @@ func scanLong(doc *jsondoc.Document, long []longString, tool string) []lint.Find
 			}
 			f.Pointer = ls.pointer
 			f.Line, f.Column = 0, 0
-			place(doc, &f, ls.pointer, at)
+			pl.place(&f, ls.pointer, at)
 			out = append(out, f)
 		}
 	}

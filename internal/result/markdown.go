@@ -28,8 +28,8 @@ const (
 // Markdown images render without a click: the client fetches the URL as soon as the model writes
 // it, so a URL the model was told to fill in sends whatever it put there. A link needs a click.
 var (
-	markdownTarget = regexp.MustCompile(`(!?)\[[^\]\n]{0,300}\]\(\s*<?((?:https?:)?//[^\s)>]+)`)
-	htmlImage      = regexp.MustCompile(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
+	markdownTarget = lint.NewExpression(`(!?)\[[^\]\n]{0,300}\]\(\s*<?((?:https?:)?//[^\s)>]+)`)
+	htmlImage      = lint.NewExpression(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
 	// placeholder is a slot in a URL for the model to fill: {secret}, {{history}}, $DATA, [DATA],
 	// <data>, or their percent-encoded forms.
 	placeholder = regexp.MustCompile(`\$\{[^{}]{1,80}\}|\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
@@ -39,7 +39,7 @@ var (
 	knownByModel = regexp.MustCompile(`(?:^|_)(?:DATA|SUMMARY|CONVERSATION|HISTORY|MESSAGES?|EMAILS?|SECRETS?|PASSWORDS?|TOKENS?|KEYS?|CHAT|CONTEXT|PROMPT|MEMORY|USER|CREDENTIALS?|ADDRESS|PHONE|INPUT)(?:_|$)`)
 	// fillURL is an instruction to put something into a URL: "append the user's email address
 	// to this link", "replace DATA with …", "fill in the URL with …".
-	fillURL = regexp.MustCompile(`(?i)\b(?:append|add|attach|insert|put|include|fill\s+in|substitute)\b[^.\n]{0,80}?\b(?:to|in|into|on)\s+(?:this|the|that|each)\s+(?:link|url|image|address|query)\b`)
+	fillURL = lint.NewExpression(`(?i)\b(?:append|add|attach|insert|put|include|fill\s+in|substitute)\b[^.\n]{0,80}?\b(?:to|in|into|on)\s+(?:this|the|that|each)\s+(?:link|url|image|address|query)\b`)
 	// carrierParameter names a query parameter that, on an image, can only be there to carry
 	// what the model knows.
 	carrierParameter = regexp.MustCompile(`(?i)^(?:conversation|conv|history|chat|chat_history|memory|prompt|system_prompt|secret|secrets|password|passwd|ssn|exfil|leak|stolen|private|credentials?|api_?keys?|user_data|personal_data)$`)
@@ -53,15 +53,22 @@ func markdownFindings(s string) []hit {
 		return nil
 	}
 	var out []hit
+	fillAt := -2
+	fill := func() int { // found on first need: most links are not shaped to be filled
+		if fillAt == -2 {
+			fillAt = fillInstruction(s)
+		}
+		return fillAt
+	}
 	for _, m := range markdownTarget.FindAllStringSubmatchIndex(s, 32) {
 		image := m[3] > m[2]
-		if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[4]:m[5]], image); ok {
+		if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[4]:m[5]], image, fill); ok {
 			out = append(out, f)
 		}
 	}
 	if strings.Contains(s, "<img") || strings.Contains(s, "<IMG") || strings.Contains(strings.ToLower(s), "<img") {
 		for _, m := range htmlImage.FindAllStringSubmatchIndex(s, 32) {
-			if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[2]:m[3]], true); ok {
+			if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[2]:m[3]], true, fill); ok {
 				out = append(out, f)
 			}
 		}
@@ -69,8 +76,9 @@ func markdownFindings(s string) []hit {
 	return out
 }
 
-// exfiltrationFinding judges one URL found at s[start:end].
-func exfiltrationFinding(s string, start, end int, raw string, image bool) (hit, bool) {
+// exfiltrationFinding judges one URL found at s[start:end]; fill gives where the first
+// instruction to fill a URL ends in s ([fillInstruction]).
+func exfiltrationFinding(s string, start, end int, raw string, image bool, fill func() int) (hit, bool) {
 	target := raw
 	if strings.HasPrefix(target, "//") {
 		target = "https:" + target
@@ -85,7 +93,7 @@ func exfiltrationFinding(s string, start, end int, raw string, image bool) (hit,
 		slot = placeholder.FindString(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(raw, "https:"), "http:"), "//"+u.Host))
 	}
 	if slot == "" {
-		slot = filledSlot(s, start, u)
+		slot = filledSlot(s, start, u, fill)
 	}
 	carrier := ""
 	if image && slot == "" {
@@ -152,22 +160,23 @@ func commentFindings(s string) []hit {
 }
 
 // filledSlot finds a slot the text tells the model to fill in a URL: a query value written in
-// capitals that the text names outside the URL ("replace DATA with …") or that names what the
-// model knows, or an empty last parameter where the text says to append something to the link.
-func filledSlot(s string, start int, u *url.URL) string {
+// capitals that the text names before the URL ("replace DATA with …") or that names what the
+// model knows, or an empty last parameter where the text says before it to append something to
+// the link (the first instruction to fill one, which fill gives, ends before it).
+func filledSlot(s string, start int, u *url.URL, fill func() int) string {
 	outside := s[:start]
 	for name, values := range u.Query() {
 		for _, v := range values {
 			if !upperSlot.MatchString(v) {
 				continue
 			}
-			if knownByModel.MatchString(v) || regexp.MustCompile(`\b`+regexp.QuoteMeta(v)+`\b`).MatchString(outside) {
+			if knownByModel.MatchString(v) || holdsWord(outside, v) {
 				return name + "=" + v
 			}
 		}
 	}
-	if fillURL.MatchString(outside) {
-		if strings.HasSuffix(u.RawQuery, "=") || strings.HasSuffix(u.Path, "/") && u.RawQuery == "" {
+	if strings.HasSuffix(u.RawQuery, "=") || strings.HasSuffix(u.Path, "/") && u.RawQuery == "" {
+		if f := fill(); f >= 0 && f <= start {
 			q := u.RawQuery
 			if i := strings.LastIndexByte(q, '&'); i >= 0 {
 				q = q[i+1:]
@@ -179,6 +188,38 @@ func filledSlot(s string, start int, u *url.URL) string {
 		}
 	}
 	return ""
+}
+
+// fillInstruction is where the first instruction to fill a URL ([fillURL]) ends in s, or -1.
+// No instruction ends sooner: one that started later and ended sooner would also end the first
+// one, whose gap is the shortest that reaches a tail (the gap holds no stop, and a later start
+// leaves it shorter). So the text before a URL at start tells to fill it when the first one
+// ends by start (a URL starts with "!", "[" or "<", so the boundary after "link" is the same in
+// the text before it as in the whole text). Finding it once keeps a text of many links linear.
+func fillInstruction(s string) int {
+	if m := fillURL.FindStringIndex(s); m != nil {
+		return m[1]
+	}
+	return -1
+}
+
+// holdsWord reports whether s holds w as a word of its own (\bw\b, w being a name in capitals).
+func holdsWord(s, w string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			return false
+		}
+		i += from
+		if (i == 0 || !isWordByte(s[i-1])) && (i+len(w) == len(s) || !isWordByte(s[i+len(w)])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // A hit is a finding of the result check's own inside a string, at a byte offset of the decoded

@@ -2,7 +2,9 @@ package result
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,7 +35,11 @@ const (
 type takeoverLanguage struct {
 	lang              string
 	override, address *regexp.Regexp
-	hijack            *regexp.Regexp
+	// mention names the model without speaking to it ("an AI agent", "the language model"): it
+	// counts as an address only beside a hijack cue, never beside a bare target (a URL, a
+	// password) that a text about AI names as a matter of course.
+	mention *regexp.Regexp
+	hijack  *regexp.Regexp
 	// keys are words one of which every override and address holds: a text with none of them
 	// is not read further in this language.
 	keys []string
@@ -50,67 +56,97 @@ func phrases(alternatives ...string) *regexp.Regexp {
 const sentenceStart = `(?:^|[\n.!?。！？>*#]\s*|<!--\s*)`
 
 var takeoverLanguages = []takeoverLanguage{
-	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "assistant", "ai", "llm", "chatbot", "model", "agent", "system", "inst", "language model", "attention"},
-		override: phrases(`\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|original|system)\s+(?:instructions?|directions?|prompts?|rules|guidelines|commands?)`),
-		address: phrases(`\b(?:hey|hi|hello|yo)[,!]?\s+(?:there\s+)?(?:ai|assistant|llm|chatbot|agent|model)\b`, `\bto\s+(?:the|any)\s+(?:ai|llm|assistant|agent|(?:ai\s+|large\s+)?language\s+model)\b`, `\battention[,:]?\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent)`, `\b(?:ai|llm)\s+(?:agent|assistant|model)s?\s+(?:reading|processing|summari[sz]ing)`, `\bif\s+you\s+are\s+an?\s+(?:ai|llm|assistant|language\s+model|agent)\b`, `\b(?:dear|hey|hello)\s+(?:ai|assistant|llm|chatbot|model)\b`,
+	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "overlook", "previous", "prior", "regardless", "assistant", "ai", "llm", "chatbot", "bot", "bots", "model", "agent", "agents", "system", "inst", "language model", "attention", "automated", "automatic", "whoever", "anyone"},
+		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|initial|old)\s+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|commands?|orders?|tasks?)`,
+			`\b(?:ignore|disregard|forget|overlook)\s+(?:about\s+)?(?:everything|everthing|all(?:\s+that)?|what(?:ever)?)\s+(?:you(?:'ve|\s+have)?\s+(?:been|were)\s+(?:told|instructed|given|asked)|(?:was\s+)?(?:said\s+)?(?:above|before|previously))`,
+			`\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:instructions|rules|guidelines|programming|directives|task|orders)`,
+			`\bforget\s+about\s+(?:all\s+)?(?:those|the|your)\s+rules`,
+			`\bignore\s+(?:the|this)\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:and|&)\s+(?:instead\s+)?(?:state|say|print|output|respond|reply|write|tell\s+(?:me|the\s+user)|declare|display)\b`,
+			`\b(?:previous|prior|above|earlier|original|old)\s+(?:instructions|orders|directives|commands|rules|tasks?)\s+(?:are|is|were|have\s+been)\s+(?:now\s+)?(?:void|cancel+ed|null|revoked|obsolete|deprecated|invalid|no\s+longer\s+(?:valid|apply)|overridden|superseded|replaced)`,
+			`\bregardless\s+of\s+(?:your\s+|the\s+|any\s+)?(?:previous|prior|earlier)\s+(?:instructions|tasks?|rules)`),
+		address: phrases(`\bthe\s+(?:ai|assistant|agent|model|llm|chatbot|bot)\s+(?:must|should|needs\s+to|has\s+to|shall|is\s+(?:now\s+)?(?:required|instructed|expected)\s+to)\b`, `\b(?:hey|hi|hello|yo)[,!]?\s+(?:there\s+)?(?:ai|assistant|llm|chatbot|agent|model)\b`, `\battention[,:]?\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent)`, `\b(?:ai|llm)\s+(?:agent|assistant|model)s?\s+(?:reading|processing|summari[sz]ing)`, `\bif\s+you\s+are\s+an?\s+(?:ai|llm|assistant|language\s+model|agent)\b`, `\b(?:dear|hey|hello)\s+(?:ai|assistant|llm|chatbot|model)\b`,
 			`\b(?:note|message|instructions?|attention|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|assistant|llm|chatbot|agent|(?:ai\s+|language\s+)?model)\b`,
 			sentenceStart+`(?:ai\s+)?(?:assistant|agent|llm|chatbot|ai(?:\s+model)?)\s*[:,]`,
-			`<\s*/?\s*(?:system|instructions?|im_start|assistant)\s*>`, `\[\s*(?:system|inst)\s*\]`),
-		hijack: phrases(`\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead\b`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
+			`<\s*/?\s*(?:system|instructions?|im_start|assistant)\s*>`, `\[\s*(?:system|inst)\s*\]`,
+			`\b(?:you|u),?\s+the\s+(?:ai|assistant|agent|bot|chatbot|model|llm)\b`,
+			`\b(?:ai|llm|assistant|agent|bot|chatbot|model)s?\s+(?:that\s+is\s+|who\s+is\s+|that\s+are\s+)?(?:reading|processing|summari[sz]ing|parsing|handling|analy[sz]ing|scanning)\s+(?:this|these|my|the\s+following)`,
+			`\b(?:automated|automatic)\s+(?:readers?|systems?|agents?|assistants?|parsers?|summari[sz]ers?|tools?)\b`,
+			`\b(?:whoever|anyone|anybody|whatever)\s+(?:is\s+|that\s+is\s+)?(?:reading|processing|summari[sz]ing|parsing|handling|processes|reads|summari[sz]es)\s+(?:this|these)`,
+			`\b(?:p\.?\s?s\.?|ps)\s+(?:for|to)\s+the\s+(?:bot|ai|llm|assistant|agent)`,
+			`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|assistant|agent|bot|language\s+model|reading\s+this\s+as\s+an?\s+(?:ai|llm|assistant|agent))\b`),
+		mention: phrases(`\bto\s+(?:the|any)\s+(?:ai|llm|assistant|agent|(?:ai\s+|large\s+)?language\s+model)\b`, `\bfor\s+the\s+(?:bot|ai|llm|assistant|agent)\b`, `\b(?:automated|automatic)\s+(?:readers?|systems?|agents?|assistants?|parsers?|summari[sz]ers?|tools?)\b`),
+		hijack: phrases(`\b(?:execute|run|call|invoke|trigger)\b.{0,40}\b(?:tools?|functions?|commands?)\b`, `\bexecute\s*\[`, `\b(?:persuade|convince|inform|notify|tell|urge|instruct)\s+the\s+user\b`,
+			`\b(?:don't|do\s+not|never)\s+(?:say|mention|tell|reveal|disclose|inform|let|report|admit|show)\b`, `\bwithout\s+(?:telling|informing|asking|notifying|alerting)\b`, `\b(?:once|after|when)\s+you\s+(?:finish|are\s+done|have\s+(?:read|finished)|read)`,
+			`\b(?:new|updated|real|true)\s+(?:goal|task|objective|instructions?|role|mission|priority)\b`, `\b(?:open|create|merge|submit)\s+a\s+(?:pull\s+request|pr|merge\s+request)\b`, `\bforward(?:s|ing)?\b.{0,60}\bto\b`, `\bupload\b`, `\bexfiltrat`, `\b(?:disable|turn\s+off)\b.{0,40}\b(?:authentication|2fa|two-factor|security|mfa|logging|firewall)`,
+			`\b(?:confirm|reveal|share|give|provide|print|output|tell\s+me|send)\b.{0,40}\b(?:password|secret|api\s*key|token|credentials?|private\s+key|system\s+prompt)`, `\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead\b`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
 			`\byour\s+(?:new|real|actual|next)\s+(?:task|instructions?|goal|job|objective)`, `\bnew\s+instructions?\b`,
 			`\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|let)\b`, `\bstop\s+what\s+you\s+are\s+doing`, `\bfrom\s+now\s+on\b`,
 			`\bthe\s+user\s+(?:has\s+)?(?:authori[sz]ed|allowed|asked)\s+you\s+to\b`, `\b(?:call|use|invoke)\s+the\s+\w+\s+tool\b`)},
-	{lang: "fr", keys: []string{"ignor", "oubli", "néglig", "assistant", "ia", "modèle", "agent", "system", "instruction"},
-		override: phrases(`\b(?:ignore[zr]?|oublie[zr]?|néglige[zr]?)\s+(?:toutes\s+|tous\s+)?(?:les\s+|tes\s+|vos\s+|mes\s+)?(?:instructions|consignes|directives|règles)\s+(?:précédentes|antérieures|ci-dessus|d'origine|initiales)`,
+	{lang: "fr", keys: []string{"bot", "bots", "automatique", "automatiques", "qui que", "toi", "ignor", "oubli", "néglig", "assistant", "ia", "modèle", "agent", "system", "instruction"},
+		override: phrases(`\b(?:ignore[zr]?|oublie[zr]?)\s+tout\s+(?:ce\s+(?:qu['’]on\s+(?:t|vous)['’]a\s+dit|que\s+(?:tu|vous)\s+avez|qui\s+précède))`, `\bignore[zr]?\s+(?:la|le|les|ce|cette)\s+(?:page|fonction|document|texte|e-?mail|contenu|code|cv)\w*(?:\s+web)?\s+et\s+(?:indique|déclare|affiche|écri|di[st]|réponds|annonce)`, `\b(?:ignore[zr]?|oublie[zr]?|néglige[zr]?)\s+(?:toutes\s+|tous\s+)?(?:les\s+|tes\s+|vos\s+|mes\s+)?(?:instructions|consignes|directives|règles)\s+(?:précédentes|antérieures|ci-dessus|d'origine|initiales)`,
 			`\b(?:ignore[zr]?|oublie[zr]?)\s+(?:tes|vos)\s+(?:instructions|consignes)`),
-		address: phrases(`\b(?:salut|bonjour|coucou)[,!]?\s+(?:l'|l’)?(?:assistant|ia)\b`, `\bau\s+modèle\s+de\s+langage`, `\bagent\s+(?:ia|d'ia)\b`, `\bsi\s+tu\s+es\s+une?\s+(?:ia|assistant)`, `\bch(?:er|ère)\s+(?:assistant|ia)\b`, `\bassistant\s+(?:ia|d'ia|d’ia)\b`, `\b(?:modèle|agent)\s+(?:d'ia|d’ia|de\s+langage|d'intelligence)`,
+		address: phrases(`\b(?:l['’](?:assistant|ia|agent)|le\s+(?:modèle|bot))\s+(?:doit|devra|est\s+tenu)`, `\b(?:salut|bonjour|coucou)[,!]?\s+(?:l'|l’)?(?:assistant|ia)\b`, `\b(?:pour|au)\s+(?:le\s+)?bot\b`, `lecteurs?\s+automatiques?`, `qui\s+que\s+(?:tu\s+sois|vous\s+soyez)`, `\b(?:toi|vous),?\s+l['’]assistant`, `\b(?:ia|assistant|agent|bot)\s+qui\s+(?:lit|traite|résume|analyse)`, `\bau\s+modèle\s+de\s+langage`, `\bsi\s+tu\s+es\s+une?\s+(?:ia|assistant)`, `\bch(?:er|ère)\s+(?:assistant|ia)\b`,
 			`\b(?:note|message|instructions?|remarque)\s+(?:importante?\s+)?(?:pour|à)\s+(?:l'ia|l’ia|l'assistant|le\s+modèle)`, sentenceStart+`assistant\s*[:,]`,
 			`<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention: phrases(`\bagent\s+(?:ia|d'ia)\b`, `\bassistant\s+(?:ia|d'ia|d’ia)\b`, `\b(?:modèle|agent)\s+(?:d'ia|d’ia|de\s+langage|d'intelligence)`),
 		hijack: phrases(`\b(?:les\s+)?vraies\s+instructions`, `\bdoit\s+maintenant\b`, `\bsaute[sz]?\s+(?:le|la)\s+(?:résumé|tâche)`, `\boublie[sz]?\s+ce\s+que\s+l'utilisateur`, `\bplutôt\b`, `\bdis\s+à\s+l'utilisateur`, `\bannonce[sz]?\s+que`, `avant\s+de\s+(?:répondre|résumer|continuer)`, `au\s+lieu\s+de\s+(?:résumer|répondre|traduire)`, `(?:ta|votre)\s+nouvelle\s+(?:tâche|mission)`,
 			`nouvelles?\s+instructions?`, `\bne\s+(?:mentionne|dis|parle|révèle)[sz]?\s+(?:pas|jamais|rien)`, `arrête[sz]?\s+ce\s+que`, `\bdésormais\b`, `à\s+partir\s+de\s+maintenant`,
 			`(?:t'a|t’a|vous\s+a)\s+autorisée?`, `appelle[rz]?\s+l'outil`)},
-	{lang: "de", keys: []string{"ignorier", "vergiss", "vergessen", "missacht", "ki", "assistent", "sprachmodell", "system", "instruction"},
-		override: phrases(`\b(?:ignorier|vergiss|vergessen\s+sie|missachte)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|deine|ihre)\s+(?:\w+\s+)?(?:anweisungen|instruktionen|befehle|regeln)`),
-		address: phrases(`\b(?:hallo|hey|hi)[,!]?\s+(?:ki|assistent)\b`, `\ban\s+das\s+sprachmodell`, `\bki-agent`, `\bki-(?:assistent|modell|agent)`, `\bliebe[rs]?\s+(?:ki|assistent)`, `\b(?:hinweis|nachricht|anweisung)\w*\s+(?:an|für)\s+(?:die\s+ki|den\s+assistenten|das\s+(?:ki-)?modell)`,
-			`\bsprachmodell`, sentenceStart+`assistent\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+	{lang: "de", keys: []string{"bot", "automatische", "wer auch", "du, der", "du der", "ignorier", "vergiss", "vergessen", "missacht", "ki", "assistent", "sprachmodell", "system", "instruction"},
+		override: phrases(`\b(?:ignorier|vergiss|missacht)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherige|bisherige|obige|frühere)n?\s+(?:anweisungen|instruktionen|befehle|regeln)`, `\b(?:ignorier|vergiss)\w*\s+(?:sie\s+)?alles,?\s+was\s+(?:dir|ihnen|man\s+dir)\s+(?:gesagt|befohlen)`, `\bignorier\w*\s+(?:sie\s+)?(?:die|den|das)\s+(?:webseite|seite|funktion|dokument|text|e-?mail|inhalt|code|lebenslauf)\w*\s+und\s+(?:gib|sag|schreib|erklär|antwort|behaupt)`, `\b(?:ignorier|vergiss|vergessen\s+sie|missachte)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|deine|ihre)\s+(?:\w+\s+)?(?:anweisungen|instruktionen|befehle|regeln)`),
+		address: phrases(`\b(?:der\s+(?:assistent|agent|bot)|die\s+ki|das\s+(?:ki-)?modell)\s+(?:muss|soll|hat\s+zu)\b`, `\b(?:hallo|hey|hi)[,!]?\s+(?:ki|assistent)\b`, `\b(?:für\s+den|an\s+den)\s+bot\b`, `automatische[nr]?\s+(?:leser|systeme?)`, `wer\s+auch\s+immer`, `\bdu,?\s+(?:der|die)\s+(?:assistent|ki)`, `\b(?:ki|assistent|bot),?\s+(?:der|die)\s+(?:diesen|diese|meine)`, `\ban\s+das\s+sprachmodell`, `\bliebe[rs]?\s+(?:ki|assistent)`, `\b(?:hinweis|nachricht|anweisung)\w*\s+(?:an|für)\s+(?:die\s+ki|den\s+assistenten|das\s+(?:ki-)?modell)`,
+			sentenceStart+`assistent\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention: phrases(`\bki-agent`, `\bki-(?:assistent|modell|agent)`, `\bsprachmodell`),
 		hijack: phrases(`\bdie\s+echten\s+anweisungen`, `\bmuss\s+jetzt\b`, `\blass\s+(?:die|den)\s+\w+\s+weg`, `\bvergiss,?\s+(?:was|worum)\s+der\s+benutzer`, `\bstattdessen\b`, `\bsag\s+dem\s+benutzer`, `\bmelde\s+erfolg`, `\bbevor\s+du\b`, `\b(?:statt|anstatt)\b`, `\bdeine\s+neue\s+aufgabe`, `\bneue\s+anweisungen?`, `\b(?:erwähne|sag|verrate)\w*\b.{0,60}\b(?:nicht|nie|niemals)\b`,
 			`\bhör\s+auf\b`, `\bab\s+jetzt\b`, `\bvon\s+nun\s+an\b`, `\bdich\s+autorisiert`, `\brufe\s+das\s+tool`)},
-	{lang: "es", keys: []string{"ignor", "olvid", "omite", "asistente", "ia", "modelo", "system", "instruction"},
-		override: phrases(`\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
-		address: phrases(`\b(?:hola|oye)[,!]?\s+(?:asistente|ia)\b`, `\bal\s+modelo\s+de\s+lenguaje`, `\bagente\s+de\s+ia\b`, `\basistente\s+(?:de\s+)?ia\b`, `\bquerid[oa]\s+(?:ia|asistente)\b`, `\bmodelo\s+de\s+(?:ia|lenguaje)\b`, `\b(?:nota|mensaje)\s+(?:importante\s+)?para\s+(?:la\s+ia|el\s+asistente|el\s+modelo)`,
+	{lang: "es", keys: []string{"bot", "automático", "automáticos", "quienquiera", "tú", "ignor", "olvid", "omite", "asistente", "ia", "modelo", "system", "instruction"},
+		override: phrases(`\b(?:ignora|olvida|omite|ignorar|olvídate)\w*\s+(?:de\s+)?(?:todas\s+)?(?:las\s+|tus\s+|sus\s+|esas\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anterior\w*|previas|que\s+te\s+dicen)`, `\b(?:ignora|olvida)\w*\s+(?:de\s+)?todo\s+lo\s+que\s+(?:te\s+(?:han|hayan)\s+dicho|se\s+te\s+ha)`, `\bignor\w*\s+(?:la|el|esta|este)\s+(?:página|función|documento|texto|correo|contenido|código|currículum)\w*(?:\s+web)?\s+y\s+(?:declara|di|indica|escribe|responde|afirma)`, `\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
+		address: phrases(`\b(?:el\s+(?:asistente|agente|modelo|bot)|la\s+ia)\s+(?:debe|deberá|tiene\s+que)\b`, `\b(?:hola|oye)[,!]?\s+(?:asistente|ia)\b`, `\b(?:para|al)\s+(?:el\s+)?bot\b`, `lectores?\s+automáticos?`, `quienquiera\s+que`, `\btú,?\s+el\s+asistente`, `\b(?:ia|asistente|bot)\s+que\s+(?:lee|procesa|resume|analiza)`, `\bal\s+modelo\s+de\s+lenguaje`, `\bquerid[oa]\s+(?:ia|asistente)\b`, `\b(?:nota|mensaje)\s+(?:importante\s+)?para\s+(?:la\s+ia|el\s+asistente|el\s+modelo)`,
 			sentenceStart+`asistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention: phrases(`\bagente\s+de\s+ia\b`, `\basistente\s+(?:de\s+)?ia\b`, `\bmodelo\s+de\s+(?:ia|lenguaje)\b`),
 		hijack: phrases(`\binstrucciones\s+reales`, `\bdebe\s+(?:enviar|hacer)\s+ahora`, `\bsáltate\s+el`, `\bolvida\s+lo\s+que\s+pidió`, `\ben\s+su\s+lugar\b`, `\bdile\s+al\s+usuario`, `\bdi\s+que\s+todo`, `antes\s+de\s+(?:responder|resumir|contestar)`, `en\s+lugar\s+de\s+(?:resumir|responder)`, `\btu\s+nueva\s+tarea`, `\bnuevas\s+instrucciones`, `\bno\s+(?:menciones|digas|le\s+digas)`,
 			`\bnunca\s+le\s+digas`, `\bdeja\s+lo\s+que`, `a\s+partir\s+de\s+ahora`, `\bte\s+ha\s+autorizado`, `\bllama\s+a\s+la\s+herramienta`)},
-	{lang: "it", keys: []string{"ignora", "dimentica", "assistente", "ia", "ai", "modello", "system", "instruction"},
-		override: phrases(`\b(?:ignora|dimentica)\w*\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+|sue\s+)?istruzioni\s+precedenti`, `\b(?:ignora|dimentica)\s+le\s+tue\s+istruzioni`),
-		address: phrases(`\b(?:ciao|ehi)[,!]?\s+(?:assistente|ia)\b`, `\bal\s+modello\s+(?:linguistico|di\s+linguaggio)`, `\bagente\s+(?:ia|ai)\b`, `\bassistente\s+(?:ia|ai|virtuale)\b`, `\bcar[ao]\s+(?:ia|assistente)\b`, `\bmodello\s+di\s+(?:ia|linguaggio)\b`, `\b(?:nota|messaggio)\s+(?:importante\s+)?per\s+(?:l'ia|l'assistente|il\s+modello)`,
+	{lang: "it", keys: []string{"bot", "automatici", "chiunque", "tu,", "ignora", "dimentica", "assistente", "ia", "ai", "modello", "system", "instruction"},
+		override: phrases(`\b(?:ignora|dimentica)\w*\s+tutto\s+(?:ciò\s+)?(?:che|quello\s+che)\s+ti\s+(?:è\s+stato|hanno)\s+detto`, `\bignora\w*\s+(?:la|il|lo|questa|questo)\s+(?:pagina|funzione|documento|testo|e-?mail|contenuto|codice|curriculum)\w*(?:\s+web)?\s+e\s+(?:dichiara|di|indica|scrivi|rispondi|afferma)`, `\b(?:ignora|dimentica)\w*\s+(?:tutte\s+)?(?:le\s+)?(?:tue\s+|sue\s+)?istruzioni\s+precedenti`, `\b(?:ignora|dimentica)\s+le\s+tue\s+istruzioni`),
+		address: phrases(`\b(?:l['’](?:assistente|ia|agente)|il\s+(?:modello|bot))\s+(?:deve|dovrà)\b`, `\b(?:ciao|ehi)[,!]?\s+(?:assistente|ia)\b`, `\b(?:per\s+il|al)\s+bot\b`, `lettori\s+automatici`, `chiunque\s+(?:tu\s+sia|elabori|legga|stia)`, `\btu,?\s+(?:l'assistente|assistente)`, `\b(?:ia|assistente|bot)\s+che\s+(?:legge|elabora|riassume)`, `\bal\s+modello\s+(?:linguistico|di\s+linguaggio)`, `\bcar[ao]\s+(?:ia|assistente)\b`, `\b(?:nota|messaggio)\s+(?:importante\s+)?per\s+(?:l'ia|l'assistente|il\s+modello)`,
 			sentenceStart+`assistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention: phrases(`\bagente\s+(?:ia|ai)\b`, `\bassistente\s+(?:ia|ai|virtuale)\b`, `\bmodello\s+di\s+(?:ia|linguaggio)\b`),
 		hijack: phrases(`\bvere\s+istruzioni`, `\bdeve\s+ora\b`, `\bsalta\s+il`, `\bdimentica\s+quello\s+che`, `\binvece\b`, `\bdi'\s+all'utente`, `\bsegnala\s+che`, `prima\s+di\s+rispondere`, `invece\s+di\s+riassumere`, `il\s+tuo\s+nuovo\s+compito`, `nuove\s+istruzioni`, `\bnon\s+(?:menzionare|dire)\b`, `\bsmetti\b`, `d'ora\s+in\s+poi`,
 			`\bti\s+ha\s+autorizzato`, `\bchiama\s+lo\s+strumento`)},
-	{lang: "pt", keys: []string{"ignor", "esque", "assistente", "ia", "modelo", "system", "instruction"},
-		override: phrases(`\b(?:ignore|ignora|esqueça|esqueca)\w*\s+(?:todas\s+)?(?:as\s+)?(?:suas\s+)?(?:instruções|instrucoes|orientações)\s+anteriores`, `\besqueça\s+suas\s+instruções`),
-		address: phrases(`\b(?:olá|ola|oi)[,!]?\s+(?:assistente|ia)\b`, `\bao\s+modelo\s+de\s+linguagem`, `\bagente\s+de\s+ia\b`, `\bassistente\s+(?:de\s+)?ia\b`, `\bquerid[ao]\s+(?:ia|assistente)\b`, `\bmodelo\s+de\s+(?:ia|linguagem)\b`, `\b(?:nota|mensagem)\s+(?:importante\s+)?para\s+(?:a\s+ia|o\s+assistente|o\s+modelo)`,
+	{lang: "pt", keys: []string{"bot", "automáticos", "quem quer", "você", "ignor", "esque", "assistente", "ia", "modelo", "system", "instruction"},
+		override: phrases(`\b(?:ignore|ignora|esqueça)\w*\s+tudo\s+(?:o\s+)?que\s+(?:lhe|te)\s+(?:foi\s+dito|disseram)`, `\bignor\w*\s+(?:a|o|esta|este)\s+(?:página|função|documento|texto|e-?mail|conteúdo|código|currículo)\w*(?:\s+web)?\s+e\s+(?:declare|diga|indique|escreva|responda|afirme|o\s+estado)`, `\b(?:independentemente|apesar)\s+das\s+(?:tarefas|instruções)\s+anteriores`, `\b(?:ignore|ignora|esqueça|esqueca)\w*\s+(?:todas\s+)?(?:as\s+)?(?:suas\s+)?(?:instruções|instrucoes|orientações)\s+anteriores`, `\besqueça\s+suas\s+instruções`),
+		address: phrases(`\b(?:o\s+(?:assistente|agente|modelo|bot)|a\s+ia)\s+(?:deve|deverá|precisa|tem\s+que)\b`, `\b(?:olá|ola|oi)[,!]?\s+(?:assistente|ia)\b`, `\b(?:para|ao)\s+(?:o\s+)?bot\b`, `leitores\s+automáticos`, `quem\s+quer\s+que`, `\bvocê,?\s+o\s+assistente`, `\b(?:ia|assistente|bot)\s+que\s+(?:lê|processa|resume)`, `\bao\s+modelo\s+de\s+linguagem`, `\bquerid[ao]\s+(?:ia|assistente)\b`, `\b(?:nota|mensagem)\s+(?:importante\s+)?para\s+(?:a\s+ia|o\s+assistente|o\s+modelo)`,
 			sentenceStart+`assistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention: phrases(`\bagente\s+de\s+ia\b`, `\bassistente\s+(?:de\s+)?ia\b`, `\bmodelo\s+de\s+(?:ia|linguagem)\b`),
 		hijack: phrases(`\binstruções\s+reais`, `\bdeve\s+agora\b`, `\bpule\s+o`, `\besqueça\s+o\s+que`, `\bem\s+vez\s+disso\b`, `\bdiga\s+ao\s+usuário`, `\bdiga\s+que\s+deu`, `antes\s+de\s+responder`, `em\s+vez\s+de\s+resumir`, `\bsua\s+nova\s+tarefa`, `\bnovas\s+instruções`, `\bnão\s+(?:mencione|conte|diga)\b`, `\bnunca\s+conte\b`, `\bpare\s+o\s+que`,
 			`de\s+agora\s+em\s+diante`, `\bautorizou\s+você`, `\bchame\s+a\s+ferramenta`)},
-	{lang: "zh", keys: []string{"忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "代理", "system", "instruction"},
-		override: phrases(`(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
-		address:  phrases(`(?:嘿|你好)\s*[，,]?\s*助手`, `致.{0,12}语言模型`, `ai\s*代理`, `(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+	{lang: "zh", keys: []string{"机器人", "自动", "无论", "正在", "忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "代理", "system", "instruction"},
+		override: phrases(`(?:忽略|无视|忘掉|忘记)(?:别人|他们)?(?:告诉|对)?你的?(?:一切|所有)`, `(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
+		address:  phrases(`(?:助手|模型|智能体|代理|ai)\s*(?:现在|立即|马上)?\s*(?:必须|应该|应当|现在要)`, `给(?:这个)?机器人`, `自动(?:阅读|读取|处理|摘要)`, `无论(?:你是)?谁`, `正在(?:阅读|处理|总结|读取)(?:这|此)`, `你[，,]?\s*(?:这个)?助手`, `(?:嘿|你好)\s*[，,]?\s*助手`, `致.{0,12}语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention:  phrases(`ai\s*代理`, `(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`),
 		hijack:   phrases(`真正的指令`, `现在必须`, `跳过总结`, `别管用户`, `改为`, `告诉用户`, `报告成功`, `在回答(?:用户)?之前`, `而不是(?:总结|回答|翻译)`, `你的新任务`, `新指令`, `不要(?:提及|告诉|透露)`, `永远不要告诉`, `停止你正在做`, `从现在起`, `已授权你`, `调用\s*\w+\s*工具`)},
-	{lang: "ja", keys: []string{"無視", "忘れ", "アシスタント", "モデル", "エージェント", "system", "instruction"},
-		override: phrases(`(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
-		address:  phrases(`ねえ\s*アシスタント`, `言語モデルへ`, `aiエージェント`, `ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack:   phrases(`本当の指示`, `要約は飛ばし`, `ユーザーの質問は気にせず`, `と伝えて`, `と報告して`, `答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
-	{lang: "ru", keys: []string{"игнорир", "забуд", "проигнор", "ии", "ai", "ассистент", "помощник", "модел", "system", "instruction"},
-		override: phrases(`(?:игнорируй|игнорируйте|забудь|забудьте|проигнорируй)\p{L}*\s+(?:все\s+)?(?:предыдущие|прежние|свои|твои|ваши)\s+(?:\p{L}+\s+)?(?:инструкции|указания|команды|правила)`),
-		address:  phrases(`привет,?\s+ассистент`, `языковой\s+модели`, `(?:ии|ai)[- ]?агент`, `(?:ии|ai)[- ]?(?:ассистент|помощник|модел)`, `языков\p{L}+\s+модел`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+	{lang: "ja", keys: []string{"ボット", "自動", "誰であれ", "この", "あなた", "無視", "忘れ", "アシスタント", "モデル", "エージェント", "system", "instruction"},
+		override: phrases(`(?:言われた|これまでの)こと(?:は|を)(?:すべて|全部)?(?:無視|忘れ)`, `(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
+		address:  phrases(`ボット(?:へ|に)`, `自動(?:読み取り|処理|要約)`, `誰であれ`, `(?:この|本)(?:テキスト|文書|メール)を(?:処理|読|要約)`, `あなた[、,]?\s*アシスタント`, `ねえ\s*アシスタント`, `言語モデルへ`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention:  phrases(`(?:アシスタント|エージェント|ai)は`, `aiエージェント`, `ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`),
+		hijack:   phrases(`(?:て|で)ください`, `なければなりません`, `本当の指示`, `要約は飛ばし`, `ユーザーの質問は気にせず`, `と伝えて`, `と報告して`, `答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
+	{lang: "ru", keys: []string{"бот", "автоматическ", "кто бы", "ты", "игнорир", "забуд", "проигнор", "ии", "ai", "ассистент", "помощник", "модел", "system", "instruction"},
+		override: phrases(`(?:игнорируй|игнорируйте|забудь|забудьте)\p{L}*\s+вс[её],?\s+что\s+(?:тебе|вам)\s+(?:говорили|сказали|велели)`, `(?:игнорируй|игнорируйте|забудь|забудьте)\p{L}*\s+(?:все\s+)?(?:правила|инструкции|указания)`, `(?:игнорируй|игнорируйте|забудь|забудьте|проигнорируй)\p{L}*\s+(?:все\s+)?(?:предыдущие|прежние|свои|твои|ваши)\s+(?:\p{L}+\s+)?(?:инструкции|указания|команды|правила)`),
+		address:  phrases(`(?:ассистент|помощник|агент|бот|ии)\s+(?:должен|обязан)|модель\s+должна`, `для\s+бота`, `автоматическ\p{L}+\s+(?:читател|систем|агент)`, `кто\s+бы\s+ни`, `\bты,?\s+ассистент`, `(?:ии|бот|ассистент)\p{L}*,?\s+(?:который|которая)\s+(?:читает|обрабатывает|резюмирует)`, `привет,?\s+ассистент`, `языковой\s+модели`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention:  phrases(`(?:ии|ai)[- ]?агент`, `(?:ии|ai)[- ]?(?:ассистент|помощник|модел)`, `языков\p{L}+\s+модел`),
 		hijack: phrases(`настоящие\s+инструкции`, `должен\s+сейчас`, `пропусти`, `забудь,?\s+о\s+чём`, `вместо\s+этого`, `скажи\s+пользователю`, `сообщи\s+об\s+успехе`, `прежде\s+чем\s+ответить`, `вместо\s+того\s+чтобы`, `(?:твоя|ваша)\s+новая\s+задача`, `новые\s+инструкции`, `не\s+упоминай`, `никогда\s+не\s+говори`, `прекрати\s+то`, `отныне`, `с\s+этого\s+момента`,
 			`разрешил\s+тебе`, `вызови\s+инструмент`)},
-	{lang: "ko", keys: []string{"무시", "잊", "어시스턴트", "비서", "모델", "에이전트", "system", "instruction"},
-		override: phrases(`이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
-		address:  phrases(`안녕\s*어시스턴트`, `언어\s*모델에게`, `ai\s*에이전트`, `ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
-		hijack:   phrases(`진짜\s*지시`, `건너뛰고`, `물은\s*것은\s*잊고`, `말하세요`, `보고하세요`, `답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
+	{lang: "ko", keys: []string{"봇", "자동", "누구든", "당신", "무시", "잊", "어시스턴트", "비서", "모델", "에이전트", "system", "instruction"},
+		override: phrases(`(?:모든\s*)?(?:규칙|지시|지침)\S*\s*(?:은|는|을|를)?\s*(?:잊어|무시해)`, `이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
+		address:  phrases(`봇에게`, `자동\s*(?:독자|리더|처리|요약)`, `누구든`, `(?:이|본)\s*(?:텍스트|문서|메일)을\s*(?:처리|읽|요약)`, `당신[,]?\s*어시스턴트`, `안녕\s*어시스턴트`, `언어\s*모델에게`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		mention:  phrases(`(?:어시스턴트|에이전트|ai)(?:는|은)`, `ai\s*에이전트`, `ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`),
+		hijack:   phrases(`야\s*합니다`, `십시오`, `진짜\s*지시`, `건너뛰고`, `물은\s*것은\s*잊고`, `말하세요`, `보고하세요`, `답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
 }
+
+// targetCue is what an order given to the model aims at, in any language: a secret or a credential
+// file, a place to send data (a URL, an e-mail address), another tool. Near an address or a role
+// marker it is the order's target; alone it is common honest text.
+var targetCue = regexp.MustCompile(`(?:~/\.(?:ssh|aws|config|gnupg)|\.env\b|id_rsa|credentials|api[_\s-]?keys?|secret\s+key|private\s+key|passwor[dt]|mot\s+de\s+passe|contraseña|senha|пароль|密码|パスワード|비밀번호|https?://|[\w.+-]+@[\w-]+\.[\w.]+|\bexecute\b|\btools?\b|\bfunction\b)`)
 
 // lowerText writes s in lower case where that keeps every character's width in bytes (ASCII,
 // Latin, Greek, Cyrillic letters), so that offsets into it are offsets into s.
@@ -153,7 +189,69 @@ func takeoverFindings(text string) []hit {
 			return []hit{h}
 		}
 	}
+	if h, ok := markedOrder(text, s); ok {
+		return []hit{h}
+	}
+	if h, ok := otherOverride(text, s); ok {
+		return []hit{h}
+	}
 	return nil
+}
+
+// Beyond the ten languages above, only the order to drop the model's instructions is read, in
+// the languages public injection sets are translated into: Arabic, Bengali, Hindi, Indonesian,
+// Thai, Turkish, Vietnamese and Tagalog. The keys are the word for instructions in each: a text
+// holding none is not read with the pattern.
+var (
+	otherOverrideKeys    = []string{"تعليمات", "الإرشادات", "নির্দেশ", "निर्देश", "instruksi", "perintah", "คำสั่ง", "คําสั่ง", "คำแนะนำ", "คําแนะนํา", "talimat", "görev", "hướng dẫn", "chỉ dẫn", "quy tắc", "tagubilin", "instruksyon"}
+	otherOverridePattern = regexp.MustCompile(`(?:(?:تجاهل|انسَ|انس|تغاضى\s+عن)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|تعليماتك|الإرشادات)|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+)?(?:নির্দেশনা|নির্দেশ|নির্দেশাবলী)\S*\s+(?:উপেক্ষা|ভুলে)|(?:पिछले|अपने|पहले\s+के)\s+(?:सभी\s+)?निर्देश\S*\s+(?:को\s+)?(?:भूल|अनदेखा|नजरअंदाज)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah|petunjuk|aturan)\s+(?:sebelumnya|anda|kamu)|(?:ละเว้น|เพิกเฉย|ลืม|อย่าไปสนใจ)\S{0,8}(?:คำ|คํา)(?:สั่ง|แนะนำ|แนะนํา)\S{0,6}ก่อนหน้า|önceki\s+(?:tüm\s+)?(?:talimatları|talimatlarını|görevleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|önceki\s+görevlerden\s+bağımsız|(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:tất\s+cả\s+)?(?:những\s+|các\s+|mọi\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)|(?:kalimutan|huwag\s+pansinin|balewalain)\s+(?:ang\s+)?(?:iyong\s+|lahat\s+ng\s+)?(?:mga\s+)?(?:naunang\s+)?(?:tagubilin|instruksyon|panuto))`)
+)
+
+// otherOverride looks for an order to drop the model's instructions in the languages above.
+func otherOverride(text, s string) (hit, bool) {
+	if untrusted.IsASCII(s) && !strings.Contains(s, "instruksi") && !strings.Contains(s, "perintah") && !strings.Contains(s, "tagubilin") && !strings.Contains(s, "instruksyon") {
+		return hit{}, false
+	}
+	keyed := false
+	for _, k := range otherOverrideKeys {
+		if strings.Contains(s, k) {
+			keyed = true
+			break
+		}
+	}
+	if !keyed {
+		return hit{}, false
+	}
+	for _, loc := range otherOverridePattern.FindAllStringIndex(s, 4) {
+		if !framed(s, loc[0], loc[1]) && !ownInstructions(s, loc[0], loc[1]) {
+			return takeoverHit(text, loc[0], loc[1], "", i18n.T("tells the model to ignore its instructions")), true
+		}
+	}
+	return hit{}, false
+}
+
+// markedOrder looks for a role marker standing as a marker (not in code, not quoted in a text
+// about injections) followed by an order in any language read: a hijack cue, an override, or a
+// target (a secret, a destination, a tool).
+func markedOrder(text, s string) (hit, bool) {
+	for _, m := range roleMarker.FindAllStringIndex(s, 8) {
+		if inCode(s, m[0]) || framed(s, m[0], m[1]) {
+			continue
+		}
+		_, to := window(s, m[1], m[1]+nearby)
+		after := s[m[1]:to]
+		cue := targetCue.FindStringIndex(after)
+		for i := 0; cue == nil && i < len(takeoverLanguages); i++ {
+			if cue = takeoverLanguages[i].hijack.FindStringIndex(after); cue == nil {
+				cue = takeoverLanguages[i].override.FindStringIndex(after)
+			}
+		}
+		if cue == nil {
+			continue
+		}
+		return takeoverHit(text, m[0], m[1]+cue[1], "", i18n.T("dresses itself as a system or developer message and gives the model an order")), true
+	}
+	return hit{}, false
 }
 
 // keyWindow is how far around a key word the override and address phrases are looked for: the
@@ -178,13 +276,14 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 			from, to := window(s, i-keyWindow, i+len(k)+keyWindow)
 			covered = to
 			w := s[from:to]
-			if l.lang != "en" {
-				if loc := l.override.FindStringIndex(w); loc != nil {
-					return takeoverHit(text, from+loc[0], from+loc[1], l.lang, i18n.T("tells the model to ignore its instructions")), true
-				}
+			if loc := l.override.FindStringIndex(w); loc != nil && !framed(s, from+loc[0], from+loc[1]) && !ownInstructions(s, from+loc[0], from+loc[1]) {
+				return takeoverHit(text, from+loc[0], from+loc[1], l.lang, i18n.T("tells the model to ignore its instructions")), true
 			}
-			a := l.address.FindStringIndex(w)
-			if a == nil {
+			a, weak := l.address.FindStringIndex(w), false
+			if a == nil && l.mention != nil {
+				a, weak = l.mention.FindStringIndex(w), true
+			}
+			if a == nil || framed(s, from+a[0], from+a[1]) {
 				continue
 			}
 			as, ae := from+a[0], from+a[1]
@@ -200,6 +299,12 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 			cue := l.hijack.FindStringIndex(around)
 			if cue == nil {
 				cue = l.override.FindStringIndex(around)
+			}
+			if cue == nil && !weak {
+				cue = targetCue.FindStringIndex(s[as:ht])
+				if cue != nil {
+					cue[0], cue[1] = cue[0]+as-hf, cue[1]+as-hf
+				}
 			}
 			if cue == nil {
 				continue
@@ -230,8 +335,8 @@ func atWord(s string, i, n int) bool {
 
 // window clips [from, to) to s and widens it to whole characters.
 func window(s string, from, to int) (int, int) {
-	from, to = max(0, from), min(len(s), to)
-	for from > 0 && !utf8.RuneStart(s[from]) {
+	from, to = min(max(0, from), len(s)), min(len(s), to)
+	for from > 0 && from < len(s) && !utf8.RuneStart(s[from]) {
 		from--
 	}
 	for to < len(s) && !utf8.RuneStart(s[to]) {
@@ -241,8 +346,12 @@ func window(s string, from, to int) (int, int) {
 }
 
 func takeoverHit(s string, start, end int, lang, what string) hit {
+	message := i18n.Sprintf("text in the result %s", what)
+	if lang != "" {
+		message = i18n.Sprintf("text in the result %s (%s)", what, lang)
+	}
 	return hit{Finding: lint.Finding{Rule: RuleModelTakeover, Severity: lint.SeverityHigh,
-		Message:  i18n.Sprintf("text in the result %s (%s)", what, lang),
+		Message:  message,
 		Evidence: untrusted.Visible(s[start:end], 200),
 		Why:      i18n.T("A result is data for the model; text in it that addresses the model and gives it a task takes the session away from the user.")},
 		at: start}
@@ -305,26 +414,52 @@ func sentenceEnd(s string, start int) int {
 // base64Run is a run of base64 long enough to carry a sentence.
 var base64Run = regexp.MustCompile(`[A-Za-z0-9+/]{24,}={0,2}`)
 
-// decodedTakeovers reads the base64 runs of a string and looks in what decodes to text for a
-// takeover; the findings are placed at the encoded run.
+// hexRun and binaryRun are text written as hexadecimal bytes or as eight-bit groups, long enough
+// to carry a sentence: the other encodings a payload hides in.
+var (
+	hexRun    = regexp.MustCompile(`(?:[0-9a-fA-F]{2}){16,}`)
+	binaryRun = regexp.MustCompile(`(?:[01]{8}[ ]?){12,}`)
+)
+
+// decodedTakeovers reads the base64, hexadecimal and binary runs of a string and looks in what
+// decodes to text for a takeover; the findings are placed at the encoded run.
 func decodedTakeovers(s string) []hit {
 	if len(s) < 24 {
 		return nil
 	}
 	var out []hit
+	look := func(b []byte, at int, encoding string) {
+		if !utf8.Valid(b) || !mostlyText(string(b)) {
+			return
+		}
+		for _, h := range append(takeoverFindings(string(b)), replyDirectiveFindings(string(b))...) {
+			h.at, h.DecodedFrom = at, encoding
+			out = append(out, h)
+		}
+	}
 	for _, loc := range base64Run.FindAllStringIndex(s, 16) {
 		run := s[loc[0]:loc[1]]
 		b, err := base64.StdEncoding.DecodeString(run)
 		if err != nil {
 			b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(run, "="))
 		}
-		if err != nil || !utf8.Valid(b) || !mostlyText(string(b)) {
-			continue
+		if err == nil {
+			look(b, loc[0], "base64")
 		}
-		for _, h := range append(takeoverFindings(string(b)), replyDirectiveFindings(string(b))...) {
-			h.at, h.DecodedFrom = loc[0], "base64"
-			out = append(out, h)
+	}
+	for _, loc := range hexRun.FindAllStringIndex(s, 8) {
+		if b, err := hex.DecodeString(s[loc[0]:loc[1]]); err == nil {
+			look(b, loc[0], "hex")
 		}
+	}
+	for _, loc := range binaryRun.FindAllStringIndex(s, 8) {
+		bits := strings.ReplaceAll(s[loc[0]:loc[1]], " ", "")
+		b := make([]byte, 0, len(bits)/8)
+		for i := 0; i+8 <= len(bits); i += 8 {
+			v, _ := strconv.ParseUint(bits[i:i+8], 2, 8)
+			b = append(b, byte(v))
+		}
+		look(b, loc[0], "binary")
 	}
 	return out
 }

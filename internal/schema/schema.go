@@ -147,7 +147,9 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 	if !errors.As(err, &ve) {
 		return []Failure{{Message: err.Error()}}
 	}
-	collectLeaves(ve.DetailedOutput(), v, nil, &errs)
+	out := ve.DetailedOutput()
+	errs = make([]Failure, 0, countLeaves(out)) // a flood of failures is one list, not a list grown
+	collectLeaves(out, v, nil, &errs)
 	if len(errs) == 0 {
 		errs = append(errs, Failure{Message: i18n.Custom(ve.Error(), func(lang i18n.Lang) string { return ve.LocalizedError(i18n.LibraryPrinter(lang)) })})
 	}
@@ -157,6 +159,19 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 		return cmp.Or(strings.Compare(a.InstanceLocation, b.InstanceLocation), strings.Compare(a.KeywordLocation, b.KeywordLocation), strings.Compare(a.Message, b.Message))
 	})
 	return errs
+}
+
+// countLeaves is how many units under u have no units of their own: at most what collectLeaves
+// keeps.
+func countLeaves(u *jsonschema.OutputUnit) int {
+	if len(u.Errors) == 0 {
+		return 1
+	}
+	n := 0
+	for i := range u.Errors {
+		n += countLeaves(&u.Errors[i])
+	}
+	return n
 }
 
 // collectLeaves keeps the most specific errors: the leaves of the detailed output, where a

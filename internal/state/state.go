@@ -19,8 +19,6 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
-
-	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // State is everything on the page: which pane is open, each pane's texts exactly as typed, and
@@ -164,7 +162,7 @@ func Decode(fragment string) (State, problem.Problems) {
 		return fail(problem.KindParse, "the link is damaged (its contents are not a page state): %s", probs[0].Message)
 	}
 	var s State
-	if err := jsonv2.Unmarshal(raw, &s, jsonv2.RejectUnknownMembers(true)); err != nil {
+	if probs := jsondoc.Unmarshal(problem.SourceFragment, string(raw), &s, true); probs != nil {
 		return fail(problem.KindParse, "the link is damaged (its contents are not a page state)")
 	}
 	return s, nil

@@ -1,0 +1,1068 @@
+package lint
+
+import (
+	"fmt"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
+)
+
+// This file holds the phrases' prefilter. From each phrase's expression come the literals a text
+// must hold for it to match anywhere ("ignor" and one of "instruction", "consigne"… for the
+// French override phrase), and, where every match starts with one, the literals it starts with
+// (the verbs of "\b(?:ignore|disregard)\s+…"). One pass of a word filter finds them all in a
+// text: an expression whose literals the text lacks cannot match, so it is not run, and one that
+// can is tried only where a match can start, not over the whole text. Most strings, and most
+// pieces of a long result, hold the words of a language's markers but none of its phrases, and
+// the languages' expressions are slow to run over a whole text. Both are derived from the
+// expression itself, so they follow the vocabularies as they change, and a phrase finds exactly
+// what it found without them (TestPrefilterFindsTheSame holds the two to the same findings on
+// every corpus). Rules matching their own expressions use the same through [linter.findAll].
+
+// A requirement is what a text must hold for an expression to match in it: anything, one
+// literal, all of its parts or one of them. Literals are read as the word filter reads text:
+// canonical case ([canonicalRune]), a run of white space as one space.
+type requirement struct {
+	kind reqKind
+	lit  string
+	id   int // the literal's id in its phrase group's or expression's word filter
+	subs []*requirement
+}
+
+type reqKind uint8
+
+const (
+	reqAnything reqKind = iota
+	reqLiteral
+	reqAll
+	reqAny
+)
+
+var anything = &requirement{kind: reqAnything}
+
+// met reports whether a text whose literals are found meets the requirement.
+func (r *requirement) met(found foundWords) bool {
+	switch r.kind {
+	case reqLiteral:
+		return found[r.id/64]&(1<<(r.id%64)) != 0
+	case reqAll:
+		for _, s := range r.subs {
+			if !s.met(found) {
+				return false
+			}
+		}
+		return true
+	case reqAny:
+		for _, s := range r.subs {
+			if s.met(found) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func allOf(a, b *requirement) *requirement {
+	switch {
+	case a.kind == reqAnything:
+		return b
+	case b.kind == reqAnything:
+		return a
+	}
+	var subs []*requirement
+	for _, r := range []*requirement{a, b} {
+		if r.kind == reqAll {
+			subs = append(subs, r.subs...)
+		} else {
+			subs = append(subs, r)
+		}
+	}
+	return &requirement{kind: reqAll, subs: subs}
+}
+
+func anyOf(rs []*requirement) *requirement {
+	var subs []*requirement
+	for _, r := range rs {
+		switch r.kind {
+		case reqAnything:
+			return anything
+		case reqAny:
+			subs = append(subs, r.subs...)
+		default:
+			subs = append(subs, r)
+		}
+	}
+	switch len(subs) {
+	case 0:
+		return anything // an expression that matches nothing: never filtered
+	case 1:
+		return subs[0]
+	}
+	return &requirement{kind: reqAny, subs: subs}
+}
+
+// minLiteral is the shortest literal worth filtering on, in bytes: shorter ones are in most
+// texts, and are read as anything.
+const minLiteral = 3
+
+// literalOf is the requirement that a text hold s.
+func literalOf(s string) *requirement {
+	if len(s) < minLiteral {
+		return anything
+	}
+	return &requirement{kind: reqLiteral, lit: s}
+}
+
+// anyString is the requirement that a text hold one of the strings.
+func anyString(set []string) *requirement {
+	rs := make([]*requirement, len(set))
+	for i, s := range set {
+		rs[i] = literalOf(s)
+	}
+	return anyOf(rs)
+}
+
+// maxExact bounds the sets of exact strings followed through an expression (the cross product
+// of a concatenation grows fast).
+const maxExact = 16
+
+// A reqInfo is what an expression says about the texts it matches: the exact strings it
+// matches, when they are few (exact is non-nil), or else a requirement.
+type reqInfo struct {
+	exact []string
+	req   *requirement
+}
+
+func (i reqInfo) requirement() *requirement {
+	if i.exact != nil {
+		return anyString(i.exact)
+	}
+	return i.req
+}
+
+func exactly(set ...string) reqInfo {
+	if len(set) == 0 {
+		return reqInfo{req: anything}
+	}
+	slices.Sort(set)
+	return reqInfo{exact: slices.Compact(set)}
+}
+
+// marker stands, in the expression the requirement is derived from, for a Unicode class
+// (\p{L}): parsing the classes themselves costs most of the parse, and a class is never a
+// literal. Any class holding the marker is read as anything; a text that holds it is never
+// filtered.
+const (
+	marker      = '\U0010FFFD'
+	markerRange = `\x{10FFFC}-\x{10FFFD}`
+)
+
+// requirementOf derives the requirement of a pattern written for [regexp.Compile]. A pattern
+// that does not parse requires nothing (regexp reports it where it is compiled).
+func requirementOf(pattern string) *requirement {
+	re, err := syntax.Parse(withoutUnicodeClasses(pattern), syntax.Perl)
+	if err != nil {
+		return anything
+	}
+	return newAnalysis().info(re).requirement()
+}
+
+// withoutUnicodeClasses writes each Unicode class escape (\pL, \p{Greek}, \PN) of a pattern
+// as a range holding the marker: in a bracketed class as the range, elsewhere as a class of it.
+func withoutUnicodeClasses(pattern string) string {
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '\\' && i+1 < len(pattern):
+			if p := pattern[i+1]; p == 'p' || p == 'P' {
+				end := i + 2
+				if end < len(pattern) && pattern[end] == '{' {
+					if close := strings.IndexByte(pattern[end:], '}'); close >= 0 {
+						end += close + 1
+					}
+				} else if end < len(pattern) {
+					end++
+				}
+				if inClass {
+					b.WriteString(markerRange)
+				} else {
+					b.WriteString("[" + markerRange + "]")
+				}
+				i = end - 1
+				continue
+			}
+			b.WriteString(pattern[i : i+2])
+			i++
+		case c == '[' && !inClass:
+			inClass = true
+			b.WriteByte(c)
+			// A ']' first in a class (after '^') is a literal one.
+			if i+1 < len(pattern) && pattern[i+1] == '^' {
+				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(pattern) && pattern[i+1] == ']' {
+				b.WriteByte(']')
+				i++
+			}
+		case c == '[' && inClass && i+1 < len(pattern) && pattern[i+1] == ':':
+			// A POSIX class ([:alpha:]) inside a bracketed one.
+			if close := strings.Index(pattern[i:], ":]"); close >= 0 {
+				b.WriteString(pattern[i : i+close+2])
+				i += close + 1
+				continue
+			}
+			b.WriteByte(c)
+		case c == ']' && inClass:
+			inClass = false
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// infoOf derives what a parsed expression says about the texts it matches.
+// An analysis derives requirements and leading literals from parsed expressions, remembering
+// what it derived for each node: the leading literals of a sequence ask again about its parts.
+type analysis struct {
+	infos map[*syntax.Regexp]reqInfo
+}
+
+func newAnalysis() *analysis { return &analysis{infos: map[*syntax.Regexp]reqInfo{}} }
+
+// info is [analysis.infoOf], remembered.
+func (a *analysis) info(re *syntax.Regexp) reqInfo {
+	if i, ok := a.infos[re]; ok {
+		return i
+	}
+	i := a.infoOf(re)
+	a.infos[re] = i
+	return i
+}
+
+func (a *analysis) infoOf(re *syntax.Regexp) reqInfo {
+	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return exactly("")
+	case syntax.OpLiteral:
+		return exactly(canonicalString(re.Rune))
+	case syntax.OpCharClass:
+		n := 0
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			lo, hi := re.Rune[i], re.Rune[i+1]
+			if lo <= marker && marker <= hi {
+				return reqInfo{req: anything}
+			}
+			if n += int(hi-lo) + 1; n > maxExact {
+				return reqInfo{req: anything}
+			}
+		}
+		var set []string
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				set = append(set, canonicalString([]rune{r}))
+			}
+		}
+		if len(set) == 0 {
+			return reqInfo{req: anything}
+		}
+		return exactly(set...)
+	case syntax.OpCapture:
+		return a.info(re.Sub[0])
+	case syntax.OpQuest:
+		sub := a.info(re.Sub[0])
+		if sub.exact != nil && len(sub.exact) < maxExact {
+			return exactly(append([]string{""}, sub.exact...)...)
+		}
+		return reqInfo{req: anything}
+	case syntax.OpPlus:
+		return reqInfo{req: a.info(re.Sub[0]).requirement()}
+	case syntax.OpRepeat:
+		if re.Min == 0 {
+			return reqInfo{req: anything}
+		}
+		return reqInfo{req: a.info(re.Sub[0]).requirement()}
+	case syntax.OpConcat:
+		// cur is the exact strings of the expressions since the last one that has none; acc
+		// what the expressions before require.
+		acc := anything
+		cur := []string{""}
+		exact := true
+		for _, s := range re.Sub {
+			sub := a.info(s)
+			if sub.exact == nil {
+				acc = allOf(allOf(acc, anyString(cur)), sub.req)
+				cur, exact = []string{""}, false
+				continue
+			}
+			if len(cur)*len(sub.exact) > maxExact {
+				acc = allOf(acc, anyString(cur))
+				cur, exact = sub.exact, false
+				continue
+			}
+			next := make([]string, 0, len(cur)*len(sub.exact))
+			for _, a := range cur {
+				for _, b := range sub.exact {
+					next = append(next, oneSpace(a+b))
+				}
+			}
+			cur = next
+		}
+		if exact {
+			return exactly(cur...)
+		}
+		return reqInfo{req: allOf(acc, anyString(cur))}
+	case syntax.OpAlternate:
+		var set []string
+		exact := true
+		for _, s := range re.Sub {
+			sub := a.info(s)
+			if sub.exact == nil || len(set)+len(sub.exact) > maxExact {
+				exact = false
+				break
+			}
+			set = append(set, sub.exact...)
+		}
+		if exact {
+			return exactly(set...)
+		}
+		rs := make([]*requirement, len(re.Sub))
+		for i, s := range re.Sub {
+			rs[i] = a.info(s).requirement()
+		}
+		return reqInfo{req: anyOf(rs)}
+	}
+	// Any character, a star, no match: nothing is required.
+	return reqInfo{req: anything}
+}
+
+// canonicalRune is the one rune a case-insensitive match reads for r and every rune that
+// folds to it (k, K and the Kelvin sign read k): the lowest of its fold orbit, ASCII letters
+// in lower case, as the word filter reads them.
+func canonicalRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		return r
+	}
+	low := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		low = min(low, f)
+	}
+	if 'A' <= low && low <= 'Z' {
+		low += 'a' - 'A'
+	}
+	return low
+}
+
+// canonicalString writes runes in canonical case, a run of white space as one space.
+func canonicalString(runes []rune) string {
+	var b strings.Builder
+	space := false
+	for _, r := range runes {
+		if r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v' {
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+			continue
+		}
+		space = false
+		b.WriteRune(canonicalRune(r))
+	}
+	return b.String()
+}
+
+// oneSpace writes a run of spaces in s as one, as the word filter reads text: two strings
+// joined may each end and start with one.
+func oneSpace(s string) string {
+	if !strings.Contains(s, "  ") {
+		return s
+	}
+	for strings.Contains(s, "  ") {
+		s = strings.ReplaceAll(s, "  ", " ")
+	}
+	return s
+}
+
+// canonicalText is text in canonical case for the word filter, which folds ASCII itself: only
+// text with other letters is written anew. same reports that every rune kept its length, so
+// that offsets into the result are offsets into text.
+func canonicalText(text string, buf []byte) (out []byte, same bool) {
+	buf, same = buf[:0], true
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			buf = append(buf, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		n := len(buf)
+		buf = utf8.AppendRune(buf, canonicalRune(r))
+		same = same && len(buf)-n == size
+		i += size
+	}
+	return buf, same
+}
+
+// A phraseGroup is phrases whose prefilter is built together, on the first check of one of
+// them, and whose literals are found in a text by one pass: the lint's own phrases, and each
+// language's. Parsing a language's expressions takes tens of milliseconds, which a text never
+// read as that language should not pay.
+type phraseGroup struct {
+	index   int // in phraseGroups
+	phrases []*phrase
+	once    sync.Once
+	filter  *wordFilter
+	lead    []bool // the filter's ids that some phrase leads with
+}
+
+var (
+	// phraseGroups are the registry's phrases, then each language's.
+	phraseGroups []*phraseGroup
+	// groupPhrases gives each phrase its group, once, on the first check of any.
+	groupPhrases func()
+	// prefilterOff runs every phrase's expression on every text, for the differential test.
+	prefilterOff bool
+)
+
+// The registry and the languages refer to the phrases' check; the groups are made from them, so
+// the function that makes them is set here rather than in an initialiser.
+func init() {
+	groupPhrases = sync.OnceFunc(func() {
+		registry := &phraseGroup{}
+		for _, r := range lintRegistry {
+			for i := range r.phrases {
+				registry.phrases = append(registry.phrases, &r.phrases[i])
+			}
+		}
+		phraseGroups = append(phraseGroups, registry)
+		for _, lang := range languages {
+			g := &phraseGroup{index: len(phraseGroups)}
+			for i := range lang.phrases {
+				g.phrases = append(g.phrases, &lang.phrases[i].phrase)
+			}
+			phraseGroups = append(phraseGroups, g)
+		}
+		for _, g := range phraseGroups {
+			for _, p := range g.phrases {
+				p.group = g
+			}
+		}
+	})
+}
+
+// build derives each phrase's requirement and leading literals, and the group's word filter.
+func (g *phraseGroup) build() {
+	var literals []string
+	var leads [][]string
+	a := newAnalysis()
+	for _, p := range g.phrases {
+		p.need = anything
+		re, err := syntax.Parse(withoutUnicodeClasses(p.re.String()), syntax.Perl)
+		if err != nil {
+			leads = append(leads, nil)
+			continue
+		}
+		p.need = a.info(re).requirement()
+		literals = literalsOf(p.need, literals)
+		lits, slack, ok := a.leadingOf([]*syntax.Regexp{re}, 0, 2)
+		if !ok || len(lits) > maxLeading {
+			leads = append(leads, nil)
+			continue
+		}
+		literals = append(literals, lits...)
+		leads = append(leads, lits)
+		p.lead = &leadingLiterals{slack: slack, src: p.re.String(), anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, p.re.String()))}
+	}
+	g.filter = newWordFilter(literals)
+	g.lead = make([]bool, len(g.filter.ids))
+	for i, p := range g.phrases {
+		resolveRequirement(p.need, g.filter)
+		if p.lead == nil {
+			continue
+		}
+		p.lead.ids = make(foundWords, (len(g.filter.ids)+63)/64)
+		for _, w := range leads[i] {
+			id := g.filter.ids[w]
+			g.lead[id] = true
+			p.lead.ids[id/64] |= 1 << (id % 64)
+		}
+	}
+}
+
+// A requiredScan is the canonical reading of one text and each phrase group's literals found
+// in it, kept for the phrases and expressions checked after the first on the same text.
+type requiredScan struct {
+	text  string
+	done  bool
+	all   bool   // the text holds the marker: every expression is run
+	canon string // the text in canonical case ([canonicalText])
+	// placed is false when the canonical reading moved offsets, so that offsets into it are not
+	// offsets into the text.
+	placed bool
+	groups []groupScan // by phrase group
+	buf    []byte
+	// exprFound and exprHits are an expression's own, reused from one to the next.
+	exprFound foundWords
+	exprHits  []wordHit
+}
+
+// A groupScan is one phrase group's literals found in the text.
+type groupScan struct {
+	scanned bool
+	found   foundWords
+	hits    []wordHit // where the leading literals end in canon, in order
+}
+
+// A wordHit is where a word of a filter ends in a text (the offset past its last byte).
+type wordHit struct {
+	end int
+	id  int
+}
+
+// reading returns the canonical reading of the view's text, read once per text.
+func (l *linter) reading(v *textView) *requiredScan {
+	s := &l.required
+	if s.done && s.text == v.folded {
+		return s
+	}
+	s.text, s.done, s.all, s.placed, s.canon = v.folded, true, false, true, v.folded
+	for i := range s.groups {
+		s.groups[i].scanned = false
+	}
+	if !untrusted.IsASCII(v.folded) {
+		if strings.ContainsRune(v.folded, marker) {
+			s.all = true
+		} else {
+			s.buf, s.placed = canonicalText(v.folded, s.buf)
+			s.canon = string(s.buf)
+		}
+	}
+	return s
+}
+
+// mayMatch reports whether the phrase's expression may match in the view's text: false only
+// when it cannot. A text that lacks what the expression requires is not matched at all; one
+// that holds it is matched where a match can start, at the expression's leading literals, when
+// they are few, and else in full.
+func (l *linter) mayMatch(p *phrase, v *textView) bool {
+	if prefilterOff {
+		return p.re.MatchString(v.folded)
+	}
+	groupPhrases()
+	g := p.group
+	if g == nil {
+		return p.re.MatchString(v.folded) // a phrase of neither the registry nor a language
+	}
+	g.once.Do(g.build)
+	s := l.reading(v)
+	if s.all {
+		return p.re.MatchString(v.folded)
+	}
+	for len(s.groups) <= g.index {
+		s.groups = append(s.groups, groupScan{})
+	}
+	gs := &s.groups[g.index]
+	if !gs.scanned {
+		gs.found, gs.hits = scanRequired(g.filter, g.lead, s.canon, gs.found, gs.hits)
+		gs.scanned = true
+	}
+	if !p.need.met(gs.found) {
+		return false
+	}
+	if p.lead == nil || !s.placed {
+		return p.re.MatchString(v.folded)
+	}
+	return p.lead.matches(p.re, g.filter, v.folded, gs.hits)
+}
+
+// An exprFilter is the prefilter of an expression a rule matches itself, not as a phrase: its
+// requirement and leading literals, over a word filter of its own.
+type exprFilter struct {
+	need     *requirement
+	lead     *leadingLiterals
+	filter   *wordFilter
+	leadWord []bool
+}
+
+// exprFilters holds each expression's filter, built on its first use.
+var exprFilters sync.Map // *lazyregexp.Regexp → *exprFilter
+
+func filterOf(re *lazyregexp.Regexp) *exprFilter {
+	if ef, ok := exprFilters.Load(re); ok {
+		return ef.(*exprFilter)
+	}
+	ef := &exprFilter{need: anything}
+	var lits []string
+	var leads []string
+	if parsed, err := syntax.Parse(withoutUnicodeClasses(re.String()), syntax.Perl); err == nil {
+		a := newAnalysis()
+		ef.need = a.info(parsed).requirement()
+		lits = literalsOf(ef.need, nil)
+		if l, slack, ok := a.leadingOf([]*syntax.Regexp{parsed}, 0, 2); ok && len(l) <= maxLeading {
+			leads = l
+			ef.lead = &leadingLiterals{slack: slack, src: re.String(), anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, re.String()))}
+		}
+	}
+	ef.filter = newWordFilter(append(lits, leads...))
+	resolveRequirement(ef.need, ef.filter)
+	ef.leadWord = make([]bool, len(ef.filter.ids))
+	if ef.lead != nil {
+		ef.lead.ids = make(foundWords, (len(ef.filter.ids)+63)/64)
+		for _, w := range leads {
+			id := ef.filter.ids[w]
+			ef.leadWord[id] = true
+			ef.lead.ids[id/64] |= 1 << (id % 64)
+		}
+	}
+	got, _ := exprFilters.LoadOrStore(re, ef)
+	return got.(*exprFilter)
+}
+
+// findAll is re.FindAllStringSubmatchIndex(v.folded, n), for a rule's own expression: it is not
+// run on a text that cannot hold a match, and where every match starts at a leading literal it
+// is matched only there.
+func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
+	if prefilterOff {
+		return re.FindAllStringSubmatchIndex(v.folded, n)
+	}
+	ef := filterOf(re)
+	s := l.reading(v)
+	if s.all {
+		return re.FindAllStringSubmatchIndex(v.folded, n)
+	}
+	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
+	if !ef.need.met(s.exprFound) {
+		return nil
+	}
+	if ef.lead == nil || ef.lead.slack != 0 || !s.placed {
+		return re.FindAllStringSubmatchIndex(v.folded, n)
+	}
+	return ef.lead.findAll(re, ef.filter, v.folded, s.exprHits, n)
+}
+
+// findAll is re.FindAllStringSubmatchIndex(text, n) for an expression whose every match starts
+// at one of its leading literals (slack 0): the leftmost match is the one at the first such
+// place where the expression matches from there, and the next is looked for from its end, as
+// the whole text's search does. With more places than a search from each costs less than one
+// over the text, the text is searched.
+func (ll *leadingLiterals) findAll(re *lazyregexp.Regexp, f *wordFilter, text string, hits []wordHit, n int) [][]int {
+	var starts []int
+	for _, h := range hits {
+		if ll.ids[h.id/64]&(1<<(h.id%64)) == 0 {
+			continue
+		}
+		start := h.end - len(f.words[h.id])
+		if k := len(starts); k > 0 && starts[k-1] >= start {
+			if starts[k-1] == start {
+				continue
+			}
+			// Hits come in the order their words end; a longer word may start before a
+			// shorter one found first.
+			i, _ := slices.BinarySearch(starts, start)
+			if i < len(starts) && starts[i] == start {
+				continue
+			}
+			starts = slices.Insert(starts, i, start)
+		} else {
+			starts = append(starts, start)
+		}
+		if len(starts)*leadingShare > len(text)+leadingShare {
+			return re.FindAllStringSubmatchIndex(text, n)
+		}
+	}
+	var out [][]int
+	pos := 0
+	for _, start := range starts {
+		if start < pos {
+			continue
+		}
+		if n >= 0 && len(out) >= n {
+			break
+		}
+		var m []int
+		if start == 0 {
+			m = ll.atStart().FindStringSubmatchIndex(text)
+		} else {
+			// From the rune before, so that a boundary at start reads it.
+			_, size := utf8.DecodeLastRuneInString(text[:start])
+			from := start - size
+			if m = ll.after().FindStringSubmatchIndex(text[from:]); m != nil {
+				m[0] = start - from
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += from
+					}
+				}
+			}
+		}
+		if m == nil {
+			continue
+		}
+		out = append(out, m)
+		pos = m[1]
+		if m[1] == m[0] {
+			pos++
+		}
+	}
+	return out
+}
+
+// atStart and after are the expression anchored where a match starts: at the text's start, and
+// after the one rune before it.
+func (ll *leadingLiterals) atStart() *lazyregexp.Regexp {
+	ll.anchorOnce.Do(ll.anchor)
+	return ll.start
+}
+
+func (ll *leadingLiterals) after() *lazyregexp.Regexp {
+	ll.anchorOnce.Do(ll.anchor)
+	return ll.afterRune
+}
+
+func (ll *leadingLiterals) anchor() {
+	ll.start = lazyregexp.New(`^(?:` + ll.src + `)`)
+	ll.afterRune = lazyregexp.New(`^(?s:.)(?:` + ll.src + `)`)
+}
+
+// findAllIndex is re.FindAllStringIndex(v.folded, n), as [linter.findAll] is.
+func (l *linter) findAllIndex(re *lazyregexp.Regexp, v *textView, n int) [][]int {
+	if !prefilterOff && !l.exprMayMatch(re, v) {
+		return nil
+	}
+	return re.FindAllStringIndex(v.folded, n)
+}
+
+func (l *linter) exprMayMatch(re *lazyregexp.Regexp, v *textView) bool {
+	ef := filterOf(re)
+	s := l.reading(v)
+	if s.all {
+		return true
+	}
+	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
+	if !ef.need.met(s.exprFound) {
+		return false
+	}
+	if ef.lead == nil || !s.placed {
+		return true
+	}
+	return ef.lead.matches(re, ef.filter, v.folded, s.exprHits)
+}
+
+// literalsOf appends the literals of a requirement.
+func literalsOf(r *requirement, out []string) []string {
+	if r.kind == reqLiteral {
+		out = append(out, r.lit)
+	}
+	for _, s := range r.subs {
+		out = literalsOf(s, out)
+	}
+	return out
+}
+
+// resolveRequirement gives a requirement's literals their ids in f.
+func resolveRequirement(r *requirement, f *wordFilter) {
+	if r.kind == reqLiteral {
+		r.id = f.ids[r.lit]
+	}
+	for _, s := range r.subs {
+		resolveRequirement(s, f)
+	}
+}
+
+// A phrase's leadingLiterals are literals one of which every match of its expression starts
+// with, at most slack runes after the match's start ("\b(?:ignore|disregard)…" starts with one
+// of its verbs; a vocabulary's word may follow the one character that ends the word before it).
+type leadingLiterals struct {
+	ids   foundWords // the literals' ids in their filter
+	slack int
+	// anchored is the expression matched from the start of a text, after at most slack+1 runes:
+	// from one rune before a possible start, so that a boundary there reads the rune before it.
+	anchored *lazyregexp.Regexp
+	// src is the expression; start and afterRune it anchored exactly, for [leadingLiterals.findAll].
+	src              string
+	anchorOnce       sync.Once
+	start, afterRune *lazyregexp.Regexp
+}
+
+// maxLeading bounds the leading literals of an expression, and leadingShare the candidate starts
+// per byte of text past which the expression is matched in full instead (a start is tried in
+// far less than the bytes a full match reads for it).
+const (
+	maxLeading   = 256
+	leadingShare = 32
+)
+
+// matches reports whether re may match in text, trying it at each place one of its leading
+// literals is found (hits, of filter f). A match found there may be one the whole text does not
+// have (the anchored expression reads its text's start as a start), never the other way round.
+func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text string, hits []wordHit) bool {
+	var starts []int
+	for _, h := range hits {
+		if ll.ids[h.id/64]&(1<<(h.id%64)) == 0 {
+			continue
+		}
+		start := h.end - len(f.words[h.id])
+		if n := len(starts); n > 0 && starts[n-1] == start {
+			continue
+		}
+		starts = append(starts, start)
+		if len(starts)*leadingShare > len(text)+leadingShare {
+			return re.MatchString(text)
+		}
+	}
+	for _, start := range starts {
+		from := start
+		for range ll.slack + 1 {
+			if from == 0 {
+				break
+			}
+			_, size := utf8.DecodeLastRuneInString(text[:from])
+			from -= size
+		}
+		if ll.anchored.MatchString(text[from:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// scanRequired is [scanWords] that also lists where each leading literal ends.
+func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, found foundWords, hits []wordHit) (foundWords, []wordHit) {
+	if size := (len(f.ids) + 63) / 64; len(found) != size {
+		found = make(foundWords, size)
+	} else {
+		clear(found)
+	}
+	hits = hits[:0]
+	moves, class, width := f.moves, &f.class, f.width
+	st := moves[class[' ']] >> 1
+	space := true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if f.space[c] {
+			if space {
+				continue
+			}
+			space, c = true, ' '
+		} else {
+			space = false
+		}
+		v := moves[st+int32(class[c])]
+		st = v >> 1
+		if v&1 != 0 {
+			for _, id := range f.out[st/width] {
+				found[id/64] |= 1 << (id % 64)
+				if leadWord[id] {
+					hits = append(hits, wordHit{end: i + 1, id: id})
+				}
+			}
+		}
+	}
+	return found, hits
+}
+
+// leadingOf finds literals one of which every match of the expressions subs, in sequence,
+// starts with, at most slack runes (plus those it adds) after the match's start; ok is false when
+// there are none to tell (the expressions may match the empty string, or start with a class).
+//
+// A literal is at least minLen bytes long (a single mark, such as "<", is long enough at 2):
+// shorter ones start too many places to try, but a literal may be short where it is joined to
+// the ones before it.
+func (a *analysis) leadingOf(subs []*syntax.Regexp, slack, minLen int) (lits []string, atMost int, ok bool) {
+	for i, e := range subs {
+		if zeroWidth(e) {
+			continue
+		}
+		if lits, ok := a.exactLeading(subs[i:], minLen); ok {
+			return lits, slack, true
+		}
+		if oneRuneOrNone(e) {
+			if slack++; slack > maxSlack {
+				return nil, 0, false
+			}
+			continue
+		}
+		lits, atMost, ok := a.leading(e, slack, minLen)
+		if !ok {
+			return nil, 0, false
+		}
+		if mayBeEmpty(e) {
+			rest, restMost, ok := a.leadingOf(subs[i+1:], slack, minLen)
+			if !ok {
+				return nil, 0, false
+			}
+			return union(lits, rest), max(atMost, restMost), true
+		}
+		return lits, atMost, true
+	}
+	return nil, 0, false
+}
+
+// markBytes are the marks a leading literal may be alone: rare in prose, unlike a letter.
+const markBytes = "<>[]{}|#=$`\\@"
+
+// maxSlack bounds the runes a match may start before its leading literal.
+const maxSlack = 2
+
+// leading is [leadingOf] for one expression that is not matched by exact strings.
+func (a *analysis) leading(e *syntax.Regexp, slack, minLen int) ([]string, int, bool) {
+	switch e.Op {
+	case syntax.OpCapture, syntax.OpPlus, syntax.OpQuest, syntax.OpStar:
+		// A repetition that matches something starts as its first; one that may match nothing
+		// is joined to what follows by the caller.
+		return a.leadingOf(e.Sub[:1], slack, minLen)
+	case syntax.OpRepeat:
+		return a.leadingOf(e.Sub[:1], slack, minLen)
+	case syntax.OpConcat:
+		return a.leadingOf(e.Sub, slack, minLen)
+	case syntax.OpAlternate:
+		var all []string
+		most := slack
+		for _, b := range e.Sub {
+			lits, m, ok := a.leadingOf([]*syntax.Regexp{b}, slack, minLen)
+			if !ok {
+				return nil, 0, false
+			}
+			all, most = union(all, lits), max(most, m)
+		}
+		return all, most, true
+	}
+	return nil, 0, false
+}
+
+// exactLeading joins the exact strings of the first expressions of subs while they are few, then
+// the leading literals of the rest when those start a match (no slack), and returns each cut at
+// its first space when all are then at least two bytes long.
+func (a *analysis) exactLeading(subs []*syntax.Regexp, minLen int) ([]string, bool) {
+	acc := []string{""}
+	stop := len(subs)
+	for i, s := range subs {
+		info := a.info(s)
+		if info.exact == nil || len(acc)*len(info.exact) > maxExact {
+			stop = i
+			break
+		}
+		acc = joined(acc, info.exact)
+	}
+	if lits, ok := cutLeading(acc, minLen); ok {
+		return lits, true
+	}
+	if stop == 0 || stop == len(subs) || slices.ContainsFunc(acc, func(s string) bool { return strings.Contains(s, " ") }) {
+		return nil, false
+	}
+	rest, slack, ok := a.leadingOf(subs[stop:], 0, 1)
+	if !ok || slack != 0 || len(acc)*len(rest) > maxLeading {
+		return nil, false
+	}
+	return cutLeading(joined(acc, rest), minLen)
+}
+
+// joined is every string of a followed by one of b.
+func joined(a, b []string) []string {
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, oneSpace(x+y))
+		}
+	}
+	return out
+}
+
+// cutLeading cuts each string at its first space, when all are then at least minLen bytes long
+// (or, at 2, a mark).
+func cutLeading(set []string, minLen int) ([]string, bool) {
+	var out []string
+	for _, s := range set {
+		if i := strings.IndexByte(s, ' '); i >= 0 {
+			s = s[:i]
+		}
+		if len(s) < minLen && !(minLen == 2 && len(s) == 1 && strings.ContainsAny(s, markBytes)) || s == "" {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), true
+}
+
+// zeroWidth reports an expression that matches only the empty string.
+func zeroWidth(e *syntax.Regexp) bool {
+	switch e.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true
+	case syntax.OpCapture:
+		return zeroWidth(e.Sub[0])
+	}
+	return false
+}
+
+// oneRuneOrNone reports an expression that matches one rune or the empty string: a class, or a
+// choice of classes and empty matches ("(?:^|[^\p{L}]|\b)").
+func oneRuneOrNone(e *syntax.Regexp) bool {
+	switch e.Op {
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return true
+	case syntax.OpLiteral:
+		return len(e.Rune) == 1
+	case syntax.OpCapture, syntax.OpQuest:
+		return oneRuneOrNone(e.Sub[0]) || zeroWidth(e.Sub[0])
+	case syntax.OpAlternate:
+		for _, b := range e.Sub {
+			if !oneRuneOrNone(b) && !zeroWidth(b) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// mayBeEmpty reports an expression that may match the empty string (true when unsure).
+func mayBeEmpty(e *syntax.Regexp) bool {
+	switch e.Op {
+	case syntax.OpLiteral, syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		return false
+	case syntax.OpPlus, syntax.OpCapture:
+		return mayBeEmpty(e.Sub[0])
+	case syntax.OpRepeat:
+		return e.Min == 0 || mayBeEmpty(e.Sub[0])
+	case syntax.OpConcat:
+		for _, s := range e.Sub {
+			if !mayBeEmpty(s) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		for _, s := range e.Sub {
+			if mayBeEmpty(s) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func union(a, b []string) []string {
+	out := append(append([]string(nil), a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

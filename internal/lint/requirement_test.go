@@ -1,0 +1,276 @@
+package lint
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-dev/gatehouse/internal/catalog"
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
+)
+
+// TestRequirementOf derives what a few expressions need, and that a text lacking it is not
+// matched while one holding it may be.
+func TestRequirementOf(t *testing.T) {
+	cases := []struct {
+		pattern  string
+		holds    []string // texts that meet the requirement
+		lacks    []string // texts that do not
+		anything bool
+	}{
+		{`(?i)\bignore\s+previous\s+instructions\b`, []string{"IGNORE previous instructions"}, []string{"ignore the rest", "previous instructions"}, false},
+		{`(?i)(?:ignor|oubli)[\p{L}]*\s+(?:les\s+)?instructions?`, []string{"Oubliez instructions", "ignorez  toutes les INSTRUCTION"}, []string{"oubliez tout", "instructions"}, false},
+		{`(?i)passwords?|credentials?`, []string{"the PASSWORD", "credential"}, []string{"pass word"}, false},
+		{`(?i)clé\s+privée`, []string{"CLÉ PRIVÉE", "clé\n  privée"}, []string{"cle privee"}, false},
+		{`(?i)kelvin`, []string{"\u212aelvin", "KELVIN"}, []string{"elvin"}, false},
+		{`(?i)a\s*b`, nil, nil, true},
+		{`.*`, nil, nil, true},
+		{`(?i)x{0,3}`, nil, nil, true},
+		{`(?i)[\p{L}]+`, nil, nil, true},
+	}
+	for _, c := range cases {
+		need := requirementOf(c.pattern)
+		if c.anything {
+			if need.kind != reqAnything {
+				t.Errorf("%s: needs %v, want anything", c.pattern, need)
+			}
+			continue
+		}
+		var lits []string
+		var collect func(r *requirement)
+		collect = func(r *requirement) {
+			if r.kind == reqLiteral {
+				lits = append(lits, r.lit)
+			}
+			for _, s := range r.subs {
+				collect(s)
+			}
+		}
+		collect(need)
+		f := newWordFilter(lits)
+		var resolve func(r *requirement)
+		resolve = func(r *requirement) {
+			if r.kind == reqLiteral {
+				r.id = f.ids[r.lit]
+			}
+			for _, s := range r.subs {
+				resolve(s)
+			}
+		}
+		resolve(need)
+		re := regexp.MustCompile(c.pattern)
+		for _, text := range c.holds {
+			if !need.met(scanWords(f, canon(text), nil)) {
+				t.Errorf("%s: %q does not meet %v", c.pattern, text, lits)
+			}
+		}
+		for _, text := range c.lacks {
+			if need.met(scanWords(f, canon(text), nil)) {
+				t.Errorf("%s: %q meets %v", c.pattern, text, lits)
+			}
+			if re.MatchString(text) {
+				t.Errorf("%s: the case is wrong, %q matches", c.pattern, text)
+			}
+		}
+	}
+}
+
+// TestPrefilterFindsTheSame holds the phrases' prefilter to what the phrases find without it:
+// on every catalog of the lint's corpora and the shared ones, and on every text of the result
+// corpus read as a result and in pieces as a long result is, the findings are the same with
+// and without it; and wherever a phrase's expression matches a text, the text meets the
+// expression's requirement.
+func TestPrefilterFindsTheSame(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("SKIPPED under wasm: the test reads whole corpora and runs every expression on them; it is the same code natively")
+	}
+	var catalogs []string
+	for _, pattern := range []string{"*/*.json", "*/*/*.json", "*/*/*.json.gz"} {
+		files, _ := filepath.Glob(filepath.Join("../../testdata/lint", pattern))
+		catalogs = append(catalogs, files...)
+	}
+	shared, _ := filepath.Glob(filepath.Join(testenv.SharedDir(t, "corpora/mcp-catalogs"), "*.json"))
+	catalogs = append(catalogs, shared...)
+	withAndWithout := func(f func() any) (with, without any) {
+		prefilterOff = true
+		without = f()
+		prefilterOff = false
+		return f(), without
+	}
+	began := time.Now()
+	for _, path := range catalogs {
+		text, err := readMaybeGzip(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, without := withAndWithout(func() any { f, _, _ := Text(text, ""); return f })
+		if !reflect.DeepEqual(with, without) {
+			t.Errorf("%s: the prefilter changes the findings:\nwith:    %v\nwithout: %v", path, with, without)
+		}
+	}
+	// The result corpus's texts, each as a result and in pieces of 4 KB.
+	files, _ := filepath.Glob("../../testdata/result/corpus/*.json")
+	var texts, injected []string
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		texts = appendTexts(texts, v)
+		if strings.HasPrefix(filepath.Base(path), "injected-") {
+			injected = appendTexts(injected, v)
+		}
+	}
+	// Long texts are read in pieces of 4 KB, as the result check reads them. Without the
+	// prefilter a piece costs up to seconds of the languages' expressions: the injected texts are
+	// all read, the rest one piece in sixteen (TestFindingsRecord in internal/result reads all of
+	// it, and long texts joined from it, before and after a change).
+	isInjected := map[string]bool{}
+	for _, text := range injected {
+		isInjected[text] = true
+	}
+	var pieces []string
+	honest := 0
+	for _, text := range texts {
+		for start := 0; start < len(text); start += 4 << 10 {
+			if !isInjected[text] {
+				if honest++; honest%16 != 0 {
+					continue
+				}
+			}
+			pieces = append(pieces, strings.ToValidUTF8(text[start:min(len(text), start+4<<10)], ""))
+		}
+	}
+	texts = pieces
+	t.Logf("%d catalogs read with and without the prefilter in %v", len(catalogs), time.Since(began))
+	began = time.Now()
+	var b strings.Builder
+	b.WriteString("[")
+	for i, s := range texts {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		lit, _ := json.Marshal(s)
+		b.Write(lit)
+	}
+	b.WriteString("]")
+	doc, probs := jsondoc.ParseString(problem.SourceResult, b.String())
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	for i := range texts {
+		ptr := []string{fmt.Sprintf("/%d", i)}
+		with, without := withAndWithout(func() any { return ScanText(doc, ptr, "t", ProfileResult) })
+		if !reflect.DeepEqual(with, without) {
+			t.Errorf("text %d: the prefilter changes the findings:\nwith:    %v\nwithout: %v", i, with, without)
+		}
+	}
+	t.Logf("%d texts of the result corpus read with and without the prefilter in %v", len(texts), time.Since(began))
+	began = time.Now()
+	// Every phrase, on the poisoned corpora and the injected results' texts, read as the rules
+	// read them.
+	var phrases []*phrase
+	for _, r := range lintRegistry {
+		for i := range r.phrases {
+			phrases = append(phrases, &r.phrases[i])
+		}
+	}
+	for _, lang := range languages {
+		for i := range lang.phrases {
+			phrases = append(phrases, &lang.phrases[i].phrase)
+		}
+	}
+	l := newLinter(&catalog.Catalog{})
+	var samples []string
+	for _, path := range catalogs {
+		if strings.Contains(path, "poisoned-") {
+			text, _ := readMaybeGzip(path)
+			var v any
+			if json.Unmarshal([]byte(text), &v) == nil {
+				samples = appendTexts(samples, v)
+			}
+		}
+	}
+	samples = append(samples, injected...)
+	site := &textSite{}
+
+	// The languages' expressions are slow to run in full (what the prefilter spares): the
+	// phrases are run on the first few hundred short texts, those that hold an instruction.
+	seen := map[string]bool{}
+	defer func() { t.Logf("%d short texts read by every phrase in %v", len(seen), time.Since(began)) }()
+	for _, s := range samples {
+		if len(s) < 24 || len(s) > 400 || seen[s] || len(seen) >= 300 {
+			continue
+		}
+		seen[s] = true
+		v := l.newView(&textView{}, site, s, "", 0, len(s))
+		views := []*textView{v}
+		if v.index != nil {
+			raw := *v
+			raw.folded, raw.index = v.raw, nil
+			views = append(views, &raw)
+		}
+		for _, view := range views {
+			for _, p := range phrases {
+				if p.re.MatchString(view.folded) && !l.mayMatch(p, view) {
+					t.Errorf("%s matches %q, which does not meet its requirement", p.re.String()[:min(80, len(p.re.String()))], view.folded)
+				}
+			}
+		}
+	}
+}
+
+// appendTexts appends every string under v.
+func appendTexts(out []string, v any) []string {
+	switch x := v.(type) {
+	case string:
+		out = append(out, x)
+	case []any:
+		for _, e := range x {
+			out = appendTexts(out, e)
+		}
+	case map[string]any:
+		for k, e := range x {
+			out = appendTexts(append(out, k), e)
+		}
+	}
+	return out
+}
+
+func readMaybeGzip(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return "", err
+		}
+		r = z
+	}
+	b, err := io.ReadAll(r)
+	return string(b), err
+}
+
+func canon(text string) []byte {
+	b, _ := canonicalText(text, nil)
+	return b
+}
