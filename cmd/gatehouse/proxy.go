@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/live"
 )
 
@@ -41,15 +42,22 @@ policy decides every call, naming a tool "server/tool" (or by its name where one
 offers it), with one lock and one log. A tool keeps its name where no other server offers one of
 that name; where several do, each is shown as "<server>__<tool>" (the server's name reduced to
 A-Z a-z 0-9 _ . -). A server that fails is reported here; its tools are withdrawn and calls to
-them denied, and the others keep working.
+them denied, and the others keep working. It speaks MCP 2026-07-28 to the client and to each
+server that does, else the initialize protocol, down to 2025-06-18; asks go to the person as
+above, whichever mode.
 
 --listen ADDR serves clients over Streamable HTTP instead of standard input and output: a team
 runs one gateway in front of shared servers. Every request needs "Authorization: Bearer TOKEN"
 with a token of --token-file (one per line, each a client; a missing file is created with one
 new random token, mode 0600); a missing or wrong token gets 401, a web page of another origin
-403. Each client session gets its own server (a command is started per session). ADDR without a
+403. Each client session gets its own server (a command is started per session); a client of
+MCP 2026-07-28, whose requests carry no session, has one such session per token. ADDR without a
 host (":8080") listens on 127.0.0.1; a wider address is warned about. Ctrl-C or SIGTERM stops it
 gracefully. The log names each call's client by its token's line ("client-2"), never the token.
+
+--lang picks the language of what the client and the person read: the gate's explanations, the
+confirmation, and the proxy's errors (a line that is not JSON-RPC among them); by default the
+locale's. gatehouse's own lines on stderr stay in English.
 
 --log appends one JSON line per gated call: the decision the page shows, with time, server,
 requestId, forwarded and the person's confirmation; credentials in the call are withheld. A
@@ -68,6 +76,7 @@ MCP.`,
 		callTimeout := fs.Duration("call-timeout", live.DefaultLimits.CallTimeout, "how long the server has to answer a request before the client gets an error")
 		listen := fs.String("listen", "", "serve clients over Streamable HTTP on this `address` (\":8080\" is 127.0.0.1:8080) instead of standard input and output")
 		tokenFile := fs.String("token-file", "", "with --listen, the `file` of client tokens, one per line (created with one new token when missing)")
+		langTag := fs.String("lang", "", "the `language` of what the client and the person read (explanations, confirmations, errors): en, fr or de; by default the locale's")
 		return func(s *session, args []string) int {
 			if code, ok := s.maxArgs(args, 0); !ok {
 				return code
@@ -86,7 +95,15 @@ MCP.`,
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			cfg := live.ProxyConfig{Policy: policy.text, Stderr: s.stderr,
+			lang := i18n.FromLocale(s.getenv)
+			if *langTag != "" {
+				l, ok := i18n.ParseLang(*langTag)
+				if !ok {
+					return s.usageError("--lang: %q is not a language gatehouse speaks (en, fr, de)", *langTag)
+				}
+				lang = l
+			}
+			cfg := live.ProxyConfig{Policy: policy.text, Stderr: s.stderr, Lang: string(lang),
 				Limits: live.Limits{StartTimeout: sf.timeout, AskTimeout: *askTimeout, CallTimeout: *callTimeout}}
 			files := inputsBySource{core.SourcePolicy: policy}
 			if *lockPath != "" {
@@ -131,7 +148,7 @@ MCP.`,
 			if err != nil {
 				return s.proxyError(err)
 			}
-			client := live.ClientStdio(s.stdin, s.stdout, live.DefaultLimits.MaxMessageBytes, s.note)
+			client := live.ClientStdio(s.stdin, s.stdout, live.DefaultLimits.MaxMessageBytes, cfg.Lang, s.note)
 			if err := proxy.Serve(ctx, client); err != nil {
 				return s.fail("%v", err)
 			}
@@ -152,7 +169,7 @@ func (s *session) proxyServers(sf *serverFlags, cfg live.ProxyConfig, logPath, l
 	if len(servers) == 0 {
 		return s.fail("the configuration names no server gatehouse can start")
 	}
-	mcfg := live.MultiProxyConfig{Servers: servers, Policy: cfg.Policy, Lock: cfg.Lock, Limits: cfg.Limits, Stderr: s.stderr}
+	mcfg := live.MultiProxyConfig{Servers: servers, Policy: cfg.Policy, Lock: cfg.Lock, Limits: cfg.Limits, Stderr: s.stderr, Lang: cfg.Lang}
 	if logPath != "" {
 		f, err := os.OpenFile(logPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 		if err != nil {
@@ -168,14 +185,14 @@ func (s *session) proxyServers(sf *serverFlags, cfg live.ProxyConfig, logPath, l
 			return s.usageError("--listen needs --token-file: every client of the gateway needs a token")
 		}
 		return serveHTTP(ctx, s, listen, tokenFile, func(tokens []live.ClientToken) (*live.HTTPGateway, error) {
-			return live.NewMultiHTTPGateway(mcfg, tokens)
+			return live.NewHTTPGateway(mcfg, tokens)
 		})
 	}
 	proxy, err := live.NewMultiProxy(mcfg)
 	if err != nil {
 		return s.proxyError(err)
 	}
-	client := live.ClientStdio(s.stdin, s.stdout, live.DefaultLimits.MaxMessageBytes, s.note)
+	client := live.ClientStdio(s.stdin, s.stdout, live.DefaultLimits.MaxMessageBytes, cfg.Lang, s.note)
 	if err := proxy.Serve(ctx, client); err != nil {
 		return s.fail("%v", err)
 	}

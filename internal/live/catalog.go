@@ -196,6 +196,7 @@ type initializeResult struct {
 	ProtocolVersion string
 	ServerInfo      json.RawMessage
 	tools           bool            // the capabilities name tools
+	caps            *strictObject   // the capabilities as sent (an empty object for none)
 	meta            json.RawMessage // under 2026-07-28, the _meta every request then carries
 }
 
@@ -206,9 +207,7 @@ func readInitializeResult(raw json.RawMessage) (*initializeResult, error) {
 		return nil, err
 	}
 	res := &initializeResult{ProtocolVersion: o.str("protocolVersion"), ServerInfo: o.raw("serverInfo")}
-	if caps := o.object("capabilities"); caps != nil {
-		res.tools = caps.has("tools")
-	}
+	res.readCapabilities(o)
 	return res, nil
 }
 
@@ -257,9 +256,9 @@ func handshake(ctx context.Context, ep *endpoint) (*initializeResult, error) {
 // does not speak it (or not to gatehouse), and the caller falls back to initialize.
 func discover(ctx context.Context, ep *endpoint) (*initializeResult, error) {
 	meta, err := json.Marshal(map[string]any{
-		metaProtocolVersion:                  modernProtocol,
-		"io.modelcontextprotocol/clientInfo": &mcp.Implementation{Name: "gatehouse", Version: core.Version},
-		metaClientCapabilities:               map[string]any{"elicitation": map[string]any{"form": map[string]any{}}},
+		metaProtocolVersion:    modernProtocol,
+		metaClientInfo:         &mcp.Implementation{Name: "gatehouse", Version: core.Version},
+		metaClientCapabilities: map[string]any{"elicitation": map[string]any{"form": map[string]any{}}},
 	})
 	if err != nil {
 		return nil, err
@@ -286,10 +285,17 @@ func discover(ctx context.Context, ep *endpoint) (*initializeResult, error) {
 			res.ServerInfo = info
 		}
 	}
-	if caps := o.object("capabilities"); caps != nil {
-		res.tools = caps.has("tools")
-	}
+	res.readCapabilities(o)
 	return res, nil
+}
+
+// readCapabilities keeps the capabilities of an initialize or discover result.
+func (r *initializeResult) readCapabilities(o *strictObject) {
+	r.caps = o.object("capabilities")
+	if r.caps == nil {
+		r.caps = &strictObject{fields: map[string]any{}}
+	}
+	r.tools = r.caps.has("tools")
 }
 
 // listTools asks for every page of tools/list and returns the tools as sent. It stops at a

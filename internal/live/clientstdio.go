@@ -31,13 +31,15 @@ const (
 
 // ClientStdio is the transport of a client that speaks to the proxy over r (its requests, one
 // a line) and w (the proxy's answers). Lines of r that are not JSON-RPC messages are answered on
-// w as above and reported to note (a finished message, without a final line break; nil drops
-// it); a line longer than limit bytes ends reading with an error, as a message longer than the
-// limit always has. Neither r nor w is closed with the transport.
-func ClientStdio(r io.Reader, w io.Writer, limit int, note func(string)) mcp.Transport {
+// w as above, in the language lang ("en", "fr" or "de", as [ProxyConfig.Lang]), and reported to
+// note (the English message, without a final line break, which note words for its own reader;
+// nil drops it); a line longer than limit bytes ends reading with an error, as a message longer
+// than the limit always has. Neither r nor w is closed with the transport.
+func ClientStdio(r io.Reader, w io.Writer, limit int, lang string, note func(string)) mcp.Transport {
 	out := &clientWriter{w: w}
+	l, _ := i18n.ParseLang(lang)
 	return &mcp.IOTransport{
-		Reader:        &clientLineReader{r: bufio.NewReaderSize(r, 64<<10), out: out, limit: limit, note: note},
+		Reader:        &clientLineReader{r: bufio.NewReaderSize(r, 64<<10), out: out, limit: limit, lang: l, note: note},
 		Writer:        out,
 		MaxLineLength: limit,
 	}
@@ -64,6 +66,7 @@ type clientLineReader struct {
 	r     *bufio.Reader
 	out   *clientWriter
 	limit int
+	lang  i18n.Lang // the language of the answers
 	note  func(string)
 
 	line    int    // lines read so far
@@ -85,7 +88,7 @@ func (c *clientLineReader) Read(p []byte) (int, error) {
 		}
 		c.line++
 		if code, msg := judgeClientLine(c.line, line); code != 0 {
-			if werr := c.answer(code, msg); werr != nil {
+			if werr := c.answer(code, msg, line); werr != nil {
 				c.err = werr
 			}
 			continue
@@ -113,12 +116,22 @@ func (c *clientLineReader) next() ([]byte, error) {
 	}
 }
 
-// answer sends the error response to a line that is not a message, and notes it.
-func (c *clientLineReader) answer(code int, msg string) error {
+// answer sends the error response to a line that is not a message, in the client's language,
+// and notes it.
+func (c *clientLineReader) answer(code int, msg string, line []byte) error {
 	if c.note != nil {
 		c.note(msg)
 	}
-	data, err := json.Marshal(errorResponse{JSONRPC: "2.0", Error: wireError{Code: code, Message: "gatehouse: " + msg}})
+	worded := msg
+	if c.lang != i18n.English {
+		// Judged again with a translation open, so that the message and its parts (the strict
+		// reader's words) are remembered and written in the language: a rare line pays it.
+		tr := i18n.Open(c.lang)
+		_, again := judgeClientLine(c.line, line)
+		worded = tr.Text(again)
+		tr.Close()
+	}
+	data, err := json.Marshal(errorResponse{JSONRPC: "2.0", Error: wireError{Code: code, Message: c.lang.Sprintf("gatehouse: %v", worded)}})
 	if err != nil {
 		return err
 	}

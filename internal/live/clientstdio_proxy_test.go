@@ -36,7 +36,7 @@ func TestProxyAnswersBadClientLines(t *testing.T) {
 	var notes lockedBuffer
 	served := make(chan error, 1)
 	go func() {
-		served <- p.Serve(ctx, live.ClientStdio(clientIn, clientOut, live.DefaultLimits.MaxMessageBytes, func(s string) { notes.Write([]byte(s + "\n")) }))
+		served <- p.Serve(ctx, live.ClientStdio(clientIn, clientOut, live.DefaultLimits.MaxMessageBytes, "en", func(s string) { notes.Write([]byte(s + "\n")) }))
 	}()
 	answers := bufio.NewScanner(fromProxy)
 	answers.Buffer(nil, 1<<20)

@@ -14,8 +14,14 @@ import (
 // on to the SDK, the answers it wrote back, the notes and the error that ended reading.
 func readClient(t *testing.T, stream string, limit int) (passed string, answers []map[string]any, notes []string, err error) {
 	t.Helper()
+	return readClientIn(t, "en", stream, limit)
+}
+
+// readClientIn is readClient for a gateway speaking lang.
+func readClientIn(t *testing.T, lang, stream string, limit int) (passed string, answers []map[string]any, notes []string, err error) {
+	t.Helper()
 	var out bytes.Buffer
-	tr := ClientStdio(strings.NewReader(stream), &out, limit, func(s string) { notes = append(notes, s) }).(*mcp.IOTransport)
+	tr := ClientStdio(strings.NewReader(stream), &out, limit, lang, func(s string) { notes = append(notes, s) }).(*mcp.IOTransport)
 	got, err := io.ReadAll(tr.Reader)
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		if l == "" {
@@ -73,6 +79,29 @@ func TestClientStdioAnswersBadLines(t *testing.T) {
 		}
 		if len(notes) != 1 || "gatehouse: "+notes[0] != c.message {
 			t.Errorf("%q: notes %q", c.line, notes)
+		}
+	}
+}
+
+// TestClientStdioAnswersInTheGatewaysLanguage: the client reads the error in the gateway's
+// language, the strict reader's words included; the note (for the person's terminal, which
+// words it in its own language) stays the English message.
+func TestClientStdioAnswersInTheGatewaysLanguage(t *testing.T) {
+	for _, c := range []struct{ lang, line, message string }{
+		{"fr", `{"jsonrpc":"2.0","id":1,"method":` + "\n", "gatehouse : la ligne 1 du flux du client n’est pas du JSON : "},
+		{"de", "42\n", "gatehouse: Zeile 1 des Datenstroms des Clients ist keine JSON-RPC-Nachricht: "},
+	} {
+		_, answers, notes, err := readClientIn(t, c.lang, c.line, 1<<10)
+		if err != nil || len(answers) != 1 {
+			t.Fatalf("%s: %v %v", c.lang, answers, err)
+		}
+		e, _ := answers[0]["error"].(map[string]any)
+		msg, _ := e["message"].(string)
+		if !strings.HasPrefix(msg, c.message) || strings.Contains(msg, "the client's stream") {
+			t.Errorf("%s: the client read %q, want it in its language, starting %q", c.lang, msg, c.message)
+		}
+		if len(notes) != 1 || !strings.HasPrefix(notes[0], "line 1 of the client's stream") {
+			t.Errorf("%s: notes %q", c.lang, notes)
 		}
 	}
 }

@@ -52,11 +52,17 @@ func (e *endpoint) run(ctx context.Context, handle func(jsonrpc.Message)) error 
 			e.readErr = err
 			return err
 		}
-		if resp, ok := msg.(*jsonrpc.Response); ok && e.deliver(resp) {
-			continue
-		}
-		handle(msg)
+		e.accept(msg, handle)
 	}
+}
+
+// accept takes one message read from the peer: an answer to one of gatehouse's own requests
+// goes to its waiter, anything else to handle.
+func (e *endpoint) accept(msg jsonrpc.Message, handle func(jsonrpc.Message)) {
+	if resp, ok := msg.(*jsonrpc.Response); ok && e.deliver(resp) {
+		return
+	}
+	handle(msg)
 }
 
 // deliver hands an answer to the request of gatehouse's that waits for it.

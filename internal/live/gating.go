@@ -47,8 +47,16 @@ func newListedGate(policy, lock, lang string, flows *clientFlows) (*listedGate, 
 		catalog: `{"tools":[]}`, offered: map[string]bool{}}, probs
 }
 
-// setCatalog takes a new listing (the catalog text core reads).
+// setCatalog takes a new listing (the catalog text core reads). A listing the same as the last,
+// byte for byte, is the same catalog: the gatekeeper made of it stands (a client that lists
+// often pays core's reading once).
 func (g *listedGate) setCatalog(catalog string) {
+	g.mu.RLock()
+	same := g.listed && g.catalog == catalog
+	g.mu.RUnlock()
+	if same {
+		return
+	}
 	gate := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: g.policy, Lock: g.lock, Lang: g.lang})
 	keys := gate.Offered()
 	offered := make(map[string]bool, len(keys))

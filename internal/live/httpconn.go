@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,7 +16,7 @@ import (
 
 // An httpConn is one client session of the HTTP gateway as the proxy sees it: a connection of
 // JSON-RPC messages (the SDK's mcp.Connection), spoken as MCP's Streamable HTTP transport
-// (2025-06-18 and 2025-11-25).
+// (2025-06-18 and 2025-11-25, and 2026-07-28's requests without a session).
 //
 // The SDK's own server transport relates a notification to the request it belongs to only
 // through a context value of its own server, so a proxy that relays messages would have every
@@ -26,10 +27,11 @@ import (
 // requests). Everything else goes on the standalone stream (the client's GET), held for it in a
 // bounded queue until it opens.
 type httpConn struct {
-	id       string
-	incoming chan jsonrpc.Message
-	done     chan struct{}
-	once     sync.Once
+	id        string
+	stateless bool // MCP 2026-07-28's requests, which name no session: no Mcp-Session-Id is sent
+	incoming  chan jsonrpc.Message
+	done      chan struct{}
+	once      sync.Once
 
 	mu         sync.Mutex
 	streams    map[string]*sseStream // the POST streams of requests under way, by request id
@@ -104,6 +106,16 @@ func (c *httpConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 					s = c.streams[c.progress[string(token)]]
 				}
 			}
+		} else if bytes.Contains(m.Params, []byte(metaSubscriptionID)) {
+			// Under 2026-07-28 a notification of a subscriptions/listen stream names it; only
+			// such a notification is read here.
+			if p, err := readObject(i18n.T("the notification"), m.Params); err == nil {
+				if meta := p.object("_meta"); meta != nil {
+					if id, ok := readID(meta.fields[metaSubscriptionID]); ok {
+						s = c.streams[idKey(id)]
+					}
+				}
+			}
 		}
 		if s == nil && len(c.streams) == 1 {
 			for _, only := range c.streams {
@@ -157,7 +169,9 @@ func (c *httpConn) servePOST(w http.ResponseWriter, req *http.Request, body []by
 		http.Error(w, fmt.Sprintf("Bad Request: the body is not one JSON-RPC message: %v", err), http.StatusBadRequest)
 		return
 	}
-	w.Header().Set(sessionHeader, c.id)
+	if !c.stateless {
+		w.Header().Set(sessionHeader, c.id)
+	}
 	r, isRequest := msg.(*jsonrpc.Request)
 	if !isRequest || !r.IsCall() {
 		if err := c.deliver(req.Context(), msg); err != nil {

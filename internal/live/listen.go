@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -41,6 +40,11 @@ import (
 //     server is started per session, so no session's state (its calls, what its server read)
 //     reaches another. A session belongs to the token that opened it; another token cannot use
 //     it.
+//   - A client speaking MCP 2026-07-28 sends each request on its own, without a session: the
+//     gateway keeps one session per token for such requests (its own server connection, its
+//     asks, its flow session), so that what one client's stateless requests set up reaches no
+//     other client. Whether a request is one is read from its Mcp-Protocol-Version header, its
+//     _meta, or its method (server/discover).
 //   - A JSON-RPC batch is refused (MCP 2025-06-18 and later have none), and a body larger than
 //     the message limit gets 413, before anything is read into memory beyond the limit.
 
@@ -111,10 +115,13 @@ type HTTPGateway struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	mu       sync.Mutex
-	sessions map[string]*httpSession
-	closed   bool
-	wg       sync.WaitGroup
+	mu        sync.Mutex
+	sessions  map[string]*httpSession
+	stateless map[string]*httpSession // each client's session for its 2026-07-28 requests, by client
+	closed    bool
+	wg        sync.WaitGroup
+
+	statelessMu sync.Mutex // one stateless session opened at a time
 }
 
 // A clientServer serves one client session: a [Proxy] or a [MultiProxy].
@@ -132,53 +139,64 @@ func (p *MultiProxy) sawInitialize() bool { return p.initialized.Load() }
 
 // An httpSession is one client's MCP session: its transport and its proxy.
 type httpSession struct {
-	used   atomic.Int64 // when the client last sent a request, in Unix nanoseconds
-	client string
-	proxy  clientServer
-	conn   *httpConn
-	cancel context.CancelFunc
+	used      atomic.Int64 // when the client last sent a request, in Unix nanoseconds
+	client    string
+	stateless bool // the session of the client's 2026-07-28 requests, which no Mcp-Session-Id names
+	proxy     clientServer
+	conn      *httpConn
+	cancel    context.CancelFunc
 }
 
-// NewHTTPGateway checks the policy and the lock once (as [NewProxy] does) and returns a
-// handler that serves clients holding one of the tokens.
-func NewHTTPGateway(cfg ProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
+// A GatewayConfig is what an HTTP gateway serves each client session with: a [ProxyConfig]
+// (one server, a [Proxy] per session) or a [MultiProxyConfig] (several, a [MultiProxy] per
+// session).
+type GatewayConfig interface {
+	// session makes the proxy of one client's session, sharing the gateway's flow sessions.
+	session(client string, flows *clientFlows) (clientServer, error)
+	// gate is what the gateway's flow sessions are made with.
+	gate() (policy, lock, lang string, lim Limits)
+}
+
+func (c ProxyConfig) session(client string, flows *clientFlows) (clientServer, error) {
+	c.Client, c.flows = client, flows
+	return NewProxy(c)
+}
+
+func (c ProxyConfig) gate() (string, string, string, Limits) {
+	return c.Policy, c.Lock, c.Lang, c.Limits
+}
+
+func (c MultiProxyConfig) session(client string, flows *clientFlows) (clientServer, error) {
+	c.Client, c.flows = client, flows
+	return NewMultiProxy(c)
+}
+
+func (c MultiProxyConfig) gate() (string, string, string, Limits) {
+	return c.Policy, c.Lock, c.Lang, c.Limits
+}
+
+// NewHTTPGateway checks the configuration, the policy and the lock once (as [NewProxy] and
+// [NewMultiProxy] do) and returns a handler that serves clients holding one of the tokens, each
+// client session with a proxy of its own made from cfg.
+func NewHTTPGateway(cfg GatewayConfig, tokens []ClientToken) (*HTTPGateway, error) {
 	if len(tokens) == 0 {
 		return nil, errors.New("no token: every client of an HTTP gateway needs one")
 	}
-	if _, err := NewProxy(cfg); err != nil {
+	if _, err := cfg.session("", nil); err != nil {
 		return nil, err
 	}
 	// One token is one flow session, whichever MCP session it uses: the proxies share them.
-	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
-	cfg.flows = gate.flows
-	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
-		c := cfg
-		c.Client = client
-		return NewProxy(c)
-	}), nil
-}
-
-// NewMultiHTTPGateway is [NewHTTPGateway] for a gateway of several servers: each client
-// session gets a [MultiProxy] of its own.
-func NewMultiHTTPGateway(cfg MultiProxyConfig, tokens []ClientToken) (*HTTPGateway, error) {
-	if len(tokens) == 0 {
-		return nil, errors.New("no token: every client of an HTTP gateway needs one")
-	}
-	if _, err := NewMultiProxy(cfg); err != nil {
-		return nil, err
-	}
-	gate, _ := newListedGate(cfg.Policy, cfg.Lock, cfg.Lang, nil)
-	cfg.flows = gate.flows
-	return newHTTPGateway(cfg.Limits, tokens, func(client string) (clientServer, error) {
-		c := cfg
-		c.Client = client
-		return NewMultiProxy(c)
+	policy, lock, lang, lim := cfg.gate()
+	gate, _ := newListedGate(policy, lock, lang, nil)
+	return newHTTPGateway(lim, tokens, func(client string) (clientServer, error) {
+		return cfg.session(client, gate.flows)
 	}), nil
 }
 
 func newHTTPGateway(lim Limits, tokens []ClientToken, newProxy func(string) (clientServer, error)) *HTTPGateway {
 	ctx, cancel := context.WithCancel(context.Background())
-	g := &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel, sessions: map[string]*httpSession{}}
+	g := &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel,
+		sessions: map[string]*httpSession{}, stateless: map[string]*httpSession{}}
 	go g.reap(SessionIdle)
 	return g
 }
@@ -282,12 +300,14 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		if body, ok = g.readBody(w, req); !ok {
 			return
 		}
-		if id == "" && isDiscover(body) {
-			// The stateless protocol's first request. The gateway keeps a session per client,
-			// as the initialize protocol does; clients fall back to initialize on this error.
-			w.Header().Set("Content-Type", "application/json")
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":"gatehouse: server/discover is not offered over HTTP; use initialize (MCP 2025-11-25)"}}`,
-				discoverID(body), jsonrpc.CodeMethodNotFound)
+		if id == "" && isStateless(req, body) {
+			s, err := g.statelessSession(client)
+			if err != nil {
+				http.Error(w, "Service Unavailable: "+err.Error(), http.StatusServiceUnavailable)
+				return
+			}
+			s.used.Store(time.Now().UnixNano())
+			s.conn.servePOST(w, req, body)
 			return
 		}
 	case http.MethodGet, http.MethodDelete:
@@ -303,7 +323,7 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	var s *httpSession
 	if id == "" {
 		var err error
-		if s, err = g.open(client); err != nil {
+		if s, err = g.open(client, false); err != nil {
 			http.Error(w, "Service Unavailable: "+err.Error(), http.StatusServiceUnavailable)
 			return
 		}
@@ -318,8 +338,9 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		g.mu.Lock()
 		s = g.sessions[id]
 		g.mu.Unlock()
-		// A session another token opened is as unknown to this one as a session that never was.
-		if s == nil || s.client != client {
+		// A session another token opened is as unknown to this one as a session that never was;
+		// so is a stateless session, which no client is ever given the id of.
+		if s == nil || s.client != client || s.stateless {
 			http.Error(w, "Not Found: no such session", http.StatusNotFound)
 			return
 		}
@@ -337,22 +358,42 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	s.conn.servePOST(w, req, body)
 }
 
-// isDiscover reports whether a posted message is a server/discover request.
-func isDiscover(body []byte) bool {
+// isStateless reports whether a posted message is one of MCP 2026-07-28's: its
+// Mcp-Protocol-Version header, its _meta, or its method (server/discover, which a client sends
+// before it knows the version) says so.
+func isStateless(req *http.Request, body []byte) bool {
 	m, err := readObject(i18n.T("the message"), body)
-	return err == nil && m.str("method") == "server/discover"
+	if err != nil || m.str("method") == "initialize" {
+		return false // initialize starts a session, whatever header it comes with
+	}
+	if v := req.Header.Get("Mcp-Protocol-Version"); v != "" {
+		return v >= modernProtocol
+	}
+	if m.str("method") == "server/discover" {
+		return true
+	}
+	params := m.object("params")
+	return params != nil && requestProtocol(params) >= modernProtocol
 }
 
-// discoverID is the id of a posted request, as JSON ("null" when it has none readable).
-func discoverID(body []byte) string {
-	m, err := readObject(i18n.T("the message"), body)
+// statelessSession is the client's session for its 2026-07-28 requests, opened on the first.
+func (g *HTTPGateway) statelessSession(client string) (*httpSession, error) {
+	g.statelessMu.Lock()
+	defer g.statelessMu.Unlock()
+	g.mu.Lock()
+	s := g.stateless[client]
+	g.mu.Unlock()
+	if s != nil {
+		return s, nil
+	}
+	s, err := g.open(client, true)
 	if err != nil {
-		return "null"
+		return nil, err
 	}
-	if id := m.raw("id"); id != nil {
-		return string(id)
-	}
-	return "null"
+	g.mu.Lock()
+	g.stateless[client] = s
+	g.mu.Unlock()
+	return s, nil
 }
 
 // readBody reads a POST's body within the message limit and refuses a batch. It reports false
@@ -376,15 +417,16 @@ func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) ([]byte
 }
 
 // open starts a session for a client: a transport of its own, and a proxy with its own server
-// connection behind it.
-func (g *HTTPGateway) open(client string) (*httpSession, error) {
+// connection behind it. A stateless session's transport names no session to the client.
+func (g *HTTPGateway) open(client string, stateless bool) (*httpSession, error) {
 	p, err := g.newProxy(client)
 	if err != nil {
 		return nil, err
 	}
 	t := newHTTPConn(rand.Text())
+	t.stateless = stateless
 	ctx, cancel := context.WithCancel(g.ctx)
-	s := &httpSession{client: client, proxy: p, conn: t, cancel: cancel}
+	s := &httpSession{client: client, proxy: p, conn: t, cancel: cancel, stateless: stateless}
 	s.used.Store(time.Now().UnixNano())
 	g.mu.Lock()
 	if g.closed {
@@ -402,9 +444,7 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 		if err := p.Serve(ctx, t); err != nil && ctx.Err() == nil {
 			p.note("session of %s: %v", client, err)
 		}
-		g.mu.Lock()
-		delete(g.sessions, t.id)
-		g.mu.Unlock()
+		g.forget(s)
 	}()
 	select {
 	case <-ready:
@@ -417,10 +457,18 @@ func (g *HTTPGateway) open(client string) (*httpSession, error) {
 
 // end closes a session: its proxy stops, and so does its server.
 func (g *HTTPGateway) end(s *httpSession) {
+	g.forget(s)
+	s.cancel()
+}
+
+// forget takes a session out of the gateway's tables.
+func (g *HTTPGateway) forget(s *httpSession) {
 	g.mu.Lock()
 	delete(g.sessions, s.conn.id)
+	if g.stateless[s.client] == s {
+		delete(g.stateless, s.client)
+	}
 	g.mu.Unlock()
-	s.cancel()
 }
 
 // EndStreams ends every session's standalone stream (the clients' GETs), so that a graceful

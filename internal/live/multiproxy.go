@@ -39,9 +39,18 @@ import (
 //     from the list (the client is told the list changed) and calls to them are denied, while
 //     the other servers keep working.
 //
-// Toward the servers the gateway speaks the initialize protocol (2025-11-25, down to
-// 2025-06-18), whatever they offer, and so it does toward the client: a 2026-07-28 client's
-// server/discover is answered with an error, on which clients fall back to initialize.
+// The gateway speaks MCP 2026-07-28 both ways, down to 2025-06-18:
+//
+//   - toward the client it is the server: a client's server/discover gets the gateway's own
+//     capabilities and the versions it speaks, initialize negotiates 2025-11-25 or 2025-06-18,
+//     and a 2026-07-28 client's subscriptions/listen stream carries the list_changed
+//     notifications it asked for. A call the gate asks about is put to the person by the same
+//     [confirmer] as the single-server proxy's: input-required, elicitation, or needs_confirm;
+//   - toward each server it is a client, as 'gatehouse catalog' is: server/discover first, the
+//     initialize handshake where the server does not speak 2026-07-28. A request passed on to a
+//     2026-07-28 server carries the protocol's _meta (the client's capabilities when the client
+//     speaks it too, none otherwise, so that the server never asks a question the client cannot
+//     answer); a request to an older server carries none of it.
 
 // MultiProxyConfig says which servers a [MultiProxy] stands in front of and what it enforces;
 // the fields are those of [ProxyConfig].
@@ -60,11 +69,12 @@ type MultiProxyConfig struct {
 
 // A MultiProxy speaks MCP to one client and passes its messages to many servers.
 type MultiProxy struct {
-	cfg  MultiProxyConfig
-	lim  Limits
-	lang i18n.Lang
-	gate *listedGate
-	log  *decisionLog
+	cfg     MultiProxyConfig
+	lim     Limits
+	lang    i18n.Lang
+	gate    *listedGate
+	log     *decisionLog
+	confirm *confirmer
 
 	ctx    context.Context
 	client *endpoint
@@ -77,6 +87,8 @@ type MultiProxy struct {
 	resources     map[string]*backend   // resource URI or URI template → its server
 	inflight      map[string]*backend   // client request id (its JSON) → the server it went to
 	routes        map[string]serverCall // gateway id of a server's request to the client → the server's own
+	listeners     map[string]listener   // the client's open subscriptions/listen requests, by id's JSON
+	handshaken    bool                  // the client opened with initialize (not the stateless protocol)
 	seq           int
 
 	onConnected func()
@@ -89,8 +101,9 @@ type backend struct {
 	server Server
 	link   *link
 	ep     *endpoint
-	caps   *strictObject // the capabilities it answered initialize with
-	failed error         // why it is out; nil while it works
+	caps   *strictObject   // the capabilities it answered initialize (or server/discover) with
+	meta   json.RawMessage // the _meta of 2026-07-28 when it speaks that; nil for the initialize protocol
+	failed error           // why it is out; nil while it works
 
 	listMu sync.Mutex
 	tools  []listedTool // as last listed
@@ -100,6 +113,13 @@ type backend struct {
 type toolRoute struct {
 	backend *backend
 	name    string
+}
+
+// A listener is a 2026-07-28 client's subscriptions/listen request: the notifications it
+// takes, by method.
+type listener struct {
+	id      jsonrpc.ID
+	methods map[string]bool
 }
 
 // A serverCall is a server's request to the client: whose, and its own id.
@@ -130,9 +150,11 @@ func NewMultiProxy(cfg MultiProxyConfig) (*MultiProxy, error) {
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	return &MultiProxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
+	p := &MultiProxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
 		exposed: map[string]toolRoute{}, prompts: map[string]toolRoute{}, resources: map[string]*backend{},
-		inflight: map[string]*backend{}, routes: map[string]serverCall{}}, nil
+		inflight: map[string]*backend{}, routes: map[string]serverCall{}, listeners: map[string]listener{}}
+	p.confirm = &confirmer{lim: p.lim, now: log.now, say: p.say, note: p.note}
+	return p, nil
 }
 
 func (p *MultiProxy) note(format string, args ...any) {
@@ -192,7 +214,7 @@ func (p *MultiProxy) Serve(ctx context.Context, clientTransport mcp.Transport) e
 		return nil
 	}
 	p.client.send(ctx, &jsonrpc.Response{Error: &jsonrpc.Error{Code: jsonrpc.CodeParseError,
-		Message: fmt.Sprintf("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
+		Message: p.say("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
 	return fmt.Errorf("the client sent what is not an MCP message: %v", err)
 }
 
@@ -208,32 +230,68 @@ func (p *MultiProxy) start(ctx context.Context, b *backend) {
 	}
 	b.link, b.ep = l, newEndpoint("server", l.conn)
 	go b.ep.run(ctx, func(msg jsonrpc.Message) { p.fromServer(b, msg) })
-	params := &mcp.InitializeParams{
-		ProtocolVersion: protocolVersion,
-		ClientInfo:      &mcp.Implementation{Name: "gatehouse", Version: core.Version},
-		Capabilities: &mcp.ClientCapabilities{
-			//lint:ignore SA1019 the gateway speaks 2025-11-25 to its servers, where sampling is current.
-			Sampling:    &mcp.SamplingCapabilities{},
-			Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
-		},
-	}
-	raw, err := b.ep.request(sctx, "initialize", params)
-	var res *strictObject
-	if err == nil {
-		res, err = readObject(i18n.T("the answer to initialize"), raw)
-	}
-	if err == nil {
-		err = b.ep.notify(sctx, "notifications/initialized", &mcp.InitializedParams{})
-	}
+	res, err := handshake(sctx, b.ep)
 	if err != nil {
 		b.failed = l.fail("handshake", err)
 		p.note("%v; its tools are not offered", b.failed)
 		return
 	}
-	b.caps = res.object("capabilities")
-	if b.caps == nil {
-		b.caps = &strictObject{fields: map[string]any{}}
+	b.caps, b.meta = res.caps, res.meta
+	l.openStandalone(ctx, b.ep, res.ProtocolVersion, func(msg jsonrpc.Message) { p.fromServer(b, msg) })
+	if b.meta != nil {
+		// Under 2026-07-28 a server tells of its changes on a stream the client opens, for as
+		// long as the gateway runs.
+		go b.ep.request(ctx, "subscriptions/listen", map[string]any{"_meta": b.meta, "notifications": map[string]bool{
+			"toolsListChanged": b.offers("tools"), "promptsListChanged": b.offers("prompts"), "resourcesListChanged": b.offers("resources")}})
 	}
+}
+
+// own are the params of a request of the gateway's own to the server: its _meta under 2026-07-28.
+func (b *backend) own() any {
+	if b.meta == nil {
+		return struct{}{}
+	}
+	return &listParams{Meta: b.meta}
+}
+
+// paramsFor are a client's request params as the server is to get them: every member as sent,
+// but the _meta of 2026-07-28 (protocol version, client, capabilities) the server's own — the
+// client's capabilities when the client speaks 2026-07-28 too, none otherwise — and none of it
+// for a server of the initialize protocol. Params that cannot be read go as sent.
+func (b *backend) paramsFor(raw json.RawMessage) json.RawMessage {
+	o, err := readObject(i18n.T("the request's parameters"), raw)
+	if err != nil || (b.meta == nil && !o.has("_meta")) {
+		return raw
+	}
+	meta := o.object("_meta")
+	if meta == nil {
+		meta = &strictObject{fields: map[string]any{}}
+	}
+	caps := json.RawMessage(`{}`)
+	if meta.str(metaProtocolVersion) >= modernProtocol && meta.raw(metaClientCapabilities) != nil {
+		caps = meta.raw(metaClientCapabilities)
+	}
+	rest := withoutMembers(meta, metaProtocolVersion, metaClientInfo, metaClientCapabilities)
+	if b.meta != nil {
+		own, err := readObject(i18n.T("the request's parameters"), b.meta)
+		if err != nil {
+			return raw
+		}
+		restObj, err := readObject(i18n.T("the request's parameters"), rest)
+		if err != nil {
+			return raw
+		}
+		rest = withMember(restObj, metaProtocolVersion, own.raw(metaProtocolVersion))
+		if restObj, err = readObject(i18n.T("the request's parameters"), rest); err == nil {
+			rest = withMember(restObj, metaClientInfo, own.raw(metaClientInfo))
+		}
+		if restObj, err = readObject(i18n.T("the request's parameters"), rest); err == nil {
+			rest = withMember(restObj, metaClientCapabilities, caps)
+		}
+	} else if string(rest) == "{}" {
+		return withoutMembers(o, "_meta")
+	}
+	return withMember(o, "_meta", rest)
 }
 
 // runBackend waits for a server's connection to end, and takes the server out.
@@ -266,7 +324,7 @@ func (p *MultiProxy) runBackend(ctx context.Context, b *backend) {
 		}
 	}
 	p.relist(p.ctx)
-	p.client.notify(p.ctx, "notifications/tools/list_changed", struct{}{})
+	p.announce("notifications/tools/list_changed")
 }
 
 // healthy lists the servers that work, in configuration order.
@@ -297,7 +355,7 @@ func (p *MultiProxy) relist(ctx context.Context) {
 			defer wg.Done()
 			lctx, cancel := context.WithTimeout(ctx, p.lim.StartTimeout)
 			defer cancel()
-			tools, err := listTools(lctx, b.ep, nil)
+			tools, err := listTools(lctx, b.ep, b.meta)
 			b.listMu.Lock()
 			if err != nil {
 				b.tools = nil
@@ -418,6 +476,7 @@ func (p *MultiProxy) clientNotification(m *jsonrpc.Request) {
 		idText, _ := json.Marshal(c.fields["requestId"])
 		p.mu.Lock()
 		b := p.inflight[string(idText)]
+		delete(p.listeners, string(idText)) // a subscriptions/listen the client ends
 		p.mu.Unlock()
 		if b != nil {
 			b.ep.send(p.ctx, m)
@@ -438,10 +497,21 @@ func (p *MultiProxy) clientRequest(m *jsonrpc.Request) {
 		p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: %v", err))
 		return
 	}
+	if v := requestProtocol(params); v != "" && v != modernProtocol {
+		data, _ := json.Marshal(map[string]any{"supported": supportedProtocols, "requested": v})
+		p.client.send(ctx, &jsonrpc.Response{ID: m.ID, Error: &jsonrpc.Error{Code: mcp.CodeUnsupportedProtocolVersion,
+			Message: p.say("gatehouse: the protocol version %s is not one the gateway speaks", v), Data: data}})
+		return
+	}
 	switch m.Method {
 	case "initialize":
 		p.initialized.Store(true)
 		p.initialize(m, params)
+	case "server/discover":
+		p.client.reply(ctx, m.ID, map[string]any{"resultType": "complete", "supportedVersions": supportedProtocols,
+			"capabilities": p.capabilities(), "_meta": map[string]any{metaServerInfo: &mcp.Implementation{Name: "gatehouse", Version: core.Version}}})
+	case "subscriptions/listen":
+		p.listen(m, params)
 	case "ping":
 		p.client.reply(ctx, m.ID, struct{}{})
 	case "tools/list":
@@ -482,7 +552,7 @@ func (p *MultiProxy) clientRequest(m *jsonrpc.Request) {
 		for _, b := range p.healthy() {
 			if b.offers("logging") {
 				lctx, cancel := context.WithTimeout(ctx, p.lim.StartTimeout)
-				b.ep.request(lctx, "logging/setLevel", json.RawMessage(m.Params))
+				b.ep.request(lctx, "logging/setLevel", b.paramsFor(m.Params))
 				cancel()
 			}
 		}
@@ -500,11 +570,19 @@ func (p *MultiProxy) initialize(m *jsonrpc.Request, params *strictObject) {
 	default:
 		version = protocolVersion
 	}
+	p.mu.Lock()
+	p.handshaken = true
 	if caps := params.object("capabilities"); caps != nil {
-		p.mu.Lock()
 		p.clientElicits = caps.has("elicitation")
-		p.mu.Unlock()
 	}
+	p.mu.Unlock()
+	caps := p.capabilities()
+	p.client.reply(p.ctx, m.ID, map[string]any{"protocolVersion": version, "capabilities": caps,
+		"serverInfo": &mcp.Implementation{Name: "gatehouse", Version: core.Version}})
+}
+
+// capabilities are the gateway's own: tools, and what any working server offers besides.
+func (p *MultiProxy) capabilities() map[string]any {
 	caps := map[string]any{"tools": map[string]any{"listChanged": true}}
 	for _, b := range p.healthy() {
 		if b.offers("prompts") {
@@ -520,8 +598,55 @@ func (p *MultiProxy) initialize(m *jsonrpc.Request, params *strictObject) {
 			caps["completions"] = map[string]any{}
 		}
 	}
-	p.client.reply(p.ctx, m.ID, map[string]any{"protocolVersion": version, "capabilities": caps,
-		"serverInfo": &mcp.Implementation{Name: "gatehouse", Version: core.Version}})
+	return caps
+}
+
+// listen opens a 2026-07-28 client's stream of notifications: the list_changed notifications it
+// asks for, acknowledged first; it stays open until the client cancels it or the session ends.
+func (p *MultiProxy) listen(m *jsonrpc.Request, params *strictObject) {
+	want := params.object("notifications")
+	if want == nil {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: subscriptions/listen names no notifications"))
+		return
+	}
+	caps := p.capabilities()
+	agreed := map[string]bool{}
+	l := listener{id: m.ID, methods: map[string]bool{}}
+	for _, kind := range []struct{ member, capability, method string }{
+		{"toolsListChanged", "tools", "notifications/tools/list_changed"},
+		{"promptsListChanged", "prompts", "notifications/prompts/list_changed"},
+		{"resourcesListChanged", "resources", "notifications/resources/list_changed"},
+	} {
+		if _, offered := caps[kind.capability]; offered && want.fields[kind.member] == true {
+			agreed[kind.member] = true
+			l.methods[kind.method] = true
+		}
+	}
+	p.mu.Lock()
+	p.listeners[idKey(m.ID)] = l
+	p.mu.Unlock()
+	p.client.notify(p.ctx, "notifications/subscriptions/acknowledged", map[string]any{
+		"_meta": map[string]any{metaSubscriptionID: m.ID.Raw()}, "notifications": agreed})
+}
+
+// announce tells the client that a list changed: a client of the initialize protocol as a plain
+// notification, a 2026-07-28 client on each of its listen streams that asked for it.
+func (p *MultiProxy) announce(method string) {
+	p.mu.Lock()
+	handshaken := p.handshaken
+	var ids []jsonrpc.ID
+	for _, l := range p.listeners {
+		if l.methods[method] {
+			ids = append(ids, l.id)
+		}
+	}
+	p.mu.Unlock()
+	if handshaken {
+		p.client.notify(p.ctx, method, struct{}{})
+	}
+	for _, id := range ids {
+		p.client.notify(p.ctx, method, map[string]any{"_meta": map[string]any{metaSubscriptionID: id.Raw()}})
+	}
 }
 
 // answerTools sends the tools the gate offers, under the names the client sees.
@@ -575,6 +700,12 @@ func withMember(o *strictObject, name string, raw json.RawMessage) json.RawMessa
 // call gates a tools/call against the one catalog of every server, and forwards what the gate
 // allows (or a person confirms) to the server it belongs to, under the tool's own name.
 func (p *MultiProxy) call(m *jsonrpc.Request, params *strictObject) {
+	// A 2026-07-28 retry answering the gateway's question: gated from scratch, without its members.
+	answer, m, params, err := p.confirm.retried(m, params)
+	if err != nil {
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
+		return
+	}
 	shown := params.str("name")
 	p.mu.Lock()
 	r, known := p.exposed[shown]
@@ -613,14 +744,15 @@ func (p *MultiProxy) call(m *jsonrpc.Request, params *strictObject) {
 		p.mu.Lock()
 		elicits := p.clientElicits
 		p.mu.Unlock()
-		if !elicits {
-			line.Confirmation = "unsupported"
-			deny(p.say("gatehouse did not run this call: a person must confirm it first (%s), and this client cannot ask (it does not offer MCP elicitation).\n%s", d.Reason, reasonText(d)))
+		c := p.confirm.confirm(p.ctx, p.client, params, d, answer, elicits)
+		if c.inputRequired != nil {
+			// The client asks the person and retries; the retry is gated and logged.
+			p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: c.inputRequired})
 			return
 		}
-		line.Confirmation = askPerson(p.ctx, p.client, p.lim.AskTimeout, confirmText(p.say, d), p.note, d.Tool)
-		if line.Confirmation != "accept" {
-			deny(p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
+		line.Confirmation = c.answer
+		if c.answer != "accept" {
+			deny(askDenial(p.say, d, c.answer))
 			return
 		}
 	default:
@@ -661,7 +793,7 @@ func (p *MultiProxy) forwardCall(b *backend, m *jsonrpc.Request, params json.Raw
 	}()
 	ctx, cancel := context.WithTimeout(p.ctx, p.lim.CallTimeout)
 	defer cancel()
-	raw, err := b.ep.requestAs(ctx, m.ID, m.Method, params)
+	raw, err := b.ep.requestAs(ctx, m.ID, m.Method, b.paramsFor(params))
 	if err != nil {
 		if gc != nil {
 			p.logLine(gc.line)
@@ -719,7 +851,7 @@ func (p *MultiProxy) listResources(method, member string) []json.RawMessage {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(p.ctx, p.lim.StartTimeout)
-		raw, err := b.ep.request(ctx, method, struct{}{})
+		raw, err := b.ep.request(ctx, method, b.own())
 		cancel()
 		if err != nil {
 			continue
@@ -798,7 +930,7 @@ func (p *MultiProxy) listPrompts() []json.RawMessage {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(p.ctx, p.lim.StartTimeout)
-		raw, err := b.ep.request(ctx, "prompts/list", struct{}{})
+		raw, err := b.ep.request(ctx, "prompts/list", b.own())
 		cancel()
 		if err != nil {
 			continue
@@ -880,9 +1012,14 @@ func (p *MultiProxy) fromServer(b *backend, msg jsonrpc.Message) {
 	case "notifications/tools/list_changed":
 		go func() {
 			p.relist(ctx)
-			p.client.notify(ctx, "notifications/tools/list_changed", struct{}{})
+			p.announce(m.Method)
 		}()
 		return
+	case "notifications/prompts/list_changed", "notifications/resources/list_changed":
+		p.announce(m.Method)
+		return
+	case "notifications/subscriptions/acknowledged":
+		return // the answer to the gateway's own subscriptions/listen
 	case "notifications/cancelled":
 		return // about a server's request the gateway routed; the client's answer is dropped
 	}

@@ -25,6 +25,9 @@ type ProxyConfig struct {
 	Server Server
 	// Upstream, when set, is used instead of Server: a transport to a server in the same process.
 	Upstream mcp.Transport
+	// NewUpstream, when set, is used instead of Server and Upstream: it makes a transport to a
+	// server in the same process for each session (an HTTP gateway has many).
+	NewUpstream func() mcp.Transport
 	// Policy is the policy text, as the page's Decision pane takes it.
 	Policy string
 	// Lock is a lock file's text ('gatehouse pin'); "" for none.
@@ -67,17 +70,20 @@ type Proxy struct {
 	log  *decisionLog
 
 	client, server *endpoint
+	up             *link
 	ctx            context.Context
 
 	mu            sync.Mutex
 	clientElicits bool
 	clientMeta    json.RawMessage // the _meta of the client's last 2026-07-28 request, for the proxy's own
 	serverName    string
+	negotiated    string                            // the protocol version the server answered initialize with
+	standalone    sync.Once                         // the server's standalone stream, opened once the session has started
 	inflight      map[jsonrpc.ID]*inflight          // client requests the server has yet to answer
 	deciding      map[jsonrpc.ID]context.CancelFunc // tools/call requests being gated or asked about
 
-	listMu sync.Mutex // one listing at a time
-	asks   pendingAsks
+	listMu  sync.Mutex // one listing at a time
+	confirm *confirmer
 
 	onConnected func()      // called once the client's transport is connected (an HTTP session's start)
 	initialized atomic.Bool // the client has sent initialize: an HTTP session worth keeping
@@ -94,7 +100,7 @@ type inflight struct {
 // NewProxy checks the policy and the lock and returns a proxy ready to serve, or a
 // [*PolicyError] saying where they are wrong.
 func NewProxy(cfg ProxyConfig) (*Proxy, error) {
-	if cfg.Upstream == nil {
+	if cfg.Upstream == nil && cfg.NewUpstream == nil {
 		if err := cfg.Server.check(); err != nil {
 			return nil, err
 		}
@@ -106,8 +112,10 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 	if cfg.Stderr == nil {
 		cfg.Stderr = io.Discard
 	}
-	return &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
-		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}, nil
+	p := &Proxy{cfg: cfg, lim: cfg.Limits.orDefault(), lang: lang, gate: gate, log: log,
+		inflight: map[jsonrpc.ID]*inflight{}, deciding: map[jsonrpc.ID]context.CancelFunc{}}
+	p.confirm = &confirmer{lim: p.lim, now: log.now, say: p.say, note: p.note}
+	return p, nil
 }
 
 // Serve connects to the client over clientTransport and to the server, and passes messages both
@@ -144,8 +152,12 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 	}
 
 	var up *link
-	if p.cfg.Upstream != nil {
-		conn, err := p.cfg.Upstream.Connect(ctx)
+	inProcess := p.cfg.Upstream
+	if p.cfg.NewUpstream != nil {
+		inProcess = p.cfg.NewUpstream()
+	}
+	if inProcess != nil {
+		conn, err := inProcess.Connect(ctx)
 		if err != nil {
 			return &ServerError{Server: p.label(), Step: "connect", Err: err}
 		}
@@ -157,6 +169,7 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 		}
 	}
 	defer up.close(p.lim)
+	p.up = up
 	p.server = newEndpoint("server", up.conn)
 
 	serverDone := make(chan error, 1)
@@ -171,7 +184,7 @@ func (p *Proxy) Serve(ctx context.Context, clientTransport mcp.Transport) error 
 		}
 		// What the client sent is not MCP: say so, on the only channel it reads, then stop.
 		p.client.send(ctx, &jsonrpc.Response{Error: &jsonrpc.Error{Code: jsonrpc.CodeParseError,
-			Message: fmt.Sprintf("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
+			Message: p.say("gatehouse: the message is not JSON-RPC or is too large: %v", err)}})
 		return fmt.Errorf("the client sent what is not an MCP message: %v", err)
 	case err := <-serverDone:
 		if ctx.Err() != nil {
@@ -216,11 +229,11 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 		}
 	case *jsonrpc.Request:
 		if _, own := ownID(m.ID); own {
-			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: request ids starting with \""+ownIDPrefix+"\" are the proxy's own; use another id")
+			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: request ids starting with %q are the proxy's own; use another id", ownIDPrefix))
 			return
 		}
 		if m.IsCall() && p.busy(m.ID) {
-			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: this request id is already in use by a request that has not been answered")
+			p.client.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: this request id is already in use by a request that has not been answered"))
 			return
 		}
 		switch m.Method {
@@ -238,6 +251,13 @@ func (p *Proxy) fromClient(msg jsonrpc.Message) {
 			}
 			p.forward(m)
 		case "notifications/initialized":
+			// The server's standalone stream opens before anything the client sends next.
+			p.standalone.Do(func() {
+				p.mu.Lock()
+				version := p.negotiated
+				p.mu.Unlock()
+				p.up.openStandalone(ctx, p.server, version, p.fromServer)
+			})
 			p.forward(m)
 			go p.refreshNoting("after initialization")
 		case "tools/list":
@@ -320,11 +340,14 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 				if meta := res.object("_meta"); f.method == "server/discover" && meta != nil {
 					info = meta.object("io.modelcontextprotocol/serverInfo")
 				}
+				p.mu.Lock()
 				if info != nil && info.str("name") != "" {
-					p.mu.Lock()
 					p.serverName = info.str("name")
-					p.mu.Unlock()
 				}
+				if f.method == "initialize" {
+					p.negotiated = res.str("protocolVersion")
+				}
+				p.mu.Unlock()
 			}
 		}
 		if f.call != nil {
@@ -335,7 +358,7 @@ func (p *Proxy) fromServer(msg jsonrpc.Message) {
 		}
 	case *jsonrpc.Request:
 		if _, own := ownID(m.ID); own {
-			p.server.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, "gatehouse: request ids starting with \""+ownIDPrefix+"\" are the proxy's own; use another id")
+			p.server.replyError(ctx, m.ID, jsonrpc.CodeInvalidRequest, p.say("gatehouse: request ids starting with %q are the proxy's own; use another id", ownIDPrefix))
 			return
 		}
 		if m.Method == "notifications/tools/list_changed" {
@@ -382,7 +405,7 @@ func (p *Proxy) forwardCall(m *jsonrpc.Request, gc *gatedCall) {
 			p.logLine(gc.line)
 		}
 		if still {
-			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the request could not be sent to the server: %v", err))
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: the request could not be sent to the server: %v", err))
 		}
 	}
 }
@@ -401,7 +424,7 @@ func (p *Proxy) expire(id jsonrpc.ID) {
 		p.logLine(f.call.line)
 	}
 	p.server.notify(p.ctx, "notifications/cancelled", &mcp.CancelledParams{RequestID: id.Raw(), Reason: "gatehouse: no answer in time"})
-	p.client.replyError(p.ctx, id, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server did not answer %s within %s", f.method, p.lim.CallTimeout))
+	p.client.replyError(p.ctx, id, jsonrpc.CodeInternalError, p.say("gatehouse: the server did not answer %s within %s", f.method, p.lim.CallTimeout))
 }
 
 // failAll answers every request the server will now never answer.
@@ -474,7 +497,7 @@ func (p *Proxy) answerToolsList(m *jsonrpc.Request) {
 	}
 	tools, err := p.refresh(p.ctx, params.raw("_meta"))
 	if err != nil {
-		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, fmt.Sprintf("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInternalError, p.say("gatehouse: the server's tools could not be listed, so none are offered: %v", err))
 		return
 	}
 	shown := make([]listedTool, 0, len(tools))
@@ -500,22 +523,17 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 		}
 		return
 	}
-	modern := requestProtocol(params) >= modernProtocol
-	if modern {
+	if requestProtocol(params) >= modernProtocol {
 		p.noteModern(params)
 	}
 	// A 2026-07-28 retry answering the proxy's own question: the answer settles the ask, and the
 	// call is gated and forwarded without the proxy's members.
-	answer := ""
-	if modern && strings.HasPrefix(params.str("requestState"), confirmStatePrefix) {
-		answer = p.redeem(params)
-		m = &jsonrpc.Request{ID: m.ID, Method: m.Method, Params: withoutMembers(params, "inputResponses", "requestState")}
-		if params, err = readObject(i18n.T("the tools/call parameters"), m.Params); err != nil {
-			if p.claim(m.ID) {
-				p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
-			}
-			return
+	answer, m, params, err := p.confirm.retried(m, params)
+	if err != nil {
+		if p.claim(m.ID) {
+			p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidParams, p.say("gatehouse: the call cannot be read: %v", err))
 		}
+		return
 	}
 	if !p.gate.hasCatalog() {
 		if _, err := p.refresh(ctx, params.raw("_meta")); err != nil {
@@ -540,36 +558,26 @@ func (p *Proxy) handleCall(ctx context.Context, m *jsonrpc.Request) {
 	case core.DecisionAllow:
 		p.release(m, &gc)
 	case core.DecisionAsk:
-		if answer != "" {
-			line.Confirmation = answer
-			if answer == "accept" {
-				p.release(m, &gc)
-				return
-			}
-			p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, answer, reasonText(d)))
-			return
-		}
 		p.mu.Lock()
 		elicits := p.clientElicits
 		p.mu.Unlock()
-		if modern {
-			elicits = requestElicits(params)
-		}
-		if elicits && modern {
-			p.askInput(m, params, d)
+		c := p.confirm.confirm(ctx, p.client, params, d, answer, elicits)
+		if c.inputRequired != nil {
+			// The client asks the person and retries; this call ends here, unlogged: the
+			// retry is gated and logged with the answer.
+			if p.claim(m.ID) {
+				if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: c.inputRequired}); err != nil {
+					p.note("%v", err)
+				}
+			}
 			return
 		}
-		if !elicits {
-			line.Confirmation = "unsupported"
-			p.deny(m, line, p.say("gatehouse did not run this call: a person must confirm it first (%s), and this client cannot ask (it does not offer MCP elicitation).\n%s", d.Reason, reasonText(d)))
-			return
-		}
-		line.Confirmation = p.ask(ctx, d)
-		if line.Confirmation == "accept" {
+		line.Confirmation = c.answer
+		if c.answer == "accept" {
 			p.release(m, &gc)
 			return
 		}
-		p.deny(m, line, p.say("gatehouse did not run this call: it needs a person's confirmation (%s), and the answer was %s.\n%s", d.Reason, line.Confirmation, reasonText(d)))
+		p.deny(m, line, askDenial(p.say, d, c.answer))
 	default:
 		p.deny(m, line, p.say("gatehouse denied this call.\n%s", reasonText(d)))
 	}
@@ -668,12 +676,6 @@ func (p *Proxy) logLine(line loggedDecision) {
 	}
 }
 
-// ask asks the person, through the client, to confirm a call the gate asks about, and returns
-// their action (accept, decline, cancel) or no_answer.
-func (p *Proxy) ask(ctx context.Context, d core.Decision) string {
-	return askPerson(ctx, p.client, p.lim.AskTimeout, p.confirmMessage(d), p.note, d.Tool)
-}
-
 // askPerson sends an elicitation request with the message and waits up to timeout for the
 // person's action: accept, decline, cancel, or no_answer.
 func askPerson(ctx context.Context, client *endpoint, timeout time.Duration, message string, note func(string, ...any), tool string) string {
@@ -712,60 +714,10 @@ func (p *Proxy) noteModern(params *strictObject) {
 	}
 }
 
-// askInput answers a 2026-07-28 call the gate asks about with an input-required result: the
-// client asks the person and sends the call again with the answer (see inputrequired.go).
-func (p *Proxy) askInput(m *jsonrpc.Request, params *strictObject, d core.Decision) {
-	state := p.asks.add(callDigest(params), p.log.now(), p.lim.AskTimeout)
-	question := &mcp.ElicitParams{
-		Mode:            "form",
-		Message:         p.confirmMessage(d),
-		RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{}},
-	}
-	ask, err := json.Marshal(question)
-	if err != nil {
-		p.deny(m, &loggedDecision{Server: p.label(), RequestID: m.ID.Raw(), Decision: d, Confirmation: "no_answer"}, p.say("gatehouse denied this call.\n%s", reasonText(d)))
-		return
-	}
-	if !p.claim(m.ID) {
-		return
-	}
-	id, _ := json.Marshal(confirmRequestID)
-	st, _ := json.Marshal(state)
-	result := `{"content":[],"resultType":"input_required","inputRequests":{` + string(id) + `:{"method":"elicitation/create","params":` + string(ask) + `}},"requestState":` + string(st) + `}`
-	if err := p.client.send(p.ctx, &jsonrpc.Response{ID: m.ID, Result: json.RawMessage(result)}); err != nil {
-		p.note("%v", err)
-	}
-}
-
-// redeem reads the person's answer from a retry carrying the proxy's requestState: accept,
-// decline or cancel; no_answer when the state is not one the proxy gave for this very call, has
-// expired or was used already, or the answer is missing.
-func (p *Proxy) redeem(params *strictObject) string {
-	if !p.asks.take(params.str("requestState"), callDigest(params), p.log.now()) {
-		return "no_answer"
-	}
-	responses := params.object("inputResponses")
-	if responses == nil {
-		return "no_answer"
-	}
-	res := responses.object(confirmRequestID)
-	if res == nil {
-		return "no_answer"
-	}
-	switch action := res.str("action"); action {
-	case "accept", "decline", "cancel":
-		return action
-	}
-	return "no_answer"
-}
-
-// confirmMessage is what the person reads: the tool, why the gate asks, and the arguments with
-// any credential withheld. Every part of it a peer wrote (the tool's name, the arguments) is
-// untrusted text: hidden characters show as visible marks ("[U+202E]"), so that a bidi override
-// or a zero-width space cannot make the arguments read otherwise than they run.
-func (p *Proxy) confirmMessage(d core.Decision) string { return confirmText(p.say, d) }
-
-// confirmText writes the confirmation of [Proxy.confirmMessage] with say's words.
+// confirmText is what the person reads, in say's words: the tool, why the gate asks, and the
+// arguments with any credential withheld. Every part of it a peer wrote (the tool's name, the
+// arguments) is untrusted text: hidden characters show as visible marks ("[U+202E]"), so that a
+// bidi override or a zero-width space cannot make the arguments read otherwise than they run.
 func confirmText(say func(string, ...any) string, d core.Decision) string {
 	var b strings.Builder
 	b.WriteString(say("gatehouse: confirm this call to %s before it runs?", untrusted.Quote(d.Tool)) + "\n")

@@ -468,47 +468,6 @@ func TestProxyConfirmationIsUntrustedText(t *testing.T) {
 	}
 }
 
-// TestProxyInputRequiredBindsTheCall: under 2026-07-28 the person's answer comes back with the
-// call retried. An answer counts for the very call it was asked about, once: a retry that
-// changes the arguments, or reuses a requestState, is not confirmed.
-func TestProxyInputRequiredBindsTheCall(t *testing.T) {
-	rec := newRecorder(t, tool("send", "Send."))
-	s := connect(t, rec, live.ProxyConfig{Policy: `{"allow_tools":["send"],"needs_confirm":["send"]}`},
-		&mcp.ClientOptions{MultiRoundTrip: &mcp.MultiRoundTripOptions{Disabled: true}, ElicitationHandler: answer("accept")})
-	ctx := context.Background()
-	first, err := s.client.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, ok := first.InputRequests["gatehouse/confirm"].(*mcp.ElicitParams)
-	if !first.NeedsInput() || !ok || first.RequestState == "" || !strings.Contains(q.Message, "send") {
-		t.Fatalf("the first answer is not an input-required result asking about send: %+v", first)
-	}
-	accept := mcp.InputResponseMap{"gatehouse/confirm": &mcp.ElicitResult{Action: "accept"}}
-	// The same state, other arguments: not confirmed, never run.
-	other, err := s.client.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "b"}, InputResponses: accept, RequestState: first.RequestState})
-	if err != nil || !other.IsError || !strings.Contains(resultText(other), "no_answer") {
-		t.Fatalf("a retry with other arguments: %v %q", err, resultText(other))
-	}
-	// The state was used up by that attempt: the right call with it is not confirmed either.
-	again, err := s.client.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}, InputResponses: accept, RequestState: first.RequestState})
-	if err != nil || !again.IsError {
-		t.Fatalf("a reused requestState: %v %q", err, resultText(again))
-	}
-	if got := rec.received(); len(got) != 0 {
-		t.Fatalf("an unconfirmed call reached the server: %q", got)
-	}
-	// A fresh ask, answered for its own call: runs once.
-	second, _ := s.client.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}})
-	ran, err := s.client.CallTool(ctx, &mcp.CallToolParams{Name: "send", Arguments: map[string]any{"path": "a"}, InputResponses: accept, RequestState: second.RequestState})
-	if err != nil || ran.IsError || resultText(ran) != "ran send" {
-		t.Fatalf("a confirmed retry: %v %q", err, resultText(ran))
-	}
-	if got := rec.received(); len(got) != 1 || got[0] != `send {"path":"a"}` {
-		t.Fatalf("the server received %q, want the one confirmed call, without the proxy's members", got)
-	}
-}
-
 // returning adds a tool whose result is text, recording the call.
 func (r *recorder) returning(tool *mcp.Tool, text string) {
 	name := tool.Name

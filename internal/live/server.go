@@ -103,9 +103,11 @@ func (e *ServerError) Unwrap() error { return e.Err }
 
 // A link is a connection to a server and, for a command, the running process.
 type link struct {
-	server Server
-	conn   mcp.Connection
-	proc   *process // nil over HTTP
+	server   Server
+	conn     mcp.Connection
+	proc     *process     // nil over HTTP
+	http     *http.Client // over Streamable HTTP, for the standalone stream (standalone.go); else nil
+	maxEvent int          // the largest event read from it
 }
 
 // dial starts the server's command or connects to its URL. What the command writes to stderr
@@ -124,7 +126,11 @@ func dial(ctx context.Context, s Server, lim Limits, stderr io.Writer) (*link, e
 		if err != nil {
 			return nil, &ServerError{Server: s.Label(), Step: "connect", Err: err}
 		}
-		return &link{server: s, conn: conn}, nil
+		l := &link{server: s, conn: conn}
+		if !s.SSE {
+			l.http, l.maxEvent = client, lim.MaxMessageBytes
+		}
+		return l, nil
 	}
 	proc, err := startProcess(s, stderr)
 	if err != nil {

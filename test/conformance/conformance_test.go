@@ -1,13 +1,15 @@
 // Package conformance runs the official MCP conformance suite (@modelcontextprotocol/conformance,
 // installed with its own Node 22 from this directory's lockfile) against the go-sdk's
 // everything-server, directly and through gatehouse proxy --listen, and its client scenarios
-// against gatehouse catalog --url.
+// against gatehouse catalog --url and against the go-sdk's everything-client, directly and
+// through gatehouse proxy --listen.
 package conformance
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -18,6 +20,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -152,15 +155,7 @@ func TestConformance(t *testing.T) {
 	defer g.Close(context.Background())
 	front := httptest.NewServer(g)
 	defer front.Close()
-	target, _ := http.NewRequest(http.MethodGet, front.URL, nil)
-	relay := httptest.NewServer(&httputil.ReverseProxy{
-		Rewrite: func(r *httputil.ProxyRequest) {
-			r.SetURL(target.URL)
-			r.Out.Host = r.In.Host // the suite's own Host, as the gateway would see it
-			r.Out.Header.Set("Authorization", "Bearer "+token)
-		},
-		FlushInterval: -1, // server-sent events pass as they come
-	})
+	relay := tokenRelay(front.URL, token)
 	defer relay.Close()
 	results := t.TempDir()
 	args := []string{"server", "--url", relay.URL + "/mcp", "-o", results}
@@ -191,14 +186,189 @@ func (w testWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestConformanceClient: the client scenarios gatehouse's own client side meets, with
-// gatehouse catalog --url as the client.
+// The client scenarios run three clients against the suite's servers:
+//
+//   - gatehouse catalog --url, gatehouse's own client side: it starts a session and lists the
+//     tools, and calls none, so it meets the scenarios that ask no more (initialize) and none of
+//     the others (a tool call, an elicitation, a stream resumed in a call, OAuth);
+//   - the go-sdk's everything-client directly, the reference the counts are held to;
+//   - the same client through gatehouse proxy --listen, the gateway being the client of the
+//     suite's server (an allow-all policy for the tools the server lists, a relay adding the
+//     token): what a client meets through the gateway, it meets as directly. The gateway
+//     speaks no OAuth to its servers (a server's headers are given with --header), so the auth
+//     scenarios are not run through it.
+
+// throughProxyEnv, when set, makes the test binary the client the suite starts for the through-
+// proxy run: a gateway in front of the suite's server, and the reference client (at the path
+// the variable holds) in front of the gateway.
+const throughProxyEnv = "GATEHOUSE_CONFORMANCE_THROUGH_PROXY"
+
+func TestMain(m *testing.M) {
+	if client := os.Getenv(throughProxyEnv); client != "" {
+		os.Exit(throughProxy(client, os.Args[len(os.Args)-1]))
+	}
+	os.Exit(m.Run())
+}
+
+// throughProxy serves a gateway in front of url and runs client against it; its exit code.
+func throughProxy(client, url string) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(os.Stderr, "through the proxy: "+format+"\n", args...)
+		return 1
+	}
+	// The policy allows every tool the server lists.
+	cat, err := live.FetchCatalog(ctx, live.Server{URL: url}, live.Limits{}, os.Stderr)
+	if err != nil {
+		return fail("listing the server's tools for the policy: %v", err)
+	}
+	policy, err := allowAll(cat.Tools)
+	if err != nil {
+		return fail("%v", err)
+	}
+	dir, err := os.MkdirTemp("", "conformance-through")
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer os.RemoveAll(dir)
+	token := "conformance-relay-token-0123456789"
+	tokens := filepath.Join(dir, "tokens")
+	if err := os.WriteFile(tokens, []byte(token+"\n"), 0o600); err != nil {
+		return fail("%v", err)
+	}
+	toks, _, err := live.LoadTokens(tokens)
+	if err != nil {
+		return fail("%v", err)
+	}
+	g, err := live.NewHTTPGateway(live.ProxyConfig{Server: live.Server{URL: url}, Policy: policy, Stderr: os.Stderr}, toks)
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer g.Close(context.Background())
+	front := httptest.NewServer(g)
+	defer front.Close()
+	relay := tokenRelay(front.URL, token)
+	defer relay.Close()
+	cmd := exec.CommandContext(ctx, client, relay.URL+"/mcp")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode()
+		}
+		return fail("%v", err)
+	}
+	return 0
+}
+
+// allowAll is a policy allowing every tool of a listing.
+func allowAll(tools []json.RawMessage) (string, error) {
+	names := []string{}
+	for _, tool := range tools {
+		var named struct {
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(tool, &named); err != nil {
+			return "", err
+		}
+		names = append(names, named.Name)
+	}
+	policy, err := json.Marshal(map[string]any{"allow_tools": names})
+	return string(policy), err
+}
+
+// tokenRelay is a reverse proxy to target that adds the gateway's token, which the suite and its
+// clients cannot send.
+func tokenRelay(target, token string) *httptest.Server {
+	to, _ := http.NewRequest(http.MethodGet, target, nil)
+	return httptest.NewServer(&httputil.ReverseProxy{
+		Rewrite: func(r *httputil.ProxyRequest) {
+			r.SetURL(to.URL)
+			r.Out.Host = r.In.Host // the client's own Host, as the gateway would see it
+			r.Out.Header.Set("Authorization", "Bearer "+token)
+		},
+		FlushInterval: -1, // server-sent events pass as they come
+	})
+}
+
+// suiteTotals reads the suite summary of a run of several scenarios: per scenario, its passed
+// and failed checks.
+var suiteLine = regexp.MustCompile(`(?m)^[✓✗] (\S+): (\d+) passed, (\d+) failed`)
+
+// clientSuite runs every client scenario of the 2025-11-25 specification against the client
+// command, with env added, and returns the counts by scenario: all of them, or without the
+// OAuth ones (auth/…).
+func clientSuite(t *testing.T, command string, env []string, auth bool) (map[string][2]int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	args := []string{suite, "client", "--command", command, "--spec-version", "2025-11-25", "--suite", "all"}
+	cmd := exec.CommandContext(ctx, node, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var b bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &b, &b
+	cmd.Run() // a failing scenario exits 1; the counts say what happened
+	counts := map[string][2]int{}
+	for _, m := range suiteLine.FindAllStringSubmatch(b.String(), -1) {
+		if !auth && strings.HasPrefix(m[1], "auth/") {
+			continue
+		}
+		p, _ := strconv.Atoi(m[2])
+		f, _ := strconv.Atoi(m[3])
+		counts[m[1]] = [2]int{p, f}
+	}
+	if len(counts) == 0 {
+		t.Fatalf("the suite printed no scenario totals:\n%s", b.String())
+	}
+	return counts, b.String()
+}
+
+func sum(counts map[string][2]int) (passed, failed int) {
+	for _, c := range counts {
+		passed += c[0]
+		failed += c[1]
+	}
+	return passed, failed
+}
+
+// TestConformanceClient: the client scenarios with gatehouse catalog --url as the client, and
+// with the reference client directly and through proxy --listen (see above).
 func TestConformanceClient(t *testing.T) {
 	requireSuite(t)
-	gatehouse := build(t, t.TempDir(), "github.com/gatehouse-dev/gatehouse/cmd/gatehouse", "gatehouse")
-	passed, failed, out := run(t, "client", "--command", fmt.Sprintf("%s catalog --url", gatehouse), "--scenario", "initialize")
-	t.Logf("client scenario initialize: %d passed, %d failed", passed, failed)
-	if failed != 0 || passed == 0 {
-		t.Errorf("catalog --url as the client: %d passed, %d failed:\n%s", passed, failed, out)
+	dir := t.TempDir()
+	gatehouse := build(t, dir, "github.com/gatehouse-dev/gatehouse/cmd/gatehouse", "gatehouse")
+	reference := build(t, dir, "github.com/modelcontextprotocol/go-sdk/conformance/everything-client", "everything-client")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	catalog, out := clientSuite(t, gatehouse+" catalog --url", nil, true)
+	cp, cf := sum(catalog)
+	t.Logf("catalog --url: %d passed, %d failed: %v", cp, cf, catalog)
+	if c := catalog["initialize"]; c[0] == 0 || c[1] != 0 {
+		t.Errorf("catalog --url does not meet the initialize scenario: %v\n%s", c, out)
+	}
+
+	direct, out := clientSuite(t, reference, nil, true)
+	dp, df := sum(direct)
+	t.Logf("the reference client directly: %d passed, %d failed: %v", dp, df, direct)
+	if df != 0 {
+		t.Fatalf("the reference client fails the suite itself:\n%s", out)
+	}
+
+	through, out := clientSuite(t, self, []string{throughProxyEnv + "=" + reference}, false)
+	tp, tf := sum(through)
+	t.Logf("the reference client through proxy --listen: %d passed, %d failed: %v", tp, tf, through)
+	for scenario, c := range through {
+		// The gateway's own listing for the policy is one more session the suite counts: as
+		// many checks pass as directly, or more, and none fails.
+		if c[1] != 0 || c[0] < direct[scenario][0] {
+			t.Errorf("%s: through the proxy %d passed, %d failed; directly %d passed", scenario, c[0], c[1], direct[scenario][0])
+		}
+	}
+	if len(through) == 0 || tf != 0 {
+		t.Errorf("through the proxy:\n%s", out)
 	}
 }
