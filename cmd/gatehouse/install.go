@@ -36,9 +36,10 @@ to start 'gatehouse proxy' with the flags given and the server after them:
   "command": "/path/to/gatehouse", "args": ["proxy", "--policy", "/abs/policy.json", "--", "npx", "-y", "server"]
 
 A Streamable HTTP server (a "url", Gemini CLI's "httpUrl", Windsurf's "serverUrl") becomes
-'gatehouse proxy --url URL --header "Name: value"...'; its headers move into the arguments. The
-entry's env, cwd and other members, every other entry and the file's comments stay as they
-are. A server over the older HTTP+SSE transport, or with neither a command nor a URL, is left
+'gatehouse proxy --url URL --header-env "Name=GATEHOUSE_HEADER_NAME"...': each header's value
+moves into the entry's env (never into the arguments, which every user of the machine can read
+in the process list), and the proxy sends it from there. The entry's other env, cwd and other
+members, every other entry and the file's comments stay as they are. A server over the older HTTP+SSE transport, or with neither a command nor a URL, is left
 alone and named. Installing twice changes nothing.
 
 The change is shown as a diff first. --dry-run stops there; otherwise the file is written and
