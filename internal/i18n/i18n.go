@@ -124,15 +124,35 @@ func FromLocale(getenv func(string) string) Lang {
 // another language. format must be a constant: the catalog test reads it from the source.
 func Sprintf(format string, args ...any) string {
 	s := fmt.Sprintf(format, args...)
-	remember(s, &record{format: format, args: args})
+	if !wordsNothing(s, args) {
+		remember(s, &record{format: format, args: args})
+	}
 	return s
+}
+
+// wordsNothing reports whether a text is its one argument's own (Sprintf("%v", err)): the
+// format adds no words, so remembering it would only hide the record the argument's text
+// already has, the one that translates it.
+func wordsNothing(s string, args []any) bool {
+	if len(args) != 1 {
+		return false
+	}
+	switch a := args[0].(type) {
+	case string:
+		return a == s
+	case error:
+		return a.Error() == s
+	}
+	return false
 }
 
 // Errorf is [fmt.Errorf] with the error's text remembered as [Sprintf] remembers one, for an
 // error whose text becomes part of a message.
 func Errorf(format string, args ...any) error {
 	err := fmt.Errorf(format, args...)
-	remember(err.Error(), &record{format: format, args: args})
+	if !wordsNothing(err.Error(), args) {
+		remember(err.Error(), &record{format: format, args: args})
+	}
 	return err
 }
 

@@ -250,6 +250,11 @@ func TestTextThatIsItsOwnArgument(t *testing.T) {
 		if got := tr.Text(outer); !strings.Contains(got, err.Error()) {
 			t.Errorf("%s: Text(%q) = %q, want the error's text in it", l, outer, got)
 		}
+		// A message of gatehouse's own, passed on through "%v", keeps its translation.
+		own := Errorf("%s: not JSON (nor JSON with comments): %v", "a.json", "x")
+		if got, want := tr.Text(Sprintf("%v", own)), map[Lang]string{French: "ce n'est pas du JSON", German: "kein JSON"}[l]; !strings.Contains(got, want) {
+			t.Errorf("%s: Text(Sprintf(%%v, %q)) = %q, want it translated", l, own, got)
+		}
 		tr.Close()
 	}
 }

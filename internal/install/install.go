@@ -4,7 +4,8 @@
 // Each server entry that a client starts (a command) or reaches (a Streamable HTTP URL) is
 // rewritten so that the client starts `gatehouse proxy` instead, with the gatehouse flags given
 // and the original server after them: `proxy FLAGS -- COMMAND ARGS...` for a command,
-// `proxy FLAGS --url URL --header "Name: value"...` for a URL. Nothing else in the entry changes:
+// `proxy FLAGS --url URL --header-env "Name=VARIABLE"...` for a URL, the headers' values moved
+// into the entry's environment. Nothing else in the entry changes:
 // its environment ("env"), its working directory, "disabled" and any member gatehouse does not
 // know stay as they are, and so do the file's comments and every other entry (VS Code's files
 // are JSON with comments and trailing commas; the rewrite edits the members it changes and
@@ -28,6 +29,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -109,9 +111,17 @@ func set(e entry, key string, value any) edit {
 	return edit{pointer: e.pointer, key: key, value: value}
 }
 
+// hujsonPlace reads the place hujson's errors name.
+var hujsonPlace = regexp.MustCompile(`^hujson: line (\d+), column (\d+): `)
+
 func rewrite(path string, data []byte, each func(entry) ([]edit, Change)) ([]byte, []Change, error) {
 	v, err := hujson.Parse(data)
 	if err != nil {
+		// hujson words its place as "hujson: line L, column C: why"; it is said as every
+		// other place is, file:line:column, without the library's name.
+		if m := hujsonPlace.FindStringSubmatch(err.Error()); m != nil && errors.Unwrap(err) != nil {
+			return nil, nil, i18n.Errorf("%s:%s:%s: not JSON (nor JSON with comments): %v", path, m[1], m[2], errors.Unwrap(err))
+		}
 		return nil, nil, i18n.Errorf("%s: not JSON (nor JSON with comments): %v", path, err)
 	}
 	std := v.Clone()

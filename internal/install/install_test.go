@@ -258,6 +258,8 @@ func TestSkipped(t *testing.T) {
 func TestBadConfigurations(t *testing.T) {
 	cases := []struct{ name, text, want string }{
 		{"not JSON", `{"mcpServers": {`, "not JSON"},
+		// JSON with comments cut short is placed, file:line:column, as every other error is.
+		{"JSONC cut short", "{\n  // servers\n  \"mcpServers\": {\"a\": {\"command\": \"x\"},\n", ".mcp.json:4:1: not JSON"},
 		{"duplicate server", "{\"mcpServers\": {\n  \"a\": {\"command\": \"x\"},\n  \"a\": {\"command\": \"y\"}}}", ".mcp.json:3:3"},
 		{"no servers", `{"theme": "dark"}`, "no MCP servers"},
 		{"servers not an object", `{"mcpServers": ["a"]}`, "not an object of servers"},
