@@ -842,7 +842,8 @@ func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text st
 	return false
 }
 
-// scanRequired is [scanWords] that also lists where each leading literal ends.
+// scanRequired finds the filter's words in text, and, for the ids leadWord marks (nil: none),
+// where each of those leading literals ends.
 func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, found foundWords, hits []wordHit) (foundWords, []wordHit) {
 	if size := (len(f.ids) + 63) / 64; len(found) != size {
 		found = make(foundWords, size)
@@ -850,6 +851,8 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 		clear(found)
 	}
 	hits = hits[:0]
+	// The text is read as if a space came before it, so that a word written with a space in
+	// front (" les ") is found at the start too.
 	moves, class, width := f.moves, &f.class, f.width
 	st := moves[class[' ']] >> 1
 	space := true
@@ -868,7 +871,7 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 		if v&1 != 0 {
 			for _, id := range f.out[st/width] {
 				found[id/64] |= 1 << (id % 64)
-				if leadWord[id] {
+				if leadWord != nil && leadWord[id] {
 					hits = append(hits, wordHit{end: i + 1, id: id})
 				}
 			}

@@ -124,35 +124,9 @@ func (f *wordFilter) idsOf(words []string) []int {
 // scan returns the set of words found in text, reusing found's storage.
 func (f *wordFilter) scan(text string, found foundWords) foundWords { return scanWords(f, text, found) }
 
-// scanWords is [wordFilter.scan] over a string or a byte slice.
+// scanWords is [wordFilter.scan] over a string or a byte slice: [scanRequired] with no leading
+// words to place.
 func scanWords[T string | []byte](f *wordFilter, text T, found foundWords) foundWords {
-	if size := (len(f.ids) + 63) / 64; len(found) != size {
-		found = make(foundWords, size)
-	} else {
-		clear(found)
-	}
-	// The text is read as if a space came before it, so that a word written with a space in
-	// front (" les ") is found at the start too.
-	moves, class, width := f.moves, &f.class, f.width
-	st := moves[class[' ']] >> 1
-	space := true
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if f.space[c] {
-			if space {
-				continue
-			}
-			space, c = true, ' '
-		} else {
-			space = false
-		}
-		v := moves[st+int32(class[c])]
-		st = v >> 1
-		if v&1 != 0 {
-			for _, id := range f.out[st/width] {
-				found[id/64] |= 1 << (id % 64)
-			}
-		}
-	}
+	found, _ = scanRequired(f, nil, text, found, nil)
 	return found
 }
