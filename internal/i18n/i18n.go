@@ -130,18 +130,22 @@ func Sprintf(format string, args ...any) string {
 	return s
 }
 
-// wordsNothing reports whether a text is its one argument's own (Sprintf("%v", err)): the
+// wordsNothing reports whether a text is one of its arguments' own (Sprintf("%v", err)): the
 // format adds no words, so remembering it would only hide the record the argument's text
-// already has, the one that translates it.
+// already has, the one that translates it. Every remembered text is then longer than each of its
+// arguments, so translating them, and theirs, comes to an end.
 func wordsNothing(s string, args []any) bool {
-	if len(args) != 1 {
-		return false
-	}
-	switch a := args[0].(type) {
-	case string:
-		return a == s
-	case error:
-		return a.Error() == s
+	for _, a := range args {
+		switch a := a.(type) {
+		case string:
+			if a == s {
+				return true
+			}
+		case error:
+			if a.Error() == s {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -18,7 +18,6 @@ type Translation struct {
 	memo     map[string]string
 	missing  []string
 	isClosed bool
-	building []string // the remembered texts being written, innermost last: a text that is its own argument (Sprintf("%v", err)) is data there
 }
 
 // Open starts a translation into l; for English it returns nil, which translates nothing and
@@ -129,12 +128,7 @@ func (t *Translation) text(s string) (string, bool) {
 		return out, true
 	}
 	if r, ok := lookup(s); ok {
-		if slices.Contains(t.building, s) {
-			return s, false
-		}
-		t.building = append(t.building, s)
 		out, ok := t.build(r)
-		t.building = t.building[:len(t.building)-1]
 		if ok {
 			t.memo[s] = out
 		}
