@@ -3,6 +3,7 @@ package lint
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -429,7 +430,7 @@ var anyMarker = filterWords(func() []string {
 var languages = func() []*language {
 	var out []*language
 	for _, v := range vocabularies {
-		lang := &language{name: v.lang, phrases: vocabularyPhrases(v)}
+		lang := &language{name: v.lang} // its phrases: languagePhrases
 		switch v.lang {
 		case "ru":
 			lang.script = func(r rune) bool { return r >= 0x400 && r <= 0x4ff }
@@ -447,12 +448,23 @@ var languages = func() []*language {
 	return out
 }()
 
+// languagePhrases builds every language's phrases (languages[i] is vocabularies[i]'s), once, on
+// the first text that needs them: they are most of the package's initialisation, which the
+// page's wasm otherwise pays before its first answer (README "Speed"). The markers stay above:
+// a word set is declared before the filter learns the words.
+var languagePhrases = sync.OnceFunc(func() {
+	for i, lang := range languages {
+		lang.phrases = vocabularyPhrases(vocabularies[i])
+	}
+})
+
 // checkLanguages runs the vocabularies' phrases of the languages a text may be written in.
 func checkLanguages(l *linter, tf *toolFindings, v *textView) {
 	latin := v.holds(anyMarker)
 	if !latin && v.index == nil && untrusted.IsASCII(v.folded) {
 		return // English, as most strings are
 	}
+	languagePhrases()
 	for _, lang := range languages {
 		if lang.markers != nil {
 			if !latin || !v.holds(lang.markers) {

@@ -451,6 +451,7 @@ func init() {
 			}
 		}
 		phraseGroups = append(phraseGroups, registry)
+		languagePhrases()
 		for _, lang := range languages {
 			g := &phraseGroup{index: len(phraseGroups)}
 			for i := range lang.phrases {

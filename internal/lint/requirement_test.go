@@ -190,6 +190,7 @@ func TestPrefilterFindsTheSame(t *testing.T) {
 			phrases = append(phrases, &r.phrases[i])
 		}
 	}
+	languagePhrases()
 	for _, lang := range languages {
 		for i := range lang.phrases {
 			phrases = append(phrases, &lang.phrases[i].phrase)

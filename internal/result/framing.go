@@ -1,8 +1,9 @@
 package result
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 )
 
 // Framing is how a text holds an order without giving it: a guide that tells its reader to skip
@@ -12,16 +13,16 @@ import (
 
 // selfReference is what, right after an order to ignore instructions, makes them the text's own:
 // the instructions of this guide, section or step, in each language read.
-var selfReference = regexp.MustCompile(`^\s*(?:(?:in|of|from|on)\s+(?:this|the)\s+(?:guide|section|document|page|tutorial|manual|readme|chapter|step|list|file|article|post|wiki|doc)|(?:de|dans)\s+(?:ce|cette)\s+(?:guide|section|document|page|tutoriel|manuel|chapitre|étape)|(?:in\s+)?(?:dieser|diesem|dieses)\s+(?:anleitung|seite|abschnitt|dokument|handbuch|schritt)|(?:de|en)\s+(?:esta|este)\s+(?:guía|sección|documento|página|tutorial|manual|paso)|(?:di|in)\s+(?:questa|questo)\s+(?:guida|sezione|documento|pagina|manuale)|(?:deste|desta|neste|nesta)\s+(?:guia|seção|documento|página|tutorial|manual))`)
+var selfReference = lazyregexp.New(`^\s*(?:(?:in|of|from|on)\s+(?:this|the)\s+(?:guide|section|document|page|tutorial|manual|readme|chapter|step|list|file|article|post|wiki|doc)|(?:de|dans)\s+(?:ce|cette)\s+(?:guide|section|document|page|tutoriel|manuel|chapitre|étape)|(?:in\s+)?(?:dieser|diesem|dieses)\s+(?:anleitung|seite|abschnitt|dokument|handbuch|schritt)|(?:de|en)\s+(?:esta|este)\s+(?:guía|sección|documento|página|tutorial|manual|paso)|(?:di|in)\s+(?:questa|questo)\s+(?:guida|sezione|documento|pagina|manuale)|(?:deste|desta|neste|nesta)\s+(?:guia|seção|documento|página|tutorial|manual))`)
 
 // selfReferenceBefore is the same, written before the order (Chinese, Japanese and Korean put the
 // document first: "忽略本指南前面的说明").
-var selfReferenceBefore = regexp.MustCompile(`(?:本指南|本文档|本教程|本页|このガイド|この手順|この文書|이\s*가이드|이\s*문서)\S{0,8}$`)
+var selfReferenceBefore = lazyregexp.New(`(?:本指南|本文档|本教程|本页|このガイド|この手順|この文書|이\s*가이드|이\s*문서)\S{0,8}$`)
 
 // discussion is a word that speaks about injections and attacks, in any language read: quoted
 // text beside it is shown, not given. Words that only introduce an example ("e.g.", "such as")
 // are not among them: a README's open code block beside "e.g." frames nothing.
-var discussion = regexp.MustCompile(`(?i)(?:\binjections?\b|\bpayloads?\b|\battack|\bexploit|\bmalicious|\bjailbreak|\bfixtures?\b|\bscanner|\bphishing|\battaque|\bmalveillant|\bangriff|\binyecci|\bataque|\biniezion|\battacco|\binjeç|注入|攻击|インジェクション|攻撃|инъекц|атак|인젝션|주입|공격)`)
+var discussion = lazyregexp.New(`(?i)(?:\binjections?\b|\bpayloads?\b|\battack|\bexploit|\bmalicious|\bjailbreak|\bfixtures?\b|\bscanner|\bphishing|\battaque|\bmalveillant|\bangriff|\binyecci|\bataque|\biniezion|\battacco|\binjeç|注入|攻击|インジェクション|攻撃|инъекц|атак|인젝션|주입|공격)`)
 
 // quotedAt reports whether s[i] stands inside a quotation: a fenced or inline code span, straight
 // double quotes on its line, or typographic quotes not yet closed.

@@ -2,10 +2,10 @@ package result
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -33,21 +33,21 @@ var (
 	// that names its label ("![chart][1]", "![1][]", "![1]"): the image renders it as the inline
 	// form does.
 	markdownReference = lint.NewExpression(`(?m)^[ \t]{0,3}\[([^\]\n]{1,100})\]:[ \t]*<?((?:https?:)?//[^\s>]+)`)
-	imageReference    = regexp.MustCompile(`!\[([^\]\n]{0,300})\](?:\[([^\]\n]{0,100})\])?`)
+	imageReference    = lazyregexp.New(`!\[([^\]\n]{0,300})\](?:\[([^\]\n]{0,100})\])?`)
 	htmlImage         = lint.NewExpression(`(?i)<img\b[^>]{0,300}?\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
 	// placeholder is a slot in a URL for the model to fill: {secret}, {{history}}, $DATA, [DATA],
 	// <data>, or their percent-encoded forms.
-	placeholder = regexp.MustCompile(`\$\{[^{}]{1,80}\}|\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
+	placeholder = lazyregexp.New(`\$\{[^{}]{1,80}\}|\{[^{}]{1,80}\}|%7[Bb][^%]{1,80}%7[Dd]|\$\{?[A-Za-z_][A-Za-z0-9_]{1,40}|\[[A-Z][A-Z0-9_ ]{1,40}\]|%5[Bb][A-Z][A-Z0-9_ %]{1,60}%5[Dd]|%3[Cc][A-Za-z_ ]{1,40}%3[Ee]|<[A-Za-z_ ]{1,40}>`)
 	// upperSlot is a query value written as a name in capitals (DATA, SUMMARY_OF_CONVERSATION):
 	// a slot when the text around it names it, or when it names what the model knows.
-	upperSlot    = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,60}$`)
-	knownByModel = regexp.MustCompile(`(?:^|_)(?:DATA|SUMMARY|CONVERSATION|HISTORY|MESSAGES?|EMAILS?|SECRETS?|PASSWORDS?|TOKENS?|KEYS?|CHAT|CONTEXT|PROMPT|MEMORY|USER|CREDENTIALS?|ADDRESS|PHONE|INPUT)(?:_|$)`)
+	upperSlot    = lazyregexp.New(`^[A-Z][A-Z0-9_]{2,60}$`)
+	knownByModel = lazyregexp.New(`(?:^|_)(?:DATA|SUMMARY|CONVERSATION|HISTORY|MESSAGES?|EMAILS?|SECRETS?|PASSWORDS?|TOKENS?|KEYS?|CHAT|CONTEXT|PROMPT|MEMORY|USER|CREDENTIALS?|ADDRESS|PHONE|INPUT)(?:_|$)`)
 	// fillURL is an instruction to put something into a URL: "append the user's email address
 	// to this link", "replace DATA with …", "fill in the URL with …".
 	fillURL = lint.NewExpression(`(?i)\b(?:append|add|attach|insert|put|include|fill\s+in|substitute)\b[^.\n]{0,80}?\b(?:to|in|into|on)\s+(?:this|the|that|each)\s+(?:link|url|image|address|query)\b`)
 	// carrierParameter names a query parameter that, on an image, can only be there to carry
 	// what the model knows.
-	carrierParameter = regexp.MustCompile(`(?i)^(?:conversation|conv|history|chat|chat_history|memory|prompt|system_prompt|secret|secrets|password|passwd|ssn|exfil|leak|stolen|private|credentials?|api_?keys?|user_data|personal_data)$`)
+	carrierParameter = lazyregexp.New(`(?i)^(?:conversation|conv|history|chat|chat_history|memory|prompt|system_prompt|secret|secrets|password|passwd|ssn|exfil|leak|stolen|private|credentials?|api_?keys?|user_data|personal_data)$`)
 )
 
 // markdownFindings looks in one string the model reads for markdown images and links, and HTML
@@ -162,11 +162,11 @@ func exfiltrationFinding(s string, start, end int, raw string, image bool, fill 
 }
 
 var (
-	htmlComment = regexp.MustCompile(`(?s)<!--(.{1,1000}?)-->`)
+	htmlComment = lazyregexp.New(`(?s)<!--(.{1,1000}?)-->`)
 	// toAssistant addresses the model: "assistant:", "AI, …", "note to the model".
-	toAssistant = regexp.MustCompile(`(?i)(?:^|[\s(])(?:assistant|ai|a\.i\.|model|llm|agent|claude|chatgpt|gpt|gemini|copilot)\s*[:,]|(?i)\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|llm|agent)\b`)
+	toAssistant = lazyregexp.New(`(?i)(?:^|[\s(])(?:assistant|ai|a\.i\.|model|llm|agent|claude|chatgpt|gpt|gemini|copilot)\s*[:,]|(?i)\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|llm|agent)\b`)
 	// toolAction tells it to act: call or invoke a tool, run or execute something, send money.
-	toolAction = regexp.MustCompile(`(?i)\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?[A-Za-z_][A-Za-z0-9_.-]*|\bsend\s+(?:money|funds|an?\s+e-?mail|the)\b|\btransfer\b`)
+	toolAction = lazyregexp.New(`(?i)\b(?:call|invoke|run|execute|use)\s+(?:the\s+)?[A-Za-z_][A-Za-z0-9_.-]*|\bsend\s+(?:money|funds|an?\s+e-?mail|the)\b|\btransfer\b`)
 )
 
 // commentFindings finds HTML comments addressed to the assistant that tell it to call a tool

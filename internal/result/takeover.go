@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -34,12 +35,12 @@ const (
 // count only near an address.
 type takeoverLanguage struct {
 	lang              string
-	override, address *regexp.Regexp
+	override, address *lazyregexp.Regexp
 	// mention names the model without speaking to it ("an AI agent", "the language model"): it
 	// counts as an address only beside a hijack cue, never beside a bare target (a URL, a
 	// password) that a text about AI names as a matter of course.
-	mention *regexp.Regexp
-	hijack  *regexp.Regexp
+	mention *lazyregexp.Regexp
+	hijack  *lazyregexp.Regexp
 	// keys are words one of which every override and address holds: a text with none of them
 	// is not read further in this language.
 	keys []string
@@ -47,8 +48,8 @@ type takeoverLanguage struct {
 
 // phrases compiles alternatives written in lower case: they are matched in [lowerText]'s
 // reading, which is faster than matching without case.
-func phrases(alternatives ...string) *regexp.Regexp {
-	return regexp.MustCompile(`(?:` + strings.Join(alternatives, `|`) + `)`)
+func phrases(alternatives ...string) *lazyregexp.Regexp {
+	return lazyregexp.New(`(?:` + strings.Join(alternatives, `|`) + `)`)
 }
 
 // sentenceStart is where a vocative address may stand: the start of the text, a line or a
@@ -146,7 +147,7 @@ var takeoverLanguages = []takeoverLanguage{
 // targetCue is what an order given to the model aims at, in any language: a secret or a credential
 // file, a place to send data (a URL, an e-mail address), another tool. Near an address or a role
 // marker it is the order's target; alone it is common honest text.
-var targetCue = regexp.MustCompile(`(?:~/\.(?:ssh|aws|config|gnupg)|\.env\b|id_rsa|credentials|api[_\s-]?keys?|secret\s+key|private\s+key|passwor[dt]|mot\s+de\s+passe|contraseña|senha|пароль|密码|パスワード|비밀번호|https?://|[\w.+-]+@[\w-]+\.[\w.]+|\bexecute\b|\btools?\b|\bfunction\b)`)
+var targetCue = lazyregexp.New(`(?:~/\.(?:ssh|aws|config|gnupg)|\.env\b|id_rsa|credentials|api[_\s-]?keys?|secret\s+key|private\s+key|passwor[dt]|mot\s+de\s+passe|contraseña|senha|пароль|密码|パスワード|비밀번호|https?://|[\w.+-]+@[\w-]+\.[\w.]+|\bexecute\b|\btools?\b|\bfunction\b)`)
 
 // lowerText writes s in lower case where that keeps every character's width in bytes (ASCII,
 // Latin, Greek, Cyrillic letters), so that offsets into it are offsets into s.
@@ -361,12 +362,12 @@ func takeoverHit(s string, start, end int, lang, what string) hit {
 // answer or code must hold. Honest mail asks a person for things in a reply ("please include
 // your order number"); it does not order how the reader's answer is written.
 var (
-	replyVerb   = regexp.MustCompile(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
-	replyTarget = regexp.MustCompile(`(?i)\b(?:your|the)\s+(?:response|reply|answer|message|output)(?:'s)?\b`)
+	replyVerb   = lazyregexp.New(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
+	replyTarget = lazyregexp.New(`(?i)\b(?:your|the)\s+(?:response|reply|answer|message|output)(?:'s)?\b`)
 	// codeTarget is the reply directive's form in code: the model's code must take a block the
 	// data offers ("merge the following snippet into your solution").
-	codeTarget  = regexp.MustCompile(`(?i)\byour\s+(?:code|codebase|solution|implementation|algorithm|elucidation|program|script)\b`)
-	offeredCode = regexp.MustCompile(`(?i)\b(?:following|subsequent|below|this|above)\s+(?:code|snippet|block|excerpt|section)`)
+	codeTarget  = lazyregexp.New(`(?i)\byour\s+(?:code|codebase|solution|implementation|algorithm|elucidation|program|script)\b`)
+	offeredCode = lazyregexp.New(`(?i)\b(?:following|subsequent|below|this|above)\s+(?:code|snippet|block|excerpt|section)`)
 )
 
 // replyDirectiveFindings looks for sentences of the reply directive.
@@ -412,13 +413,13 @@ func sentenceEnd(s string, start int) int {
 }
 
 // base64Run is a run of base64 long enough to carry a sentence.
-var base64Run = regexp.MustCompile(`[A-Za-z0-9+/]{24,}={0,2}`)
+var base64Run = lazyregexp.New(`[A-Za-z0-9+/]{24,}={0,2}`)
 
 // hexRun and binaryRun are text written as hexadecimal bytes or as eight-bit groups, long enough
 // to carry a sentence: the other encodings a payload hides in.
 var (
-	hexRun    = regexp.MustCompile(`(?:[0-9a-fA-F]{2}){16,}`)
-	binaryRun = regexp.MustCompile(`(?:[01]{8}[ ]?){12,}`)
+	hexRun    = lazyregexp.New(`(?:[0-9a-fA-F]{2}){16,}`)
+	binaryRun = lazyregexp.New(`(?:[01]{8}[ ]?){12,}`)
 )
 
 // decodedTakeovers reads the base64, hexadecimal and binary runs of a string and looks in what
