@@ -2,9 +2,10 @@
 // never runs the checker. Requests go to lanes, one worker each: the page's own requests (links,
 // Format, Pin) on "main", each pane's checks on a lane of its own, so one slow check never holds up
 // another pane. The first worker compiles gatehouse.wasm once and hands the compiled module to the
-// others. A pane's worker starts when the pane is first shown or asked something, and never before
-// the page's own lane is ready: on two cores, four Go programs starting at once made the page's
-// start several times slower than one does (see README "Speed"). A lane can be restarted: its worker is ended (whatever it was computing with it) and a
+// others. A pane's worker starts when the pane is first shown or asked something; its Go program
+// never before the first worker's has started and handed over the module: on two cores, four Go
+// programs starting at once made the page's start several times slower than one does (see README
+// "Speed"). A lane can be restarted: its worker is ended (whatever it was computing with it) and a
 // new one takes its place, which is how a stale or cancelled check stops.
 //
 // A Channel adds what typing needs: requests are debounced, the answer to an old request never
@@ -82,7 +83,7 @@ class Lane {
     if (boot) return; // boot.js asked it to load already
     // The compiled module, once a worker has made it, spares the next ones compiling it again.
     checker.module.then((module) => {
-      if (worker !== this.worker) return;
+      if (worker !== this.worker || checker.failure !== null) return; // no module to load: the checker failed
       worker.postMessage({
         type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
         pageOrigin: performance.timeOrigin,
@@ -204,13 +205,15 @@ export class Checker {
   }
 
   /**
-   * warm starts a lane's worker ahead of its first request (its pane is shown), once the
-   * checker is ready, so that the page's own start does not share the processor with it.
+   * warm starts a lane's worker ahead of its first request (its pane is shown). Its script
+   * loads at once, beside the first worker's download and compilation; its Go program starts
+   * only once the first worker has handed over the compiled module (Lane.start waits for it), so
+   * that the page's own start does not share the processor with a second Go start-up.
    * @param {string} name
    */
   warm(name) {
     if (!this.loaded) this.prestart.add(name);
-    this.ready.then(() => this.lane(name), () => {});
+    if (this.failure === null) this.lane(name);
   }
 
   /**
