@@ -86,12 +86,26 @@ export async function load(wasm, options = {}) {
   // validateTexts(schema, instance, lang?) answers what validate answers for
   // {schema, instance, lang}, the texts passed as they are (no request to build or decode).
   if (typeof x.gatehouse_validate_texts === "function") {
+    // The schema's buffer is kept for the next call: a caller checks many instances against one
+    // schema, and its text then crosses once, not on every call. Go never writes to a buffer it
+    // was given, and the buffer is freed when another schema replaces it.
+    /** @type {{text: string, ptr: number, len: number} | null} */
+    let lastSchema = null;
+    const schemaBuffer = (/** @type {string} */ text) => {
+      if (lastSchema?.text !== text) {
+        if (lastSchema) x.gatehouse_free(lastSchema.ptr);
+        lastSchema = null; // put may throw; no buffer is then kept
+        const [ptr, len] = put(text);
+        lastSchema = { text, ptr, len };
+      }
+      return [lastSchema.ptr, lastSchema.len];
+    };
     api.validateTexts = (/** @type {string} */ schema, /** @type {string} */ instance, /** @type {string} */ lang = "") => {
       alive();
       // No language is address 0, which names no buffer: Go reads it as "" (English).
-      const texts = [String(schema), String(instance), ...(lang ? [String(lang)] : [])].map(put);
+      const texts = [String(instance), ...(lang ? [String(lang)] : [])].map(put);
       try {
-        return take(x.gatehouse_validate_texts(...texts.flat(), ...(lang ? [] : [0, 0])));
+        return take(x.gatehouse_validate_texts(...schemaBuffer(String(schema)), ...texts.flat(), ...(lang ? [] : [0, 0])));
       } finally {
         for (const [ptr] of texts) x.gatehouse_free(ptr);
       }

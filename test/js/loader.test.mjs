@@ -78,3 +78,16 @@ test("validateTexts answers exactly what validate answers for the same texts", (
   }
   assert.equal(gh.validateTexts('{"type":"string"}', '"x"'), gh.validate(JSON.stringify({ schema: '{"type":"string"}', instance: '"x"' })));
 });
+
+test("validateTexts keeps the schema's buffer across calls and drops it for another schema", () => {
+  // The loader sends a schema once and reuses its buffer while the same text comes back: every
+  // answer must still be the one validate gives, whichever schema came before (a non-ASCII one
+  // takes the loader's second, larger buffer).
+  const schemas = ['{"type":"object","required":["a"]}', '{"const":"é日本"}', '{"type":"object","required":["a"]}', "{"];
+  const instances = ['{"a":1}', '{"b":2}', '"é日本"', "[]"];
+  for (const schema of [...schemas, ...schemas.toReversed()]) {
+    for (const instance of instances) {
+      assert.equal(gh.validateTexts(schema, instance), gh.validate(JSON.stringify({ schema, instance })), `${schema} ${instance}`);
+    }
+  }
+});
