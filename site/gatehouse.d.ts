@@ -685,6 +685,12 @@ export interface Loaded extends Gatehouse {
   readonly functions: string[];
   /** The compiled module: load(module) again starts another instance without compiling. */
   readonly module: WebAssembly.Module;
+  /**
+   * validate with its texts passed as they are, no JSON request to write and read back: the
+   * answer validate gives {schema, instance, lang, draft, assertFormats}. The schema's text is
+   * sent once while the same text comes back.
+   */
+  validateTexts(schema: Text, instance: Text, lang?: string, options?: { draft?: string; assertFormats?: boolean }): JSONText<ValidateResponse>;
   /** Settles when the Go program stops (a fatal error); the functions throw from then on, as after close(). */
   readonly exited: Promise<void>;
 }

@@ -83,8 +83,9 @@ export async function load(wasm, options = {}) {
       }
     };
   }
-  // validateTexts(schema, instance, lang?) answers what validate answers for
-  // {schema, instance, lang}, the texts passed as they are (no request to build or decode).
+  // validateTexts(schema, instance, lang?, {draft, assertFormats}?) answers what validate answers
+  // for {schema, instance, lang, draft, assertFormats}, the texts passed as they are (no request
+  // to build or decode).
   if (typeof x.gatehouse_validate_texts === "function") {
     // The schema's buffer is kept for the next call: a caller checks many instances against one
     // schema, and its text then crosses once, not on every call. Go never writes to a buffer it
@@ -100,14 +101,18 @@ export async function load(wasm, options = {}) {
       }
       return [lastSchema.ptr, lastSchema.len];
     };
-    api.validateTexts = (/** @type {string} */ schema, /** @type {string} */ instance, /** @type {string} */ lang = "") => {
+    api.validateTexts = (/** @type {string} */ schema, /** @type {string} */ instance, /** @type {string} */ lang = "",
+      /** @type {{draft?: string, assertFormats?: boolean}} */ { draft = "", assertFormats = false } = {}) => {
       alive();
-      // No language is address 0, which names no buffer: Go reads it as "" (English).
-      const texts = [String(instance), ...(lang ? [String(lang)] : [])].map(put);
+      // No language or draft is address 0, which names no buffer: Go reads it as "".
+      const optional = [String(lang), String(draft)].map((t) => (t ? put(t) : null));
+      const instanceText = put(String(instance));
       try {
-        return take(x.gatehouse_validate_texts(...schemaBuffer(String(schema)), ...texts.flat(), ...(lang ? [] : [0, 0])));
+        return take(x.gatehouse_validate_texts(...schemaBuffer(String(schema)), ...instanceText,
+          ...(optional[0] ?? [0, 0]), ...(optional[1] ?? [0, 0]), assertFormats ? 1 : 0));
       } finally {
-        for (const [ptr] of texts) x.gatehouse_free(ptr);
+        x.gatehouse_free(instanceText[0]);
+        for (const buffer of optional) if (buffer) x.gatehouse_free(buffer[0]);
       }
     };
   }

@@ -202,14 +202,15 @@ func exportRefuse(name, nameLen uint32) uint64 {
 	return packed(b)
 }
 
-// gatehouse_validate_texts answers what validate answers {"schema": …, "instance": …, "lang": …}
-// with the three texts passed as they are: no JSON request to build in JavaScript, nor to decode
-// here, which was a quarter of a tool call's time (README "Speed"). The buffers stay JavaScript's;
-// a language of (0, 0), no buffer, is English.
+// gatehouse_validate_texts answers what validate answers {"schema": …, "instance": …, "lang": …,
+// "draft": …, "assertFormats": …} with the texts passed as they are: no JSON request to build in
+// JavaScript, nor to decode here, which was a quarter of a tool call's time (README "Speed"). The
+// buffers stay JavaScript's; a language or draft of (0, 0), no buffer, is "" (English, the
+// default draft); assertFormats is 0 or 1.
 //
 //go:wasmexport gatehouse_validate_texts
 //lint:ignore U1000 called by JavaScript, through the export
-func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen uint32) (answer uint64) {
+func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen, draft, draftLen, assertFormats uint32) (answer uint64) {
 	defer func() {
 		if r := recover(); r != nil {
 			answer = packed(core.InternalError(r))
@@ -221,6 +222,7 @@ func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen
 	}
 	res := core.Validate(core.ValidateRequest{
 		Schema: text(schema, schemaLen), Instance: text(instance, instanceLen), Lang: text(lang, langLen),
+		Draft: text(draft, draftLen), AssertFormats: assertFormats != 0,
 	})
 	if res.Valid && len(res.Problems) == 0 && len(res.UnassertedFormats) == 0 && len(res.Unmatched) == 0 {
 		return packed(slices.Clone(validAnswer)) // the common answer, its encoding made once

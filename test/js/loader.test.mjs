@@ -79,6 +79,20 @@ test("validateTexts answers exactly what validate answers for the same texts", (
   assert.equal(gh.validateTexts('{"type":"string"}', '"x"'), gh.validate(JSON.stringify({ schema: '{"type":"string"}', instance: '"x"' })));
 });
 
+test("validateTexts with a draft or formats asserted answers what validate answers", () => {
+  const schema = '{"properties":{"when":{"format":"date"},"n":{"exclusiveMinimum":true,"minimum":1}}}';
+  for (const instance of ['{"when":"2026-13-45","n":1}', '{"when":"2026-01-02","n":2}']) {
+    for (const draft of ["", "4", "7", "2020-12", "nine"]) {
+      for (const assertFormats of [false, true]) {
+        for (const lang of ["", "fr"]) {
+          const request = { schema, instance, ...(lang ? { lang } : {}), ...(draft ? { draft } : {}), ...(assertFormats ? { assertFormats } : {}) };
+          assert.equal(gh.validateTexts(schema, instance, lang, { draft, assertFormats }), gh.validate(JSON.stringify(request)), JSON.stringify(request));
+        }
+      }
+    }
+  }
+});
+
 test("validateTexts keeps the schema's buffer across calls and drops it for another schema", () => {
   // The loader sends a schema once and reuses its buffer while the same text comes back: every
   // answer must still be the one validate gives, whichever schema came before (a non-ASCII one
