@@ -2,6 +2,7 @@ package result
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -162,7 +163,10 @@ func exfiltrationFinding(s string, start, end int, raw string, image bool, fill 
 }
 
 var (
-	htmlComment = lazyregexp.New(`(?s)<!--(.{1,1000}?)-->`)
+	// htmlComment is compiled at start-up, unlike the others: its 1,000-fold repeat compiles
+	// through ~2,000 nested calls, which in wasm under a result check's own calls overflowed
+	// V8's stack (bench/bench.mjs, the 1 MB result), and at start-up do not.
+	htmlComment = regexp.MustCompile(`(?s)<!--(.{1,1000}?)-->`)
 	// toAssistant addresses the model: "assistant:", "AI, …", "note to the model".
 	toAssistant = lazyregexp.New(`(?i)(?:^|[\s(])(?:assistant|ai|a\.i\.|model|llm|agent|claude|chatgpt|gpt|gemini|copilot)\s*[:,]|(?i)\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|llm|agent)\b`)
 	// toolAction tells it to act: call or invoke a tool, run or execute something, send money.
