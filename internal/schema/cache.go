@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -19,6 +20,16 @@ type Cache struct {
 	mu    sync.Mutex
 	order []cacheKey
 	byKey map[cacheKey]*Schema
+	// recent is, for each way of asserting formats, the last schema text served without
+	// resources, known by its identity (see [Cache.recentFor]).
+	recent [2]recentSchema
+}
+
+// A recentSchema is a schema text as a caller passed it, with the draft it was asked for and
+// what it compiled to.
+type recentSchema struct {
+	text, draft string
+	schema      *Schema
 }
 
 const (
@@ -119,13 +130,22 @@ func (c *Cache) CompileTexts(schemaText, draft string, resources map[string]stri
 
 // CompileTextsFormats is [Cache.CompileTexts], with "format" asserted when assertFormats is
 // true (see [CompileAssertingFormats]); each way is compiled and kept on its own.
-func (c *Cache) CompileTextsFormats(schemaText, draft string, resources map[string]string, assertFormats bool) (*Schema, problem.Problems) {
+func (c *Cache) CompileTextsFormats(schemaText, draft string, resources map[string]string, assertFormats bool) (s *Schema, probs problem.Problems) {
+	if len(resources) == 0 {
+		if s := c.recentFor(schemaText, draft, assertFormats); s != nil {
+			return s, nil
+		}
+		defer func() {
+			if s != nil {
+				c.remember(schemaText, draft, assertFormats, s)
+			}
+		}()
+	}
 	key, ok := keyFor(draft, schemaText, resources, nil)
 	key.assertFormats = assertFormats
 	if s := c.get(key, ok); s != nil {
 		return s, nil
 	}
-	var probs problem.Problems
 	schemaDoc, ps := jsondoc.ParseString(problem.SourceSchema, schemaText)
 	probs = append(probs, ps...)
 	docs := map[string]*jsondoc.Document{}
@@ -142,4 +162,41 @@ func (c *Cache) CompileTextsFormats(schemaText, draft string, resources map[stri
 		return nil, probs
 	}
 	return c.compile(schemaDoc, draft, docs, assertFormats)
+}
+
+// recentFor returns the schema the same text compiled to on the last call that passed it, known
+// by identity: the same bytes' address and length, which a caller checking many instances against
+// one schema passes every time (the wasm's loader passes the same buffer while the schema does
+// not change). Comparing an address spares hashing and comparing the whole text, twice a check
+// (README "Speed"). The same address and length are the same text: Go's strings do not change,
+// and the wasm's point into buffers JavaScript never writes again once it has passed them.
+func (c *Cache) recentFor(text, draft string, assertFormats bool) *Schema {
+	if c == nil || len(text) == 0 {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := &c.recent[formatsIndex(assertFormats)]
+	if r.schema != nil && len(r.text) == len(text) && unsafe.StringData(r.text) == unsafe.StringData(text) && r.draft == draft {
+		return r.schema
+	}
+	return nil
+}
+
+// remember keeps text (the caller's own string, not a copy: its identity is the point) as the
+// recent one for its way of asserting formats. A text too large to be a cache key is not kept alive.
+func (c *Cache) remember(text, draft string, assertFormats bool, s *Schema) {
+	if c == nil || len(text) == 0 || len(text) > cacheMaxKey {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.recent[formatsIndex(assertFormats)] = recentSchema{text: text, draft: draft, schema: s}
+}
+
+func formatsIndex(assertFormats bool) int {
+	if assertFormats {
+		return 1
+	}
+	return 0
 }
