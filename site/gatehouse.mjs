@@ -40,9 +40,13 @@ export async function load(wasm, options = {}) {
 
   const bytes = () => new Uint8Array(x.mem.buffer);
   /** take copies an answer out of the module's memory and frees it there. */
+  // WebAssembly's integers reach JavaScript signed: an address past 2 GiB (a module whose memory
+  // grew that far, after large diffs) would come out negative and read or write the wrong
+  // bytes, so every address is read as unsigned.
   const take = (/** @type {bigint} */ packed) => {
-    const ptr = Number(packed >> 32n);
-    const len = Number(packed & 0xffffffffn);
+    const unsigned = BigInt.asUintN(64, packed);
+    const ptr = Number(unsigned >> 32n);
+    const len = Number(unsigned & 0xffffffffn);
     const text = decoder.decode(bytes().subarray(ptr, ptr + len));
     x.gatehouse_free(ptr);
     return text;
@@ -52,12 +56,12 @@ export async function load(wasm, options = {}) {
     // Most texts are ASCII, where the UTF-8 is as long as the string; otherwise it takes at most
     // three bytes per UTF-16 unit.
     let size = s.length;
-    let ptr = x.gatehouse_alloc(size);
+    let ptr = x.gatehouse_alloc(size) >>> 0;
     let { read, written } = encoder.encodeInto(s, bytes().subarray(ptr, ptr + size));
     if (read < s.length) {
       x.gatehouse_free(ptr);
       size = s.length * 3;
-      ptr = x.gatehouse_alloc(size);
+      ptr = x.gatehouse_alloc(size) >>> 0;
       ({ written } = encoder.encodeInto(s, bytes().subarray(ptr, ptr + size)));
     }
     return [ptr, written];
