@@ -512,6 +512,7 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	found := lint.ScanText(doc, whole, tool, lint.ProfileResult)
 	pl := &placer{doc: doc}
 	found = append(found, scanLong(pl, long, tool)...)
+	advisedHidden(doc, found)
 	for i := range found {
 		found[i].Why = resultWhy(found[i].Rule, found[i].Why)
 	}

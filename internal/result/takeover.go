@@ -40,6 +40,10 @@ type takeoverLanguage struct {
 	// password) that a text about AI names as a matter of course.
 	mention *regexp.Regexp
 	hijack  *regexp.Regexp
+	// order is a language's plain polite or obliging verb ending ("…てください", "…야 합니다"):
+	// an order to the model beside a direct address, but only a sentence's grammar beside a
+	// mention of AI in a text about AI.
+	order *regexp.Regexp
 	// keys are words one of which every override and address holds: a text with none of them
 	// is not read further in this language.
 	keys []string
@@ -93,14 +97,14 @@ var takeoverLanguages = []takeoverLanguage{
 			`nouvelles?\s+instructions?`, `\bne\s+(?:mentionne|dis|parle|révèle)[sz]?\s+(?:pas|jamais|rien)`, `arrête[sz]?\s+ce\s+que`, `\bdésormais\b`, `à\s+partir\s+de\s+maintenant`,
 			`(?:t'a|t’a|vous\s+a)\s+autorisée?`, `appelle[rz]?\s+l'outil`)},
 	{lang: "de", keys: []string{"bot", "automatische", "wer auch", "du, der", "du der", "ignorier", "vergiss", "vergessen", "missacht", "ki", "assistent", "sprachmodell", "system", "instruction"},
-		override: phrases(`\b(?:ignorier|vergiss|missacht)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherige|bisherige|obige|frühere)n?\s+(?:anweisungen|instruktionen|befehle|regeln)`, `\b(?:ignorier|vergiss)\w*\s+(?:sie\s+)?alles,?\s+was\s+(?:dir|ihnen|man\s+dir)\s+(?:gesagt|befohlen)`, `\bignorier\w*\s+(?:sie\s+)?(?:die|den|das)\s+(?:webseite|seite|funktion|dokument|text|e-?mail|inhalt|code|lebenslauf)\w*\s+und\s+(?:gib|sag|schreib|erklär|antwort|behaupt)`, `\b(?:ignorier|vergiss|vergessen\s+sie|missachte)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|deine|ihre)\s+(?:\w+\s+)?(?:anweisungen|instruktionen|befehle|regeln)`),
+		override: phrases(`\b(?:ignorier|vergiss|missacht)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherige|bisherige|obige|frühere)n?\s+(?:anweisungen|instruktionen|befehle|regeln)`, `\b(?:ignorier|vergiss)\w*\s+(?:sie\s+)?alles,?\s+was\s+(?:dir|ihnen|man\s+dir)\s+(?:gesagt|befohlen)`, `\bignorier\w*\s+(?:sie\s+)?(?:die|den|das)\s+(?:webseite|seite|funktion|dokument|text|e-?mail|inhalt|code|lebenslauf)\w*\s+und\s+(?:gib|geb|sag|schreib|erklär|antwort|behaupt)`, `\b(?:ignorier|vergiss|vergessen\s+sie|missachte)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|deine|ihre)\s+(?:\w+\s+)?(?:anweisungen|instruktionen|befehle|regeln)`),
 		address: phrases(`\b(?:der\s+(?:assistent|agent|bot)|die\s+ki|das\s+(?:ki-)?modell)\s+(?:muss|soll|hat\s+zu)\b`, `\b(?:hallo|hey|hi)[,!]?\s+(?:ki|assistent)\b`, `\b(?:für\s+den|an\s+den)\s+bot\b`, `automatische[nr]?\s+(?:leser|systeme?)`, `wer\s+auch\s+immer`, `\bdu,?\s+(?:der|die)\s+(?:assistent|ki)`, `\b(?:ki|assistent|bot),?\s+(?:der|die)\s+(?:diesen|diese|meine)`, `\ban\s+das\s+sprachmodell`, `\bliebe[rs]?\s+(?:ki|assistent)`, `\b(?:hinweis|nachricht|anweisung)\w*\s+(?:an|für)\s+(?:die\s+ki|den\s+assistenten|das\s+(?:ki-)?modell)`,
 			sentenceStart+`assistent\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention: phrases(`\bki-agent`, `\bki-(?:assistent|modell|agent)`, `\bsprachmodell`),
 		hijack: phrases(`\bdie\s+echten\s+anweisungen`, `\bmuss\s+jetzt\b`, `\blass\s+(?:die|den)\s+\w+\s+weg`, `\bvergiss,?\s+(?:was|worum)\s+der\s+benutzer`, `\bstattdessen\b`, `\bsag\s+dem\s+benutzer`, `\bmelde\s+erfolg`, `\bbevor\s+du\b`, `\b(?:statt|anstatt)\b`, `\bdeine\s+neue\s+aufgabe`, `\bneue\s+anweisungen?`, `\b(?:erwähne|sag|verrate)\w*\b.{0,60}\b(?:nicht|nie|niemals)\b`,
 			`\bhör\s+auf\b`, `\bab\s+jetzt\b`, `\bvon\s+nun\s+an\b`, `\bdich\s+autorisiert`, `\brufe\s+das\s+tool`)},
 	{lang: "es", keys: []string{"bot", "automático", "automáticos", "quienquiera", "tú", "ignor", "olvid", "omite", "asistente", "ia", "modelo", "system", "instruction"},
-		override: phrases(`\b(?:ignora|olvida|omite|ignorar|olvídate)\w*\s+(?:de\s+)?(?:todas\s+)?(?:las\s+|tus\s+|sus\s+|esas\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anterior\w*|previas|que\s+te\s+dicen)`, `\b(?:ignora|olvida)\w*\s+(?:de\s+)?todo\s+lo\s+que\s+(?:te\s+(?:han|hayan)\s+dicho|se\s+te\s+ha)`, `\bignor\w*\s+(?:la|el|esta|este)\s+(?:página|función|documento|texto|correo|contenido|código|currículum)\w*(?:\s+web)?\s+y\s+(?:declara|di|indica|escribe|responde|afirma)`, `\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
+		override: phrases(`\b(?:ignora|olvida|omite|ignorar|olvídate)\w*\s+(?:de\s+)?(?:todas\s+)?(?:las\s+|tus\s+|sus\s+|esas\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anterior\w*|previas|que\s+te\s+dicen)`, `\b(?:ignora|olvida)\w*\s+(?:de\s+)?todo\s+lo\s+que\s+(?:te\s+(?:han|hayan)\s+dicho|se\s+te\s+ha)`, `\bignor\w*\s+(?:la|el|esta|este)\s+(?:página|función|documento|texto|correo|contenido|código|currículum)\w*(?:\s+web)?\s+y\s+(?:declara|di|dec|indica|escrib|respond|afirma)`, `\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
 		address: phrases(`\b(?:el\s+(?:asistente|agente|modelo|bot)|la\s+ia)\s+(?:debe|deberá|tiene\s+que)\b`, `\b(?:hola|oye)[,!]?\s+(?:asistente|ia)\b`, `\b(?:para|al)\s+(?:el\s+)?bot\b`, `lectores?\s+automáticos?`, `quienquiera\s+que`, `\btú,?\s+el\s+asistente`, `\b(?:ia|asistente|bot)\s+que\s+(?:lee|procesa|resume|analiza)`, `\bal\s+modelo\s+de\s+lenguaje`, `\bquerid[oa]\s+(?:ia|asistente)\b`, `\b(?:nota|mensaje)\s+(?:importante\s+)?para\s+(?:la\s+ia|el\s+asistente|el\s+modelo)`,
 			sentenceStart+`asistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention: phrases(`\bagente\s+de\s+ia\b`, `\basistente\s+(?:de\s+)?ia\b`, `\bmodelo\s+de\s+(?:ia|lenguaje)\b`),
@@ -121,15 +125,16 @@ var takeoverLanguages = []takeoverLanguage{
 		hijack: phrases(`\binstruções\s+reais`, `\bdeve\s+agora\b`, `\bpule\s+o`, `\besqueça\s+o\s+que`, `\bem\s+vez\s+disso\b`, `\bdiga\s+ao\s+usuário`, `\bdiga\s+que\s+deu`, `antes\s+de\s+responder`, `em\s+vez\s+de\s+resumir`, `\bsua\s+nova\s+tarefa`, `\bnovas\s+instruções`, `\bnão\s+(?:mencione|conte|diga)\b`, `\bnunca\s+conte\b`, `\bpare\s+o\s+que`,
 			`de\s+agora\s+em\s+diante`, `\bautorizou\s+você`, `\bchame\s+a\s+ferramenta`)},
 	{lang: "zh", keys: []string{"机器人", "自动", "无论", "正在", "忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "代理", "system", "instruction"},
-		override: phrases(`(?:忽略|无视|忘掉|忘记)(?:别人|他们)?(?:告诉|对)?你的?(?:一切|所有)`, `(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
+		override: phrases(`(?:忽略|无视|忘掉|忘记)(?:别人|他们)?(?:告诉|对)?你的?(?:一切|所有)`, `(?:忽略|无视)(?:这个|该|此)?(?:函数|网页|页面|文档|文本|邮件|简历|代码)[并，,]?\s*(?:说明|声明|说|表示|指出|输出)`, `(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
 		address:  phrases(`(?:助手|模型|智能体|代理|ai)\s*(?:现在|立即|马上)?\s*(?:必须|应该|应当|现在要)`, `给(?:这个)?机器人`, `自动(?:阅读|读取|处理|摘要)`, `无论(?:你是)?谁`, `正在(?:阅读|处理|总结|读取)(?:这|此)`, `你[，,]?\s*(?:这个)?助手`, `(?:嘿|你好)\s*[，,]?\s*助手`, `致.{0,12}语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention:  phrases(`ai\s*代理`, `(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`),
 		hijack:   phrases(`真正的指令`, `现在必须`, `跳过总结`, `别管用户`, `改为`, `告诉用户`, `报告成功`, `在回答(?:用户)?之前`, `而不是(?:总结|回答|翻译)`, `你的新任务`, `新指令`, `不要(?:提及|告诉|透露)`, `永远不要告诉`, `停止你正在做`, `从现在起`, `已授权你`, `调用\s*\w+\s*工具`)},
 	{lang: "ja", keys: []string{"ボット", "自動", "誰であれ", "この", "あなた", "無視", "忘れ", "アシスタント", "モデル", "エージェント", "system", "instruction"},
-		override: phrases(`(?:言われた|これまでの)こと(?:は|を)(?:すべて|全部)?(?:無視|忘れ)`, `(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
+		override: phrases(`(?:言われた|これまでの)こと(?:は|を)(?:すべて|全部)?(?:無視|忘れ)`, `無視して[、,]?.{0,90}と(?:述べ|言っ|答え|書い|示し)て(?:ください|下さい)`, `(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
 		address:  phrases(`ボット(?:へ|に)`, `自動(?:読み取り|処理|要約)`, `誰であれ`, `(?:この|本)(?:テキスト|文書|メール)を(?:処理|読|要約)`, `あなた[、,]?\s*アシスタント`, `ねえ\s*アシスタント`, `言語モデルへ`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention:  phrases(`(?:アシスタント|エージェント|ai)は`, `aiエージェント`, `ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`),
-		hijack:   phrases(`(?:て|で)ください`, `なければなりません`, `本当の指示`, `要約は飛ばし`, `ユーザーの質問は気にせず`, `と伝えて`, `と報告して`, `答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
+		order:    phrases(`(?:て|で)ください`, `なければなりません`),
+		hijack:   phrases(`本当の指示`, `要約は飛ばし`, `ユーザーの質問は気にせず`, `と伝えて`, `と報告して`, `答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
 	{lang: "ru", keys: []string{"бот", "автоматическ", "кто бы", "ты", "игнорир", "забуд", "проигнор", "ии", "ai", "ассистент", "помощник", "модел", "system", "instruction"},
 		override: phrases(`(?:игнорируй|игнорируйте|забудь|забудьте)\p{L}*\s+вс[её],?\s+что\s+(?:тебе|вам)\s+(?:говорили|сказали|велели)`, `(?:игнорируй|игнорируйте|забудь|забудьте)\p{L}*\s+(?:все\s+)?(?:правила|инструкции|указания)`, `(?:игнорируй|игнорируйте|забудь|забудьте|проигнорируй)\p{L}*\s+(?:все\s+)?(?:предыдущие|прежние|свои|твои|ваши)\s+(?:\p{L}+\s+)?(?:инструкции|указания|команды|правила)`),
 		address:  phrases(`(?:ассистент|помощник|агент|бот|ии)\s+(?:должен|обязан)|модель\s+должна`, `для\s+бота`, `автоматическ\p{L}+\s+(?:читател|систем|агент)`, `кто\s+бы\s+ни`, `\bты,?\s+ассистент`, `(?:ии|бот|ассистент)\p{L}*,?\s+(?:который|которая)\s+(?:читает|обрабатывает|резюмирует)`, `привет,?\s+ассистент`, `языковой\s+модели`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
@@ -137,10 +142,11 @@ var takeoverLanguages = []takeoverLanguage{
 		hijack: phrases(`настоящие\s+инструкции`, `должен\s+сейчас`, `пропусти`, `забудь,?\s+о\s+чём`, `вместо\s+этого`, `скажи\s+пользователю`, `сообщи\s+об\s+успехе`, `прежде\s+чем\s+ответить`, `вместо\s+того\s+чтобы`, `(?:твоя|ваша)\s+новая\s+задача`, `новые\s+инструкции`, `не\s+упоминай`, `никогда\s+не\s+говори`, `прекрати\s+то`, `отныне`, `с\s+этого\s+момента`,
 			`разрешил\s+тебе`, `вызови\s+инструмент`)},
 	{lang: "ko", keys: []string{"봇", "자동", "누구든", "당신", "무시", "잊", "어시스턴트", "비서", "모델", "에이전트", "system", "instruction"},
-		override: phrases(`(?:모든\s*)?(?:규칙|지시|지침)\S*\s*(?:은|는|을|를)?\s*(?:잊어|무시해)`, `이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
+		override: phrases(`(?:모든\s*)?(?:규칙|지시|지침)\S*\s*(?:은|는|을|를)?\s*(?:잊어|무시해)`, `무시하고\s*.{0,60}(?:라고\s*(?:말하|진술|명시|밝히|답하))`, `이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
 		address:  phrases(`봇에게`, `자동\s*(?:독자|리더|처리|요약)`, `누구든`, `(?:이|본)\s*(?:텍스트|문서|메일)을\s*(?:처리|읽|요약)`, `당신[,]?\s*어시스턴트`, `안녕\s*어시스턴트`, `언어\s*모델에게`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention:  phrases(`(?:어시스턴트|에이전트|ai)(?:는|은)`, `ai\s*에이전트`, `ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`),
-		hijack:   phrases(`야\s*합니다`, `십시오`, `진짜\s*지시`, `건너뛰고`, `물은\s*것은\s*잊고`, `말하세요`, `보고하세요`, `답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
+		order:    phrases(`야\s*합니다`, `십시오`),
+		hijack:   phrases(`진짜\s*지시`, `건너뛰고`, `물은\s*것은\s*잊고`, `말하세요`, `보고하세요`, `답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
 }
 
 // targetCue is what an order given to the model aims at, in any language: a secret or a credential
@@ -192,6 +198,9 @@ func takeoverFindings(text string) []hit {
 	if h, ok := markedOrder(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := authorityOrder(text, s); ok {
+		return []hit{h}
+	}
 	if h, ok := otherOverride(text, s); ok {
 		return []hit{h}
 	}
@@ -203,15 +212,13 @@ func takeoverFindings(text string) []hit {
 // Thai, Turkish, Vietnamese and Tagalog. The keys are the word for instructions in each: a text
 // holding none is not read with the pattern.
 var (
-	otherOverrideKeys    = []string{"تعليمات", "الإرشادات", "নির্দেশ", "निर्देश", "instruksi", "perintah", "คำสั่ง", "คําสั่ง", "คำแนะนำ", "คําแนะนํา", "talimat", "görev", "hướng dẫn", "chỉ dẫn", "quy tắc", "tagubilin", "instruksyon"}
-	otherOverridePattern = regexp.MustCompile(`(?:(?:تجاهل|انسَ|انس|تغاضى\s+عن)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|تعليماتك|الإرشادات)|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+)?(?:নির্দেশনা|নির্দেশ|নির্দেশাবলী)\S*\s+(?:উপেক্ষা|ভুলে)|(?:पिछले|अपने|पहले\s+के)\s+(?:सभी\s+)?निर्देश\S*\s+(?:को\s+)?(?:भूल|अनदेखा|नजरअंदाज)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah|petunjuk|aturan)\s+(?:sebelumnya|anda|kamu)|(?:ละเว้น|เพิกเฉย|ลืม|อย่าไปสนใจ)\S{0,8}(?:คำ|คํา)(?:สั่ง|แนะนำ|แนะนํา)\S{0,6}ก่อนหน้า|önceki\s+(?:tüm\s+)?(?:talimatları|talimatlarını|görevleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|önceki\s+görevlerden\s+bağımsız|(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:tất\s+cả\s+)?(?:những\s+|các\s+|mọi\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)|(?:kalimutan|huwag\s+pansinin|balewalain)\s+(?:ang\s+)?(?:iyong\s+|lahat\s+ng\s+)?(?:mga\s+)?(?:naunang\s+)?(?:tagubilin|instruksyon|panuto))`)
+	otherOverrideKeys = []string{"تعليمات", "الإرشادات", "নির্দেশ", "निर्देश", "instruksi", "perintah", "คำสั่ง", "คําสั่ง", "คำแนะนำ", "คําแนะนํา", "talimat", "tal\u0130mat", "görev", "hướng dẫn", "chỉ dẫn", "quy tắc", "tagubilin", "instruksyon",
+		"अनदेखा", "परवाह", "उपेक्षा", "উপেক্ষা", "تجاهل", "تغاضى", "yok say", "görmezden", "bỏ qua", "abaikan", "terlepas", "pansinin"}
+	otherOverridePattern = regexp.MustCompile(`(?:(?:تجاهل|انسَ|انس|تغاضى\s+عن)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|تعليماتك|الإرشادات)|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+)?(?:নির্দেশনা|নির্দেশ|নির্দেশাবলী)\S*\s+(?:উপেক্ষা|ভুলে)|(?:पिछले|अपने|पहले\s+के)\s+(?:सभी\s+)?निर्देश\S*\s+(?:को\s+)?(?:भूल|अनदेखा|नजरअंदाज)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah|petunjuk|aturan)\s+(?:sebelumnya|anda|kamu)|(?:ละเว้น|เพิกเฉย|ลืม|อย่าไปสนใจ)\S{0,8}(?:คำ|คํา)(?:สั่ง|แนะนำ|แนะนํา)\S{0,6}ก่อนหน้า|önceki\s+(?:tüm\s+)?(?:talimatları|talimatlarını|görevleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|önceki\s+görevlerden\s+bağımsız|(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:tất\s+cả\s+)?(?:những\s+|các\s+|mọi\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)|(?:kalimutan|huwag\s+pansinin|balewalain)\s+(?:ang\s+)?(?:iyong\s+|lahat\s+ng\s+)?(?:mga\s+)?(?:naunang\s+)?(?:tagubilin|instruksyon|panuto)|(?:पिछले|पूर्व|अपने|पहले\s+के|पिछली)\s+(?:सभी\s+)?(?:निर्देश|कार्य)\S*\s+(?:की|को|का)?\s*(?:भूल|अनदेखा|नजरअंदाज|अवहेलना|उपेक्षा|परवाह\s+किए\s+बिना)|(?:जो\s+भी|जो\s+कुछ)\s+(?:आपको|तुम्हें)\s+(?:बताया|कहा)\s+गया\s+है\s+(?:उसे\s+)?(?:भूल|अनदेखा|नजरअंदाज)|को\s+अनदेखा\s+करें\s+और\s+(?:बता|कह|संकेत|लिख)|(?:আপনাকে|তোমাকে)\s+যা\s+বলা\s+হয়েছে\s+তা\s+(?:উপেক্ষা|ভুলে)|(?:تجاهل|تغاضى\s+عن|انس)\s+(?:كل\s+)?ما\s+(?:تم\s+)?(?:تعليمك|تعليماتك|قيل\s+لك|أخبروك)|تجاهل\s+ال\S+\s+و(?:أشر|قل|اذكر|صرح)|öncek[iİ]\s+(?:tüm\s+)?(?:tal[iİ]matlar[iı]\S*|görevler[iİ]|kurallar[iı])\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|(?:yok\s+say|görmezden\s+gel)\S*\s+ve\s.{0,60}belirt|bỏ\s+qua\s+\S+(?:\s+\S+)?\s+và\s+(?:chỉ\s+ra|nói|tuyên\s+bố|cho\s+biết|khẳng\s+định)|abaikan\s+\S+(?:\s+\S+)?\s+dan\s+(?:tunjukkan|katakan|nyatakan|sebutkan|tulis)|terlepas\s+dari\s+tugas\s+sebelumnya|huwag\s+pansinin\s+ang\s+\S+\s+at\s+(?:sabihin|ipahayag))`)
 )
 
 // otherOverride looks for an order to drop the model's instructions in the languages above.
 func otherOverride(text, s string) (hit, bool) {
-	if untrusted.IsASCII(s) && !strings.Contains(s, "instruksi") && !strings.Contains(s, "perintah") && !strings.Contains(s, "tagubilin") && !strings.Contains(s, "instruksyon") {
-		return hit{}, false
-	}
 	keyed := false
 	for _, k := range otherOverrideKeys {
 		if strings.Contains(s, k) {
@@ -223,7 +230,7 @@ func otherOverride(text, s string) (hit, bool) {
 		return hit{}, false
 	}
 	for _, loc := range otherOverridePattern.FindAllStringIndex(s, 4) {
-		if !framed(s, loc[0], loc[1]) && !ownInstructions(s, loc[0], loc[1]) {
+		if !framed(s, loc[0], loc[1]) && !ownInstructions(s, loc[0], loc[1]) && !reported(s, loc[0]) {
 			return takeoverHit(text, loc[0], loc[1], "", i18n.T("tells the model to ignore its instructions")), true
 		}
 	}
@@ -276,7 +283,7 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 			from, to := window(s, i-keyWindow, i+len(k)+keyWindow)
 			covered = to
 			w := s[from:to]
-			if loc := l.override.FindStringIndex(w); loc != nil && !framed(s, from+loc[0], from+loc[1]) && !ownInstructions(s, from+loc[0], from+loc[1]) {
+			if loc := l.override.FindStringIndex(w); loc != nil && !framed(s, from+loc[0], from+loc[1]) && !ownInstructions(s, from+loc[0], from+loc[1]) && !reported(s, from+loc[0]) {
 				return takeoverHit(text, from+loc[0], from+loc[1], l.lang, i18n.T("tells the model to ignore its instructions")), true
 			}
 			a, weak := l.address.FindStringIndex(w), false
@@ -295,10 +302,22 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 				as += size
 			}
 			hf, ht := window(s, as-nearby, ae+nearby)
+			hf, ht = sectionOf(s, hf, ht, as, ae)
 			around := s[hf:ht]
 			cue := l.hijack.FindStringIndex(around)
 			if cue == nil {
 				cue = l.override.FindStringIndex(around)
+			}
+			if cue == nil && l.order != nil {
+				if !weak {
+					cue = l.order.FindStringIndex(around)
+				} else if end := sentenceAfter(s, ae, ht); end > ae {
+					// A mention that is the topic of its sentence ("アシスタントは…送ってください")
+					// is spoken to when that same sentence ends in an order.
+					if c := l.order.FindStringIndex(s[ae:end]); c != nil {
+						cue = []int{c[0] + ae - hf, c[1] + ae - hf}
+					}
+				}
 			}
 			if cue == nil && !weak {
 				cue = targetCue.FindStringIndex(s[as:ht])
@@ -314,6 +333,23 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 		covered = 0
 	}
 	return hit{}, false
+}
+
+// sentenceAfter is where the sentence going on at s[at] ends, at most at limit: at a full stop of
+// any script or a line break.
+func sentenceAfter(s string, at, limit int) int {
+	for i := at; i < limit; {
+		i0 := strings.IndexAny(s[i:limit], "。！？.!?\n")
+		if i0 < 0 {
+			break
+		}
+		i += i0
+		if c := s[i]; c != '.' && c != '!' && c != '?' || i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+			return i
+		}
+		i++
+	}
+	return limit
 }
 
 // atWord reports whether the key word at s[i:i+n] starts a word ("model" in "the model", not
@@ -371,10 +407,10 @@ var (
 
 // replyDirectiveFindings looks for sentences of the reply directive.
 func replyDirectiveFindings(s string) []hit {
+	out := slippedTaskFindings(s)
 	if !strings.Contains(s, "your") && !strings.Contains(s, "Your") {
-		return nil
+		return out
 	}
-	var out []hit
 	for start := 0; start < len(s); {
 		end := sentenceEnd(s, start)
 		sentence := s[start:end]
@@ -386,7 +422,7 @@ func replyDirectiveFindings(s string) []hit {
 				Evidence: untrusted.Visible(strings.TrimSpace(trimmed), 200),
 				Why:      i18n.T("Data the model reads does not decide what the model answers; an order about its reply is another task slipped into the data.")},
 				at: at, end: at + len(trimmed)})
-			if len(out) >= 4 {
+			if len(out) >= 8 {
 				break
 			}
 		}
@@ -432,7 +468,13 @@ func decodedTakeovers(s string) []hit {
 		if !utf8.Valid(b) || !mostlyText(string(b)) {
 			return
 		}
-		for _, h := range append(takeoverFindings(string(b)), replyDirectiveFindings(string(b))...) {
+		found := append(takeoverFindings(string(b)), replyDirectiveFindings(string(b))...)
+		if len(found) == 0 {
+			if loc := encodedOrder.FindStringIndex(lowerText(string(b))); loc != nil {
+				found = append(found, takeoverHit(string(b), loc[0], loc[1], "", i18n.T("hides, encoded, an order to drop what the model was asked and say something else")))
+			}
+		}
+		for _, h := range found {
 			h.at, h.DecodedFrom = at, encoding
 			out = append(out, h)
 		}
@@ -463,6 +505,12 @@ func decodedTakeovers(s string) []hit {
 	}
 	return out
 }
+
+// encodedOrder is, in text that was encoded, an order to set something aside and say something
+// else ("ignore the webpage and state: …"), matched loosely because an encoded payload is not
+// proofread ("Hignore", "Inore"): no honest text encodes a sentence that tells its reader what
+// to state instead of what it reads.
+var encodedOrder = regexp.MustCompile(`(?:[a-z]?ig?nore|disregard|forget)\s+(?:the\s+|this\s+|all\s+|your\s+)?(?:[a-z]+\s+)?(?:and\s+(?:instead\s+)?(?:state|say|output|print|reply|respond|declare|tell|write)\b|(?:previous\s+|prior\s+)?instructions\b)`)
 
 // mostlyText reports decoded bytes that read as text, not binary: printable characters, with
 // letters among them.
