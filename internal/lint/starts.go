@@ -1,0 +1,395 @@
+package lint
+
+import (
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
+
+// This file holds where a match of an expression can start, branch by branch of its top-level
+// choice. An expression of many alternatives (the result check's role marker: fake system tags,
+// chat turn markers, claimed modes, claimed authority in ten languages) has no literal that all
+// its matches start with, and running it over a whole text costs every alternative at every
+// byte. Each alternative on its own does say where its matches start: at one of its leading
+// literals, a few runes before one, or at a rare mark ("<", "[", a line break). Those places,
+// for the alternatives whose literals the text holds, are the only ones where the expression
+// can match; the expression is tried anchored at each, in order, which finds exactly the
+// matches a search of the whole text finds.
+
+// A startPlan is where the matches of each branch of an expression's top-level choice start.
+type startPlan struct {
+	branches []branchStarts
+	// src is each branch's expression; choices the branches of a set (a bit per branch), in
+	// their order, anchored, compiled on first use.
+	src     []string
+	choices sync.Map // uint64 → *anchoredExpr
+}
+
+// A branchStarts is one branch's: it matches only in a text that meets need, and then only
+// where one of its leading literals starts, or up to slack runes before; or, for a branch with
+// no leading literals, only at the bytes marks holds (and at the text's start when atStart).
+type branchStarts struct {
+	need    *requirement
+	lead    []string // the leading literals; their ids in the filter are leadIDs
+	leadIDs foundWords
+	slack   int
+	marks   *[256]bool
+	atStart bool
+}
+
+// startMarks are the bytes a branch with no leading literals may start with for its starts to
+// be few: marks rare in prose, and the line break.
+const startMarks = markBytes + "\n"
+
+// maxBranches bounds the branches of a plan: a set of them is a bit each in a uint64.
+const maxBranches = 64
+
+// planShare is the candidate starts per byte of text past which the expression is searched in
+// full instead: a start costs a few of its branches anchored there, far less than the bytes a
+// search of the whole text reads per start.
+const planShare = 4
+
+// newStartPlan derives the plan of an expression, parsed as written (its Unicode classes
+// whole, so that each branch compiles on its own); nil when some branch starts where it cannot
+// tell (a letter, any character).
+func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
+	subs := []*syntax.Regexp{re}
+	if re.Op == syntax.OpAlternate {
+		subs = re.Sub
+	}
+	if len(subs) > maxBranches {
+		return nil
+	}
+	p := &startPlan{}
+	for _, b := range subs {
+		bs := branchStarts{need: a.info(b).requirement()}
+		if lits, slack, ok := a.leadingOf([]*syntax.Regexp{b}, 0, 2); ok && len(lits) <= maxLeading {
+			bs.lead, bs.slack = lits, slack
+		} else if lits, ok := a.spacedLeading(b); ok {
+			bs.lead = lits
+		} else {
+			var marks [256]bool
+			atStart, ok := firstMarks(b, &marks)
+			if !ok {
+				return nil
+			}
+			bs.marks, bs.atStart = &marks, atStart
+		}
+		p.branches = append(p.branches, bs)
+		p.src = append(p.src, b.String())
+	}
+	return p
+}
+
+// choice is the branches of set, in their order, anchored where a match starts.
+func (p *startPlan) choice(set uint64) *anchoredExpr {
+	if ae, ok := p.choices.Load(set); ok {
+		return ae.(*anchoredExpr)
+	}
+	var parts []string
+	for i, src := range p.src {
+		if set&(1<<i) != 0 {
+			parts = append(parts, src)
+		}
+	}
+	ae, _ := p.choices.LoadOrStore(set, &anchoredExpr{src: strings.Join(parts, "|")})
+	return ae.(*anchoredExpr)
+}
+
+// spacedLeading is the leading literals of a branch whose first word is too short to be one
+// alone ("I" of "I am your developer"): the exact strings its first expressions match, each cut
+// after its first space, when all then hold at least two bytes and none starts with a space. A
+// word filter finds "i " where the letter is followed by white space, and the match starts there.
+func (a *analysis) spacedLeading(b *syntax.Regexp) ([]string, bool) {
+	subs := []*syntax.Regexp{b}
+	if b.Op == syntax.OpConcat {
+		subs = b.Sub
+	}
+	acc := []string{""}
+	for _, s := range subs {
+		info := a.info(s)
+		if info.exact == nil || len(acc)*len(info.exact) > maxExact {
+			break
+		}
+		acc = joined(acc, info.exact)
+	}
+	var out []string
+	for _, s := range acc {
+		if i := strings.IndexByte(s, ' '); i == 0 {
+			return nil, false
+		} else if i > 0 {
+			s = s[:i+1]
+		}
+		if len(s) < 2 {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), true
+}
+
+// literals appends every literal the plan's branches need or lead with.
+func (p *startPlan) literals(out []string) []string {
+	for _, b := range p.branches {
+		out = append(literalsOf(b.need, out), b.lead...)
+	}
+	return out
+}
+
+// resolve gives the plan's literals their ids in f, and marks its leading ones in leadWord.
+func (p *startPlan) resolve(f *wordFilter, leadWord []bool) {
+	for i := range p.branches {
+		b := &p.branches[i]
+		resolveRequirement(b.need, f)
+		if b.lead == nil {
+			continue
+		}
+		b.leadIDs = make(foundWords, (len(f.ids)+63)/64)
+		for _, w := range b.lead {
+			id := f.ids[w]
+			leadWord[id] = true
+			b.leadIDs[id/64] |= 1 << (id % 64)
+		}
+	}
+}
+
+// A start is a place in a text where a match may start, and the branches that may match there.
+type start struct {
+	at       int
+	branches uint64
+}
+
+// starts lists, in order, every place in text where a match may start, given the words of f
+// found there and where its leading ones end (hits); ok is false when they are so many that
+// searching the whole text costs less.
+func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text string) (starts []start, ok bool) {
+	limit := len(text)/planShare + 1
+	var marks [256]uint64
+	anyMarks := false
+	var leads []int // the met branches with leading literals
+	for i := range p.branches {
+		b := &p.branches[i]
+		if !b.need.met(found) {
+			continue
+		}
+		if b.lead != nil {
+			leads = append(leads, i)
+			continue
+		}
+		if b.atStart {
+			starts = append(starts, start{0, 1 << i})
+		}
+		for c, on := range b.marks {
+			if on {
+				marks[c] |= 1 << i
+				anyMarks = true
+			}
+		}
+	}
+	if len(leads) > 0 {
+		for _, h := range hits {
+			var set uint64
+			most := -1
+			for _, i := range leads {
+				if b := &p.branches[i]; b.leadIDs[h.id/64]&(1<<(h.id%64)) != 0 {
+					set |= 1 << i
+					most = max(most, b.slack)
+				}
+			}
+			if set == 0 {
+				continue
+			}
+			at := h.end - len(f.words[h.id])
+			starts = append(starts, start{at, set})
+			for range most {
+				if at == 0 {
+					break
+				}
+				_, size := utf8.DecodeLastRuneInString(text[:at])
+				at -= size
+				starts = append(starts, start{at, set})
+			}
+			if len(starts) > limit {
+				return nil, false
+			}
+		}
+	}
+	if anyMarks {
+		for i := 0; i < len(text); i++ {
+			if set := marks[text[i]]; set != 0 {
+				if starts = append(starts, start{i, set}); len(starts) > limit {
+					return nil, false
+				}
+			}
+		}
+	}
+	slices.SortFunc(starts, func(a, b start) int { return a.at - b.at })
+	out := starts[:0]
+	for _, s := range starts {
+		if n := len(out); n > 0 && out[n-1].at == s.at {
+			out[n-1].branches |= s.branches
+			continue
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// firstMarks adds to marks the bytes a match of e may start with, and reports whether it may
+// start only at the text's start instead; ok is false unless every such byte is one of
+// [startMarks] and e cannot match the empty string.
+func firstMarks(e *syntax.Regexp, marks *[256]bool) (atStart, ok bool) {
+	atStart, nullable, ok := firstOf(e, marks)
+	return atStart, ok && !nullable
+}
+
+// firstOf is [firstMarks] for one expression, and whether it may match the empty string
+// without a mark (a match of what follows it then starts where it does).
+func firstOf(e *syntax.Regexp, marks *[256]bool) (atStart, nullable, ok bool) {
+	mark := func(r rune) bool {
+		if r >= utf8.RuneSelf || !containsByte(startMarks, byte(r)) {
+			return false
+		}
+		marks[r] = true
+		return true
+	}
+	switch e.Op {
+	case syntax.OpBeginText:
+		// A match that starts here starts at the text's start, whatever follows.
+		return true, false, true
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
+		return false, true, true
+	case syntax.OpLiteral:
+		if len(e.Rune) == 0 {
+			return false, true, true
+		}
+		// A mark folds to no other rune, so a case-insensitive one is the same mark.
+		return false, false, mark(e.Rune[0])
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(e.Rune); i += 2 {
+			if e.Rune[i+1]-e.Rune[i] > 16 {
+				return false, false, false
+			}
+			for r := e.Rune[i]; r <= e.Rune[i+1]; r++ {
+				if !mark(r) {
+					return false, false, false
+				}
+			}
+		}
+		return false, false, len(e.Rune) > 0
+	case syntax.OpCapture:
+		return firstOf(e.Sub[0], marks)
+	case syntax.OpStar, syntax.OpQuest:
+		atStart, _, ok := firstOf(e.Sub[0], marks)
+		return atStart, true, ok
+	case syntax.OpPlus:
+		return firstOf(e.Sub[0], marks)
+	case syntax.OpRepeat:
+		atStart, nullable, ok := firstOf(e.Sub[0], marks)
+		return atStart, nullable || e.Min == 0, ok
+	case syntax.OpConcat:
+		for _, s := range e.Sub {
+			a, nullable, ok := firstOf(s, marks)
+			if !ok {
+				return false, false, false
+			}
+			atStart = atStart || a
+			if !nullable {
+				return atStart, false, true
+			}
+		}
+		return atStart, true, true
+	case syntax.OpAlternate:
+		for _, s := range e.Sub {
+			a, n, ok := firstOf(s, marks)
+			if !ok {
+				return false, false, false
+			}
+			atStart, nullable = atStart || a, nullable || n
+		}
+		return atStart, nullable, true
+	}
+	return false, false, false
+}
+
+func containsByte(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// findAll is re.FindAllStringSubmatchIndex(text, n) when every match starts at one of starts
+// (in order), by one of the branches the start names: the leftmost match is the one at the first
+// start where those branches, anchored there, match (a branch that cannot start there does not
+// change which of them matches first), and the next is looked for from its end, as the whole
+// text's search does.
+func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
+	var out [][]int
+	pos := 0
+	for _, st := range starts {
+		if st.at < pos {
+			continue
+		}
+		if n >= 0 && len(out) >= n {
+			break
+		}
+		ae := p.choice(st.branches)
+		var m []int
+		if st.at == 0 {
+			m = ae.atStart().FindStringSubmatchIndex(text)
+		} else {
+			// From the rune before, so that a boundary at the start reads it.
+			_, size := utf8.DecodeLastRuneInString(text[:st.at])
+			from := st.at - size
+			if m = ae.after().FindStringSubmatchIndex(text[from:]); m != nil {
+				m[0] = st.at - from
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += from
+					}
+				}
+			}
+		}
+		if m == nil {
+			continue
+		}
+		out = append(out, m)
+		pos = m[1]
+		if m[1] == m[0] {
+			pos++
+		}
+	}
+	return out
+}
+
+// An anchoredExpr is an expression anchored where a match starts: at the text's start, and
+// after the one rune before it (so that a boundary at the start reads that rune), for
+// [anchoredFindAll].
+type anchoredExpr struct {
+	src              string
+	once             sync.Once
+	start, afterRune *lazyregexp.Regexp
+}
+
+func (ae *anchoredExpr) atStart() *lazyregexp.Regexp {
+	ae.once.Do(ae.anchor)
+	return ae.start
+}
+
+func (ae *anchoredExpr) after() *lazyregexp.Regexp {
+	ae.once.Do(ae.anchor)
+	return ae.afterRune
+}
+
+func (ae *anchoredExpr) anchor() {
+	ae.start = lazyregexp.New(`^(?:` + ae.src + `)`)
+	ae.afterRune = lazyregexp.New(`^(?s:.)(?:` + ae.src + `)`)
+}
