@@ -29,6 +29,8 @@ var claimedAuthority = regexp.MustCompile(`(?:` +
 	`\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\s+(?:developed|created|built|made|trained)\s+by\b|` +
 	`\bi\s*(?:'m|’m|\s+am)\s+(?:now\s+)?(?:entering|activating|enabling|switching\s+(?:on|to))\s+(?:an?\s+|the\s+)?['‘"]?[a-z ]{0,30}mode\b|` +
 	`\b(?:god|law\s+enforcement(?:\s+override)?|override|security\s+override|system\s+override)\s+mode\b|<\s*[a-z ]{0,30}\bmode\s*>|` +
+	// a tag of several words naming a mode, in any language ("<MODE SYSTÈME>", "<СИСТЕМНЫЙ РЕЖИМ>")
+	`<\s*(?:[^<>\n\s]+\s+){1,5}(?:mode|режим|modo|modus|modalità)(?:\s[^<>\n]{0,30})?\s*>|<\s*(?:mode|режим|modo|modus|modalità)\s+[^<>\n]{1,30}>|<[^<>\n]{1,30}(?:模式|モード|모드)[^<>\n]{0,10}>|` +
 	`\b(?:developer|system|admin|security)\s+(?:training\s+data\s+)?overr+ide\b|` +
 	// French, German, Spanish, Italian, Portuguese, Russian
 	`\bje\s+suis\s+(?:ton|votre)\s+(?:développeur|créateur|programmeur)|\bje\s+suis\s+dieu\b|\ben\s+tant\s+que\s+(?:ton|votre)\s+(?:créateur|développeur)|\bmode\s+(?:dieu|de\s+remplacement)|` +
@@ -62,10 +64,10 @@ var authorityKeys = []string{"developer", "creator", "programmer", "admin", "own
 
 // readerRequest is a request to whoever reads: a question, an order to state, write or give
 // something, or a word for "you" in the languages read.
-var readerRequest = regexp.MustCompile(`(?:[?？؟]|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw)\b|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
+var readerRequest = regexp.MustCompile(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+que|besoin\s+que|bisogno\s+che|brauche|bitte|por\s+favor|per\s+favore|s'il\s+(?:te|vous)\s+pla[iî]t|diga|dime|dimmi|sag\s+mir|expli(?:que|quez|ca)|spiega|erkläre)\b|주세요|해\s*줘|하세요|십시오|ください|нужно|пожалуйста|скажи|объясни|подтверди|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw)\b|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
 
-// authorityOrder looks for a claimed authority, standing as a claim (not in code, not quoted in a
-// text about injections), followed by a request to the reader.
+// authorityOrder looks for a claimed authority, standing as a claim (not quoted in a text about
+// injections), followed by a request to the reader.
 func authorityOrder(text, s string) (hit, bool) {
 	keyed := false
 	for _, k := range authorityKeys {
@@ -78,7 +80,9 @@ func authorityOrder(text, s string) (hit, bool) {
 		return hit{}, false
 	}
 	for _, m := range claimedAuthority.FindAllStringIndex(s, 8) {
-		if inCode(s, m[0]) || framed(s, m[0], m[1]) {
+		// Code is not skipped as it is for role markers: a config's "system:" key is honest
+		// there, a writer claiming to be the model's developer is not.
+		if framed(s, m[0], m[1]) {
 			continue
 		}
 		_, to := window(s, m[1], m[1]+nearby)

@@ -61,7 +61,7 @@ const sentenceStart = `(?:^|[\n.!?。！？>*#]\s*|<!--\s*)`
 
 var takeoverLanguages = []takeoverLanguage{
 	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "overlook", "previous", "prior", "regardless", "assistant", "ai", "llm", "chatbot", "bot", "bots", "model", "agent", "agents", "system", "inst", "language model", "attention", "automated", "automatic", "whoever", "anyone"},
-		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|initial|old)\s+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|commands?|orders?|tasks?)`,
+		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass|set\s+aside|put\s+aside|abandon|discard|dismiss|neglect)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:(?:previous|prior|above|earlier|preceding|former|original|system|initial|old|other|existing|subsequent|given)(?:,?\s+(?:and|or|and/or)\s+|,\s*|\s+))+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|guidance|commands?|orders?|tasks?|constraints)`,
 			`\b(?:ignore|disregard|forget|overlook)\s+(?:about\s+)?(?:everything|everthing|all(?:\s+that)?|what(?:ever)?)\s+(?:you(?:'ve|\s+have)?\s+(?:been|were)\s+(?:told|instructed|given|asked)|(?:was\s+)?(?:said\s+)?(?:above|before|previously))`,
 			`\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:instructions|rules|guidelines|programming|directives|task|orders)`,
 			`\bforget\s+about\s+(?:all\s+)?(?:those|the|your)\s+rules`,
