@@ -17,6 +17,11 @@ MIRRORS holds bare git clones named owner+name/repo, at the commits listed in CO
   - OWASP/www-project-top-10-for-large-language-model-applications (CC BY-SA 4.0): the 2025 Top 10
     for LLM applications in English and ten translations: documentation about prompt injection
     that quotes and describes injections.
+  - NVIDIA/garak, cisco-ai-defense/mcp-scanner, invariantlabs-ai/mcp-scan (Apache-2.0): the
+    documentation of three scanners (garak's probe and detector pages, mcp-scanner's docs/,
+    mcp-scan's README and security policy): pages that describe injections, tool poisoning and
+    jailbreaks for their users. Prompts the scanners send to a model, test fixtures and example
+    malicious servers are left out: they are not honest documentation.
 Every source here is first on the reported side (internal/result/calibration_test.go): measured
 once before anything in it is read.
 """
@@ -30,6 +35,9 @@ COMMITS = {
     "microsoft+TaskTracker": "b4fabe25504dc1d3f7c6fdf5e50d4bb209a152b0",
     "EthicalSource+contributor_covenant": "c104cdff077e33e62320f47fb98958e15fd15f1b",
     "OWASP+www-project-top-10-for-large-language-model-applications": "020595761a4b7b0c3f9cf01a0457b78f9f1e7f9c",
+    "NVIDIA+garak": "cafbe992780df70015de7295ca026b70c4629ada",
+    "cisco-ai-defense+mcp-scanner": "893327c54d223ea07296f68f32d8294f5c045f4a",
+    "invariantlabs-ai+mcp-scan": "9d6f6f911182ca9e401261a3d93d7b5a80cafb8b",
 }
 
 def git(repo, *args):
@@ -189,3 +197,17 @@ for p in files(OW, "2_0_vulns"):
         continue
     ow.append(case("owasp-llm/" + lang, "read_text_file", cut(show(OW, p)), language=lang))
 write("honest-owasp-llm.json", ow, "OWASP's Top 10 for LLM applications 2025 in English and ten translations (github.com/OWASP/www-project-top-10-for-large-language-model-applications, CC BY-SA 4.0, commit %s, 2_0_vulns/LLM*.md and 2_0_vulns/translations/*/LLM*.md), as server-filesystem returns a file: documentation that describes and quotes prompt injections." % COMMITS[OW])
+
+# ---- honest, reported: three scanners' documentation ----
+sd = []
+for repo, under, name in (("NVIDIA+garak", "docs/source/probes", "garak"), ("NVIDIA+garak", "docs/source/detectors", "garak"),
+                          ("cisco-ai-defense+mcp-scanner", "docs", "cisco"), ("invariantlabs-ai+mcp-scan", "", "invariant")):
+    for p in files(repo, under) if under else files(repo, "."):
+        if not (p.endswith(".md") or p.endswith(".rst")):
+            continue
+        if name == "invariant" and p not in ("README.md", "SECURITY.md"):
+            continue
+        if name == "cisco" and "/" in p[len("docs/"):]:
+            continue
+        sd.append(case("scanner-docs/" + name, "read_text_file", cut(show(repo, p)), language="en"))
+write("honest-scanner-docs.json", sd, "The documentation of three scanners, as server-filesystem returns a file: garak's probe and detector pages (github.com/NVIDIA/garak, Apache-2.0, commit %s, docs/source/probes and docs/source/detectors), mcp-scanner's docs/*.md (github.com/cisco-ai-defense/mcp-scanner, Apache-2.0, commit %s) and mcp-scan's README.md and SECURITY.md (github.com/invariantlabs-ai/mcp-scan, Apache-2.0, commit %s): pages that describe injections and tool poisoning for their users. The scanners' own prompts, fixtures and example malicious servers are left out." % (COMMITS["NVIDIA+garak"], COMMITS["cisco-ai-defense+mcp-scanner"], COMMITS["invariantlabs-ai+mcp-scan"]))
