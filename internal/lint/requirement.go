@@ -492,8 +492,9 @@ func init() {
 func (g *phraseGroup) build() {
 	var literals []string
 	var leads [][]string
+	branchLeads := make([][][]string, len(g.phrases)) // by phrase, of its branches
 	a := newAnalysis()
-	for _, p := range g.phrases {
+	for i, p := range g.phrases {
 		p.need = anything
 		re, err := syntax.Parse(withoutUnicodeClasses(p.re.String()), syntax.Perl)
 		if err != nil {
@@ -505,6 +506,16 @@ func (g *phraseGroup) build() {
 		lits, slack, ok := a.leadingOf([]*syntax.Regexp{re}, 0, 2)
 		if !ok || len(lits) > maxLeading {
 			leads = append(leads, nil)
+			// A plan's branches compile on their own, so they are the expression as written:
+			// one with Unicode classes, whose parse costs tens of milliseconds, has none.
+			if written := p.re.String(); written == withoutUnicodeClasses(written) {
+				if p.plan = newStartPlan(a, re); p.plan != nil {
+					literals = p.plan.literals(literals)
+				}
+			}
+			if p.plan == nil {
+				p.branches, literals, branchLeads[i] = newPhraseBranches(a, p.re.String(), literals)
+			}
 			continue
 		}
 		literals = append(literals, lits...)
@@ -515,7 +526,11 @@ func (g *phraseGroup) build() {
 	g.lead = make([]bool, len(g.filter.ids))
 	for i, p := range g.phrases {
 		resolveRequirement(p.need, g.filter)
+		if p.plan != nil {
+			p.plan.resolve(g.filter, g.lead)
+		}
 		if p.lead == nil {
+			resolvePhraseBranches(p.branches, branchLeads[i], g.filter, g.lead)
 			continue
 		}
 		p.lead.ids = make(foundWords, (len(g.filter.ids)+63)/64)
@@ -607,7 +622,18 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 	if !p.need.met(gs.found) {
 		return false
 	}
-	if p.lead == nil || !s.placed {
+	if !s.placed {
+		return p.re.MatchString(v.folded)
+	}
+	if p.lead == nil {
+		if p.plan != nil {
+			if starts, ok := p.plan.starts(g.filter, gs.found, gs.hits, v.folded); ok {
+				return len(p.plan.findAll(v.folded, starts, 1)) > 0
+			}
+		}
+		if p.branches != nil {
+			return branchesMayMatch(p.branches, g.filter, v.folded, gs.found, gs.hits)
+		}
 		return p.re.MatchString(v.folded)
 	}
 	return p.lead.matches(p.re, g.filter, v.folded, gs.hits)
@@ -644,12 +670,9 @@ func filterOf(re *lazyregexp.Regexp) *exprFilter {
 			leads = l
 			ef.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, re.String()))}
 		}
-		// The plan's branches are compiled on their own: they come from the expression as
-		// written, its Unicode classes whole.
-		if pattern != re.String() {
-			parsed, err = syntax.Parse(re.String(), syntax.Perl)
-		}
-		if err == nil {
+		// A plan's branches compile on their own, so they are the expression as written: one
+		// with Unicode classes, whose parse costs tens of milliseconds, has none.
+		if pattern == re.String() {
 			if ef.plan = newStartPlan(a, parsed); ef.plan != nil {
 				lits = ef.plan.literals(lits)
 			}
@@ -709,10 +732,16 @@ func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text string, placed bool, f
 
 // findAllIndex is re.FindAllStringIndex(v.folded, n), as [linter.findAll] is.
 func (l *linter) findAllIndex(re *lazyregexp.Regexp, v *textView, n int) [][]int {
-	if !prefilterOff && !l.exprMayMatch(re, v) {
-		return nil
+	all := l.findAll(re, v, n)
+	for i, m := range all {
+		all[i] = m[:2]
 	}
-	return re.FindAllStringIndex(v.folded, n)
+	return all
+}
+
+// matchString is re.MatchString(v.folded), as [linter.findAll] is.
+func (l *linter) matchString(re *lazyregexp.Regexp, v *textView) bool {
+	return len(l.findAll(re, v, 1)) > 0
 }
 
 func (l *linter) exprMayMatch(re *lazyregexp.Regexp, v *textView) bool {

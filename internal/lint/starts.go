@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"fmt"
 	"regexp/syntax"
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -42,7 +44,8 @@ type branchStarts struct {
 }
 
 // startMarks are the bytes a branch with no leading literals may start with for its starts to
-// be few: marks rare in prose, and the line break.
+// be few: marks rare in prose, and the line break; punctuation, which is less rare, is taken too
+// (a text with too many starts is searched whole).
 const startMarks = markBytes + "\n"
 
 // maxBranches bounds the branches of a plan: a set of them is a bit each in a uint64.
@@ -53,16 +56,13 @@ const maxBranches = 64
 // search of the whole text reads per start.
 const planShare = 4
 
-// newStartPlan derives the plan of an expression, parsed as written (its Unicode classes
-// whole, so that each branch compiles on its own); nil when some branch starts where it cannot
-// tell (a letter, any character).
+// newStartPlan derives the plan of an expression, parsed as written (so that each branch
+// compiles on its own); nil when some branch starts where it cannot tell (a letter, any
+// character).
 func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
 	subs := []*syntax.Regexp{re}
-	if re.Op == syntax.OpAlternate {
+	if re.Op == syntax.OpAlternate && len(re.Sub) <= maxBranches {
 		subs = re.Sub
-	}
-	if len(subs) > maxBranches {
-		return nil
 	}
 	p := &startPlan{}
 	for _, b := range subs {
@@ -252,10 +252,18 @@ func firstMarks(e *syntax.Regexp, marks *[256]bool) (atStart, ok bool) {
 // without a mark (a match of what follows it then starts where it does).
 func firstOf(e *syntax.Regexp, marks *[256]bool) (atStart, nullable, ok bool) {
 	mark := func(r rune) bool {
-		if r >= utf8.RuneSelf || !containsByte(startMarks, byte(r)) {
+		switch {
+		case r < utf8.RuneSelf && containsByte(startMarks, byte(r)):
+			marks[r] = true
+		case r < utf8.RuneSelf && unicode.IsPunct(r) || r >= utf8.RuneSelf && (unicode.IsPunct(r) || unicode.IsSymbol(r)):
+			// A full stop or a question mark starts a sentence a branch may start with; a mark
+			// of another script is read by its first byte, which its neighbours share.
+			var b [utf8.UTFMax]byte
+			utf8.EncodeRune(b[:], r)
+			marks[b[0]] = true
+		default:
 			return false
 		}
-		marks[r] = true
 		return true
 	}
 	switch e.Op {
@@ -392,4 +400,211 @@ func (ae *anchoredExpr) after() *lazyregexp.Regexp {
 func (ae *anchoredExpr) anchor() {
 	ae.start = lazyregexp.New(`^(?:` + ae.src + `)`)
 	ae.afterRune = lazyregexp.New(`^(?s:.)(?:` + ae.src + `)`)
+}
+
+// A phraseBranch is one branch of a phrase's top-level choice, as written, with its own
+// prefilter: a phrase whose branches start with Unicode classes or letters has no plan, but each
+// branch on its own needs its literals and mostly starts at leading ones, and a phrase may match
+// only where one of its branches may.
+type phraseBranch struct {
+	need *requirement
+	lead *leadingLiterals
+	re   *lazyregexp.Regexp
+}
+
+// newPhraseBranches derives the branches of a phrase's expression, with their literals appended
+// to literals and their leading ones to leads (by branch); nil when the expression is not a
+// choice of branches written side by side.
+func newPhraseBranches(a *analysis, pattern string, literals []string) ([]*phraseBranch, []string, [][]string) {
+	parts, ok := topBranches(pattern)
+	if !ok {
+		return nil, literals, nil
+	}
+	var out []*phraseBranch
+	var leads [][]string
+	for _, part := range parts {
+		re, err := syntax.Parse(withoutUnicodeClasses(part), syntax.Perl)
+		if err != nil {
+			return nil, literals, nil
+		}
+		b := &phraseBranch{need: a.info(re).requirement(), re: lazyregexp.New(part)}
+		literals = literalsOf(b.need, literals)
+		lits, slack, ok := a.leadingOf([]*syntax.Regexp{re}, 0, 2)
+		if ok && len(lits) <= maxLeading {
+			literals = append(literals, lits...)
+			b.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, part))}
+		} else {
+			lits = nil
+		}
+		out = append(out, b)
+		leads = append(leads, lits)
+	}
+	return out, literals, leads
+}
+
+// resolvePhraseBranches gives the branches' literals their ids in f, and marks their leading ones
+// in leadWord.
+func resolvePhraseBranches(branches []*phraseBranch, leads [][]string, f *wordFilter, leadWord []bool) {
+	for i, b := range branches {
+		resolveRequirement(b.need, f)
+		if b.lead == nil {
+			continue
+		}
+		b.lead.ids = make(foundWords, (len(f.ids)+63)/64)
+		for _, w := range leads[i] {
+			id := f.ids[w]
+			leadWord[id] = true
+			b.lead.ids[id/64] |= 1 << (id % 64)
+		}
+	}
+}
+
+// branchesMayMatch reports whether one of the branches may match in text, whose words of f are
+// found and whose leading ones end at hits: false only when none can.
+func branchesMayMatch(branches []*phraseBranch, f *wordFilter, text string, found foundWords, hits []wordHit) bool {
+	for _, b := range branches {
+		if !b.need.met(found) {
+			continue
+		}
+		if b.lead != nil {
+			if b.lead.matches(b.re, f, text, hits) {
+				return true
+			}
+			continue
+		}
+		if b.re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// topBranches splits a pattern at its top-level choice, looking inside a group that holds the
+// whole pattern ("(?i)(?:a|b|c)"): each branch is written with the flags the pattern starts with,
+// so that it matches on its own what it matches in the choice. ok is false when the pattern is no
+// such choice, or sets flags where they would reach the branches after.
+func topBranches(pattern string) (branches []string, ok bool) {
+	flags, rest := "", pattern
+	if end, bare := flagGroup(rest); bare {
+		flags, rest = rest[:end], rest[end:]
+	}
+	for {
+		parts, ok := splitChoice(rest)
+		if !ok {
+			return nil, false
+		}
+		if len(parts) > 1 {
+			for i, p := range parts {
+				parts[i] = flags + "(?:" + p + ")"
+			}
+			return parts, true
+		}
+		// One part: a group around the whole pattern is looked into.
+		if !strings.HasPrefix(rest, "(?:") || groupEnd(rest) != len(rest) {
+			return nil, false
+		}
+		rest = rest[3 : len(rest)-1]
+	}
+}
+
+// flagGroup reports whether s starts with a group that only sets flags ("(?i)", "(?s-m)"), and
+// where it ends.
+func flagGroup(s string) (end int, ok bool) {
+	if !strings.HasPrefix(s, "(?") {
+		return 0, false
+	}
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ')':
+			return i + 1, i > 2
+		case c == '-' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// splitChoice splits s at each '|' outside groups and classes; ok is false where s sets flags
+// outside a group, past its start, or writes \Q…\E.
+func splitChoice(s string) (parts []string, ok bool) {
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if i+1 < len(s) && s[i+1] == 'Q' {
+				return nil, false
+			}
+			i++
+		case '[':
+			end := classEnd(s, i)
+			if end < 0 {
+				return nil, false
+			}
+			i = end - 1
+		case '(':
+			if _, bare := flagGroup(s[i:]); bare && depth == 0 {
+				return nil, false
+			}
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				parts = append(parts, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(parts, s[from:]), depth == 0
+}
+
+// classEnd is the offset past the bracketed class starting at s[i], or -1.
+func classEnd(s string, i int) int {
+	j := i + 1
+	if j < len(s) && s[j] == '^' {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++ // a ']' first in a class is a literal one
+	}
+	for ; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '[':
+			if j+1 < len(s) && s[j+1] == ':' {
+				if close := strings.Index(s[j:], ":]"); close >= 0 {
+					j += close + 1
+				}
+			}
+		case ']':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// groupEnd is the offset past the group that starts s, or -1.
+func groupEnd(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			end := classEnd(s, i)
+			if end < 0 {
+				return -1
+			}
+			i = end - 1
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
 }

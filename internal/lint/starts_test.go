@@ -43,3 +43,64 @@ func TestExpressionFindsTheSame(t *testing.T) {
 		}
 	}
 }
+
+// TestTopBranches splits patterns at their top-level choice, and holds the branches, each on
+// its own, to match where the pattern does.
+func TestTopBranches(t *testing.T) {
+	cases := []struct {
+		pattern string
+		want    []string // nil: not split
+	}{
+		{`(?i)(?:a|b(?:c|d)|[|]e)`, []string{`(?i)(?:a)`, `(?i)(?:b(?:c|d))`, `(?i)(?:[|]e)`}},
+		{`a|b`, []string{`(?:a)`, `(?:b)`}},
+		{`[]|]x|\|y`, []string{`(?:[]|]x)`, `(?:\|y)`}},
+		{`(?:(?:a|b))`, []string{`(?:a)`, `(?:b)`}},
+		{`a(?i)b|c`, nil},
+		{`(?:a|b)c`, nil},
+		{`\Qa|b\E`, nil},
+		{`abc`, nil},
+	}
+	texts := []string{"a", "B", "bd", "|e", "]x", "|y", "c", "ab", "xyz", "E"}
+	for _, c := range cases {
+		got, ok := topBranches(c.pattern)
+		if !reflect.DeepEqual(got, c.want) || ok != (c.want != nil) {
+			t.Errorf("%s: %q %v, want %q", c.pattern, got, ok, c.want)
+			continue
+		}
+		whole := regexp.MustCompile(c.pattern)
+		for _, text := range texts {
+			any := false
+			for _, b := range got {
+				any = any || regexp.MustCompile(b).MatchString(text)
+			}
+			if ok && any != whole.MatchString(text) {
+				t.Errorf("%s on %q: the branches match %v, the pattern %v", c.pattern, text, any, !any)
+			}
+		}
+	}
+}
+
+// TestWordIndexFindsAsIndex holds a WordIndex to the places strings.Index finds one after the
+// other: none overlapping the one before, words with spaces only as written.
+func TestWordIndexFindsAsIndex(t *testing.T) {
+	words := []string{"ai", "aa", "language model", "du, der", "modèle", "ии"}
+	texts := []string{"", "ai aia aaaa", "language  model language model\tlanguage model", "du, der du,der", "modèle modèles ии иии", "AI aA"}
+	wi := NewWordIndex(words)
+	for _, text := range texts {
+		got := wi.Find(text, 3)
+		for i, w := range words {
+			var want []int
+			for off := 0; len(want) < 3; {
+				j := strings.Index(text[off:], w)
+				if j < 0 {
+					break
+				}
+				want = append(want, off+j)
+				off += j + len(w)
+			}
+			if !reflect.DeepEqual(got[i], want) {
+				t.Errorf("%q in %q: %v, want %v", w, text, got[i], want)
+			}
+		}
+	}
+}

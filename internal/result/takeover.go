@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -34,25 +35,27 @@ const (
 // count only near an address.
 type takeoverLanguage struct {
 	lang              string
-	override, address *regexp.Regexp
+	override, address *lint.Expression
 	// mention names the model without speaking to it ("an AI agent", "the language model"): it
 	// counts as an address only beside a hijack cue, never beside a bare target (a URL, a
 	// password) that a text about AI names as a matter of course.
-	mention *regexp.Regexp
-	hijack  *regexp.Regexp
+	mention *lint.Expression
+	hijack  *lint.Expression
 	// order is a language's plain polite or obliging verb ending ("…てください", "…야 합니다"):
 	// an order to the model beside a direct address, but only a sentence's grammar beside a
 	// mention of AI in a text about AI.
-	order *regexp.Regexp
+	order *lint.Expression
 	// keys are words one of which every override and address holds: a text with none of them
-	// is not read further in this language.
-	keys []string
+	// is not read further in this language. firstKey is where they start in [takeoverKeys].
+	keys     []string
+	firstKey int
 }
 
 // phrases compiles alternatives written in lower case: they are matched in [lowerText]'s
-// reading, which is faster than matching without case.
-func phrases(alternatives ...string) *regexp.Regexp {
-	return regexp.MustCompile(`(?:` + strings.Join(alternatives, `|`) + `)`)
+// reading, which is faster than matching without case. An Expression is tried only where one of
+// its alternatives may start, which costs far less than reading a window with all of them.
+func phrases(alternatives ...string) *lint.Expression {
+	return lint.NewExpression(`(?:` + strings.Join(alternatives, `|`) + `)`)
 }
 
 // sentenceStart is where a vocative address may stand: the start of the text, a line or a
@@ -190,8 +193,10 @@ func takeoverFindings(text string) []hit {
 		return nil
 	}
 	s := lowerText(text)
-	for _, l := range takeoverLanguages {
-		if h, ok := l.find(text, s); ok {
+	keys := takeoverKeys().Find(s, maxKeyPlaces)
+	for i := range takeoverLanguages {
+		l := &takeoverLanguages[i]
+		if h, ok := l.find(text, s, keys[l.firstKey:l.firstKey+len(l.keys)]); ok {
 			return []hit{h}
 		}
 	}
@@ -266,17 +271,27 @@ func markedOrder(text, s string) (hit, bool) {
 // the whole text with every phrase.
 const keyWindow = 96
 
-// find looks for a takeover in s (text in lower case) around each of the language's key words.
-func (l *takeoverLanguage) find(text, s string) (hit, bool) {
+// maxKeyPlaces bounds the places of one key word read in a text.
+const maxKeyPlaces = 64
+
+// takeoverKeys indexes every language's key words, in the order of the languages, so that one
+// pass over a text finds them all; each language's start at its firstKey.
+var takeoverKeys = sync.OnceValue(func() *lint.WordIndex {
+	var all []string
+	for i := range takeoverLanguages {
+		takeoverLanguages[i].firstKey = len(all)
+		all = append(all, takeoverLanguages[i].keys...)
+	}
+	return lint.NewWordIndex(all)
+})
+
+// find looks for a takeover in s (text in lower case) around each of the language's key words,
+// whose places in s (the first [maxKeyPlaces] of each, none overlapping the one before) are
+// places.
+func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 	covered := 0 // s[:covered] has been read
-	for _, k := range l.keys {
-		for off, n := 0, 0; n < 64; n++ {
-			i := strings.Index(s[off:], k)
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(k)
+	for ki, k := range l.keys {
+		for _, i := range places[ki] {
 			if !atWord(s, i, len(k)) || i+len(k) <= covered {
 				continue
 			}
