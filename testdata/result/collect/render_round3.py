@@ -22,6 +22,8 @@ MIRRORS holds bare git clones named owner+name/repo, at the commits listed in CO
     mcp-scan's README and security policy): pages that describe injections, tool poisoning and
     jailbreaks for their users. Prompts the scanners send to a model, test fixtures and example
     malicious servers are left out: they are not honest documentation.
+  - techstar9797/safe-mcp (documentation CC BY 4.0): the SAFE-MCP framework's technique and
+    mitigation pages, which describe attacks on MCP clients with their payloads.
 Every source here is first on the reported side (internal/result/calibration_test.go): measured
 once before anything in it is read.
 """
@@ -38,6 +40,7 @@ COMMITS = {
     "NVIDIA+garak": "cafbe992780df70015de7295ca026b70c4629ada",
     "cisco-ai-defense+mcp-scanner": "893327c54d223ea07296f68f32d8294f5c045f4a",
     "invariantlabs-ai+mcp-scan": "9d6f6f911182ca9e401261a3d93d7b5a80cafb8b",
+    "techstar9797+safe-mcp": "f68d77b87ad24ff38f3d8733bdbc7832c22ad064",
 }
 
 def git(repo, *args):
@@ -211,3 +214,12 @@ for repo, under, name in (("NVIDIA+garak", "docs/source/probes", "garak"), ("NVI
             continue
         sd.append(case("scanner-docs/" + name, "read_text_file", cut(show(repo, p)), language="en"))
 write("honest-scanner-docs.json", sd, "The documentation of three scanners, as server-filesystem returns a file: garak's probe and detector pages (github.com/NVIDIA/garak, Apache-2.0, commit %s, docs/source/probes and docs/source/detectors), mcp-scanner's docs/*.md (github.com/cisco-ai-defense/mcp-scanner, Apache-2.0, commit %s) and mcp-scan's README.md and SECURITY.md (github.com/invariantlabs-ai/mcp-scan, Apache-2.0, commit %s): pages that describe injections and tool poisoning for their users. The scanners' own prompts, fixtures and example malicious servers are left out." % (COMMITS["NVIDIA+garak"], COMMITS["cisco-ai-defense+mcp-scanner"], COMMITS["invariantlabs-ai+mcp-scan"]))
+
+# ---- honest, reported: SAFE-MCP's technique and mitigation pages ----
+SM = "techstar9797+safe-mcp"
+sm = []
+for p in files(SM, "."):
+    parts = p.split("/")
+    if len(parts) == 3 and parts[0] in ("techniques", "mitigations") and parts[2] == "README.md":
+        sm.append(case("safe-mcp/" + parts[0], "read_text_file", cut(show(SM, p)), language="en"))
+write("honest-safe-mcp.json", sm, "The SAFE-MCP framework's technique and mitigation pages (github.com/techstar9797/safe-mcp, documentation under CC BY 4.0, commit %s, techniques/*/README.md and mitigations/*/README.md), as server-filesystem returns a file: documentation of attacks on MCP clients that shows their payloads." % COMMITS[SM])
