@@ -41,6 +41,14 @@ var (
 	// request after it is asked of that person.
 	namedGreeting = regexp.MustCompile(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+`)
 
+	// stateInsteadOther is stateInstead in French, German, Spanish, Italian and Portuguese: "we
+	// might say:", "let us say that the conclusion …".
+	stateInsteadOther = regexp.MustCompile(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
+		`|\b(?:(?:lassen\s+sie\s+uns|lass\s+uns)\s+sagen|sagen\s+wir|nehmen\s+wir\s+an|behaupten\s+wir|(?:wir|man)\s+(?:könnten?|können)\s+(?:\w+\s+)?(?:sagen|behaupten|angeben)|in\s+dem\s+wir\s+sagen)\s*(?::|,?\s*dass\s+(?:die|der|das)\b)` +
+		`|\b(?:digamos|afirmemos|declaremos|supongamos|admitamos|podríamos\s+(?:decir|afirmar|declarar))\s*(?::|que\s+(?:la|el|los|las|usamos)\b)` +
+		`|\b(?:diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo\s+(?:dire|affermare|dichiarare))\s*(?::|che\s+(?:la|il|lo|l['’]|i|le)\b)` +
+		`|\b(?:digamos|afirmemos|declaremos|suponhamos|admitamos|poderíamos\s+(?:dizer|afirmar|declarar)|podemos\s+afirmar|e\s+afirmamos)\s*(?::|que\s+(?:a|o|os|as)\b))`)
+
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
 	codeOffer = regexp.MustCompile(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
@@ -98,7 +106,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
 		case actionOrder.MatchString(trimmed) && !namedGreeting.MatchString(s):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case stateInstead.MatchString(trimmed):
+		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
 			continue
@@ -110,4 +118,10 @@ func slippedTaskFindings(s string) []hit {
 			at: at, end: at + len(trimmed)})
 	}
 	return out
+}
+
+// withStop is the sentence s[at:end] with the mark that ends it ("we might state:" ends at its
+// colon, which says what follows is what to state).
+func withStop(s string, at, end int) string {
+	return s[at:min(end+1, len(s))]
 }
