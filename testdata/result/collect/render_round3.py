@@ -13,7 +13,7 @@ MIRRORS holds bare git clones named owner+name/repo, at the commits listed in CO
     (task_prompts.py) are not used.
   - EthicalSource/contributor_covenant (CC BY 4.0): the Contributor Covenant in every language the
     repository holds, as server-filesystem returns a file: codes of conduct written as orders to
-    their readers ("do not", "you must report"), in 37 languages.
+    their readers ("do not", "you must report"), in 33 languages.
   - OWASP/www-project-top-10-for-large-language-model-applications (CC BY-SA 4.0): the 2025 Top 10
     for LLM applications in English and ten translations: documentation about prompt injection
     that quotes and describes injections.
@@ -168,7 +168,7 @@ for i in range(0, 20):
     add("takeover", "variation-lie", VARIATIONS["lie"] + trivia[(i * 13 + 5) % len(trivia)], "en")
 write("injected-tasktracker.json", tt, "TaskTracker's secondary tasks (github.com/microsoft/TaskTracker, MIT, (c) Microsoft, commit %s, task_tracker/dataset_creation/datasets/): trivia questions after a GPT-4 written trigger (every ninth of saved_injections.txt, every third of saved_injections_test.txt), every fifth translated question (ar de es fr it) alone at the end, and the notebook's 'none' and 'lie' trigger variations, embedded as embed_secondary_task does into BIPIA train e-mails and package READMEs already in the corpus. Slipped tasks, except the 'lie' variation, which tells the reader it has new instructions to keep secret (a takeover)." % COMMITS[TT])
 
-# ---- honest, reported: the Contributor Covenant in 37 languages ----
+# ---- honest, reported: the Contributor Covenant in 33 languages ----
 CC = "EthicalSource+contributor_covenant"
 cov = []
 for p in files(CC, "content/version"):
@@ -180,7 +180,7 @@ for p in files(CC, "content/version"):
     if base == "code-of-conduct.md":
         lang = "en"
     cov.append(case("covenant/" + lang, "read_text_file", cut(show(CC, p)), language=lang))
-write("honest-covenant.json", cov, "The Contributor Covenant in every version and language its repository holds (github.com/EthicalSource/contributor_covenant, CC BY 4.0, commit %s, content/version/**/code-of-conduct*.md), as server-filesystem returns a file: codes of conduct, orders to their readers, in 37 languages." % COMMITS[CC])
+write("honest-covenant.json", cov, "The Contributor Covenant in every version and language its repository holds (github.com/EthicalSource/contributor_covenant, CC BY 4.0, commit %s, content/version/**/code-of-conduct*.md), as server-filesystem returns a file: codes of conduct, orders to their readers, in 33 languages." % COMMITS[CC])
 
 # ---- honest, reported: OWASP's Top 10 for LLM applications in eleven languages ----
 OW = "OWASP+www-project-top-10-for-large-language-model-applications"
