@@ -510,7 +510,9 @@ func hasRun(s string, in func(c byte) bool, n int) bool {
 func isBase64Byte(c byte) bool {
 	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/'
 }
-func isHexByte(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
 func isBitByte(c byte) bool { return c == '0' || c == '1' }
 
 // mostlyText reports decoded bytes that read as text, not binary: printable characters, with
