@@ -454,13 +454,8 @@ func decodedTakeovers(s string) []hit {
 	}
 	// Each search runs only where the text holds a run as long as its shortest match: most texts
 	// hold none, and a byte loop finds that far faster than the expression over the whole text.
-	var base64Runs, hexRuns, binaryRuns [][]int
-	if hasRun(s, isBase64Byte, 24) {
-		base64Runs = base64Run.FindAllStringIndex(s, 16)
-	}
-	if hasRun(s, isHexByte, 32) {
-		hexRuns = hexRun.FindAllStringIndex(s, 8)
-	}
+	base64Runs, hexRuns := findBase64Runs(s, 16), findHexRuns(s, 8)
+	var binaryRuns [][]int
 	if hasRun(s, isBitByte, 8) {
 		binaryRuns = binaryRun.FindAllStringIndex(s, 8)
 	}
@@ -487,6 +482,51 @@ func decodedTakeovers(s string) []hit {
 			b = append(b, byte(v))
 		}
 		look(b, loc[0], "binary")
+	}
+	return out
+}
+
+// findBase64Runs is base64Run.FindAllStringIndex(s, n), read by a byte loop: a match is a whole
+// run of base64 bytes at least 24 long (a shorter run holds none, and a longer one is taken
+// whole), with up to two '=' after it.
+func findBase64Runs(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isBase64Byte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isBase64Byte(s[i]) {
+			i++
+		}
+		if i-start < 24 {
+			continue
+		}
+		for pad := 0; pad < 2 && i < len(s) && s[i] == '='; pad++ {
+			i++
+		}
+		out = append(out, []int{start, i})
+	}
+	return out
+}
+
+// findHexRuns is hexRun.FindAllStringIndex(s, n), read by a byte loop: a match is a run of hex
+// digits at least 32 long, taken whole but for an odd last digit.
+func findHexRuns(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isHexByte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isHexByte(s[i]) {
+			i++
+		}
+		if i-start >= 32 {
+			out = append(out, []int{start, start + (i-start)/2*2})
+		}
 	}
 	return out
 }
