@@ -650,7 +650,6 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 // requirement and leading literals, over a word filter of its own.
 type exprFilter struct {
 	need     *requirement
-	lead     *leadingLiterals
 	filter   *wordFilter
 	leadWord []bool
 	// plan says where a match may start, branch by branch ([startPlan]); nil when the
@@ -667,36 +666,27 @@ func filterOf(re *lazyregexp.Regexp) *exprFilter {
 	}
 	ef := &exprFilter{need: anything}
 	var lits []string
-	var leads []string
 	pattern := withoutUnicodeClasses(re.String())
 	if parsed, err := syntax.Parse(pattern, syntax.Perl); err == nil {
 		a := newAnalysis()
 		a.blanks = true
 		ef.need = a.info(parsed).requirement()
 		lits = literalsOf(ef.need, nil)
-		if l, slack, ok := a.leadingOf([]*syntax.Regexp{parsed}, 0, 2); ok && len(l) <= maxLeading {
-			leads = l
-			ef.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, re.String()))}
-		}
 		// A plan's branches compile on their own, so they are the expression as written: one
-		// with Unicode classes, whose parse costs tens of milliseconds, has none.
+		// with Unicode classes, whose parse costs tens of milliseconds, is planned whole, where
+		// every match starts at one of its leading literals.
 		if pattern == re.String() {
-			if ef.plan = newStartPlan(a, parsed); ef.plan != nil {
-				lits = ef.plan.literals(lits)
-			}
+			ef.plan = newStartPlan(a, parsed)
+		} else if l, slack, ok := a.leadingOf([]*syntax.Regexp{parsed}, 0, 2); ok && len(l) <= maxLeading {
+			ef.plan = &startPlan{branches: []branchStarts{{need: anything, lead: l, slack: slack}}, whole: re.String()}
+		}
+		if ef.plan != nil {
+			lits = ef.plan.literals(lits)
 		}
 	}
-	ef.filter = newWordFilter(append(lits, leads...))
+	ef.filter = newWordFilter(lits)
 	resolveRequirement(ef.need, ef.filter)
 	ef.leadWord = make([]bool, len(ef.filter.ids))
-	if ef.lead != nil {
-		ef.lead.ids = make(foundWords, (len(ef.filter.ids)+63)/64)
-		for _, w := range leads {
-			id := ef.filter.ids[w]
-			ef.leadWord[id] = true
-			ef.lead.ids[id/64] |= 1 << (id % 64)
-		}
-	}
 	if ef.plan != nil {
 		ef.plan.resolve(ef.filter, ef.leadWord)
 	}
@@ -750,22 +740,6 @@ func (l *linter) findAllIndex(re *lazyregexp.Regexp, v *textView, n int) [][]int
 // matchString is re.MatchString(v.folded), as [linter.findAll] is.
 func (l *linter) matchString(re *lazyregexp.Regexp, v *textView) bool {
 	return len(l.findAll(re, v, 1)) > 0
-}
-
-func (l *linter) exprMayMatch(re *lazyregexp.Regexp, v *textView) bool {
-	ef := filterOf(re)
-	s := l.reading(v)
-	if s.all {
-		return true
-	}
-	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
-	if !ef.need.met(s.exprFound) {
-		return false
-	}
-	if ef.lead == nil || !s.placed {
-		return true
-	}
-	return ef.lead.matches(re, ef.filter, v.folded, s.exprHits)
 }
 
 // literalsOf appends the literals of a requirement.

@@ -30,6 +30,9 @@ type startPlan struct {
 	// their order, anchored, compiled on first use.
 	branch  []*syntax.Regexp
 	choices sync.Map // uint64 → *anchoredExpr
+	// whole, when set, is the one branch's expression as written: a plan of the whole
+	// expression, for one whose Unicode classes are not parsed to be written out again.
+	whole string
 }
 
 // A branchStarts is one branch's: it matches only in a text that meets need, and then only
@@ -91,10 +94,13 @@ func (p *startPlan) choice(set uint64) *anchoredExpr {
 	if ae, ok := p.choices.Load(set); ok {
 		return ae.(*anchoredExpr)
 	}
-	var parts []string
-	for i, b := range p.branch {
-		if set&(1<<i) != 0 {
-			parts = append(parts, b.String())
+	parts := []string{p.whole}
+	if p.whole == "" {
+		parts = parts[:0]
+		for i, b := range p.branch {
+			if set&(1<<i) != 0 {
+				parts = append(parts, b.String())
+			}
 		}
 	}
 	ae, _ := p.choices.LoadOrStore(set, &anchoredExpr{src: strings.Join(parts, "|")})
