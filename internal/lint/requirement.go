@@ -237,6 +237,10 @@ func withoutUnicodeClasses(pattern string) string {
 // what it derived for each node: the leading literals of a sequence ask again about its parts.
 type analysis struct {
 	infos map[*syntax.Regexp]reqInfo
+	// blanks reads white space as exactly one space ([analysis.blank]): literals then run on
+	// through "\s+" ("i am god", not "god"), which tells an expression's branches apart but
+	// grows a word filter of thousands of words by half, so the phrase groups go without.
+	blanks bool
 }
 
 func newAnalysis() *analysis { return &analysis{infos: map[*syntax.Regexp]reqInfo{}} }
@@ -366,6 +370,9 @@ func (a *analysis) infoOf(re *syntax.Regexp) reqInfo {
 // one space, as the word filter reads text, so "\s+" is exactly a space and "\s*" a space or
 // nothing.
 func (a *analysis) blank(re *syntax.Regexp) bool {
+	if !a.blanks {
+		return false
+	}
 	info := a.info(re)
 	return len(info.exact) == 1 && info.exact[0] == " "
 }
@@ -492,9 +499,8 @@ func init() {
 func (g *phraseGroup) build() {
 	var literals []string
 	var leads [][]string
-	branchLeads := make([][][]string, len(g.phrases)) // by phrase, of its branches
 	a := newAnalysis()
-	for i, p := range g.phrases {
+	for _, p := range g.phrases {
 		p.need = anything
 		re, err := syntax.Parse(withoutUnicodeClasses(p.re.String()), syntax.Perl)
 		if err != nil {
@@ -514,7 +520,7 @@ func (g *phraseGroup) build() {
 				}
 			}
 			if p.plan == nil {
-				p.branches, literals, branchLeads[i] = newPhraseBranches(a, p.re.String(), literals)
+				p.branches = &phraseBranches{pattern: p.re.String()}
 			}
 			continue
 		}
@@ -530,7 +536,6 @@ func (g *phraseGroup) build() {
 			p.plan.resolve(g.filter, g.lead)
 		}
 		if p.lead == nil {
-			resolvePhraseBranches(p.branches, branchLeads[i], g.filter, g.lead)
 			continue
 		}
 		p.lead.ids = make(foundWords, (len(g.filter.ids)+63)/64)
@@ -632,7 +637,9 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 			}
 		}
 		if p.branches != nil {
-			return branchesMayMatch(p.branches, g.filter, v.folded, gs.found, gs.hits)
+			if pb := p.branches.get(); pb.branches != nil {
+				return pb.mayMatch(v.folded, s.canon)
+			}
 		}
 		return p.re.MatchString(v.folded)
 	}
@@ -643,7 +650,6 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 // requirement and leading literals, over a word filter of its own.
 type exprFilter struct {
 	need     *requirement
-	lead     *leadingLiterals
 	filter   *wordFilter
 	leadWord []bool
 	// plan says where a match may start, branch by branch ([startPlan]); nil when the
@@ -660,35 +666,27 @@ func filterOf(re *lazyregexp.Regexp) *exprFilter {
 	}
 	ef := &exprFilter{need: anything}
 	var lits []string
-	var leads []string
 	pattern := withoutUnicodeClasses(re.String())
 	if parsed, err := syntax.Parse(pattern, syntax.Perl); err == nil {
 		a := newAnalysis()
+		a.blanks = true
 		ef.need = a.info(parsed).requirement()
 		lits = literalsOf(ef.need, nil)
-		if l, slack, ok := a.leadingOf([]*syntax.Regexp{parsed}, 0, 2); ok && len(l) <= maxLeading {
-			leads = l
-			ef.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, re.String()))}
-		}
 		// A plan's branches compile on their own, so they are the expression as written: one
-		// with Unicode classes, whose parse costs tens of milliseconds, has none.
+		// with Unicode classes, whose parse costs tens of milliseconds, is planned whole, where
+		// every match starts at one of its leading literals.
 		if pattern == re.String() {
-			if ef.plan = newStartPlan(a, parsed); ef.plan != nil {
-				lits = ef.plan.literals(lits)
-			}
+			ef.plan = newStartPlan(a, parsed)
+		} else if l, slack, ok := a.leadingOf([]*syntax.Regexp{parsed}, 0, 2); ok && len(l) <= maxLeading {
+			ef.plan = &startPlan{branches: []branchStarts{{need: anything, lead: l, slack: slack}}, whole: re.String()}
+		}
+		if ef.plan != nil {
+			lits = ef.plan.literals(lits)
 		}
 	}
-	ef.filter = newWordFilter(append(lits, leads...))
+	ef.filter = newWordFilter(lits)
 	resolveRequirement(ef.need, ef.filter)
 	ef.leadWord = make([]bool, len(ef.filter.ids))
-	if ef.lead != nil {
-		ef.lead.ids = make(foundWords, (len(ef.filter.ids)+63)/64)
-		for _, w := range leads {
-			id := ef.filter.ids[w]
-			ef.leadWord[id] = true
-			ef.lead.ids[id/64] |= 1 << (id % 64)
-		}
-	}
 	if ef.plan != nil {
 		ef.plan.resolve(ef.filter, ef.leadWord)
 	}
@@ -742,22 +740,6 @@ func (l *linter) findAllIndex(re *lazyregexp.Regexp, v *textView, n int) [][]int
 // matchString is re.MatchString(v.folded), as [linter.findAll] is.
 func (l *linter) matchString(re *lazyregexp.Regexp, v *textView) bool {
 	return len(l.findAll(re, v, 1)) > 0
-}
-
-func (l *linter) exprMayMatch(re *lazyregexp.Regexp, v *textView) bool {
-	ef := filterOf(re)
-	s := l.reading(v)
-	if s.all {
-		return true
-	}
-	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
-	if !ef.need.met(s.exprFound) {
-		return false
-	}
-	if ef.lead == nil || !s.placed {
-		return true
-	}
-	return ef.lead.matches(re, ef.filter, v.folded, s.exprHits)
 }
 
 // literalsOf appends the literals of a requirement.

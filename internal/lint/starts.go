@@ -25,10 +25,14 @@ import (
 // A startPlan is where the matches of each branch of an expression's top-level choice start.
 type startPlan struct {
 	branches []branchStarts
-	// src is each branch's expression; choices the branches of a set (a bit per branch), in
+	// branch is each branch's expression, written out on first use (writing thousands of them
+	// costs more than parsing them); choices the branches of a set (a bit per branch), in
 	// their order, anchored, compiled on first use.
-	src     []string
+	branch  []*syntax.Regexp
 	choices sync.Map // uint64 → *anchoredExpr
+	// whole, when set, is the one branch's expression as written: a plan of the whole
+	// expression, for one whose Unicode classes are not parsed to be written out again.
+	whole string
 }
 
 // A branchStarts is one branch's: it matches only in a text that meets need, and then only
@@ -80,7 +84,7 @@ func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
 			bs.marks, bs.atStart = &marks, atStart
 		}
 		p.branches = append(p.branches, bs)
-		p.src = append(p.src, b.String())
+		p.branch = append(p.branch, b)
 	}
 	return p
 }
@@ -90,10 +94,13 @@ func (p *startPlan) choice(set uint64) *anchoredExpr {
 	if ae, ok := p.choices.Load(set); ok {
 		return ae.(*anchoredExpr)
 	}
-	var parts []string
-	for i, src := range p.src {
-		if set&(1<<i) != 0 {
-			parts = append(parts, src)
+	parts := []string{p.whole}
+	if p.whole == "" {
+		parts = parts[:0]
+		for i, b := range p.branch {
+			if set&(1<<i) != 0 {
+				parts = append(parts, b.String())
+			}
 		}
 	}
 	ae, _ := p.choices.LoadOrStore(set, &anchoredExpr{src: strings.Join(parts, "|")})
@@ -410,6 +417,40 @@ type phraseBranch struct {
 	need *requirement
 	lead *leadingLiterals
 	re   *lazyregexp.Regexp
+}
+
+// phraseBranches are the branches of a phrase's expression and their word filter, derived on
+// the first text that meets the phrase's requirement: parsing them costs about what parsing the
+// phrase did, which a text that never needs them should not pay.
+type phraseBranches struct {
+	once     sync.Once
+	pattern  string
+	branches []*phraseBranch // nil when the expression is no choice of branches
+	filter   *wordFilter
+	leadWord []bool
+}
+
+func (pb *phraseBranches) get() *phraseBranches {
+	pb.once.Do(pb.build)
+	return pb
+}
+
+func (pb *phraseBranches) build() {
+	branches, literals, leads := newPhraseBranches(newAnalysis(), pb.pattern, nil)
+	if branches == nil {
+		return
+	}
+	pb.filter = newWordFilter(literals)
+	pb.leadWord = make([]bool, len(pb.filter.ids))
+	resolvePhraseBranches(branches, leads, pb.filter, pb.leadWord)
+	pb.branches = branches
+}
+
+// mayMatch reports whether one of the branches may match in text, read in canonical case as
+// canon (at the same offsets): false only when none can.
+func (pb *phraseBranches) mayMatch(text, canon string) bool {
+	found, hits := scanRequired(pb.filter, pb.leadWord, canon, nil, nil)
+	return branchesMayMatch(pb.branches, pb.filter, text, found, hits)
 }
 
 // newPhraseBranches derives the branches of a phrase's expression, with their literals appended

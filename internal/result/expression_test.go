@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
@@ -61,6 +62,17 @@ func TestExpressionsFindAsRegexp(t *testing.T) {
 			if got, want := e.FindAllStringIndex(s, 8), re.FindAllStringIndex(s, 8); !reflect.DeepEqual(got, want) {
 				t.Errorf("%.60s… on %.80q: %v, want %v", e.String(), s, got, want)
 			}
+		}
+	}
+	// The encoded runs are found by byte loops that read as the expressions do.
+	texts = append(texts, strings.Repeat("QUJD", 6), strings.Repeat("QUJD", 6)+"===x"+strings.Repeat("a", 24)+"=",
+		strings.Repeat("0f", 16), strings.Repeat("0f", 16)+"a", strings.Repeat("ab", 15)+"g"+strings.Repeat("cd", 20))
+	for _, s := range texts {
+		if got, want := findBase64Runs(s, 16), base64Run.FindAllStringIndex(s, 16); !reflect.DeepEqual(got, want) {
+			t.Errorf("base64 runs of %.80q: %v, want %v", s, got, want)
+		}
+		if got, want := findHexRuns(s, 8), hexRun.FindAllStringIndex(s, 8); !reflect.DeepEqual(got, want) {
+			t.Errorf("hex runs of %.80q: %v, want %v", s, got, want)
 		}
 	}
 	t.Logf("%d expressions on %d texts", len(exprs), len(texts))

@@ -494,7 +494,14 @@ func decodedTakeovers(s string) []hit {
 			out = append(out, h)
 		}
 	}
-	for _, loc := range base64Run.FindAllStringIndex(s, 16) {
+	// Each search runs only where the text holds a run as long as its shortest match: most texts
+	// hold none, and a byte loop finds that far faster than the expression over the whole text.
+	base64Runs, hexRuns := findBase64Runs(s, 16), findHexRuns(s, 8)
+	var binaryRuns [][]int
+	if hasRun(s, isBitByte, 8) {
+		binaryRuns = binaryRun.FindAllStringIndex(s, 8)
+	}
+	for _, loc := range base64Runs {
 		run := s[loc[0]:loc[1]]
 		b, err := base64.StdEncoding.DecodeString(run)
 		if err != nil {
@@ -504,12 +511,12 @@ func decodedTakeovers(s string) []hit {
 			look(b, loc[0], "base64")
 		}
 	}
-	for _, loc := range hexRun.FindAllStringIndex(s, 8) {
+	for _, loc := range hexRuns {
 		if b, err := hex.DecodeString(s[loc[0]:loc[1]]); err == nil {
 			look(b, loc[0], "hex")
 		}
 	}
-	for _, loc := range binaryRun.FindAllStringIndex(s, 8) {
+	for _, loc := range binaryRuns {
 		bits := strings.ReplaceAll(s[loc[0]:loc[1]], " ", "")
 		b := make([]byte, 0, len(bits)/8)
 		for i := 0; i+8 <= len(bits); i += 8 {
@@ -526,6 +533,75 @@ func decodedTakeovers(s string) []hit {
 // proofread ("Hignore", "Inore"): no honest text encodes a sentence that tells its reader what
 // to state instead of what it reads.
 var encodedOrder = regexp.MustCompile(`(?:[a-z]?ig?nore|disregard|forget)\s+(?:the\s+|this\s+|all\s+|your\s+)?(?:[a-z]+\s+)?(?:and\s+(?:instead\s+)?(?:state|say|output|print|reply|respond|declare|tell|write)\b|(?:previous\s+|prior\s+)?instructions\b)`)
+
+// findBase64Runs is base64Run.FindAllStringIndex(s, n), read by a byte loop: a match is a whole
+// run of base64 bytes at least 24 long (a shorter run holds none, and a longer one is taken
+// whole), with up to two '=' after it.
+func findBase64Runs(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isBase64Byte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isBase64Byte(s[i]) {
+			i++
+		}
+		if i-start < 24 {
+			continue
+		}
+		for pad := 0; pad < 2 && i < len(s) && s[i] == '='; pad++ {
+			i++
+		}
+		out = append(out, []int{start, i})
+	}
+	return out
+}
+
+// findHexRuns is hexRun.FindAllStringIndex(s, n), read by a byte loop: a match is a run of hex
+// digits at least 32 long, taken whole but for an odd last digit.
+func findHexRuns(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isHexByte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isHexByte(s[i]) {
+			i++
+		}
+		if i-start >= 32 {
+			out = append(out, []int{start, start + (i-start)/2*2})
+		}
+	}
+	return out
+}
+
+// hasRun reports whether s holds n bytes in a row that in accepts.
+func hasRun(s string, in func(c byte) bool, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if !in(s[i]) {
+			run = 0
+			continue
+		}
+		if run++; run >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// The bytes of base64Run's, hexRun's and binaryRun's runs.
+func isBase64Byte(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/'
+}
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+func isBitByte(c byte) bool { return c == '0' || c == '1' }
 
 // mostlyText reports decoded bytes that read as text, not binary: printable characters, with
 // letters among them.
