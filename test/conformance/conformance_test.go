@@ -358,6 +358,26 @@ func sum(counts map[string][2]int) (passed, failed int) {
 	return passed, failed
 }
 
+// notForAListingClient says why a client scenario of the suite does not apply to gatehouse
+// catalog --url, a client that only lists: it opens a session (initialize, or server/discover),
+// lists tools, resources and prompts, and closes. why is "" for a scenario that applies, which it
+// must pass; known is false for a scenario this test has not been told about.
+func notForAListingClient(scenario string) (why string, known bool) {
+	switch {
+	case scenario == "initialize":
+		return "", true // the handshake and version negotiation, then tools/list
+	case scenario == "tools_call":
+		return "the scenario passes only when the client calls the server's add_numbers tool; a listing client calls no tool", true
+	case scenario == "elicitation-sep1034-client-defaults":
+		return "the server elicits only inside a call of its tool, which a listing client never makes", true
+	case scenario == "sse-retry":
+		return "the server closes a tool call's stream and answers on the reconnected standalone stream; a listing client calls no tool, and, listing once, opens no standalone stream to reconnect", true
+	case strings.HasPrefix(scenario, "auth/"):
+		return "an OAuth flow (metadata discovery, registration, token endpoint, scopes); catalog --url runs none: a server's credentials are given to it with --header", true
+	}
+	return "", false
+}
+
 // TestConformanceClient: the client scenarios with gatehouse catalog --url as the client, and
 // with the reference client directly and through proxy --listen (see above).
 func TestConformanceClient(t *testing.T) {
@@ -373,9 +393,22 @@ func TestConformanceClient(t *testing.T) {
 	catalog, out := clientSuite(t, gatehouse+" catalog --url", nil, true)
 	cp, cf := sum(catalog)
 	t.Logf("catalog --url: %d passed, %d failed: %v", cp, cf, catalog)
-	if c := catalog["initialize"]; c[0] == 0 || c[1] != 0 {
-		t.Errorf("catalog --url does not meet the initialize scenario: %v\n%s", c, out)
+	applicable, applicablePassed := 0, 0
+	for scenario, c := range catalog {
+		why, known := notForAListingClient(scenario)
+		switch {
+		case !known:
+			t.Errorf("catalog --url: the suite has a client scenario this test does not know, %s (%d passed, %d failed): say whether a listing client meets it", scenario, c[0], c[1])
+		case why == "" && (c[0] == 0 || c[1] != 0):
+			t.Errorf("catalog --url does not meet the %s scenario: %d passed, %d failed\n%s", scenario, c[0], c[1], out)
+		case why == "":
+			applicable++
+			applicablePassed++
+		default:
+			t.Logf("catalog --url: %s does not apply (%d passed, %d failed): %s", scenario, c[0], c[1], why)
+		}
 	}
+	t.Logf("catalog --url: %d of %d applicable client scenarios pass", applicablePassed, applicable)
 
 	direct, out := clientSuite(t, reference, nil, true)
 	dp, df := sum(direct)
