@@ -12,22 +12,25 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
-// A streamConn is the connection to a server started as a command: JSON-RPC messages on its
-// stdin and stdout (after the stdout filter), one after another. It stands in for the SDK's
-// stdio connection, whose reader hands every message from a goroutine of its own to the reader
-// over a channel, and decodes each one twice (as a batch first, then as one message) with a
-// decoder that allocates 32 KB each time: on the proxy's path that is a wake-up and ~64 KB of
-// garbage for every answer of the server. Here the message is read by the goroutine that asks
-// for it, with one decoder for the connection's life, and decoded once.
+// A streamConn is a connection of JSON-RPC messages one after another on a stream: to a server
+// started as a command (its stdin, and its stdout after the stdout filter), and to a client on
+// stdio (its checked lines). It stands in for the SDK's stdio connection, whose reader hands
+// every message from a goroutine of its own to the reader over a channel, and decodes each one
+// two or three times (as a batch first, then as one message, then its method) with a decoder
+// that allocates 32 KB each time: on the proxy's path that is a wake-up and 64–96 KB of garbage
+// for every message. Here the message is read by the goroutine that asks for it, with one
+// decoder for the connection's life, and decoded once.
 //
-// A read blocked on the server's stdout ends when the connection is closed (which closes the
-// stdout pipe), as every user of a server's link does when it is done; ctx is looked at before
-// each read.
+// A read blocked on a server's stdout ends when the connection is closed (which closes the
+// stdout pipe), as every user of a server's link does when it is done; a read blocked on the
+// client's stdin ends with the client's stream, as the SDK's own reader does. ctx is looked at
+// before each read.
 type streamConn struct {
-	r   io.ReadCloser
-	w   io.WriteCloser
-	dec *json.Decoder
-	lim *frameLimit
+	peer string // "the server" or "the client", for messages
+	r    io.ReadCloser
+	w    io.WriteCloser
+	dec  *json.Decoder
+	lim  *frameLimit
 
 	readMu sync.Mutex
 	queue  []jsonrpc.Message // the rest of a batch
@@ -37,9 +40,9 @@ type streamConn struct {
 	closed  chan struct{}
 }
 
-func newStreamConn(r io.ReadCloser, w io.WriteCloser, limit int) *streamConn {
+func newStreamConn(peer string, r io.ReadCloser, w io.WriteCloser, limit int) *streamConn {
 	lim := &frameLimit{r: r, limit: limit}
-	return &streamConn{r: r, w: w, dec: json.NewDecoder(lim), lim: lim, closed: make(chan struct{})}
+	return &streamConn{peer: peer, r: r, w: w, dec: json.NewDecoder(lim), lim: lim, closed: make(chan struct{})}
 }
 
 func (c *streamConn) SessionID() string { return "" }
@@ -69,7 +72,7 @@ func (c *streamConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		default:
 		}
 		if errors.Is(err, errFrameLimit) {
-			return nil, i18n.Errorf("a message from the server is larger than %d bytes", c.lim.limit)
+			return nil, i18n.Errorf("a message from %s is larger than %d bytes", c.peer, c.lim.limit)
 		}
 		return nil, err
 	}
@@ -79,7 +82,7 @@ func (c *streamConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			return nil, err
 		}
 		if len(batch) == 0 {
-			return nil, i18n.Errorf("the server sent an empty batch")
+			return nil, i18n.Errorf("%s sent an empty batch", c.peer)
 		}
 		for _, one := range batch {
 			m, err := decodeMessage(one)
