@@ -267,6 +267,14 @@ func TestParseExplainsHandWrittenMistakes(t *testing.T) {
 		{`{"a": 01}`, 1, 7, "cannot start with a zero"},
 		{"// note\n{}", 1, 1, "no comments"},
 		{"{\"a\": \"x\ny\"}", 1, 9, `written \n`},
+		// A surrogate escape is half of a character: each half is named, at its own escape,
+		// whatever follows it (the closing quote, a letter, another escape), and never read as
+		// a word written without quotes.
+		{`"\ud800"`, 1, 2, `\ud800 is the first half of a surrogate pair, with no second half (\udc00 to \udfff) after it`},
+		{`"\ud800x"`, 1, 2, `\ud800 is the first half of a surrogate pair`},
+		{`"\uD83D\u0041"`, 1, 2, `\uD83D is the first half of a surrogate pair`},
+		{`"a\udc00b"`, 1, 3, `\udc00 is the second half of a surrogate pair, with no first half (\ud800 to \udbff) before it`},
+		{`{"k": "\ud83d\ude00\udfff"}`, 1, 20, `\udfff is the second half of a surrogate pair`},
 	}
 	for _, tt := range tests {
 		_, probs := jsondoc.Parse(problem.SourceInstance, []byte(tt.text))

@@ -31,6 +31,10 @@ func explainSyntax(text []byte, off int, decoderMsg string) (msg string, at int,
 	word := string(text[start:end])
 	c := text[off]
 	switch {
+	case strings.Contains(decoderMsg, "invalid surrogate pair"):
+		if msg, ok := explainSurrogate(text[off:]); ok {
+			return msg, off, true
+		}
 	case strings.Contains(decoderMsg, "in string (expecting non-control character)"):
 		r, _ := utf8.DecodeRune(text[off:])
 		if r == '\n' || r == '\r' {
@@ -72,6 +76,32 @@ func explainSyntax(text []byte, off int, decoderMsg string) (msg string, at int,
 		}
 	}
 	return "", 0, false
+}
+
+// explainSurrogate names the lone half of a surrogate pair that escape (the text from its
+// backslash on) writes. A \u escape of U+D800 to U+DFFF is half of a character beyond U+FFFF:
+// a first half (D800 to DBFF) must be followed at once by a second (DC00 to DFFF), and a second
+// half needs a first before it. The decoder's own words quote what follows the escape, closing
+// quote and all, which reads as if the quote were at fault.
+func explainSurrogate(escape []byte) (string, bool) {
+	if len(escape) < 6 || escape[0] != '\\' || escape[1] != 'u' {
+		return "", false
+	}
+	var r rune
+	for _, c := range escape[2:6] {
+		if !untrusted.IsHex(c) {
+			return "", false
+		}
+		r = r<<4 | rune(untrusted.Unhex(c))
+	}
+	written := i18n.Data(string(escape[:6]))
+	switch {
+	case r >= 0xd800 && r <= 0xdbff:
+		return i18n.Sprintf("%s is the first half of a surrogate pair, with no second half (\\udc00 to \\udfff) after it: write the character itself, or both halves of its pair", written), true
+	case r >= 0xdc00 && r <= 0xdfff:
+		return i18n.Sprintf("%s is the second half of a surrogate pair, with no first half (\\ud800 to \\udbff) before it: write the character itself, or both halves of its pair", written), true
+	}
+	return "", false
 }
 
 func isWordChar(c byte) bool {
