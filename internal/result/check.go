@@ -334,7 +334,7 @@ func (c *Checker) checkOne(doc *jsondoc.Document, res *Result, tool string, rep 
 		rep.raise(VerdictBlock, p.Message)
 	}
 	for _, b := range res.Blocks {
-		if b.Type != "resource_link" && b.Type != "resource" {
+		if !carriesMedia[b.Type] {
 			continue
 		}
 		if !lim.AllowsMIME(b.MIME) {
@@ -351,6 +351,10 @@ func (c *Checker) checkOne(doc *jsondoc.Document, res *Result, tool string, rep 
 	c.compareText(doc, res, name, rep)
 	c.scan(doc, res, tool, name, lim, rep)
 }
+
+// carriesMedia are the content blocks that hand the model a MIME-typed payload, which the
+// policy's mime_types hold: MCP's image and audio blocks, resource links and embedded resources.
+var carriesMedia = map[string]bool{"image": true, "audio": true, "resource_link": true, "resource": true}
 
 // checkSchema checks structuredContent against the tool's outputSchema.
 func (c *Checker) checkSchema(doc *jsondoc.Document, res *Result, tool, name string, lim policy.ResultLimits, rep *Report) {
