@@ -107,6 +107,15 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 			break
 		}
 	}
+	return append([]item{head}, evidenceItems(d, files, problems)...)
+}
+
+// evidenceItems shows a decision's evidence, one line per piece, each in the file it is about:
+// the lines under a decision's own, in gate and in replay alike. Evidence that repeats one of
+// the answer's problems word for word is not shown twice.
+func evidenceItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
+	lvl := decisionLevel(d.Decision)
+	rule := "gatehouse/gate/" + string(d.Reason)
 	var evidence core.Problems
 	for _, e := range d.Evidence {
 		if !slices.ContainsFunc(problems, func(p core.Problem) bool {
@@ -115,9 +124,9 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 			evidence = append(evidence, e)
 		}
 	}
-	return append([]item{head}, groupedItems(evidence, files, true, func(e core.Problem) item {
+	return groupedItems(evidence, files, true, func(e core.Problem) item {
 		return item{rule: rule, level: lvl, in: files[e.Source], line: e.Line, column: e.Column, message: e.Message, detail: true}
-	})...)
+	})
 }
 
 // decisionLevel maps a decision to SARIF's level: deny is an error, ask a warning.
