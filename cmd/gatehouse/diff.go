@@ -154,11 +154,11 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 		}
 		for _, sc := range t.SchemaChanges {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: sc.Line, column: sc.Column,
-				message: i18n.Sprintf("%s %s: %s", sc.Schema, sc.Class, sc.Message), detail: true})
+				message: i18n.Sprintf("%s %s: %s", i18n.Data(sc.Schema), schemaClassWords(sc.Class), sc.Message), detail: true})
 		}
 		for _, a := range t.Annotations {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: a.Line, column: a.Column,
-				message: i18n.Sprintf("annotation %s: %s", a.Class, a.Message), detail: true})
+				message: i18n.Sprintf("annotation %s: %s", hintClassWords(a.Class), a.Message), detail: true})
 		}
 	}
 }
@@ -166,12 +166,12 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 // toolLine writes "changed search_docs (risk high; fields description, inputSchema; schema
 // loosened): reason; reason".
 func toolLine(what, tool string, risk core.Severity, fields []string, schema core.SchemaClass, reasons []string) string {
-	about := []string{i18n.Sprintf("risk %s", risk)}
+	about := []string{riskWords(risk)}
 	if len(fields) > 0 {
 		about = append(about, i18n.Sprintf("fields %s", strings.Join(fields, ", ")))
 	}
 	if schema != "" && schema != "unchanged" {
-		about = append(about, i18n.Sprintf("schema %s", schema))
+		about = append(about, i18n.Sprintf("schema %s", schemaClassWords(schema)))
 	}
 	if len(reasons) > 0 {
 		return i18n.Sprintf("%s %s (%s): %s", what, i18n.Data(tool), i18n.Join(about, i18n.T("; ")), i18n.Join(reasons, i18n.T("; ")))
@@ -194,4 +194,43 @@ func wordDiffText(segs []core.DiffSegment) string {
 		}
 	}
 	return b.String()
+}
+
+// riskWords, schemaClassWords and hintClassWords say a tool's risk and the class of a change in
+// the reader's language, as the reasons beside them are: "risk high" is "risque élevé". The JSON
+// answer keeps the values themselves.
+func riskWords(risk core.Severity) string {
+	switch risk {
+	case core.SeverityHigh:
+		return i18n.T("risk high")
+	case core.SeverityMedium:
+		return i18n.T("risk medium")
+	case core.SeverityLow:
+		return i18n.T("risk low")
+	}
+	return i18n.Sprintf("risk %s", risk)
+}
+
+func schemaClassWords(class core.SchemaClass) string {
+	switch class {
+	case "loosened":
+		return i18n.T("loosened")
+	case "tightened":
+		return i18n.T("tightened")
+	case "neutral":
+		return i18n.T("neutral")
+	case "mixed":
+		return i18n.T("mixed")
+	}
+	return string(class)
+}
+
+func hintClassWords(class string) string {
+	switch class {
+	case "riskier":
+		return i18n.T("riskier")
+	case "safer":
+		return i18n.T("safer")
+	}
+	return class
 }

@@ -487,3 +487,28 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffSpeaksOneLanguage: under a French or German locale, the diff's words around the
+// reasons (a tool's risk, the class of a schema change, of an annotation flip) are translated as
+// the reasons are, never left in English beside them.
+func TestDiffSpeaksOneLanguage(t *testing.T) {
+	english := []string{"risk high", "risk medium", "risk low", "schema loosened", "inputSchema loosened", "annotation riskier", "(high)", "(medium)", "(low)"}
+	for _, locale := range []string{"fr_FR.UTF-8", "de_DE.UTF-8"} {
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return locale
+			}
+			return ""
+		}
+		for _, pair := range []string{"schema-loosening", "annotation-flip", "added-exec-tool"} {
+			dir := filepath.Join("..", "..", "testdata", "diff", pair)
+			var stdout, stderr bytes.Buffer
+			run([]string{"diff", filepath.Join(dir, "left.json"), filepath.Join(dir, "right.json")}, getenv, strings.NewReader(""), &stdout, &stderr)
+			for _, words := range english {
+				if strings.Contains(stdout.String(), words) {
+					t.Errorf("%s under LANG=%s says %q in English:\n%s", pair, locale, words, stdout.String())
+				}
+			}
+		}
+	}
+}
