@@ -81,6 +81,9 @@ strict JSON.`,
 				}
 			}
 			r.summary = i18n.Sprintf("%s: %s (%s)", res.Decision.Decision, i18n.Plural(len(res.Decisions), i18n.T("%d call"), i18n.T("%d calls")), strings.Join(parts, ", "))
+			if len(res.Decisions) == 1 && res.Decisions[0].Detail == core.Detail("no_tool_call") {
+				r.summary = i18n.Sprintf("%s: no tool call in this message: the model answered in text", res.Decision.Decision)
+			}
 			return s.emit(p, r, code)
 		}
 	},
@@ -95,6 +98,9 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 	tool := d.Tool
 	if tool == "" {
 		tool = i18n.T("(unreadable call)")
+		if d.Detail == core.Detail("no_tool_call") {
+			tool = i18n.T("(no tool call)")
+		}
 	}
 	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {

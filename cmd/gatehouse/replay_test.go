@@ -40,3 +40,15 @@ func TestReplayShowsTheGatesEvidence(t *testing.T) {
 		}
 	}
 }
+
+// TestTextReplySaysSo: gate on a model's reply in words says there is no tool call in the
+// message, on the decision's line and in the summary, rather than naming an unreadable call.
+func TestTextReplySaysSo(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "gate", "send-email-grant-missing")
+	reply := filepath.Join(t.TempDir(), "reply.json")
+	os.WriteFile(reply, []byte(`{"role": "assistant", "content": "Sure, I will send the report now."}`), 0o644)
+	code, out, _ := runIn(t, "", "gate", "--catalog", filepath.Join(dir, "catalog.json"), "--policy", filepath.Join(dir, "policy.json"), reply)
+	if code != exitFindings || !strings.Contains(out, "(no tool call): deny") || !strings.Contains(out, "deny: no tool call in this message") || strings.Contains(out, "unreadable") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}

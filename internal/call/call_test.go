@@ -304,3 +304,38 @@ func argsProblems(c call.Call) problem.Problems {
 	probs, _ := c.ArgumentsProblems()
 	return probs
 }
+
+// TestTextReplies: a model's reply in words, in any shape it comes in (a Chat Completions
+// message whose content is a string, choices, Anthropic text blocks, Gemini text parts), is one
+// call marked as a text reply, with the words placed; what is not a model's reply is not.
+func TestTextReplies(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		reply      bool
+	}{
+		{"an assistant message with content and no tool_calls", `{"role":"assistant","content":"Sure, I will send it now."}`, true},
+		{"the same with a null tool_calls", `{"role":"assistant","content":"Done.","tool_calls":null}`, true},
+		{"choices", `{"choices":[{"message":{"role":"assistant","content":"Hello"}}]}`, true},
+		{"Anthropic text blocks", `{"role":"assistant","content":[{"type":"text","text":"Hi"}]}`, true},
+		{"Gemini text parts", `{"candidates":[{"content":{"parts":[{"text":"no"}]}}]}`, true},
+		{"a user's message", `{"role":"user","content":"send the report"}`, false},
+		{"an assistant message with empty content", `{"role":"assistant","content":"  "}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, probs := jsondoc.Parse(problem.SourceCall, []byte(tt.text))
+			if len(probs) > 0 {
+				t.Fatal(probs)
+			}
+			calls, probs := call.Parse(doc)
+			if len(calls) != 1 || len(probs) != 1 {
+				t.Fatalf("%d calls, problems %v: want one unreadable call", len(calls), probs)
+			}
+			if got := calls[0].TextReply(); got != tt.reply {
+				t.Errorf("TextReply() = %v, want %v (%v)", got, tt.reply, probs)
+			}
+			if tt.reply && (!strings.Contains(probs[0].Message, "where a tool call would be") || probs[0].Column < 2) {
+				t.Errorf("problem %v: want the words, placed at them", probs[0])
+			}
+		})
+	}
+}

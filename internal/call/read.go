@@ -157,6 +157,13 @@ func (r *callReader) readObject(m map[string]any, at string) {
 		return
 	}
 	if len(containers) == 0 {
+		if textAt, text, ok := messageText(m, at); ok {
+			// A model's message in words, with no tool_calls: the same answer as a reply
+			// whose containers hold only text.
+			r.unreadable(textAt, i18n.Sprintf("the model's answer in text, where a tool call would be: %s", untrusted.Quote(untrusted.Shorten(text, 80))))
+			r.calls[len(r.calls)-1].textReply = true
+			return
+		}
 		r.unreadable(at, i18n.Sprintf("not a tool call gatehouse can read; it reads %s", i18n.T(callShapes)))
 		return
 	}
@@ -248,6 +255,17 @@ func idText(v any) string {
 		return string(x)
 	}
 	return ""
+}
+
+// messageText finds the words of a model's message written as one string, the way OpenAI Chat
+// writes an assistant's reply that calls no tool: {"role": "assistant", "content": "…"}.
+func messageText(m map[string]any, at string) (pointer, text string, ok bool) {
+	role, _ := m["role"].(string)
+	content, _ := m["content"].(string)
+	if role != "assistant" && role != "model" || strings.TrimSpace(content) == "" {
+		return "", "", false
+	}
+	return jsondoc.JoinPointer(at, "content"), content, true
 }
 
 // answerText finds the words of a reply that holds no call: the first non-empty string under a
