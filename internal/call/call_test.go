@@ -133,6 +133,11 @@ func TestParseCallsProblems(t *testing.T) {
 		{"other method", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, 1, 1, 1, `method is "tools/list"`},
 		// MCP without params.
 		{"mcp without params", `{"jsonrpc":"2.0","id":1,"method":"tools/call"}`, 1, 1, 1, `needs a "params" object`},
+		// An id of the wrong type: no call was sent with it, so which call this is cannot be
+		// told (JSON-RPC alone numbers its ids).
+		{"numeric chat id", `{"type":"function","id":7,"function":{"name":"t","arguments":"{}"}}`, 1, 1, 25, `"id" must be a string, found a number`},
+		{"numeric tool_use id", `{"type":"tool_use","id":1,"name":"t","input":{}}`, 1, 1, 25, `"id" must be a string, found a number`},
+		{"numeric call_id", `{"type":"function_call","call_id":{"n":1},"name":"t","arguments":"{}"}`, 1, 1, 35, `"call_id" must be a string, found an object`},
 		// A name that is not a string.
 		{"numeric name", `{"type":"tool_use","id":"1","name":7,"input":{}}`, 1, 1, 36, `"name" must be a non-empty string`},
 		// Gemini candidates with text only: the model answered in words, shown at the words.

@@ -198,6 +198,9 @@ func (r *callReader) readWrapped(m map[string]any, at, format, innerKey string, 
 		return
 	}
 	innerAt := jsondoc.JoinPointer(at, innerKey)
+	if format != FormatMCP && !r.stringID(m, "id", at) {
+		return
+	}
 	c, ok := r.newCall(format, m, at, inner, innerAt)
 	if !ok {
 		return
@@ -209,6 +212,9 @@ func (r *callReader) readWrapped(m map[string]any, at, format, innerKey string, 
 
 // readNamed reads the flat shapes (Responses function_call, Anthropic tool_use).
 func (r *callReader) readNamed(m map[string]any, at, format, idKey, argsKey string) {
+	if !r.stringID(m, idKey, at) || idKey != "id" && !r.stringID(m, "id", at) {
+		return
+	}
 	c, ok := r.newCall(format, m, at, m, at)
 	if !ok {
 		return
@@ -244,6 +250,18 @@ func (r *callReader) newCall(format string, raw map[string]any, at string, named
 		return Call{}, false
 	}
 	return Call{Format: format, Name: name, Pointer: at, Raw: raw, doc: r.doc, namePointer: jsondoc.JoinPointer(namedAt, "name")}, true
+}
+
+// stringID reports whether the id member key of m (an object at pointer) is a string, or absent
+// or null, as every shape but JSON-RPC writes it; a number or an object there is no id the
+// call was sent with, so the call is unreadable.
+func (r *callReader) stringID(m map[string]any, key, at string) bool {
+	v := m[key]
+	if _, isString := v.(string); isString || v == nil {
+		return true
+	}
+	r.unreadable(jsondoc.JoinPointer(at, key), i18n.Sprintf("%s must be a string, found %s: which call this is cannot be told", untrusted.Quote(key), jsondoc.TypeName(v)))
+	return false
 }
 
 // idText shows a call id (a string, or a JSON-RPC number) as text.
