@@ -95,16 +95,18 @@ strict JSON.`,
 func decisionItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
 	lvl := decisionLevel(d.Decision)
 	rule := "gatehouse/gate/" + string(d.Reason)
-	tool := d.Tool
-	if tool == "" {
+	// A tool's name is data, never translated; the words standing for a call with no name are
+	// gatehouse's own.
+	var tool any = i18n.Data(d.Tool)
+	switch {
+	case d.Tool == "" && d.Detail == core.Detail("no_tool_call"):
+		tool = i18n.T("(no tool call)")
+	case d.Tool == "":
 		tool = i18n.T("(unreadable call)")
-		if d.Detail == core.Detail("no_tool_call") {
-			tool = i18n.T("(no tool call)")
-		}
 	}
 	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
-		head.message = i18n.Sprintf("%s: %s", i18n.Data(tool), d.Explanation[0])
+		head.message = i18n.Sprintf("%s: %s", tool, d.Explanation[0])
 	}
 	// The decision sits where the first piece of evidence in the call is, or at the top.
 	for _, e := range d.Evidence {

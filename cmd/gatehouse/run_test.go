@@ -512,3 +512,33 @@ func TestDiffSpeaksOneLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisionWordsStayThePolicys: under a French or German locale, a decision reads allow, deny
+// or ask wherever it is named (a flow's deny too), as the policy writes them; and the words that
+// stand for a call with no name are translated, as a tool's own name never is.
+func TestDecisionWordsStayThePolicys(t *testing.T) {
+	flows := filepath.Join("..", "..", "testdata", "flow")
+	gate := filepath.Join("..", "..", "testdata", "gate", "send-email-grant-missing")
+	reply := filepath.Join(t.TempDir(), "reply.json")
+	os.WriteFile(reply, []byte(`{"role": "assistant", "content": "Done."}`), 0o644)
+	for _, c := range []struct {
+		locale, translatedDeny, noCall string
+	}{{"fr_FR.UTF-8", "refus (", "(aucun appel d'outil)"}, {"de_DE.UTF-8", "Ablehnung (", "(kein Tool-Aufruf)"}} {
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return c.locale
+			}
+			return ""
+		}
+		var stdout, stderr bytes.Buffer
+		run([]string{"replay", "--catalog", filepath.Join(flows, "catalog.json"), "--policy", filepath.Join(flows, "policy.json"), filepath.Join(flows, "github-private-repo", "openai-chat.json")}, getenv, strings.NewReader(""), &stdout, &stderr)
+		if got := stdout.String(); strings.Contains(strings.ToLower(got), strings.ToLower(c.translatedDeny)) || !strings.Contains(got, "deny (flow)") {
+			t.Errorf("replay under LANG=%s translates deny:\n%s", c.locale, got)
+		}
+		stdout.Reset()
+		run([]string{"gate", "--catalog", filepath.Join(gate, "catalog.json"), "--policy", filepath.Join(gate, "policy.json"), reply}, getenv, strings.NewReader(""), &stdout, &stderr)
+		if got := stdout.String(); !strings.Contains(got, c.noCall) {
+			t.Errorf("gate under LANG=%s on a text reply does not say %q:\n%s", c.locale, c.noCall, got)
+		}
+	}
+}
