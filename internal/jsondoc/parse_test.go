@@ -275,6 +275,11 @@ func TestParseExplainsHandWrittenMistakes(t *testing.T) {
 		{`"\uD83D\u0041"`, 1, 2, `\uD83D is the first half of a surrogate pair`},
 		{`"a\udc00b"`, 1, 3, `\udc00 is the second half of a surrogate pair, with no first half (\ud800 to \udbff) before it`},
 		{`{"k": "\ud83d\ude00\udfff"}`, 1, 20, `\udfff is the second half of a surrogate pair`},
+		// A file saved as UTF-16 (by its byte order mark, either way round, or by the zero byte
+		// beside each ASCII character) is named as such, at its start.
+		{"\xff\xfe{\x00}\x00", 1, 1, "the text is UTF-16"},
+		{"\xfe\xff\x00{\x00}", 1, 1, "the text is UTF-16"},
+		{"{\x00\"\x00a\x00\"\x00:\x001\x00}\x00", 1, 1, "save it as UTF-8"},
 	}
 	for _, tt := range tests {
 		_, probs := jsondoc.Parse(problem.SourceInstance, []byte(tt.text))
