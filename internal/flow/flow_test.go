@@ -256,6 +256,7 @@ func TestReadProblems(t *testing.T) {
 		{"a number for a call's id", `[{"role":"assistant","tool_calls":[{"id":7,"type":"function","function":{"name":"f","arguments":"{}"}}]}]`, 1, []bool{true}},
 		{"a number for tool_use_id", `[{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"f","input":{}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":1,"content":"x"}]}]`, 1, []bool{false}},
 		{"an unknown shape", `{"hello":"world"}`, 1, nil},
+		{"an empty transcript", "[\n]", 1, nil},
 		{"not JSON", `{"messages": [`, 1, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -268,6 +269,9 @@ func TestReadProblems(t *testing.T) {
 			}
 			if strings.Contains(c.name, "a number") && !strings.Contains(tr.Problems[0].Message, "must be a string, found a number") {
 				t.Errorf("problem %v: want the id's type named", tr.Problems[0])
+			}
+			if strings.Contains(c.name, "empty") && !strings.Contains(tr.Problems[0].Message, "the transcript is empty") {
+				t.Errorf("problem %v: want it said empty", tr.Problems[0])
 			}
 			var broken []bool
 			for _, e := range tr.Events {

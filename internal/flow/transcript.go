@@ -362,6 +362,10 @@ func (r *reader) array(items []any) {
 		}
 	}
 	switch {
+	case len(items) == 0:
+		// Nothing to place: an empty list is a session with no message, not one of a shape
+		// gatehouse does not know.
+		r.problem("", i18n.T("the transcript is empty: it holds no message, so there is no call to replay"))
 	case len(marks) == 0:
 		r.problem("", i18n.Sprintf("this transcript cannot be placed: gatehouse reads %s", i18n.T(shapesWords)))
 	case len(marks) > 1 && !(len(marks) == 2 && marks[0] == ShapeOpenAIResponses && marks[1] == "messages" || marks[0] == "messages" && marks[1] == ShapeOpenAIResponses):
