@@ -152,6 +152,7 @@ var cliCases = []cliCase{
 	{name: "check-decision-duplicate", args: []string{"check-decision", "in/duplicate.json"}},                                         // {"decision":"deny","decision":"allow"} is refused at its line: exit 3
 
 	// diff
+	{name: "pin-not-a-catalog", args: []string{"pin", "in/left.json"}},                                                           // a text that is no catalog: nothing written, exit 3
 	{name: "diff-patch", args: []string{"diff", "in/left.json", "in/right.json"}},                                                // numbers compared exactly: the 20th digit is a change
 	{name: "diff-same", args: []string{"diff", "in/left.json", "in/left.json"}},                                                  // no difference: exit 0
 	{name: "diff-catalog", args: []string{"diff", "in/catalog.json", "in/catalog.v2.json"}},                                      // a rug pull: keyed by tool name
