@@ -278,6 +278,11 @@ func TestParseExplainsHandWrittenMistakes(t *testing.T) {
 		// A file saved as UTF-16 (by its byte order mark, either way round, or by the zero byte
 		// beside each ASCII character) is named as such, at its start.
 		{"\xff\xfe{\x00}\x00", 1, 1, "the text is UTF-16"},
+		// A tab inside a string, and a text written as YAML.
+		{"{\"a\": \"x\ty\"}", 1, 9, `a tab inside a string must be written \t`},
+		{"type: object\nproperties:\n  a: {type: string}\n", 1, 1, "looks like YAML"},
+		{"---\ntype: object\n", 1, 1, "looks like YAML"},
+		{"  name: x", 1, 3, "looks like YAML"},
 		{"\xfe\xff\x00{\x00}", 1, 1, "the text is UTF-16"},
 		{"{\x00\"\x00a\x00\"\x00:\x001\x00}\x00", 1, 1, "save it as UTF-8"},
 	}
