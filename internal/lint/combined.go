@@ -73,7 +73,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 	if !orders && !secrets {
 		return
 	}
-	tag := v.holds(tagWords) && wrapperTagRE.MatchString(f)
+	tag := v.holds(tagWords) && l.matchString(wrapperTagRE, v)
 	if tag && orders && v.from == "" {
 		tf.marked = append(tf.marked, v.site.pointer())
 	}
@@ -91,7 +91,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if tag {
-		for _, m := range secretTargetRE.FindAllStringIndex(f, 8) {
+		for _, m := range l.findAllIndex(secretTargetRE, v, 8) {
 			from, to := sentenceAround(f, m[0], m[1])
 			sentence := f[from:to]
 			if defensiveRE.MatchString(sentence) || !readOrderRE.MatchString(sentence) {
@@ -104,7 +104,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 	if !located {
 		return
 	}
-	for _, m := range secretLocationRE.FindAllStringIndex(f, 8) {
+	for _, m := range l.findAllIndex(secretLocationRE, v, 8) {
 		from, to := sentenceAround(f, m[0], m[1])
 		sentence := f[from:to]
 		if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(clauseAround(f, m[0], m[1])) || authTool(tf, sentence) || envToolRE.MatchString(tf.purpose(sentence)) {

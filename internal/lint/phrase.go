@@ -21,6 +21,8 @@ type phrase struct {
 	gateIDs  [][]int
 	need     *requirement     // what a text must hold for re to match in it ([requirementOf])
 	lead     *leadingLiterals // where a match of re can start, when that is known
+	plan     *startPlan       // else where each branch of re can start, when that is known
+	branches *phraseBranches  // else re's branches, each with its own prefilter
 	group    *phraseGroup     // the phrases whose prefilter is built with this one's
 	judge    func(tf *toolFindings, v *textView, m []int) (severity Severity, message string, ok bool)
 }

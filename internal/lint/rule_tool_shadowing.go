@@ -170,7 +170,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(identifierWords) && v.holds(shadowCallWords) {
-		for _, m := range shadowCallWith.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowCallWith, v, 4) {
 			name := f[m[2]:m[3]]
 			r := l.resolveRef(tf, name, true)
 			if r.selfOrArg || !looksLikeToolName(name) {

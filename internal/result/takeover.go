@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -34,21 +35,23 @@ const (
 // count only near an address.
 type takeoverLanguage struct {
 	lang              string
-	override, address *regexp.Regexp
+	override, address *lint.Expression
 	// mention names the model without speaking to it ("an AI agent", "the language model"): it
 	// counts as an address only beside a hijack cue, never beside a bare target (a URL, a
 	// password) that a text about AI names as a matter of course.
-	mention *regexp.Regexp
-	hijack  *regexp.Regexp
+	mention *lint.Expression
+	hijack  *lint.Expression
 	// keys are words one of which every override and address holds: a text with none of them
-	// is not read further in this language.
-	keys []string
+	// is not read further in this language. firstKey is where they start in [takeoverKeys].
+	keys     []string
+	firstKey int
 }
 
 // phrases compiles alternatives written in lower case: they are matched in [lowerText]'s
-// reading, which is faster than matching without case.
-func phrases(alternatives ...string) *regexp.Regexp {
-	return regexp.MustCompile(`(?:` + strings.Join(alternatives, `|`) + `)`)
+// reading, which is faster than matching without case. An Expression is tried only where one of
+// its alternatives may start, which costs far less than reading a window with all of them.
+func phrases(alternatives ...string) *lint.Expression {
+	return lint.NewExpression(`(?:` + strings.Join(alternatives, `|`) + `)`)
 }
 
 // sentenceStart is where a vocative address may stand: the start of the text, a line or a
@@ -184,8 +187,10 @@ func takeoverFindings(text string) []hit {
 		return nil
 	}
 	s := lowerText(text)
-	for _, l := range takeoverLanguages {
-		if h, ok := l.find(text, s); ok {
+	keys := takeoverKeys().Find(s, maxKeyPlaces)
+	for i := range takeoverLanguages {
+		l := &takeoverLanguages[i]
+		if h, ok := l.find(text, s, keys[l.firstKey:l.firstKey+len(l.keys)]); ok {
 			return []hit{h}
 		}
 	}
@@ -259,17 +264,27 @@ func markedOrder(text, s string) (hit, bool) {
 // the whole text with every phrase.
 const keyWindow = 96
 
-// find looks for a takeover in s (text in lower case) around each of the language's key words.
-func (l *takeoverLanguage) find(text, s string) (hit, bool) {
+// maxKeyPlaces bounds the places of one key word read in a text.
+const maxKeyPlaces = 64
+
+// takeoverKeys indexes every language's key words, in the order of the languages, so that one
+// pass over a text finds them all; each language's start at its firstKey.
+var takeoverKeys = sync.OnceValue(func() *lint.WordIndex {
+	var all []string
+	for i := range takeoverLanguages {
+		takeoverLanguages[i].firstKey = len(all)
+		all = append(all, takeoverLanguages[i].keys...)
+	}
+	return lint.NewWordIndex(all)
+})
+
+// find looks for a takeover in s (text in lower case) around each of the language's key words,
+// whose places in s (the first [maxKeyPlaces] of each, none overlapping the one before) are
+// places.
+func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 	covered := 0 // s[:covered] has been read
-	for _, k := range l.keys {
-		for off, n := 0, 0; n < 64; n++ {
-			i := strings.Index(s[off:], k)
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(k)
+	for ki, k := range l.keys {
+		for _, i := range places[ki] {
 			if !atWord(s, i, len(k)) || i+len(k) <= covered {
 				continue
 			}
@@ -437,7 +452,14 @@ func decodedTakeovers(s string) []hit {
 			out = append(out, h)
 		}
 	}
-	for _, loc := range base64Run.FindAllStringIndex(s, 16) {
+	// Each search runs only where the text holds a run as long as its shortest match: most texts
+	// hold none, and a byte loop finds that far faster than the expression over the whole text.
+	base64Runs, hexRuns := findBase64Runs(s, 16), findHexRuns(s, 8)
+	var binaryRuns [][]int
+	if hasRun(s, isBitByte, 8) {
+		binaryRuns = binaryRun.FindAllStringIndex(s, 8)
+	}
+	for _, loc := range base64Runs {
 		run := s[loc[0]:loc[1]]
 		b, err := base64.StdEncoding.DecodeString(run)
 		if err != nil {
@@ -447,12 +469,12 @@ func decodedTakeovers(s string) []hit {
 			look(b, loc[0], "base64")
 		}
 	}
-	for _, loc := range hexRun.FindAllStringIndex(s, 8) {
+	for _, loc := range hexRuns {
 		if b, err := hex.DecodeString(s[loc[0]:loc[1]]); err == nil {
 			look(b, loc[0], "hex")
 		}
 	}
-	for _, loc := range binaryRun.FindAllStringIndex(s, 8) {
+	for _, loc := range binaryRuns {
 		bits := strings.ReplaceAll(s[loc[0]:loc[1]], " ", "")
 		b := make([]byte, 0, len(bits)/8)
 		for i := 0; i+8 <= len(bits); i += 8 {
@@ -463,6 +485,75 @@ func decodedTakeovers(s string) []hit {
 	}
 	return out
 }
+
+// findBase64Runs is base64Run.FindAllStringIndex(s, n), read by a byte loop: a match is a whole
+// run of base64 bytes at least 24 long (a shorter run holds none, and a longer one is taken
+// whole), with up to two '=' after it.
+func findBase64Runs(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isBase64Byte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isBase64Byte(s[i]) {
+			i++
+		}
+		if i-start < 24 {
+			continue
+		}
+		for pad := 0; pad < 2 && i < len(s) && s[i] == '='; pad++ {
+			i++
+		}
+		out = append(out, []int{start, i})
+	}
+	return out
+}
+
+// findHexRuns is hexRun.FindAllStringIndex(s, n), read by a byte loop: a match is a run of hex
+// digits at least 32 long, taken whole but for an odd last digit.
+func findHexRuns(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isHexByte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isHexByte(s[i]) {
+			i++
+		}
+		if i-start >= 32 {
+			out = append(out, []int{start, start + (i-start)/2*2})
+		}
+	}
+	return out
+}
+
+// hasRun reports whether s holds n bytes in a row that in accepts.
+func hasRun(s string, in func(c byte) bool, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if !in(s[i]) {
+			run = 0
+			continue
+		}
+		if run++; run >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// The bytes of base64Run's, hexRun's and binaryRun's runs.
+func isBase64Byte(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/'
+}
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+func isBitByte(c byte) bool { return c == '0' || c == '1' }
 
 // mostlyText reports decoded bytes that read as text, not binary: printable characters, with
 // letters among them.
