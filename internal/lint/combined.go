@@ -147,6 +147,14 @@ func raiseMarkedOrders(l *linter, tf *toolFindings) {
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the other tool carries it out", f.Message)
 			tf.highs++
+		case f.Rule == RuleInstructionCoercion && slices.ContainsFunc(tf.list, func(g Finding) bool {
+			return g.Severity == SeverityHigh && g.Pointer == f.Pointer && g.Rule != RuleInstructionCoercion && g.Rule != RuleInstructionTag && slices.Contains(instructionRules, g.Rule)
+		}):
+			// Pressure on the model ("a mandatory compliance step", "you must") beside an order
+			// against the user is pressure to carry that order out.
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the pressure is to carry it out", f.Message)
+			tf.highs++
 		}
 	}
 }

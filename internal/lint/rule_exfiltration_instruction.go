@@ -51,6 +51,12 @@ var ruleExfiltrationInstruction = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to hand its own instructions out"),
 			`\b(?:reveal|print|output|show|display|repeat|dump|leak|return|share|disclose|include|send|paste|echo)\s+(?:(?:the|your)\s+)?(?:full\s+|entire\s+|complete\s+|whole\s+|exact\s+)?(?:system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+(?:prompt|instructions)|developer\s+(?:message|instructions))\b`,
 			"system prompt", "system instructions", "hidden instructions", "initial prompt", "initial instructions", "developer message", "developer instructions").judged(judgeOwnInstructions),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to set a field of a call to what it holds"),
+			`\b(?:(?:its|the|with)\s+)?['"\x60]?([A-Za-z_][\w-]*)['"\x60]?\s+(?:(?:argument|parameter|field|param|property)\s+)?(?:set|equal)\s+to\s+(?:the\s+|your\s+|its\s+)?(?:(?:full|entire|raw|whole|confidential|private|current|secret)\s+)*(?:`+reContents+`|`+reSecret+`|`+reConversation+`)`,
+			"set to", "equal to").gated(heldWords...).judged(judgeFieldTarget),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to read secrets and send them to a place outside"),
+			`\b(?:read|open|cat|load|fetch|get|grab|collect)\s+(?:the\s+|your\s+|all\s+)?(?:`+reSecret+`|(?:~/|\$HOME/)?(?:`+reSecretPath+`))`+reNoStop+`{0,40}?\b(?:and\s+)?(?:then\s+)?(?:send|post|upload|forward|transmit|submit|push|exfiltrate|curl)\b`+reNoStop+`{0,30}?\bto\s+`+reDestination,
+			"://").gated("read", "open", "cat", "load", "fetch", "get", "grab", "collect").judged(judgeSecretSend),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to sum up the conversation into a field of the call"),
 			`\b(?:summari[sz]e|recap|condense|transcribe|quote|list|collect|gather|compile|record)\s+(?:the\s+|all\s+|your\s+)?`+reConversation+`\b`+reNoStop+`{0,80}?\b(?:pass|put|place|insert|paste|add|send|include|provide|attach|append|fill|enter)\s+(?:it|them|that|this|the)(?:\s+(?:summary|recap|list|transcript|record))?\s+(?:in|into|as|to|inside|within)\s+`+reFieldTarget,
 			"summari", "recap", "condense", "transcribe", "quote", "list", "collect", "gather", "compile", "record").
@@ -62,7 +68,7 @@ var ruleExfiltrationInstruction = lintRule{
 			`\b(?:include|pass|send|add|provide|append|attach|forward)\s+(?:also\s+)?(?:a|the)\s+(?:full|complete|entire|whole)\s+(?:list|copy|dump|log|record|history|export)\s+of\s+(?:\w+\s+){0,3}?(?:messages|chats?|conversations?|emails|files|contacts|history|results?|outputs?|queries|requests)\b`,
 			"full list", "complete list", "entire list", "whole list", "full copy", "complete copy", "full dump", "full log", "full history", "complete history", "entire history", "full record", "full export"),
 		mustPhrase(SeverityHigh, i18n.T("gives a command that posts files or the environment to a server"),
-			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
+			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls|whoami|id|hostname|uname|pwd)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
 	},
 }
