@@ -72,6 +72,9 @@ type vocabulary struct {
 	sysPrompt      []string // the system prompt, the system's instructions
 	suppressRaw    []string // raw: silence all warnings or alerts
 	replacementRaw []string // raw: "the updated replacement of the original plugin"
+	// complianceRaw: raw: compliance pressure ("a mandatory compliance requirement, not an
+	// option", "although marked optional"): medium alone, high beside an order against the user.
+	complianceRaw []string
 }
 
 var vocabularies = []vocabulary{
@@ -109,6 +112,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"avant toute chose", "avant de faire quoi que ce soit", "avant toute opération", "avant toute action", "avant de faire quoi que ce soit d'autre"},
 		sysPrompt:      []string{"prompt système", "prompt systeme", "prompt du système", "instructions système", "instructions du système", "prompt initial"},
 		suppressRaw:    []string{`(?:supprim|masqu|d[ée]sactiv|ignor|fais\s+taire|faites\s+taire)\w*\s+(?:tous\s+les|toutes\s+les)\s+(?:\S+\s+)?(?:avertissements|alertes)`},
+		complianceRaw:  []string{`(?:obligatoire|requis\p{L}*)\s+pour\s+(?:la\s+|l'|les\s+)?(?:conformit[ée]|audit|s[ée]curit[ée])`, `exigence\s+(?:de\s+)?conformit[ée]`, `n'est\s+pas\s+(?:une\s+)?(?:option|facultati\p{L}*)`, `bien\s+que\s+(?:marqu[ée]|indiqu[ée])\p{L}*\s+comme\s+(?:optionnel|facultati)\p{L}*`},
 		replacementRaw: []string{`(?:remplacement|rempla[çc]ant)\s+(?:mis\s+[àa]\s+jour|am[ée]lior[ée]|officiel|nouveau)\s+(?:du|de\s+la|de\s+l'|des)\s*(?:\S+\s+)?(?:original|ancien|officiel)\w*`},
 		dest:           []string{"mon serveur", "notre serveur", "serveur distant", "serveur externe"},
 	},
@@ -145,6 +149,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"bevor du irgendetwas", "bevor sie irgendetwas", "vor jeder aktion", "vor jeder operation", "vor jedem vorgang", "bevor du etwas anderes"},
 		sysPrompt:      []string{"systemprompt", "system-prompt", "systemanweisungen", "system-anweisungen", "ursprünglichen anweisungen"},
 		suppressRaw:    []string{`(?:unterdrück|unterdrueck|deaktivier|ignorier|verberg|blende\s+aus)\w*\s+(?:alle|sämtliche|saemtliche|jegliche|jede)\s+(?:\S+\s+)?(?:warnungen|warnhinweise|alarme|sicherheitshinweise)`},
+		complianceRaw:  []string{`(?:verpflichtend|erforderlich|vorgeschrieben)\p{L}*\s+f[üu]r\s+(?:die\s+)?(?:compliance|pr[üu]fung|sicherheit|audit)`, `compliance-anforderung`, `(?:ist\s+)?keine\s+option\b`, `obwohl\s+(?:als\s+)?optional\s+(?:markiert|angegeben|gekennzeichnet)`},
 		replacementRaw: []string{`(?:aktualisierte|neue|verbesserte|offizielle)r?\s+ersatz\s+f[üu]r\s+(?:das|den|die)\s+(?:\S+\s+)?(?:original|alte|offizielle|bisherige)\w*`},
 		dest:           []string{"meinen server", "unseren server", "externen server", "entfernten server"},
 	},
@@ -181,6 +186,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"antes de hacer cualquier cosa", "antes de nada", "antes de cualquier operación", "antes de cualquier acción", "antes de realizar cualquier"},
 		sysPrompt:      []string{"prompt del sistema", "prompt de sistema", "instrucciones del sistema", "prompt inicial"},
 		suppressRaw:    []string{`(?:suprim|ocult|desactiv|silenci|ignor)\w*\s+(?:todas\s+las|todos\s+los)\s+(?:\S+\s+)?(?:advertencias|alertas|avisos)`},
+		complianceRaw:  []string{`obligatori\p{L}+\s+para\s+(?:el\s+|la\s+)?(?:cumplimiento|auditor[ií]a|seguridad)`, `requisito\s+(?:obligatorio\s+)?de\s+cumplimiento`, `no\s+es\s+opcional`, `aunque\s+(?:est[ée]\s+|aparezca\s+)?marcad\p{L}+\s+como\s+opcional`},
 		replacementRaw: []string{`(?:reemplazo|sustituto)\s+(?:actualizado|nuevo|mejorado|oficial)\s+(?:del|de\s+la|de\s+los|de\s+las)\s+(?:\S+\s+)?(?:original|antigu|oficial)\w*`},
 		dest:           []string{"mi servidor", "nuestro servidor", "servidor remoto", "servidor externo"},
 	},
@@ -217,6 +223,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"antes de fazer qualquer coisa", "antes de qualquer operação", "antes de qualquer ação", "antes de realizar qualquer"},
 		sysPrompt:      []string{"prompt do sistema", "prompt de sistema", "instruções do sistema", "instrucoes do sistema", "prompt inicial"},
 		suppressRaw:    []string{`(?:suprim|ocult|desativ|silenci|ignor)\w*\s+(?:todos\s+os|todas\s+as)\s+(?:\S+\s+)?(?:avisos|alertas|advertências)`},
+		complianceRaw:  []string{`obrigat[óo]ri\p{L}+\s+para\s+(?:a\s+|o\s+)?(?:conformidade|auditoria|seguran[çc]a)`, `requisito\s+(?:obrigat[óo]rio\s+)?de\s+conformidade`, `n[ãa]o\s+[ée]\s+opcional`, `embora\s+(?:esteja\s+)?marcad\p{L}+\s+como\s+opcional`},
 		replacementRaw: []string{`(?:substituto|substitui[çc][ãa]o)\s+(?:atualizad|nov|melhorad|oficial)\w*\s+(?:do|da|dos|das)\s+(?:\S+\s+)?(?:original|antig|oficial)\w*`},
 		dest:           []string{"meu servidor", "nosso servidor", "servidor remoto", "servidor externo"},
 	},
@@ -253,6 +260,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"prima di fare qualsiasi cosa", "prima di qualsiasi operazione", "prima di qualsiasi azione", "prima di ogni operazione", "prima di eseguire qualsiasi"},
 		sysPrompt:      []string{"prompt di sistema", "prompt del sistema", "istruzioni di sistema", "istruzioni del sistema", "prompt iniziale"},
 		suppressRaw:    []string{`(?:sopprim|nascond|disattiv|silenzi|ignor)\w*\s+(?:tutti\s+gli|tutte\s+le|ogni)\s+(?:\S+\s+)?(?:avvisi|avvertimenti|allarmi|avviso)`},
+		complianceRaw:  []string{`obbligatori\p{L}+\s+per\s+(?:la\s+|il\s+|l')?(?:conformit[àa]|sicurezza|audit)`, `requisito\s+(?:obbligatorio\s+)?di\s+conformit[àa]`, `non\s+[èe]\s+(?:un'?\s*)?(?:opzion\p{L}*|facoltativ\p{L}*)`, `anche\s+se\s+(?:è\s+)?(?:segnat|indicat|contrassegnat)\p{L}+\s+come\s+(?:opzional|facoltativ)\p{L}*`},
 		replacementRaw: []string{`(?:sostituto|sostituzione)\s+(?:aggiornat|nuov|migliorat|ufficial)\w*\s+(?:del|della|dello|dei|delle)\s+(?:\S+\s+)?(?:original|vecchi|ufficial)\w*`},
 		dest:           []string{"mio server", "nostro server", "server remoto", "server esterno"},
 	},
@@ -289,6 +297,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"прежде чем что-либо делать", "перед любым действием", "перед любой операцией", "прежде чем делать что-либо", "перед выполнением любых"},
 		sysPrompt:      []string{"системный промпт", "системного промпта", "системные инструкции", "системных инструкций", "исходные инструкции"},
 		suppressRaw:    []string{`(?:подав|скро|отключ|заглуш|игнориру)\p{L}*\s+(?:все|всякие|любые)\s+(?:\S+\s+)?(?:предупреждени|оповещени|уведомлени)\p{L}*`},
+		complianceRaw:  []string{`обязательн\p{L}*\s+требовани\p{L}*`, `требовани\p{L}*\s+соответствия`, `а\s+не\s+опци\p{L}*`, `хотя\s+(?:и\s+)?(?:помечен|указан|отмечен)\p{L}*\s+как\s+необязательн\p{L}*`},
 		replacementRaw: []string{`(?:обновл[её]нн|нов|улучшенн|официальн)\p{L}*\s+замен\p{L}*\s+(?:оригинальн|стар|официальн|существующ|встроенн|прежн)\p{L}*`},
 		dest:           []string{"мой сервер", "наш сервер", "удалённый сервер", "удаленный сервер", "внешний сервер"},
 	},
@@ -326,6 +335,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"做任何事情之前", "做任何事之前", "做任何事情前", "任何操作之前", "执行任何操作之前", "執行任何操作之前", "进行任何操作之前", "在做任何"},
 		sysPrompt:      []string{"系统提示", "系統提示", "系统提示词", "系統提示詞", "系统指令", "系統指令"},
 		suppressRaw:    []string{`(?:屏蔽|抑制|隐藏|隱藏|关闭|關閉|忽略)(?:所有|全部|一切)(?:的)?(?:警告|告警|警报|警報)`},
+		complianceRaw:  []string{`合规要求`, `(?:强制|強制)(?:性)?(?:的)?(?:合规|合規|审计|審計|安全)(?:步骤|步驟|检查|檢查|要求)`, `不是可选|不是可選|并非可选`, `虽然(?:标记|標記|标注)为可选|雖然標記為可選`},
 		replacementRaw: []string{`(?:更新|新版|改进|改進|官方)(?:的|后的|後的)?(?:替代品|替代版本|替换版本|替換版本)`},
 		dest:           []string{"服务器", "伺服器", "远程服务器", "外部服务器"},
 	},
@@ -363,6 +373,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"何かをする前に", "何をするにも先に", "あらゆる操作の前に", "どの操作の前にも", "何よりも先に"},
 		sysPrompt:      []string{"システムプロンプト", "システム指示", "システムの指示", "初期プロンプト"},
 		suppressRaw:    []string{`(?:すべて|全て|あらゆる)の(?:警告|アラート)を(?:抑制|非表示|無効|無視|隠)`},
+		complianceRaw:  []string{`コンプライアンス要件`, `必須の(?:コンプライアンス|監査|セキュリティ)`, `オプションではありません|任意ではありません`, `任意と(?:なって|されて|表示されて)いますが`},
 		dest:           []string{"外部サーバー", "リモートサーバー", "サーバーに送"},
 	},
 	{
@@ -399,6 +410,7 @@ var vocabularies = []vocabulary{
 		beforeAnything: []string{"무엇을 하기 전에", "무엇이든 하기 전에", "어떤 작업을 하기 전에", "모든 작업 전에", "어떤 작업이든 하기 전에"},
 		sysPrompt:      []string{"시스템 프롬프트", "시스템 지시", "시스템 지침", "초기 프롬프트"},
 		suppressRaw:    []string{`모든\s*(?:경고|알림|경보)(?:을|를)?\s*(?:숨기|무시|비활성|억제|끄)`},
+		complianceRaw:  []string{`규정\s*준수\s*요구`, `필수\s*(?:규정|감사|보안)\s*(?:단계|검사|요구)`, `선택\s*사항이\s*아닙니다`, `선택\s*사항으로\s*(?:표시|되어)\s*있지만`},
 		dest:           []string{"외부 서버", "원격 서버", "서버로"},
 	},
 }
@@ -598,6 +610,9 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	// Exfiltration: the system prompt shown or handed out.
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to hand out its own instructions (the system prompt): they leave with the answer"),
 		a(v.read)+g+a(v.sysPrompt)+`|`+a(v.sysPrompt)+g+a(v.read), judgeOwnInstructions)
+	// Coercion: compliance pressure, medium alone ([raiseMarkedOrders] raises it beside a high
+	// instruction in the same text).
+	out = append(out, languagePhrase{RuleInstructionCoercion, phrase{severity: SeverityMedium, message: i18n.T("puts compliance pressure on the model"), re: lazyregexp.New(`(?i)` + raw(v.complianceRaw))}})
 	// Concealment: silencing every warning the user relies on.
 	add(RuleInstructionConcealment, i18n.T("tells the model to silence the warnings the user relies on"), raw(v.suppressRaw), judgeSilencing)
 	// Shadowing: a condition on another tool followed by an order; disparaging other tools, or
