@@ -2,6 +2,7 @@ package lint
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -148,11 +149,11 @@ func raiseMarkedOrders(l *linter, tf *toolFindings) {
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the other tool carries it out", f.Message)
 			tf.highs++
-		case f.Rule == RuleInstructionCoercion && slices.ContainsFunc(tf.list, func(g Finding) bool {
+		case f.Rule == RuleInstructionCoercion && strings.HasSuffix(f.Message, compliancePressure) && slices.ContainsFunc(tf.list, func(g Finding) bool {
 			return g.Severity == SeverityHigh && g.Pointer == f.Pointer && g.Rule != RuleInstructionCoercion && g.Rule != RuleInstructionTag && slices.Contains(instructionRules, g.Rule)
 		}):
-			// Pressure on the model ("a mandatory compliance step", "you must") beside an order
-			// against the user is pressure to carry that order out.
+			// Compliance pressure ("a mandatory compliance step", "not an option") beside an
+			// order against the user is pressure to carry that order out.
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the pressure is to carry it out", f.Message)
 			tf.highs++
@@ -179,3 +180,8 @@ func raisePaddedOrders(tf *toolFindings) {
 		}
 	}
 }
+
+// compliancePressure is the message of the coercion phrases that put compliance pressure on the
+// model, in English and in the other languages: the medium [raiseMarkedOrders] raises beside a
+// high instruction.
+var compliancePressure = i18n.T("puts compliance pressure on the model")
