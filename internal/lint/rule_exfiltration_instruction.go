@@ -56,7 +56,7 @@ var ruleExfiltrationInstruction = lintRule{
 			"set to", "equal to").gated(heldWords...).judged(judgeFieldTarget),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to read secrets and send them to a place outside"),
 			`\b(?:read|open|cat|load|fetch|get|grab|collect)\s+(?:the\s+|your\s+|all\s+)?(?:`+reSecret+`|(?:~/|\$HOME/)?(?:`+reSecretPath+`))`+reNoStop+`{0,40}?\b(?:and\s+)?(?:then\s+)?(?:send|post|upload|forward|transmit|submit|push|exfiltrate|curl)\b`+reNoStop+`{0,30}?\bto\s+`+reDestination,
-			"://").gated("read", "open", "cat", "load", "fetch", "get", "grab", "collect").judged(judgeSecretSend),
+			"://").gated("read", "open", "cat", "load", "fetch", "get", "grab", "collect").gated(append([]string{".ssh", "passwd", "shadow", ".aws", ".netrc", ".npmrc", ".kube", "sudoers", "environ"}, secretMaterialWords...)...).judged(judgeSecretSend),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to sum up the conversation into a field of the call"),
 			`\b(?:summari[sz]e|recap|condense|transcribe|quote|list|collect|gather|compile|record)\s+(?:the\s+|all\s+|your\s+)?`+reConversation+`\b`+reNoStop+`{0,80}?\b(?:pass|put|place|insert|paste|add|send|include|provide|attach|append|fill|enter)\s+(?:it|them|that|this|the)(?:\s+(?:summary|recap|list|transcript|record))?\s+(?:in|into|as|to|inside|within)\s+`+reFieldTarget,
 			"summari", "recap", "condense", "transcribe", "quote", "list", "collect", "gather", "compile", "record").
