@@ -2,7 +2,6 @@ package lint
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -149,7 +148,7 @@ func raiseMarkedOrders(l *linter, tf *toolFindings) {
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the other tool carries it out", f.Message)
 			tf.highs++
-		case f.Rule == RuleInstructionCoercion && strings.HasSuffix(f.Message, compliancePressure) && slices.ContainsFunc(tf.list, func(g Finding) bool {
+		case f.Rule == RuleInstructionCoercion && slices.Contains(tf.pressured, f.Pointer) && slices.ContainsFunc(tf.list, func(g Finding) bool {
 			return g.Severity == SeverityHigh && g.Pointer == f.Pointer && g.Rule != RuleInstructionCoercion && g.Rule != RuleInstructionTag && slices.Contains(instructionRules, g.Rule)
 		}):
 			// Compliance pressure ("a mandatory compliance step", "not an option") beside an
@@ -181,7 +180,9 @@ func raisePaddedOrders(tf *toolFindings) {
 	}
 }
 
-// compliancePressure is the message of the coercion phrases that put compliance pressure on the
-// model, in English and in the other languages: the medium [raiseMarkedOrders] raises beside a
-// high instruction.
-var compliancePressure = i18n.T("puts compliance pressure on the model")
+// notePressure keeps compliance pressure medium and notes the string it is in, for
+// [raiseMarkedOrders] to raise beside a high instruction.
+func notePressure(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	tf.pressured = append(tf.pressured, v.site.pointer())
+	return SeverityMedium, "", true
+}

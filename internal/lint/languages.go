@@ -612,7 +612,7 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 		a(v.read)+g+a(v.sysPrompt)+`|`+a(v.sysPrompt)+g+a(v.read), judgeOwnInstructions)
 	// Coercion: compliance pressure, medium alone ([raiseMarkedOrders] raises it beside a high
 	// instruction in the same text).
-	out = append(out, languagePhrase{RuleInstructionCoercion, phrase{severity: SeverityMedium, message: i18n.T("puts compliance pressure on the model"), re: lazyregexp.New(`(?i)` + raw(v.complianceRaw))}})
+	out = append(out, languagePhrase{RuleInstructionCoercion, phrase{severity: SeverityMedium, message: i18n.T("puts compliance pressure on the model"), re: lazyregexp.New(`(?i)` + raw(v.complianceRaw)), judge: notePressure}})
 	// Concealment: silencing every warning the user relies on.
 	add(RuleInstructionConcealment, i18n.T("tells the model to silence the warnings the user relies on"), raw(v.suppressRaw), judgeSilencing)
 	// Shadowing: a condition on another tool followed by an order; disparaging other tools, or

@@ -40,7 +40,7 @@ var ruleInstructionCoercion = lintRule{
 			"you must", "you have to", "you are required", "you need to", "you should").gated("you "),
 		mustPhrase(SeverityMedium, i18n.T("puts compliance pressure on the model"),
 			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b|\b(?:mandatory|required|obligatory|compulsory)\s+(?:compliance|audit|auditing|security)(?:/\w+)?\s+(?:steps?|checks?|requirements?|procedures?|measures?)\b|\b(?:although|though|even\s+though|despite\s+(?:being|it\s+being))\s+(?:it\s+is\s+|it'?s\s+)?(?:marked|listed|declared|shown|flagged)\s+(?:as\s+)?optional\b`,
-			"required for", "mandatory for", "necessary for", "needed for", "not optional", "compliance requirement", "mandatory compliance", "mandatory audit", "mandatory security", "required compliance", "required audit", "required security", "obligatory", "compulsory", "optional"),
+			"required for", "mandatory for", "necessary for", "needed for", "not optional", "compliance requirement", "mandatory compliance", "mandatory audit", "mandatory security", "required compliance", "required audit", "required security", "obligatory", "compulsory", "optional").judged(notePressure),
 	},
 }
 
