@@ -131,6 +131,7 @@ var markedOrderRules = map[string]bool{RuleInstructionCoercion: true, RuleInstru
 // call another server's tool in a string that gives the model a high instruction: the other tool
 // is how the instruction is carried out.
 func raiseMarkedOrders(l *linter, tf *toolFindings) {
+	raisePaddedOrders(tf)
 	for i := range tf.list {
 		f := &tf.list[i]
 		if f.Severity != SeverityMedium || !markedOrderRules[f.Rule] {
@@ -147,6 +148,41 @@ func raiseMarkedOrders(l *linter, tf *toolFindings) {
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the other tool carries it out", f.Message)
 			tf.highs++
+		case f.Rule == RuleInstructionCoercion && slices.Contains(tf.pressured, f.Pointer) && slices.ContainsFunc(tf.list, func(g Finding) bool {
+			return g.Severity == SeverityHigh && g.Pointer == f.Pointer && g.Rule != RuleInstructionCoercion && g.Rule != RuleInstructionTag && slices.Contains(instructionRules, g.Rule)
+		}):
+			// Compliance pressure ("a mandatory compliance step", "not an option") beside an
+			// order against the user is pressure to carry that order out.
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the pressure is to carry it out", f.Message)
+			tf.highs++
 		}
 	}
+}
+
+// raisePaddedOrders raises to high what hides text at medium (a run of blanks that pushes text
+// out of a reader's view, a stray control) when an instruction to the model follows it in the
+// same string: it is there to hide that instruction. Alone it is medium, as a layout mistake
+// looks the same.
+func raisePaddedOrders(tf *toolFindings) {
+	for i := range tf.list {
+		f := &tf.list[i]
+		if f.Rule != RuleHiddenCharacters || f.Severity != SeverityMedium || f.at < 0 {
+			continue
+		}
+		if slices.ContainsFunc(tf.list, func(g Finding) bool {
+			return g.Pointer == f.Pointer && g.at > f.at && g.Severity != SeverityLow && slices.Contains(instructionRules, g.Rule)
+		}) {
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, before an instruction to the model: it hides that instruction", f.Message)
+			tf.highs++
+		}
+	}
+}
+
+// notePressure keeps compliance pressure medium and notes the string it is in, for
+// [raiseMarkedOrders] to raise beside a high instruction.
+func notePressure(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	tf.pressured = append(tf.pressured, v.site.pointer())
+	return SeverityMedium, "", true
 }

@@ -276,6 +276,8 @@ type toolFindings struct {
 	highs int
 	// marked are the pointers of the strings that carry a tag or marker aimed at the model.
 	marked []string
+	// pressured are the pointers of the strings that put compliance pressure on the model.
+	pressured []string
 	// comments are the HTML comments found medium, judged again after every check has run.
 	comments []textSpan
 }

@@ -133,7 +133,7 @@ const (
 	// system prompt, other tools' results, the user's messages and files.
 	reConversation = `(?:(?:entire|whole|full|complete|previous|prior|past|recent|last|all|every)\s+)*` +
 		`(?:conversation(?:\s+(?:history|log|so\s+far|context))?|chat(?:\s+(?:history|log|transcript|messages))?|message\s+history|` +
-		`(?:user\s+|chat\s+)?messages|transcript|context\s+window|system\s+prompt|(?:system\s+|developer\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|` +
+		`(?:user\s+|chat\s+)?messages|(?:earlier|previous|prior|past|preceding)\s+(?:messages?|turns|exchanges)(?:\s+(?:of|in|from)\s+(?:this|the)\s+(?:session|conversation|chat))?|transcript|context\s+window|system\s+prompt|(?:system\s+|developer\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|` +
 		`(?:previous|prior|other)\s+tool\s+(?:calls?|results?|outputs?)|results?\s+of\s+(?:the\s+|any\s+)?(?:previous\s+|earlier\s+)?\w+\s+calls?|` +
 		`(?:the\s+)?user'?s\s+(?:messages|data|files|input|queries|questions|requests|emails|documents|code)|code\s+snippets?|source\s+code)`
 	// reContents names the contents of something the model is to read first.
