@@ -13,7 +13,7 @@ import (
 )
 
 // diffModes are the --mode values, as core names them.
-var diffModes = []string{string(core.DiffModeAuto), string(core.DiffModePatch), string(core.DiffModeCatalog), string(core.DiffModeLock)}
+var diffModes = []string{string(core.DiffModes.Auto), string(core.DiffModes.Patch), string(core.DiffModes.Catalog), string(core.DiffModes.Lock)}
 
 var diffCommand = &command{
 	name:    "diff",
@@ -33,7 +33,7 @@ Exit code 0 when nothing differs (or, for catalogs, no change is at or above --f
 tools count at every level); 1 when something does, or an input has problems; 3 when a file
 cannot be read or is not strict JSON.`,
 	define: func(fs *flag.FlagSet) runFunc {
-		mode := fs.String("mode", string(core.DiffModeAuto), "`mode`: "+strings.Join(diffModes, ", "))
+		mode := fs.String("mode", string(core.DiffModes.Auto), "`mode`: "+strings.Join(diffModes, ", "))
 		failOn := addFailOnFlag(fs)
 		format := addFormatFlag(fs)
 		return func(s *session, args []string) int {
@@ -60,7 +60,7 @@ cannot be read or is not strict JSON.`,
 				return s.fail("%v", err)
 			}
 			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: core.DiffMode(*mode), Lang: string(s.lang)})
-			files := inputsBySource{core.SourceLeft: left, core.SourceRight: right}
+			files := inputsBySource{core.Sources.Left: left, core.Sources.Right: right}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			if unreadable(res.Problems) {
 				r.outcome, r.summary = levelError, i18n.Sprintf("not compared: %s reading the input", countProblems(len(res.Problems)))
