@@ -630,13 +630,18 @@ const ruleSecret = "secret"
 func (g *gateRun) rulesGate() bool {
 	c, pol := g.call, g.pol
 	var found []policy.Violation
+	args, _ := c.Arguments.(map[string]any)
 	for _, r := range pol.ArgumentRules(g.names) {
-		ptr := r.Argument
-		if !strings.HasPrefix(ptr, "/") {
-			ptr = jsondoc.JoinPointer("", ptr)
+		if !strings.HasPrefix(r.Argument, "/") {
+			// A top-level argument by name: looked up in the arguments as they are, with no
+			// pointer to split.
+			if v, present := args[r.Argument]; present {
+				found = append(found, r.Rule.Check(jsondoc.JoinPointer("", r.Argument), v)...)
+			}
+			continue
 		}
-		if v, present := jsondoc.ValueAt(c.Arguments, ptr); present {
-			found = append(found, r.Rule.Check(ptr, v)...)
+		if v, present := jsondoc.ValueAt(c.Arguments, r.Argument); present {
+			found = append(found, r.Rule.Check(r.Argument, v)...)
 		}
 	}
 	if !pol.SkipsSecrets(g.names) {
