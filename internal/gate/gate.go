@@ -321,9 +321,8 @@ func (g *gateRun) toolGate() bool {
 		}
 		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, i18n.T("the call cannot be read, so nothing in it can be allowed"))
 	}
-	// Until the catalog says otherwise, the call's name is the only name; the call is denied
-	// unless the catalog has the tool, and then the catalog's names replace it.
-	g.names = policy.ToolNames{All: []string{c.Name}, Exact: []string{c.Name}}
+	// The catalog's names for the tool, when it has it; else the call's name is the only name,
+	// and the call is denied.
 	ambiguity := ""
 	if g.cat != nil {
 		g.tool, ambiguity = g.cat.Resolve(c.Name)
@@ -331,6 +330,8 @@ func (g *gateRun) toolGate() bool {
 	if g.tool != nil {
 		g.d.Tool, g.d.Server = g.tool.Name, g.tool.Server
 		g.names = policy.Names(g.tool, g.cat)
+	} else {
+		g.names = policy.ToolNames{All: []string{c.Name}, Exact: []string{c.Name}}
 	}
 	g.d.Required = g.pol.Required(g.names)
 	g.d.Missing = policy.GrantMissing(g.d.Required, g.d.Grant)
