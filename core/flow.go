@@ -3,7 +3,6 @@ package core
 import (
 	"time"
 
-	"github.com/gatehouse-dev/gatehouse/internal/call"
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/flow"
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
@@ -74,12 +73,11 @@ type FlowSession struct {
 // reason is "flow" and its "flow" lists the rules with the results they point at; the
 // evidence holds no result text.
 func (s *FlowSession) Gate(callText string) GateResult {
-	res := s.gk.GateOne(callText)
-	calls, _ := call.ReadText(callText)
+	res, arguments := s.gk.gateOne(callText)
 	for i := range res.Decisions {
 		var args any
-		if i < len(calls) {
-			args = calls[i].Arguments
+		if i < len(arguments) {
+			args = arguments[i]
 		}
 		flow.Tighten(res.Decisions[i].internal(), s.s.Check(toolKey(res.Decisions[i]), args), s.gk.current(nil).Policy())
 	}

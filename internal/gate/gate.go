@@ -38,6 +38,10 @@ type Result struct {
 	// Problems are what is wrong with the texts themselves (parse errors, unreadable calls, a
 	// catalog or policy that breaks its rules), each placed at its line and column.
 	Problems problem.Problems `json:"problems"`
+	// Arguments holds the decoded arguments of each call read, in text order (nil where they
+	// could not be read): what a caller checks beyond the gates (a session's flows) without
+	// reading the call text again.
+	Arguments []any `json:"-"`
 }
 
 // A Prepared gate is a catalog read, a policy compiled and a lock verified once, to gate many
@@ -191,7 +195,9 @@ func (g *Prepared) Gate(callText string) Result {
 	res.Problems = append(res.Problems, g.Problems()...)
 
 	res.Decisions = make([]Decision, 0, len(calls))
+	res.Arguments = make([]any, len(calls))
 	for i := range calls {
+		res.Arguments[i] = calls[i].Arguments
 		run := gateRun{gk: g, call: &calls[i], cat: g.cat, pol: g.pol}
 		run.run()
 		if g.catDoc != nil {
