@@ -67,6 +67,25 @@ func BenchmarkGate(b *testing.B) {
 // session deciding the same call with the policy's flows (FlowSession.Gate, what the proxy runs
 // for each call).
 func BenchmarkGateOne(b *testing.B) {
+	g, call := gateOneBench(b)
+	b.Run("gatekeeper", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g.GateOne(call)
+		}
+	})
+	b.Run("flow-session", func(b *testing.B) {
+		s := g.FlowSessions(0).Session("client", time.Now())
+		b.ReportAllocs()
+		for b.Loop() {
+			s.Gate(call)
+		}
+	})
+}
+
+// gateOneBench is the gatekeeper and the call of BenchmarkGateOne: one tools/call request for a
+// tool of a 100-tool catalog, allowed by a policy with argument rules and a flow rule.
+func gateOneBench(b *testing.B) (*core.Gatekeeper, string) {
 	const called = "tool_00050"
 	catalog := benchCatalog(100)
 	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"` + called +
@@ -81,17 +100,5 @@ func BenchmarkGateOne(b *testing.B) {
 	if d := g.GateOne(call).Decision; d.Decision != core.DecisionAllow {
 		b.Fatalf("the benchmark call is not allowed: %v", d.Explanation)
 	}
-	b.Run("gatekeeper", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			g.GateOne(call)
-		}
-	})
-	b.Run("flow-session", func(b *testing.B) {
-		s := g.FlowSessions(0).Session("client", time.Now())
-		b.ReportAllocs()
-		for b.Loop() {
-			s.Gate(call)
-		}
-	})
+	return g, call
 }
