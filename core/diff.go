@@ -57,8 +57,9 @@ type DiffResult struct {
 // A DiffMode is how [Diff] compares two texts; [DiffModes] lists them.
 type DiffMode = diff.Mode
 
-// DiffModes are the ways [Diff] compares, as DiffRequest.Mode and DiffResult.Mode spell them:
-// DiffModes.Lock is "lock". Read it, never assign to it.
+// DiffModes are the ways [Diff] compares, each spelled as its field's name in lower case, as
+// DiffRequest.Mode and DiffResult.Mode write it (DiffModes.Lock is "lock"). Read it, never
+// assign to it.
 var DiffModes = struct {
 	Auto    DiffMode // "lock", "catalog" or "patch", whichever the two texts are
 	Patch   DiffMode // any two JSON texts: the RFC 6902 patch and the places that differ

@@ -6,8 +6,12 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/core"
 )
 
 // maxExportedNames is issue 20's bound on core's face: the top-level names go/doc lists
@@ -80,5 +84,27 @@ func TestFaceIsSmallAndDocumented(t *testing.T) {
 	}
 	if len(names) > maxExportedNames {
 		t.Errorf("core exports %d top-level names, more than %d: %s", len(names), maxExportedNames, strings.Join(names, ", "))
+	}
+}
+
+// TestTablesSpellTheirNames holds the tables of names to what their doc comments promise: each
+// value is its field's name in lower case, and no two fields share a value.
+func TestTablesSpellTheirNames(t *testing.T) {
+	for name, table := range map[string]any{"Sources": core.Sources, "Kinds": core.Kinds, "DiffModes": core.DiffModes, "Severities": core.Severities} {
+		v := reflect.ValueOf(table)
+		seen := map[string]string{}
+		for i := range v.NumField() {
+			field, value := v.Type().Field(i).Name, v.Field(i).String()
+			if value != strings.ToLower(field) {
+				t.Errorf("%s.%s is %q, want %q", name, field, value, strings.ToLower(field))
+			}
+			if other, dup := seen[value]; dup {
+				t.Errorf("%s.%s and %s.%s are both %q", name, other, name, field, value)
+			}
+			seen[value] = field
+		}
+	}
+	if got := core.About(core.AboutRequest{}).Severities; !slices.Equal(got, []core.Severity{core.Severities.High, core.Severities.Medium, core.Severities.Low}) {
+		t.Errorf("About().Severities = %v, want the table's order (high, medium, low)", got)
 	}
 }

@@ -37,8 +37,9 @@ type Finding = lint.Finding
 // risk in a catalog diff; [Severities] lists them.
 type Severity = lint.Severity
 
-// Severities are the severities by name, from the most to the least urgent: Severities.High is
-// "high" ([AboutResult.Severities] lists them in that order). Read it, never assign to it.
+// Severities are the severities by name, from the most to the least urgent, each spelled as its
+// field's name in lower case (Severities.High is "high"; [AboutResult.Severities] lists them in
+// that order). Read it, never assign to it.
 var Severities = struct {
 	High   Severity // the text steers the model against the user, or the definition lies about itself: read it before approving the tool
 	Medium Severity // a reviewer should look: one weak signal alone, a loose schema on a dangerous tool

@@ -19,9 +19,10 @@ type Problems = problem.Problems
 // them.
 type Source = problem.Source
 
-// Sources are the texts a [Problem] can be about, by name: Sources.Catalog is "catalog". A view
-// finds the text a problem is in by its Source (the CLI, the file it read). Read it, never
-// assign to it: the checks use their own constants.
+// Sources are the texts a [Problem] can be about, by name, each spelled as its field's name in
+// lower case (Sources.Catalog is "catalog"), as the JavaScript API writes it. A view finds the
+// text a problem is in by its Source (the CLI, the file it read). Read it, never assign to it:
+// the checks use their own constants.
 var Sources = struct {
 	Schema     Source // a schema ([Validate], [CheckDecision]), or an extra schema document (then Problem.Document is its URL)
 	Instance   Source // the value [Validate] checks, and the text [Format] formats
@@ -48,8 +49,8 @@ var Sources = struct {
 // Kind says what sort of trouble a [Problem] reports; [Kinds] lists them.
 type Kind = problem.Kind
 
-// Kinds are the sorts of trouble a [Problem] can report, by name: Kinds.Parse is "parse". Read
-// it, never assign to it.
+// Kinds are the sorts of trouble a [Problem] can report, by name, each spelled as its field's
+// name in lower case (Kinds.Parse is "parse"). Read it, never assign to it.
 var Kinds = struct {
 	Parse      Kind // not strict JSON: syntax, duplicate key, bad UTF-8
 	Schema     Kind // a schema that does not compile
