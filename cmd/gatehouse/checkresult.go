@@ -95,8 +95,13 @@ tool result, or the policy has problems.`,
 			code := exitOK
 			switch {
 			case unreadableResult(chk):
+				// What could not be read is not let through: the text says the verdict the JSON
+				// answer gives, and why, beside the problems.
 				code, r.outcome = exitUsage, levelError
-				r.summary = i18n.Sprintf("not checked: %s reading the input", countProblems(len(chk.Problems)))
+				r.summary = i18n.Sprintf("%s: block, not checked: %s (%s reading the input)", what, strings.Join(chk.Reasons, "; "), countProblems(len(chk.Problems)))
+				if chk.Verdict != core.ResultBlock {
+					r.summary = i18n.Sprintf("not checked: %s reading the input", countProblems(len(chk.Problems)))
+				}
 				return s.emit(p, r, code)
 			case chk.Verdict == core.ResultBlock:
 				code, r.outcome = exitFindings, levelError

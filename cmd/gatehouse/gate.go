@@ -81,6 +81,9 @@ strict JSON.`,
 				}
 			}
 			r.summary = i18n.Sprintf("%s: %s (%s)", res.Decision.Decision, i18n.Plural(len(res.Decisions), i18n.T("%d call"), i18n.T("%d calls")), strings.Join(parts, ", "))
+			if len(res.Decisions) == 1 && res.Decisions[0].Detail == core.Detail("no_tool_call") {
+				r.summary = i18n.Sprintf("%s: no tool call in this message: the model answered in text", res.Decision.Decision)
+			}
 			return s.emit(p, r, code)
 		}
 	},
@@ -92,13 +95,18 @@ strict JSON.`,
 func decisionItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
 	lvl := decisionLevel(d.Decision)
 	rule := "gatehouse/gate/" + string(d.Reason)
-	tool := d.Tool
-	if tool == "" {
+	// A tool's name is data, never translated; the words standing for a call with no name are
+	// gatehouse's own.
+	var tool any = i18n.Data(d.Tool)
+	switch {
+	case d.Tool == "" && d.Detail == core.Detail("no_tool_call"):
+		tool = i18n.T("(no tool call)")
+	case d.Tool == "":
 		tool = i18n.T("(unreadable call)")
 	}
 	head := item{rule: rule, level: lvl, in: files[core.Sources.Call], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
-		head.message = i18n.Sprintf("%s: %s", i18n.Data(tool), d.Explanation[0])
+		head.message = i18n.Sprintf("%s: %s", tool, d.Explanation[0])
 	}
 	// The decision sits where the first piece of evidence in the call is, or at the top.
 	for _, e := range d.Evidence {
@@ -107,6 +115,15 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 			break
 		}
 	}
+	return append([]item{head}, evidenceItems(d, files, problems)...)
+}
+
+// evidenceItems shows a decision's evidence, one line per piece, each in the file it is about:
+// the lines under a decision's own, in gate and in replay alike. Evidence that repeats one of
+// the answer's problems word for word is not shown twice.
+func evidenceItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
+	lvl := decisionLevel(d.Decision)
+	rule := "gatehouse/gate/" + string(d.Reason)
 	var evidence core.Problems
 	for _, e := range d.Evidence {
 		if !slices.ContainsFunc(problems, func(p core.Problem) bool {
@@ -115,9 +132,9 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 			evidence = append(evidence, e)
 		}
 	}
-	return append([]item{head}, groupedItems(evidence, files, true, func(e core.Problem) item {
+	return groupedItems(evidence, files, true, func(e core.Problem) item {
 		return item{rule: rule, level: lvl, in: files[e.Source], line: e.Line, column: e.Column, message: e.Message, detail: true}
-	})...)
+	})
 }
 
 // decisionLevel maps a decision to SARIF's level: deny is an error, ask a warning.

@@ -25,8 +25,9 @@ always the lock file alone.
 API's gatehouse.pin ({"pins": {…}, "problems": […]}), which 'verify' accepts as a lock file too.
 
 Exit code 0 when every tool is pinned; 1 when the catalog has problems (the pins of the tools
-that could be read are still written); 3 when the catalog cannot be read or is not strict JSON,
-or a server did not answer (nothing is written).`,
+that could be read are still written); 3 when the catalog cannot be read, is not strict JSON or
+holds no tool that could be read (a text that is no catalog), or a server did not answer (nothing
+is written: an empty lock would pass for one).`,
 	define: func(fs *flag.FlagSet) runFunc {
 		format := fs.String("format", "text", "output `format`: text (the lock file) or json (the gatehouse.pin answer)")
 		sf := addServerFlags(fs, true)
@@ -46,7 +47,7 @@ or a server did not answer (nothing is written).`,
 			// is redirected into the lock file.
 			problems := &report{items: problemItems(res.Problems, inputsBySource{core.Sources.Catalog: catalog}), tr: s.tr}
 			textPrinter{}.print(s.stderr, problems)
-			if unreadable(res.Problems) {
+			if unreadable(res.Problems) || len(res.Pins) == 0 && len(res.Problems) > 0 {
 				return s.fail("%s: not pinned: %s", catalog.name, countProblems(len(res.Problems)))
 			}
 			var out any = res.Pins

@@ -56,7 +56,7 @@ those after the problem denied.`,
 			counts := map[core.Outcome]int{}
 			for _, c := range res.Calls {
 				counts[c.Decision.Decision]++
-				r.items = append(r.items, replayItems(c, files)...)
+				r.items = append(r.items, replayItems(c, files, res.Problems)...)
 			}
 			if unreadable(res.Problems) || res.Shape == "" || slices.ContainsFunc(res.Problems, func(p core.Problem) bool { return p.Source == core.Sources.Transcript }) {
 				r.outcome = levelError
@@ -86,8 +86,10 @@ those after the problem denied.`,
 }
 
 // replayItems shows one call of the transcript: a line at the call with its decision and the
-// summary of why, and, where a flow rule decided, a line at the result that set it off.
-func replayItems(c core.ReplayCall, files inputsBySource) []item {
+// summary of why, the decision's evidence as gate shows it (each piece in its file: the
+// transcript, the catalog, the policy), and, where a flow rule decided, a line at the result
+// that set it off.
+func replayItems(c core.ReplayCall, files inputsBySource, problems core.Problems) []item {
 	d := c.Decision
 	rule := "gatehouse/gate/" + string(d.Reason)
 	head := item{rule: rule, level: decisionLevel(d.Decision), in: files[core.Sources.Transcript], line: c.Line, column: c.Column,
@@ -95,7 +97,7 @@ func replayItems(c core.ReplayCall, files inputsBySource) []item {
 	if len(d.Explanation) > 0 {
 		head.message = i18n.Sprintf("#%d %s: %s", c.Index, i18n.Data(c.Tool), d.Explanation[0])
 	}
-	items := []item{head}
+	items := append([]item{head}, evidenceItems(d, files, problems)...)
 	for _, f := range d.Flow {
 		if !f.Decided {
 			continue

@@ -216,7 +216,7 @@ func placeFindings(findings []Finding, doc *jsondoc.Document) {
 		if !ok {
 			continue
 		}
-		if f.at > 0 && off < len(doc.Text) && doc.Text[off] == '"' {
+		if f.at >= 0 && off < len(doc.Text) && doc.Text[off] == '"' {
 			if rel, ok := jsondoc.RawOffset(doc.Text[off:], f.at); ok {
 				off += rel
 			}
