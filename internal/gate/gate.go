@@ -66,6 +66,24 @@ type Prepared struct {
 
 	mu    sync.Mutex
 	input map[*catalog.Tool]compiledInput
+	names map[*catalog.Tool]policy.ToolNames // each called tool's names in the policy
+}
+
+// namesOf is the names a tool of the catalog goes by in the policy ([policy.Names]), worked out
+// on its first call and kept: the catalog and the policy do not change under a Prepared gate.
+// The lists are shared between calls, to be read only.
+func (g *Prepared) namesOf(t *catalog.Tool) policy.ToolNames {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n, ok := g.names[t]
+	if !ok {
+		n = policy.Names(t, g.cat)
+		if g.names == nil {
+			g.names = map[*catalog.Tool]policy.ToolNames{}
+		}
+		g.names[t] = n
+	}
+	return n
 }
 
 // compiledInput is a tool's inputSchema, compiled, or the problems that stopped it.
@@ -335,7 +353,7 @@ func (g *gateRun) toolGate() bool {
 	}
 	if g.tool != nil {
 		g.d.Tool, g.d.Server = g.tool.Name, g.tool.Server
-		g.names = policy.Names(g.tool, g.cat)
+		g.names = g.gk.namesOf(g.tool)
 	} else {
 		g.names = policy.ToolNames{All: []string{c.Name}, Exact: []string{c.Name}}
 	}
