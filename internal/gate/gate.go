@@ -66,7 +66,7 @@ type Prepared struct {
 
 	mu    sync.Mutex
 	input map[*catalog.Tool]compiledInput
-	names map[*catalog.Tool]policy.ToolNames // each called tool's names in the policy
+	names map[*catalog.Tool]policy.ToolNames // the names of each tool called or offered so far (at most the catalog's)
 }
 
 // namesOf is the names a tool of the catalog goes by in the policy ([policy.Names]), worked out
