@@ -13,7 +13,7 @@ import (
 )
 
 // diffModes are the --mode values, as core names them.
-var diffModes = []string{string(core.DiffModeAuto), string(core.DiffModePatch), string(core.DiffModeCatalog), string(core.DiffModeLock)}
+var diffModes = []string{string(core.DiffModes.Auto), string(core.DiffModes.Patch), string(core.DiffModes.Catalog), string(core.DiffModes.Lock)}
 
 var diffCommand = &command{
 	name:    "diff",
@@ -35,7 +35,7 @@ Exit code 0 when nothing differs (or, for catalogs, no change is at or above --f
 tools count at every level); 1 when something does, or an input has problems; 3 when a file
 cannot be read or is not strict JSON.`,
 	define: func(fs *flag.FlagSet) runFunc {
-		mode := fs.String("mode", string(core.DiffModeAuto), "`mode`: "+strings.Join(diffModes, ", "))
+		mode := fs.String("mode", string(core.DiffModes.Auto), "`mode`: "+strings.Join(diffModes, ", "))
 		ignoreOrder := fs.Bool("ignore-array-order", false, "compare two plain JSON texts' arrays by content: an element that moved is no change")
 		failOn := addFailOnFlag(fs)
 		format := addFormatFlag(fs)
@@ -63,7 +63,7 @@ cannot be read or is not strict JSON.`,
 				return s.fail("%v", err)
 			}
 			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: core.DiffMode(*mode), IgnoreArrayOrder: *ignoreOrder, Lang: string(s.lang)})
-			files := inputsBySource{core.SourceLeft: left, core.SourceRight: right}
+			files := inputsBySource{core.Sources.Left: left, core.Sources.Right: right}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			if unreadable(res.Problems) {
 				r.outcome, r.summary = levelError, i18n.Sprintf("not compared: %s reading the input", countProblems(len(res.Problems)))
@@ -214,11 +214,11 @@ func wordDiffText(segs []core.DiffSegment) string {
 // answer keeps the values themselves.
 func riskWords(risk core.Severity) string {
 	switch risk {
-	case core.SeverityHigh:
+	case core.Severities.High:
 		return i18n.T("risk high")
-	case core.SeverityMedium:
+	case core.Severities.Medium:
 		return i18n.T("risk medium")
-	case core.SeverityLow:
+	case core.Severities.Low:
 		return i18n.T("risk low")
 	}
 	return i18n.Sprintf("risk %s", risk)

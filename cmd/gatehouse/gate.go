@@ -48,7 +48,7 @@ strict JSON.`,
 				return s.fail("%v", err)
 			}
 			res := core.Gate(core.GateRequest{Call: call.text, Catalog: catalog.text, Policy: policy.text, Lang: string(s.lang)})
-			files := inputsBySource{core.SourceCall: call, core.SourceCatalog: catalog, core.SourcePolicy: policy}
+			files := inputsBySource{core.Sources.Call: call, core.Sources.Catalog: catalog, core.Sources.Policy: policy}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			counts := map[core.Outcome]int{}
 			for _, d := range res.Decisions {
@@ -104,13 +104,13 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 	case d.Tool == "":
 		tool = i18n.T("(unreadable call)")
 	}
-	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
+	head := item{rule: rule, level: lvl, in: files[core.Sources.Call], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
 		head.message = i18n.Sprintf("%s: %s", tool, d.Explanation[0])
 	}
 	// The decision sits where the first piece of evidence in the call is, or at the top.
 	for _, e := range d.Evidence {
-		if e.Source == core.SourceCall && e.Line > 0 {
+		if e.Source == core.Sources.Call && e.Line > 0 {
 			head.line, head.column = e.Line, e.Column
 			break
 		}
@@ -187,24 +187,24 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 				if err != nil {
 					return s.fail("%v", err)
 				}
-				files[core.SourcePolicy], req.Policy = in, in.text
+				files[core.Sources.Policy], req.Policy = in, in.text
 			}
 			if *schemaPath != "" {
 				in, err := s.read("--schema", *schemaPath)
 				if err != nil {
 					return s.fail("%v", err)
 				}
-				files[core.SourceSchema], req.Schema = in, in.text
+				files[core.Sources.Schema], req.Schema = in, in.text
 			}
 			decision, err := s.read(i18n.T("the decision"), firstArg(args))
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			files[core.SourceDecision], req.Decision = decision, decision.text
+			files[core.Sources.Decision], req.Decision = decision, decision.text
 			res := core.CheckDecision(req)
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			for i, pr := range res.Problems {
-				if pr.Kind == core.KindValidation || pr.Kind == core.KindRule {
+				if pr.Kind == core.Kinds.Validation || pr.Kind == core.Kinds.Rule {
 					r.items[i].rule = "gatehouse/decision/" + string(res.Verdict)
 				}
 			}
