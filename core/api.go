@@ -8,6 +8,7 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
 // The JavaScript API, as one table: each function takes one JSON request and answers one JSON
@@ -73,7 +74,7 @@ type function struct {
 func InternalError(cause any) []byte {
 	b, _ := json.Marshal(struct {
 		Problems Problems `json:"problems"`
-	}{Problems{{Source: SourceRequest, Kind: KindInternal, Offset: -1, Message: i18n.Sprintf("internal error: %v", cause)}}})
+	}{Problems{{Source: problem.SourceRequest, Kind: problem.KindInternal, Offset: -1, Message: i18n.Sprintf("internal error: %v", cause)}}})
 	return b
 }
 
@@ -93,7 +94,7 @@ func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole b
 	return function{
 		call: func(request string) []byte {
 			var req Req
-			if probs := jsondoc.Unmarshal(SourceRequest, request, &req, false); probs != nil {
+			if probs := jsondoc.Unmarshal(problem.SourceRequest, request, &req, false); probs != nil {
 				p := probs[0]
 				p.Message = i18n.Sprintf("the request is not the JSON object this function takes: %s", p.Message)
 				return refuseWith(p)
@@ -101,7 +102,7 @@ func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole b
 			return marshal(f(req))
 		},
 		refuse: func(why string) []byte {
-			return refuseWith(Problem{Source: SourceRequest, Kind: KindParse, Offset: -1, Message: why})
+			return refuseWith(Problem{Source: problem.SourceRequest, Kind: problem.KindParse, Offset: -1, Message: why})
 		},
 		request: reflect.TypeFor[Req](),
 		answer:  reflect.TypeFor[Res](),

@@ -65,6 +65,6 @@ func BenchmarkParseDocument1MB(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		jsondoc.Parse(core.SourceInstance, text)
+		jsondoc.Parse(core.Sources.Instance, text)
 	}
 }

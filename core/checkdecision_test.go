@@ -86,7 +86,7 @@ func TestCheckDecisionSeed(t *testing.T) {
 				t.Fatal("no problem says why")
 			}
 			p := res.Problems[0]
-			if p.Source != core.SourceDecision || p.InstanceLocation != tt.pointer || p.Line != tt.line || !strings.Contains(p.Message, tt.contains) {
+			if p.Source != core.Sources.Decision || p.InstanceLocation != tt.pointer || p.Line != tt.line || !strings.Contains(p.Message, tt.contains) {
 				t.Errorf("got %s at %q (%s), want %q at line %d containing %q", p.Error(), p.InstanceLocation, p.Source, tt.pointer, tt.line, tt.contains)
 			}
 		})
@@ -202,7 +202,7 @@ func TestCheckDecisionCustomSchema(t *testing.T) {
 	}
 	// A schema that does not compile is reported as such.
 	res = core.CheckDecision(core.CheckDecisionRequest{Decision: seedDecision, Schema: `{"type": 12}`})
-	if res.Verdict != "schema_rejected" || len(res.Problems) == 0 || res.Problems[0].Source != core.SourceSchema {
+	if res.Verdict != "schema_rejected" || len(res.Problems) == 0 || res.Problems[0].Source != core.Sources.Schema {
 		t.Errorf("got %+v", res)
 	}
 }

@@ -54,16 +54,18 @@ type DiffResult struct {
 	Problems Problems `json:"problems"`
 }
 
-// A DiffMode is how [Diff] compares two texts.
+// A DiffMode is how [Diff] compares two texts; [DiffModes] lists them.
 type DiffMode = diff.Mode
 
-// Diff modes, as DiffRequest.Mode and DiffResult.Mode spell them.
-const (
-	DiffModeAuto    = diff.ModeAuto
-	DiffModePatch   = diff.ModePatch
-	DiffModeCatalog = diff.ModeCatalog
-	DiffModeLock    = diff.ModeLock // a catalog (right) verified against a lock file (left)
-)
+// DiffModes are the ways [Diff] compares, each spelled as its field's name in lower case, as
+// DiffRequest.Mode and DiffResult.Mode write it (DiffModes.Lock is "lock"). Read it, never
+// assign to it.
+var DiffModes = struct {
+	Auto    DiffMode // "lock", "catalog" or "patch", whichever the two texts are
+	Patch   DiffMode // any two JSON texts: the RFC 6902 patch and the places that differ
+	Catalog DiffMode // two catalogs, tool by tool
+	Lock    DiffMode // a catalog (right) verified against a lock file (left)
+}{Auto: diff.ModeAuto, Patch: diff.ModePatch, Catalog: diff.ModeCatalog, Lock: diff.ModeLock}
 
 // A SchemaClass says what a schema change does to the values a schema accepts (loosened,
 // tightened, neutral), or sums up a tool's schema changes (also mixed, unchanged).
@@ -232,7 +234,7 @@ func Diff(req DiffRequest) DiffResult {
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)
 	res := diff.CompareWith(req.Left, req.Right, req.Mode, diff.Options{WithPatch: !req.OmitPatch, IgnoreArrayOrder: req.IgnoreArrayOrder})
-	if res.Mode == DiffModeCatalog || res.Mode == DiffModeLock {
+	if res.Mode == diff.ModeCatalog || res.Mode == diff.ModeLock {
 		res.Findings = append(res.Findings, trifectaFindings(req.Right, "")...)
 	}
 	res.Problems = withLanguage(langProbs, res.Problems)

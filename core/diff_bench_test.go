@@ -77,7 +77,7 @@ func BenchmarkCatalogDiff(b *testing.B) {
 	b.ReportAllocs()
 	var res core.DiffResult
 	for b.Loop() {
-		res = core.Diff(core.DiffRequest{Left: left, Right: right, Mode: core.DiffModeCatalog})
+		res = core.Diff(core.DiffRequest{Left: left, Right: right, Mode: core.DiffModes.Catalog})
 	}
 	if res.Catalog == nil || len(res.Problems) > 0 {
 		b.Fatalf("problems %v", res.Problems)

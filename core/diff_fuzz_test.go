@@ -23,8 +23,8 @@ func FuzzDiff(f *testing.F) {
 		if res.Patch == nil || res.Problems == nil {
 			t.Fatal("patch and problems must never be null")
 		}
-		l, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
-		r, _ := jsondoc.Parse(core.SourceRight, []byte(right))
+		l, _ := jsondoc.Parse(core.Sources.Left, []byte(left))
+		r, _ := jsondoc.Parse(core.Sources.Right, []byte(right))
 		if l == nil || r == nil {
 			return
 		}

@@ -26,7 +26,7 @@ func applyPatch(t testing.TB, left string, patch []core.PatchOp) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("marshal patch: %w", err)
 	}
-	leftDoc, probs := jsondoc.Parse(core.SourceLeft, []byte(left))
+	leftDoc, probs := jsondoc.Parse(core.Sources.Left, []byte(left))
 	if leftDoc == nil {
 		return nil, probs
 	}
@@ -54,7 +54,7 @@ func applyPatch(t testing.TB, left string, patch []core.PatchOp) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("apply %s: %w", raw, err)
 	}
-	doc, probs := jsondoc.Parse(core.SourceRight, out)
+	doc, probs := jsondoc.Parse(core.Sources.Right, out)
 	if doc == nil {
 		return nil, probs
 	}
@@ -64,7 +64,7 @@ func applyPatch(t testing.TB, left string, patch []core.PatchOp) (any, error) {
 // reparse pulls the value at a pointer out of a JSON text, parsed strictly.
 func reparse(t testing.TB, raw []byte, pointer string) (any, error) {
 	t.Helper()
-	doc, probs := jsondoc.Parse(core.SourceRight, raw)
+	doc, probs := jsondoc.Parse(core.Sources.Right, raw)
 	if doc == nil {
 		return nil, probs
 	}
@@ -181,7 +181,7 @@ func applyAt(v any, tokens []string, op core.PatchOp) (any, error) {
 // roundTrip copies a patch value through its JSON text, as a patch sent over the wire is.
 func roundTrip(v any) any {
 	raw, _ := json.Marshal(v)
-	doc, _ := jsondoc.Parse(core.SourceRight, raw)
+	doc, _ := jsondoc.Parse(core.Sources.Right, raw)
 	return doc.Value
 }
 
@@ -189,13 +189,13 @@ func roundTrip(v any) any {
 // library and by the reference applier, it gives right.
 func checkPatchApplies(t testing.TB, left, right string) {
 	t.Helper()
-	res := core.Diff(core.DiffRequest{Left: left, Right: right, Mode: core.DiffModePatch})
+	res := core.Diff(core.DiffRequest{Left: left, Right: right, Mode: core.DiffModes.Patch})
 	if len(res.Problems) > 0 {
 		t.Fatalf("problems: %v\nleft:  %s\nright: %s", res.Problems, left, right)
 	}
 	raw, _ := json.Marshal(res.Patch)
-	want, _ := jsondoc.Parse(core.SourceRight, []byte(right))
-	leftDoc, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
+	want, _ := jsondoc.Parse(core.Sources.Right, []byte(right))
+	leftDoc, _ := jsondoc.Parse(core.Sources.Left, []byte(left))
 	got, err := referenceApply(leftDoc.Value, res.Patch)
 	if err != nil || !jsondoc.Equal(got, want.Value) {
 		t.Fatalf("reference applier: patch does not turn left into right (%v)\nleft:  %s\nright: %s\npatch: %s\ngot:   %v", err, left, right, raw, got)
@@ -294,7 +294,7 @@ func TestDiffModes(t *testing.T) {
 		})
 	}
 	res := core.Diff(core.DiffRequest{Left: `{"a":1,"a":2}`, Right: `{}`})
-	if p := res.Problems[0]; p.Source != core.SourceLeft || p.Line != 1 || p.Column != 8 {
+	if p := res.Problems[0]; p.Source != core.Sources.Left || p.Line != 1 || p.Column != 8 {
 		t.Errorf("duplicate key problem: %+v, want left 1:8", p)
 	}
 }
@@ -389,7 +389,7 @@ func TestDiffPatchAppliesRandom(t *testing.T) {
 		if i%3 == 0 {
 			right = randomValue(r, 4)
 		} else {
-			doc, _ := jsondoc.Parse(core.SourceLeft, []byte(left))
+			doc, _ := jsondoc.Parse(core.Sources.Left, []byte(left))
 			b, err := json.Marshal(mutate(r, doc.Value))
 			if err != nil {
 				t.Fatal(err)

@@ -16,13 +16,7 @@ import (
 // system, every thread's, the collector's too) rather than wall time, which a machine shared
 // with other work blurs: the metric cpu-ms/op, beside the usual ns/op.
 func BenchmarkValidateFloodCPU(b *testing.B) {
-	cpu := func() time.Duration {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
+	cpu := func() time.Duration { return processCPU(b) }
 	for _, lang := range []string{"en", "fr"} {
 		for _, bad := range []int{0, 20000} {
 			request, _ := json.Marshal(core.ValidateRequest{Schema: floodSchema, Instance: floodText(55000, bad), Lang: lang})
@@ -38,4 +32,25 @@ func BenchmarkValidateFloodCPU(b *testing.B) {
 			})
 		}
 	}
+}
+
+// processCPU is the CPU time the process has spent so far, user and system, every thread's.
+func processCPU(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkGateOneCPU is BenchmarkGateOne's kept gatekeeper counted in CPU time, the metric
+// cpu-µs/op beside ns/op: what one decision costs the proxy, which a shared machine's wall clock
+// blurs.
+func BenchmarkGateOneCPU(b *testing.B) {
+	g, call := gateOneBench(b)
+	start := processCPU(b)
+	for b.Loop() {
+		g.GateOne(call)
+	}
+	b.ReportMetric(float64((processCPU(b)-start).Microseconds())/float64(b.N), "cpu-µs/op")
 }

@@ -3,7 +3,6 @@ package core
 import (
 	"time"
 
-	"github.com/gatehouse-dev/gatehouse/internal/call"
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/flow"
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
@@ -25,20 +24,21 @@ import (
 // fingerprinting the label's results, so carries acted as after: it fails closed).
 type FlowEvidence = gate.FlowEvidence
 
-// FlowSessions holds the flow state of a proxy's clients under one policy: one [FlowSession]
-// per client (a stdio connection, an HTTP token), each forgotten after it has been idle for its
-// expiry. It is safe for concurrent use. A session remembers at most 65,536 hashed 8-character
-// shingles (never texts), from at most 4,096 results; past either, `carries` acts as `after` for
-// the labels concerned (it fails closed).
+// FlowSessions holds the flow state of a proxy's clients under one policy
+// ([Gatekeeper.FlowSessions]): one [FlowSession] per client (a stdio connection, an HTTP
+// token), each forgotten after it has been idle for its expiry. It is safe for concurrent use.
+// A session remembers at most 65,536 hashed 8-character shingles (never texts), from at most
+// 4,096 results; past either, `carries` acts as `after` for the labels concerned (it fails
+// closed).
 type FlowSessions struct {
 	gk       *Gatekeeper
 	sessions *flow.Sessions
 }
 
-// NewFlowSessions keeps the flow sessions of the clients of a gatekeeper, under its policy's
-// flows; idle (30 minutes when zero) is how long a session lives unused.
-func NewFlowSessions(gk *Gatekeeper, idle time.Duration) *FlowSessions {
-	return &FlowSessions{gk: gk, sessions: flow.NewSessions(gk.current(nil).Policy().Flows, idle)}
+// FlowSessions keeps the flow sessions of the gatekeeper's clients, under its policy's flows;
+// idle (30 minutes when zero) is how long a session lives unused.
+func (g *Gatekeeper) FlowSessions(idle time.Duration) *FlowSessions {
+	return &FlowSessions{gk: g, sessions: flow.NewSessions(g.current(nil).Policy().Flows, idle)}
 }
 
 // WithGatekeeper is the same clients' sessions, deciding with another gatekeeper under the
@@ -73,12 +73,11 @@ type FlowSession struct {
 // reason is "flow" and its "flow" lists the rules with the results they point at; the
 // evidence holds no result text.
 func (s *FlowSession) Gate(callText string) GateResult {
-	res := s.gk.GateOne(callText)
-	calls, _ := call.ReadText(callText)
+	res, arguments := s.gk.gateOne(callText)
 	for i := range res.Decisions {
 		var args any
-		if i < len(calls) {
-			args = calls[i].Arguments
+		if i < len(arguments) {
+			args = arguments[i]
 		}
 		flow.Tighten(res.Decisions[i].internal(), s.s.Check(toolKey(res.Decisions[i]), args), s.gk.current(nil).Policy())
 	}

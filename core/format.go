@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+)
 
 // FormatRequest asks for a text to be pretty-printed (Indent non-empty) or minified.
 type FormatRequest struct {
@@ -24,7 +27,7 @@ type FormatResult struct {
 func Format(req FormatRequest) FormatResult {
 	src := req.Source
 	if src == "" {
-		src = SourceInstance
+		src = problem.SourceInstance
 	}
 	tr, langProbs := openTranslation(req.Lang)
 	defer closeTranslation(tr)

@@ -25,7 +25,7 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("valid=%v with %d problems", res.Valid, len(res.Problems))
 		}
 		for _, p := range res.Problems {
-			if p.Message == "" || (p.Source != core.SourceSchema && p.Source != core.SourceInstance) {
+			if p.Message == "" || (p.Source != core.Sources.Schema && p.Source != core.Sources.Instance) {
 				t.Fatalf("bad problem %+v", p)
 			}
 		}
@@ -44,7 +44,7 @@ func FuzzValidateFlood(f *testing.F) {
 	f.Fuzz(func(t *testing.T, schema, item string, n uint16) {
 		n = n%2000 + 1
 		single := core.Validate(core.ValidateRequest{Schema: `{"items":` + schema + `}`, Instance: "[" + item + "]"})
-		if single.Valid || len(single.Problems) == 0 || single.Problems[0].Kind != core.KindValidation {
+		if single.Valid || len(single.Problems) == 0 || single.Problems[0].Kind != core.Kinds.Validation {
 			return // valid, or the texts themselves have problems
 		}
 		text := "[" + strings.Repeat(item+",\n", int(n)-1) + item + "]"
@@ -80,8 +80,8 @@ func FuzzFormat(f *testing.F) {
 			}
 			return
 		}
-		before, _ := jsondoc.ParseString(core.SourceInstance, text)
-		after, probs := jsondoc.ParseString(core.SourceInstance, res.Text)
+		before, _ := jsondoc.ParseString(core.Sources.Instance, text)
+		after, probs := jsondoc.ParseString(core.Sources.Instance, res.Text)
 		if probs != nil || !reflect.DeepEqual(before.Value, after.Value) {
 			t.Fatalf("formatting changed the value: %q → %q", text, res.Text)
 		}

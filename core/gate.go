@@ -239,11 +239,18 @@ func (g *Gatekeeper) Gate(call string) GateResult {
 // since a process that forwards one request forwards nothing it did not decide as a whole. The
 // answer has one decision.
 func (g *Gatekeeper) GateOne(call string) GateResult {
+	res, _ := g.gateOne(call)
+	return res
+}
+
+// gateOne is [Gatekeeper.GateOne] with the decoded arguments of the calls the text holds (see
+// gate.Result's Arguments), for the flows to check without reading the text again.
+func (g *Gatekeeper) gateOne(call string) (GateResult, []any) {
 	tr, _ := openTranslation(g.req.Lang)
 	defer closeTranslation(tr)
 	res := g.current(tr).GateOne(call)
 	res.Problems = withLanguage(g.langProbs, res.Problems)
-	return translateGate(tr, gateResultOf(res))
+	return translateGate(tr, gateResultOf(res)), res.Arguments
 }
 
 // Offered lists, in catalog order, the keys of the tools a client may be shown: those a call

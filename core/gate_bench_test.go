@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-dev/gatehouse/core"
 )
@@ -59,4 +60,45 @@ func BenchmarkGate(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkGateOne is the proxy's decision for one MCP tools/call request (issue 22's gate
+// overhead in the proxy, p50 ≤ 0.2 ms): a kept gatekeeper's GateOne, and a client's flow
+// session deciding the same call with the policy's flows (FlowSession.Gate, what the proxy runs
+// for each call).
+func BenchmarkGateOne(b *testing.B) {
+	g, call := gateOneBench(b)
+	b.Run("gatekeeper", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g.GateOne(call)
+		}
+	})
+	b.Run("flow-session", func(b *testing.B) {
+		s := g.FlowSessions(0).Session("client", time.Now())
+		b.ReportAllocs()
+		for b.Loop() {
+			s.Gate(call)
+		}
+	})
+}
+
+// gateOneBench is the gatekeeper and the call of BenchmarkGateOne: one tools/call request for a
+// tool of a 100-tool catalog, allowed by a policy with argument rules and a flow rule.
+func gateOneBench(b *testing.B) (*core.Gatekeeper, string) {
+	const called = "tool_00050"
+	catalog := benchCatalog(100)
+	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"` + called +
+		`","arguments":{"id":"a1b2c3d4-0000","fields":["name","owner"],"limit":10}}}`
+	policy := `{"allow_tools":["` + called + `"],"grant":["read"],"requires":{"` + called + `":["read"]},` +
+		`"arguments":{"` + called + `":{"id":{"max_length":36,"pattern":"^[a-z0-9-]+$"},"limit":{"enum":[10,20,50]}}},` +
+		`"flows":{"labels":{"` + called + `":["private"]},"rules":[{"after":"private","call":"send_*","then":"ask"}]}}`
+	g := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: policy})
+	if probs := g.Problems(); len(probs) > 0 {
+		b.Fatalf("the benchmark's texts have problems: %v", probs)
+	}
+	if d := g.GateOne(call).Decision; d.Decision != core.DecisionAllow {
+		b.Fatalf("the benchmark call is not allowed: %v", d.Explanation)
+	}
+	return g, call
 }

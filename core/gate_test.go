@@ -724,7 +724,7 @@ func (s gateScenario) expected(hasDef bool) (decision core.Outcome, reason core.
 // not read), the gate decides what the written-out order says, every decision validates and
 // passes CheckDecision (with and without the policy), and allow never comes with a failed gate.
 func TestGateProperty(t *testing.T) {
-	catDoc, _ := jsondoc.Parse(core.SourceCatalog, []byte(readCase(t, "send-email-allowed").Catalog))
+	catDoc, _ := jsondoc.Parse(core.Sources.Catalog, []byte(readCase(t, "send-email-allowed").Catalog))
 	cat, _ := catalog.Parse(catDoc)
 	var defs []map[string]any
 	hasDef := map[string]bool{}

@@ -9,6 +9,7 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
 // Every request takes an optional lang: "en" (the default), "fr" or "de". The answer's messages
@@ -33,7 +34,7 @@ func openTranslation(lang string) (*i18n.Translation, Problems) {
 	l, ok := i18n.ParseLang(lang)
 	tr := i18n.Open(l)
 	if !ok {
-		return tr, Problems{{Source: SourceRequest, Kind: KindRule, Offset: -1,
+		return tr, Problems{{Source: problem.SourceRequest, Kind: problem.KindRule, Offset: -1,
 			Message: i18n.Sprintf("unknown language %q: gatehouse answers in %s; this answer is in English", lang, strings.Join(languages, ", "))}}
 	}
 	return tr, nil

@@ -452,7 +452,7 @@ func TestEnglishUnchanged(t *testing.T) {
 func TestUnknownLanguage(t *testing.T) {
 	for _, lang := range []string{"es", "xx", "français", "en-", "-fr"} {
 		res := core.Validate(core.ValidateRequest{Schema: `{"type":"string"}`, Instance: `1`, Lang: lang})
-		if len(res.Problems) != 2 || res.Problems[0].Source != core.SourceRequest || !strings.Contains(res.Problems[0].Message, "unknown language") {
+		if len(res.Problems) != 2 || res.Problems[0].Source != core.Sources.Request || !strings.Contains(res.Problems[0].Message, "unknown language") {
 			t.Errorf("lang %q: problems %v, want the language's first, then the instance's", lang, res.Problems)
 			continue
 		}
@@ -530,7 +530,7 @@ func TestEveryFunctionReadsLang(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if !slices.ContainsFunc(got.Problems, func(p core.Problem) bool {
-			return p.Source == core.SourceRequest && strings.Contains(p.Message, "unknown language")
+			return p.Source == core.Sources.Request && strings.Contains(p.Message, "unknown language")
 		}) {
 			t.Errorf("%s: no problem for lang \"xx\" in %s", name, answer)
 		}

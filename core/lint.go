@@ -34,15 +34,17 @@ type LintResult struct {
 type Finding = lint.Finding
 
 // A Severity is how urgently a reviewer should look: at a lint finding, or at a changed tool's
-// risk in a catalog diff.
+// risk in a catalog diff; [Severities] lists them.
 type Severity = lint.Severity
 
-// Severities, from the most to the least urgent.
-const (
-	SeverityHigh   = lint.SeverityHigh
-	SeverityMedium = lint.SeverityMedium
-	SeverityLow    = lint.SeverityLow
-)
+// Severities are the severities by name, from the most to the least urgent, each spelled as its
+// field's name in lower case (Severities.High is "high"; [AboutResult.Severities] lists them in
+// that order). Read it, never assign to it.
+var Severities = struct {
+	High   Severity // the text steers the model against the user, or the definition lies about itself: read it before approving the tool
+	Medium Severity // a reviewer should look: one weak signal alone, a loose schema on a dangerous tool
+	Low    Severity // hygiene or guidance: an open schema, a destructive tool without a warning word
+}{High: lint.SeverityHigh, Medium: lint.SeverityMedium, Low: lint.SeverityLow}
 
 // Lint looks at every tool of a catalog for what a poisoned tool carries: instructions aimed at
 // the model, hidden characters, requests for secrets and sensitive paths, references to other

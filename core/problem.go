@@ -15,39 +15,53 @@ type Problem = problem.Problem
 // Problems is a list of problems; it is an error when non-empty.
 type Problems = problem.Problems
 
-// Source names the text a [Problem] is about, as the JavaScript API spells it.
+// Source names the text a [Problem] is about, as the JavaScript API spells it; [Sources] lists
+// them.
 type Source = problem.Source
 
-// The texts a problem can be about.
-const (
-	SourceSchema   = problem.SourceSchema
-	SourceInstance = problem.SourceInstance
-	SourceCall     = problem.SourceCall
-	SourceCatalog  = problem.SourceCatalog
-	SourcePolicy   = problem.SourcePolicy
-	SourceDecision = problem.SourceDecision
-	SourceLeft     = problem.SourceLeft
-	SourceRight    = problem.SourceRight
-	SourceFragment = problem.SourceFragment
-	SourceLock     = problem.SourceLock
-	SourceIgnore   = problem.SourceIgnore // the lint configuration
-	SourceResult   = problem.SourceResult // a tool's result (check-result)
-	// SourceRequest is the request itself, when it is not the JSON object a function takes.
-	SourceRequest = problem.SourceRequest
-)
+// Sources are the texts a [Problem] can be about, by name, each spelled as its field's name in
+// lower case (Sources.Catalog is "catalog"), as the JavaScript API writes it. A view finds the
+// text a problem is in by its Source (the CLI, the file it read). Read it, never assign to it:
+// the checks use their own constants.
+var Sources = struct {
+	Schema     Source // a schema ([Validate], [CheckDecision]), or an extra schema document (then Problem.Document is its URL)
+	Instance   Source // the value [Validate] checks, and the text [Format] formats
+	Call       Source // the tool call text ([Gate], [CheckResult])
+	Catalog    Source // a tools/list answer or a catalog file
+	Policy     Source // the policy text
+	Decision   Source // the decision [CheckDecision] checks
+	Left       Source // the left, approved text of [Diff]
+	Right      Source // the right text of [Diff], the one in front of the reviewer now
+	Lock       Source // a lock file ([PinCatalog], a gatekeeper's lock)
+	Ignore     Source // the lint configuration: the rules a team ignores for named tools
+	Result     Source // a tool's result ([CheckResult])
+	Transcript Source // a session's transcript ([Replay])
+	Fragment   Source // a share link's fragment ([DecodeState], [EncodeState])
+	Request    Source // the request itself, when it is not the JSON object a function takes
+}{
+	Schema: problem.SourceSchema, Instance: problem.SourceInstance, Call: problem.SourceCall,
+	Catalog: problem.SourceCatalog, Policy: problem.SourcePolicy, Decision: problem.SourceDecision,
+	Left: problem.SourceLeft, Right: problem.SourceRight, Lock: problem.SourceLock,
+	Ignore: problem.SourceIgnore, Result: problem.SourceResult, Transcript: problem.SourceTranscript,
+	Fragment: problem.SourceFragment, Request: problem.SourceRequest,
+}
 
-// Kind says what sort of trouble a [Problem] reports.
+// Kind says what sort of trouble a [Problem] reports; [Kinds] lists them.
 type Kind = problem.Kind
 
-// The kinds of problem.
-const (
-	KindParse      = problem.KindParse      // not strict JSON: syntax, duplicate key, bad UTF-8
-	KindSchema     = problem.KindSchema     // a schema that does not compile
-	KindValidation = problem.KindValidation // a value that does not satisfy a schema
-	KindRule       = problem.KindRule       // a rule beyond the schema that does not hold
-	KindLimit      = problem.KindLimit      // beyond a size, depth or time cap
-	KindInternal   = problem.KindInternal   // a bug in gatehouse, never the input's fault
-)
+// Kinds are the sorts of trouble a [Problem] can report, by name, each spelled as its field's
+// name in lower case (Kinds.Parse is "parse"). Read it, never assign to it.
+var Kinds = struct {
+	Parse      Kind // not strict JSON: syntax, duplicate key, bad UTF-8
+	Schema     Kind // a schema that does not compile
+	Validation Kind // a value that does not satisfy a schema
+	Rule       Kind // a rule beyond the schema that does not hold (policy, app rule, catalog shape)
+	Limit      Kind // beyond a size, depth or time cap
+	Internal   Kind // a bug in gatehouse, never the input's fault
+}{
+	Parse: problem.KindParse, Schema: problem.KindSchema, Validation: problem.KindValidation,
+	Rule: problem.KindRule, Limit: problem.KindLimit, Internal: problem.KindInternal,
+}
 
 // orEmpty makes a nil list of problems an empty one, which the API writes as [].
 func orEmpty(ps Problems) Problems {

@@ -9,7 +9,7 @@ import (
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
-func TestRedactDecision(t *testing.T) {
+func TestDecisionRedacted(t *testing.T) {
 	const catalog = `{"tools":[{"name":"fetch","inputSchema":{"type":"object"}}]}`
 	const policy = `{"allow_tools":["fetch"]}`
 	tests := []struct {
@@ -35,10 +35,10 @@ func TestRedactDecision(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d := *core.Gate(core.GateRequest{Call: tt.call, Catalog: catalog, Policy: policy}).Decision
 			before, _ := json.Marshal(d)
-			r := core.RedactDecision(d)
+			r := d.Redacted()
 			after, _ := json.Marshal(d)
 			if string(before) != string(after) {
-				t.Fatalf("RedactDecision changed the decision it was called on")
+				t.Fatalf("Redacted changed the decision it was called on")
 			}
 			got, err := json.Marshal(r.Call)
 			if err != nil {
@@ -57,17 +57,17 @@ func TestRedactDecision(t *testing.T) {
 			// Everything but the call is the decision as it was.
 			r.Call, d.Call = nil, nil
 			if !reflect.DeepEqual(r, d) {
-				t.Errorf("RedactDecision changed more than the call")
+				t.Errorf("Redacted changed more than the call")
 			}
 		})
 	}
 }
 
 // A call without a secret comes back as it was.
-func TestRedactDecisionNoSecret(t *testing.T) {
+func TestDecisionRedactedNoSecret(t *testing.T) {
 	call := `{"jsonrpc":"2.0","id":"r1","method":"tools/call","params":{"name":"fetch","arguments":{"url":"https://example.com/a?b=1","n":[1,2.5,true,null]}}}`
 	d := *core.Gate(core.GateRequest{Call: call, Catalog: `{"tools":[{"name":"fetch","inputSchema":{"type":"object"}}]}`, Policy: `{"allow_tools":["fetch"]}`}).Decision
-	if !reflect.DeepEqual(core.RedactDecision(d).Call, d.Call) {
-		t.Errorf("a call without secrets changed:\n got %v\nwant %v", core.RedactDecision(d).Call, d.Call)
+	if !reflect.DeepEqual(d.Redacted().Call, d.Call) {
+		t.Errorf("a call without secrets changed:\n got %v\nwant %v", d.Redacted().Call, d.Call)
 	}
 }

@@ -14,9 +14,6 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
-// SourceTranscript is a session's transcript, as [Replay] reads it.
-const SourceTranscript = problem.SourceTranscript
-
 // ReplayRequest is the input of [Replay]: a session's transcript, the catalog and the policy,
 // exactly as pasted.
 type ReplayRequest struct {

@@ -192,7 +192,7 @@ func TestReplayDeniesAfterAProblem(t *testing.T) {
 {"role":"assistant","tool_calls":[{"id":"b","type":"function","function":{"name":"query","arguments":"{\"sql\":\"select 1\"}"}}]}
 ]`
 	res := core.Replay(core.ReplayRequest{Transcript: transcript, Catalog: catalog, Policy: policy})
-	if len(res.Problems) != 1 || res.Problems[0].Source != core.SourceTranscript || res.Problems[0].Line != 4 {
+	if len(res.Problems) != 1 || res.Problems[0].Source != core.Sources.Transcript || res.Problems[0].Line != 4 {
 		t.Fatalf("problems %v, want one at transcript line 4", res.Problems)
 	}
 	if d := res.Calls[0].Decision; d.Decision != core.DecisionAllow {

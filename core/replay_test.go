@@ -124,7 +124,7 @@ func proxyLog(t testing.TB, s flowScenario, catalog, policy string) (log string,
 	t.Helper()
 	gk := core.NewGatekeeper(core.GatekeeperRequest{Catalog: catalog, Policy: policy})
 	rc := core.NewResultChecker(catalog, policy)
-	fs := core.NewFlowSessions(gk, 0)
+	fs := gk.FlowSessions(0)
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	var lines []string
 	for i, st := range s.Steps {
@@ -134,7 +134,7 @@ func proxyLog(t testing.TB, s flowScenario, catalog, policy string) (log string,
 		decisions = append(decisions, d)
 		forwarded := d.Decision != core.DecisionDeny
 		line := map[string]any{}
-		if err := json.Unmarshal([]byte(mustJSON(core.RedactDecision(d))), &line); err != nil {
+		if err := json.Unmarshal([]byte(mustJSON(d.Redacted())), &line); err != nil {
 			t.Fatal(err)
 		}
 		line["time"] = now.Add(time.Duration(i) * time.Second).Format(time.RFC3339Nano)

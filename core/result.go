@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/result"
 )
 
@@ -107,7 +108,7 @@ func (r ResultCheck) Redacted() ResultCheck {
 // tracker labels the result's data by.
 func (r ResultCheck) Injected() bool {
 	for _, f := range r.Findings {
-		if f.Severity == SeverityHigh {
+		if f.Severity == lint.SeverityHigh {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package core
 
 import (
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
 	"github.com/gatehouse-dev/gatehouse/internal/sarif"
 )
 
@@ -46,7 +47,7 @@ func SARIF(req SARIFRequest) SARIFResult {
 	}
 	log, err := sarif.Log(results, Version)
 	if err != nil {
-		probs = append(probs, Problem{Source: SourceRequest, Kind: KindRule, Offset: -1, Message: i18n.Sprintf("the SARIF log could not be written: %v", err)})
+		probs = append(probs, Problem{Source: problem.SourceRequest, Kind: problem.KindRule, Offset: -1, Message: i18n.Sprintf("the SARIF log could not be written: %v", err)})
 	}
 	return SARIFResult{SARIF: string(log), Problems: translateProblems(tr, orEmpty(probs))}
 }

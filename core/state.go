@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gatehouse-dev/gatehouse/internal/state"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/internal/state"
+)
 
 // State is everything on the page: which pane is open, each pane's texts exactly as typed, and
 // the options. It travels in the URL fragment, which browsers never send to a server.
@@ -88,7 +91,7 @@ func EncodeState(req EncodeStateRequest) EncodeStateResult {
 	defer closeTranslation(tr)
 	fragment, err := state.Encode(req.State.internal())
 	if err != nil {
-		return EncodeStateResult{Problems: translateProblems(tr, withLanguage(langProbs, Problems{{Source: SourceFragment, Kind: KindLimit, Message: err.Error(), Offset: -1}}))}
+		return EncodeStateResult{Problems: translateProblems(tr, withLanguage(langProbs, Problems{{Source: problem.SourceFragment, Kind: problem.KindLimit, Message: err.Error(), Offset: -1}}))}
 	}
 	return EncodeStateResult{Fragment: fragment, Problems: translateProblems(tr, orEmpty(langProbs))}
 }

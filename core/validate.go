@@ -90,7 +90,7 @@ func Validate(req ValidateRequest) ValidateResult {
 // own list, shared with nothing kept between calls.
 func validate(req ValidateRequest) (res ValidateResult, checked bool) {
 	sch, probs := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, req.AssertFormats)
-	instance, instanceProbs := jsondoc.ParseString(SourceInstance, req.Instance)
+	instance, instanceProbs := jsondoc.ParseString(problem.SourceInstance, req.Instance)
 	probs = append(probs, instanceProbs...)
 	if len(probs) > 0 {
 		return ValidateResult{Problems: probs}, false

@@ -63,9 +63,9 @@ tool result, or the policy has problems.`,
 				source     core.Source
 				text       *string
 			}{
-				{"--catalog", *catalogPath, core.SourceCatalog, &req.Catalog},
-				{"--call", *callPath, core.SourceCall, &req.Call},
-				{"--policy", *policyPath, core.SourcePolicy, &req.Policy},
+				{"--catalog", *catalogPath, core.Sources.Catalog, &req.Catalog},
+				{"--call", *callPath, core.Sources.Call, &req.Call},
+				{"--policy", *policyPath, core.Sources.Policy, &req.Policy},
 			} {
 				if opt.path == "" {
 					continue
@@ -80,7 +80,7 @@ tool result, or the policy has problems.`,
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			files[core.SourceResult] = res
+			files[core.Sources.Result] = res
 			req.Result = res.text
 			chk := core.CheckResult(req)
 			r := &report{answer: chk, items: problemItems(chk.Problems, files)}
@@ -95,8 +95,13 @@ tool result, or the policy has problems.`,
 			code := exitOK
 			switch {
 			case unreadableResult(chk):
+				// What could not be read is not let through: the text says the verdict the JSON
+				// answer gives, and why, beside the problems.
 				code, r.outcome = exitUsage, levelError
-				r.summary = i18n.Sprintf("not checked: %s reading the input", countProblems(len(chk.Problems)))
+				r.summary = i18n.Sprintf("%s: block, not checked: %s (%s reading the input)", what, strings.Join(chk.Reasons, "; "), countProblems(len(chk.Problems)))
+				if chk.Verdict != core.ResultBlock {
+					r.summary = i18n.Sprintf("not checked: %s reading the input", countProblems(len(chk.Problems)))
+				}
 				return s.emit(p, r, code)
 			case chk.Verdict == core.ResultBlock:
 				code, r.outcome = exitFindings, levelError
@@ -120,7 +125,7 @@ tool result, or the policy has problems.`,
 // fails its schema. A result over its cap was read enough to be blocked.
 func unreadableResult(chk core.ResultCheck) bool {
 	for _, p := range chk.Problems {
-		if p.Kind == core.KindParse || p.Source == core.SourcePolicy || chk.Shape == "" && p.Source == core.SourceResult && p.Kind == core.KindRule {
+		if p.Kind == core.Kinds.Parse || p.Source == core.Sources.Policy || chk.Shape == "" && p.Source == core.Sources.Result && p.Kind == core.Kinds.Rule {
 			return true
 		}
 	}

@@ -1,5 +1,11 @@
 package main
 
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
 // The check-result cases join the CLI's table: exit 0 pass, 1 flag or block, --fail-on block, 3
 // unreadable; the three formats; a policy holding only results.
 func init() {
@@ -18,4 +24,35 @@ func init() {
 		cliCase{name: "check-result-stdin", args: []string{"check-result"}, stdin: "in/result-readme.json"},                                        // standard input
 		cliCase{name: "check-result-bad-fail-on", args: []string{"check-result", "--fail-on", "high", "in/result-readme.json"}},
 	)
+}
+
+// TestUnreadableResultSaysItsVerdict: for a result that cannot be checked (not strict JSON, no
+// tool result in it, a policy with problems), the text output says the verdict and the reason
+// the JSON answer gives, so that the two never disagree on whether it is let through.
+func TestUnreadableResultSaysItsVerdict(t *testing.T) {
+	t.Chdir("testdata")
+	for _, args := range [][]string{
+		{"in/truncated.json"},
+		{"in/result-deep.json"},
+		{"--policy", "in/result-bad-policy.json", "in/result-readme.json"},
+		{"in/result-catalog.json"},
+	} {
+		code, text, _ := runIn(t, "", append([]string{"check-result"}, args...)...)
+		jsonCode, out, _ := runIn(t, "", append([]string{"check-result", "--format", "json"}, args...)...)
+		var answer struct {
+			Verdict string   `json:"verdict"`
+			Reasons []string `json:"reasons"`
+		}
+		if err := json.Unmarshal([]byte(out), &answer); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		if code != exitUsage || jsonCode != exitUsage || answer.Verdict != "block" || len(answer.Reasons) == 0 {
+			t.Fatalf("%v: exit %d and %d, verdict %q %q: want 3, block", args, code, jsonCode, answer.Verdict, answer.Reasons)
+		}
+		lines := strings.Split(strings.TrimSpace(text), "\n")
+		summary := lines[len(lines)-1]
+		if !strings.Contains(summary, ": block, not checked: "+answer.Reasons[0]) {
+			t.Errorf("%v: the text says %q; the JSON says %s: %s", args, summary, answer.Verdict, answer.Reasons[0])
+		}
+	}
 }

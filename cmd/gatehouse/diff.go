@@ -13,19 +13,21 @@ import (
 )
 
 // diffModes are the --mode values, as core names them.
-var diffModes = []string{string(core.DiffModeAuto), string(core.DiffModePatch), string(core.DiffModeCatalog), string(core.DiffModeLock)}
+var diffModes = []string{string(core.DiffModes.Auto), string(core.DiffModes.Patch), string(core.DiffModes.Catalog), string(core.DiffModes.Lock)}
 
 var diffCommand = &command{
 	name:    "diff",
-	usage:   "diff [--mode auto|patch|catalog|lock] [--fail-on high|medium|low] [--format text|json|sarif] LEFT RIGHT",
+	usage:   "diff [--mode auto|patch|catalog|lock] [--ignore-array-order] [--fail-on high|medium|low] [--format text|json|sarif] LEFT RIGHT",
 	summary: "compare two catalogs tool by tool, or any two JSON texts as a JSON Patch",
 	details: `
 LEFT is the approved text, RIGHT the one in front of you now; one of them may be "-" for
 standard input. --mode auto (the default) compares two tool catalogs per tool, by name: added,
 removed and changed tools, the fields that changed, whether each schema change loosens or
 tightens it, and a risk for each. Any other pair of texts gets an RFC 6902 JSON Patch from left to
-right, with numbers compared exactly. A lock file on the left and a catalog on the right is
-'gatehouse verify'.
+right, with numbers compared exactly, each operation at its line in RIGHT (or in LEFT, for what
+was removed); --ignore-array-order matches array elements by content, so an element that only
+moved is no change (as the page's "Ignore array order"). A lock file on the left and a catalog
+on the right is 'gatehouse verify'.
 
 --format json writes the answer of the JavaScript API's gatehouse.diff.
 
@@ -33,7 +35,8 @@ Exit code 0 when nothing differs (or, for catalogs, no change is at or above --f
 tools count at every level); 1 when something does, or an input has problems; 3 when a file
 cannot be read or is not strict JSON.`,
 	define: func(fs *flag.FlagSet) runFunc {
-		mode := fs.String("mode", string(core.DiffModeAuto), "`mode`: "+strings.Join(diffModes, ", "))
+		mode := fs.String("mode", string(core.DiffModes.Auto), "`mode`: "+strings.Join(diffModes, ", "))
+		ignoreOrder := fs.Bool("ignore-array-order", false, "compare two plain JSON texts' arrays by content: an element that moved is no change")
 		failOn := addFailOnFlag(fs)
 		format := addFormatFlag(fs)
 		return func(s *session, args []string) int {
@@ -59,8 +62,8 @@ cannot be read or is not strict JSON.`,
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: core.DiffMode(*mode), Lang: string(s.lang)})
-			files := inputsBySource{core.SourceLeft: left, core.SourceRight: right}
+			res := core.Diff(core.DiffRequest{Left: left.text, Right: right.text, Mode: core.DiffMode(*mode), IgnoreArrayOrder: *ignoreOrder, Lang: string(s.lang)})
+			files := inputsBySource{core.Sources.Left: left, core.Sources.Right: right}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			if unreadable(res.Problems) {
 				r.outcome, r.summary = levelError, i18n.Sprintf("not compared: %s reading the input", countProblems(len(res.Problems)))
@@ -85,8 +88,18 @@ cannot be read or is not strict JSON.`,
 				r.summary = i18n.Sprintf("%s → %s: %d changed, %d added, %d removed, %d unchanged",
 					left.name, right.name, len(res.Lock.Changed), len(res.Lock.Added), len(res.Lock.Removed), len(res.Lock.Unchanged))
 			default:
-				for _, op := range res.Patch {
-					r.items = append(r.items, patchItem(op, right))
+				for i, op := range res.Patch {
+					it := patchItem(op, right)
+					for _, pl := range res.Places {
+						switch {
+						case pl.Op != i:
+						case pl.Line > 0:
+							it.line, it.column = pl.Line, pl.Column
+						case pl.LeftLine > 0:
+							it.in, it.line, it.column = left, pl.LeftLine, pl.LeftColumn
+						}
+					}
+					r.items = append(r.items, it)
 				}
 				failing = len(res.Patch)
 				r.summary = i18n.Sprintf("%s → %s: %s", left.name, right.name, i18n.Plural(len(res.Patch), i18n.T("%d change"), i18n.T("%d changes")))
@@ -154,11 +167,11 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 		}
 		for _, sc := range t.SchemaChanges {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: sc.Line, column: sc.Column,
-				message: i18n.Sprintf("%s %s: %s", sc.Schema, sc.Class, sc.Message), detail: true})
+				message: i18n.Sprintf("%s %s: %s", i18n.Data(sc.Schema), schemaClassWords(sc.Class), sc.Message), detail: true})
 		}
 		for _, a := range t.Annotations {
 			r.items = append(r.items, item{rule: rule, level: lvl, in: right, line: a.Line, column: a.Column,
-				message: i18n.Sprintf("annotation %s: %s", a.Class, a.Message), detail: true})
+				message: i18n.Sprintf("annotation %s: %s", hintClassWords(a.Class), a.Message), detail: true})
 		}
 	}
 }
@@ -166,12 +179,12 @@ func catalogDiffItems(r *report, c *core.CatalogDiff, left, right *input) {
 // toolLine writes "changed search_docs (risk high; fields description, inputSchema; schema
 // loosened): reason; reason".
 func toolLine(what, tool string, risk core.Severity, fields []string, schema core.SchemaClass, reasons []string) string {
-	about := []string{i18n.Sprintf("risk %s", risk)}
+	about := []string{riskWords(risk)}
 	if len(fields) > 0 {
 		about = append(about, i18n.Sprintf("fields %s", strings.Join(fields, ", ")))
 	}
 	if schema != "" && schema != "unchanged" {
-		about = append(about, i18n.Sprintf("schema %s", schema))
+		about = append(about, i18n.Sprintf("schema %s", schemaClassWords(schema)))
 	}
 	if len(reasons) > 0 {
 		return i18n.Sprintf("%s %s (%s): %s", what, i18n.Data(tool), i18n.Join(about, i18n.T("; ")), i18n.Join(reasons, i18n.T("; ")))
@@ -194,4 +207,43 @@ func wordDiffText(segs []core.DiffSegment) string {
 		}
 	}
 	return b.String()
+}
+
+// riskWords, schemaClassWords and hintClassWords say a tool's risk and the class of a change in
+// the reader's language, as the reasons beside them are: "risk high" is "risque élevé". The JSON
+// answer keeps the values themselves.
+func riskWords(risk core.Severity) string {
+	switch risk {
+	case core.Severities.High:
+		return i18n.T("risk high")
+	case core.Severities.Medium:
+		return i18n.T("risk medium")
+	case core.Severities.Low:
+		return i18n.T("risk low")
+	}
+	return i18n.Sprintf("risk %s", risk)
+}
+
+func schemaClassWords(class core.SchemaClass) string {
+	switch class {
+	case "loosened":
+		return i18n.T("loosened")
+	case "tightened":
+		return i18n.T("tightened")
+	case "neutral":
+		return i18n.T("neutral")
+	case "mixed":
+		return i18n.T("mixed")
+	}
+	return string(class)
+}
+
+func hintClassWords(class string) string {
+	switch class {
+	case "riskier":
+		return i18n.T("riskier")
+	case "safer":
+		return i18n.T("safer")
+	}
+	return class
 }

@@ -48,7 +48,7 @@ strict JSON.`,
 				return s.fail("%v", err)
 			}
 			res := core.Gate(core.GateRequest{Call: call.text, Catalog: catalog.text, Policy: policy.text, Lang: string(s.lang)})
-			files := inputsBySource{core.SourceCall: call, core.SourceCatalog: catalog, core.SourcePolicy: policy}
+			files := inputsBySource{core.Sources.Call: call, core.Sources.Catalog: catalog, core.Sources.Policy: policy}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			counts := map[core.Outcome]int{}
 			for _, d := range res.Decisions {
@@ -81,6 +81,9 @@ strict JSON.`,
 				}
 			}
 			r.summary = i18n.Sprintf("%s: %s (%s)", res.Decision.Decision, i18n.Plural(len(res.Decisions), i18n.T("%d call"), i18n.T("%d calls")), strings.Join(parts, ", "))
+			if len(res.Decisions) == 1 && res.Decisions[0].Detail == core.Detail("no_tool_call") {
+				r.summary = i18n.Sprintf("%s: no tool call in this message: the model answered in text", res.Decision.Decision)
+			}
 			return s.emit(p, r, code)
 		}
 	},
@@ -92,21 +95,35 @@ strict JSON.`,
 func decisionItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
 	lvl := decisionLevel(d.Decision)
 	rule := "gatehouse/gate/" + string(d.Reason)
-	tool := d.Tool
-	if tool == "" {
+	// A tool's name is data, never translated; the words standing for a call with no name are
+	// gatehouse's own.
+	var tool any = i18n.Data(d.Tool)
+	switch {
+	case d.Tool == "" && d.Detail == core.Detail("no_tool_call"):
+		tool = i18n.T("(no tool call)")
+	case d.Tool == "":
 		tool = i18n.T("(unreadable call)")
 	}
-	head := item{rule: rule, level: lvl, in: files[core.SourceCall], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
+	head := item{rule: rule, level: lvl, in: files[core.Sources.Call], message: fmt.Sprintf("%s: %s (%s)", tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
-		head.message = i18n.Sprintf("%s: %s", i18n.Data(tool), d.Explanation[0])
+		head.message = i18n.Sprintf("%s: %s", tool, d.Explanation[0])
 	}
 	// The decision sits where the first piece of evidence in the call is, or at the top.
 	for _, e := range d.Evidence {
-		if e.Source == core.SourceCall && e.Line > 0 {
+		if e.Source == core.Sources.Call && e.Line > 0 {
 			head.line, head.column = e.Line, e.Column
 			break
 		}
 	}
+	return append([]item{head}, evidenceItems(d, files, problems)...)
+}
+
+// evidenceItems shows a decision's evidence, one line per piece, each in the file it is about:
+// the lines under a decision's own, in gate and in replay alike. Evidence that repeats one of
+// the answer's problems word for word is not shown twice.
+func evidenceItems(d core.Decision, files inputsBySource, problems core.Problems) []item {
+	lvl := decisionLevel(d.Decision)
+	rule := "gatehouse/gate/" + string(d.Reason)
 	var evidence core.Problems
 	for _, e := range d.Evidence {
 		if !slices.ContainsFunc(problems, func(p core.Problem) bool {
@@ -115,9 +132,9 @@ func decisionItems(d core.Decision, files inputsBySource, problems core.Problems
 			evidence = append(evidence, e)
 		}
 	}
-	return append([]item{head}, groupedItems(evidence, files, true, func(e core.Problem) item {
+	return groupedItems(evidence, files, true, func(e core.Problem) item {
 		return item{rule: rule, level: lvl, in: files[e.Source], line: e.Line, column: e.Column, message: e.Message, detail: true}
-	})...)
+	})
 }
 
 // decisionLevel maps a decision to SARIF's level: deny is an error, ask a warning.
@@ -170,24 +187,24 @@ Exit code 0 when the verdict is ok; 1 when the schema rejects the decision or th
 				if err != nil {
 					return s.fail("%v", err)
 				}
-				files[core.SourcePolicy], req.Policy = in, in.text
+				files[core.Sources.Policy], req.Policy = in, in.text
 			}
 			if *schemaPath != "" {
 				in, err := s.read("--schema", *schemaPath)
 				if err != nil {
 					return s.fail("%v", err)
 				}
-				files[core.SourceSchema], req.Schema = in, in.text
+				files[core.Sources.Schema], req.Schema = in, in.text
 			}
 			decision, err := s.read(i18n.T("the decision"), firstArg(args))
 			if err != nil {
 				return s.fail("%v", err)
 			}
-			files[core.SourceDecision], req.Decision = decision, decision.text
+			files[core.Sources.Decision], req.Decision = decision, decision.text
 			res := core.CheckDecision(req)
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			for i, pr := range res.Problems {
-				if pr.Kind == core.KindValidation || pr.Kind == core.KindRule {
+				if pr.Kind == core.Kinds.Validation || pr.Kind == core.Kinds.Rule {
 					r.items[i].rule = "gatehouse/decision/" + string(res.Verdict)
 				}
 			}

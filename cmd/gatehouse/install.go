@@ -42,7 +42,8 @@ in the process list), and the proxy sends it from there. The entry's other env, 
 members, every other entry and the file's comments stay as they are. A server over the older HTTP+SSE transport, or with neither a command nor a URL, is left
 alone and named. Installing twice changes nothing.
 
-The change is shown as a diff first. --dry-run stops there; otherwise the file is written and
+The change is shown as a diff first, with credentials withheld (a header's token, a key in env,
+a token among the arguments). --dry-run stops there; otherwise the file is written and
 its previous text kept beside it as FILE.gatehouse-backup (the text from before gatehouse was
 first installed: a later install keeps it). 'gatehouse uninstall' undoes it. Paths given to
 --policy, --lock and --log are made absolute, since a client starts servers in a folder of its
@@ -206,7 +207,7 @@ func (s *session) rewriteConfigs(paths []string, cf *configFlags, rewrite func(s
 				out, restore = saved, true
 			}
 		}
-		fmt.Fprint(s.stdout, unifiedDiff(path, data, out))
+		fmt.Fprint(s.stdout, unifiedDiff(path, install.Masked(data, s.lang), install.Masked(out, s.lang)))
 		s.sayChanges(path, changes)
 		if bytes.Equal(data, out) {
 			fmt.Fprint(s.stdout, s.tr.Text(i18n.Sprintf("%s: nothing to change\n", path)))

@@ -245,3 +245,41 @@ func TestHeaderEnv(t *testing.T) {
 		t.Errorf("an unset variable: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestInstallDiffWithholdsSecrets: the diff install and uninstall print (with --dry-run or not)
+// shows no credential of the file: a header's bearer token, an API key in env, a token passed as
+// an argument. The file itself keeps them.
+func TestInstallDiffWithholdsSecrets(t *testing.T) {
+	dir := t.TempDir()
+	policy := filepath.Join(dir, "policy.json")
+	os.WriteFile(policy, []byte(`{"allow_tools": ["*"]}`), 0o644)
+	secrets := []string{"sk-live-4f9a8b7c6d5e4f3a2b1c", "k_9f8e7d6c5b4a", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "hunter2-but-longer"}
+	config := filepath.Join(dir, ".cursor", "mcp.json")
+	os.MkdirAll(filepath.Dir(config), 0o755)
+	os.WriteFile(config, []byte(`{"mcpServers": {
+  "remote": {"url": "https://mcp.example.com/mcp", "headers": {"Authorization": "Bearer `+secrets[0]+`", "X-Api-Key": "`+secrets[1]+`"}},
+  "local": {"command": "npx", "args": ["-y", "srv", "--token", "`+secrets[2]+`"], "env": {"DB_PASSWORD": "`+secrets[3]+`", "LOG_LEVEL": "debug"}}
+}}`), 0o644)
+	for _, args := range [][]string{
+		{"install", "--dry-run", "--policy", policy, "--config", config},
+		{"install", "--policy", policy, "--config", config},
+		{"uninstall", "--dry-run", "--config", config},
+	} {
+		code, out, stderr := runIn(t, "", args...)
+		if code != exitOK || !strings.Contains(out, "+++") {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, stderr)
+		}
+		for _, s := range secrets {
+			if strings.Contains(out+stderr, s) {
+				t.Errorf("%v shows %q:\n%s", args, s, out)
+			}
+		}
+		// What is not a secret, and an authorization's scheme, are still shown.
+		if !strings.Contains(out, `"LOG_LEVEL": "debug"`) || !strings.Contains(out, `"Bearer [withheld`) {
+			t.Errorf("%v: the diff withholds too much:\n%s", args, out)
+		}
+	}
+	if written := string(fileText(t, config)); !strings.Contains(written, secrets[0]) || !strings.Contains(written, secrets[3]) {
+		t.Errorf("the file lost its credentials:\n%s", written)
+	}
+}

@@ -44,10 +44,10 @@ var lintCommand = &command{
 				return code
 			}
 			req := core.LintRequest{Catalog: catalog.text, Lang: string(s.lang)}
-			inputs := inputsBySource{core.SourceCatalog: catalog}
+			inputs := inputsBySource{core.Sources.Catalog: catalog}
 			if ignore != nil {
 				req.Ignore = ignore.text
-				inputs[core.SourceIgnore] = ignore
+				inputs[core.Sources.Ignore] = ignore
 			}
 			res := core.Lint(req)
 			r := &report{answer: res, items: problemItems(res.Problems, inputs)}
@@ -189,7 +189,7 @@ func countFindings(fs []core.Finding) string {
 
 // addFailOnFlag declares --fail-on, the least severity that fails the run.
 func addFailOnFlag(fs *flag.FlagSet) *string {
-	return fs.String("fail-on", string(core.SeverityLow), "the least `severity` that fails the run (exit 1): high, medium or low")
+	return fs.String("fail-on", string(core.Severities.Low), "the least `severity` that fails the run (exit 1): high, medium or low")
 }
 
 // severityLevel maps a severity to SARIF's level.

@@ -128,7 +128,7 @@ func TestLiveConfig(t *testing.T) {
 	}
 	lint := core.Lint(core.LintRequest{Catalog: out})
 	for _, p := range lint.Problems {
-		if p.Kind == core.KindParse {
+		if p.Kind == core.Kinds.Parse {
 			t.Errorf("core cannot read the multi-server catalog: %v", p)
 		}
 	}

@@ -25,8 +25,9 @@ always the lock file alone.
 API's gatehouse.pin ({"pins": {…}, "problems": […]}), which 'verify' accepts as a lock file too.
 
 Exit code 0 when every tool is pinned; 1 when the catalog has problems (the pins of the tools
-that could be read are still written); 3 when the catalog cannot be read or is not strict JSON,
-or a server did not answer (nothing is written).`,
+that could be read are still written); 3 when the catalog cannot be read, is not strict JSON or
+holds no tool that could be read (a text that is no catalog), or a server did not answer (nothing
+is written: an empty lock would pass for one).`,
 	define: func(fs *flag.FlagSet) runFunc {
 		format := fs.String("format", "text", "output `format`: text (the lock file) or json (the gatehouse.pin answer)")
 		sf := addServerFlags(fs, true)
@@ -44,9 +45,9 @@ or a server did not answer (nothing is written).`,
 			res := core.PinCatalog(core.PinRequest{Catalog: catalog.text, Lang: string(s.lang)})
 			// Problems go to standard error, in text, whatever the format: standard output
 			// is redirected into the lock file.
-			problems := &report{items: problemItems(res.Problems, inputsBySource{core.SourceCatalog: catalog}), tr: s.tr}
+			problems := &report{items: problemItems(res.Problems, inputsBySource{core.Sources.Catalog: catalog}), tr: s.tr}
 			textPrinter{}.print(s.stderr, problems)
-			if unreadable(res.Problems) {
+			if unreadable(res.Problems) || len(res.Pins) == 0 && len(res.Problems) > 0 {
 				return s.fail("%s: not pinned: %s", catalog.name, countProblems(len(res.Problems)))
 			}
 			var out any = res.Pins
@@ -106,11 +107,11 @@ Exit code 0 when the catalog matches the lock; 1 on drift or a problem in either
 			if !ok {
 				return code
 			}
-			res := core.Diff(core.DiffRequest{Left: lock.text, Right: catalog.text, Mode: core.DiffModeLock, Lang: string(s.lang)})
-			files := inputsBySource{core.SourceLeft: lock, core.SourceRight: catalog}
+			res := core.Diff(core.DiffRequest{Left: lock.text, Right: catalog.text, Mode: core.DiffModes.Lock, Lang: string(s.lang)})
+			files := inputsBySource{core.Sources.Left: lock, core.Sources.Right: catalog}
 			// The lock's own problems name it as "lock" in some paths of core.
-			files[core.SourceLock] = lock
-			files[core.SourceCatalog] = catalog
+			files[core.Sources.Lock] = lock
+			files[core.Sources.Catalog] = catalog
 			r := &report{answer: res}
 			if res.Lock != nil {
 				r.items = append(r.items, driftItems(res.Lock, lock, catalog)...)

@@ -152,17 +152,20 @@ var cliCases = []cliCase{
 	{name: "check-decision-duplicate", args: []string{"check-decision", "in/duplicate.json"}},                                         // {"decision":"deny","decision":"allow"} is refused at its line: exit 3
 
 	// diff
-	{name: "diff-patch", args: []string{"diff", "in/left.json", "in/right.json"}},                                          // numbers compared exactly: the 20th digit is a change
-	{name: "diff-same", args: []string{"diff", "in/left.json", "in/left.json"}},                                            // no difference: exit 0
-	{name: "diff-catalog", args: []string{"diff", "in/catalog.json", "in/catalog.v2.json"}},                                // a rug pull: keyed by tool name
-	{name: "diff-catalog-fail-high", args: []string{"diff", "--fail-on", "high", "in/catalog.json", "in/catalog.v2.json"}}, // --fail-on high
-	{name: "diff-catalog-json", args: []string{"diff", "--format", "json", "in/catalog.json", "in/catalog.v2.json"}},       // the JavaScript API's answer
-	{name: "diff-catalog-sarif", args: []string{"diff", "--format", "sarif", "in/catalog.json", "in/catalog.v2.json"}},     // results in the right-hand file
-	{name: "diff-mode-patch", args: []string{"diff", "--mode", "patch", "in/catalog.json", "in/catalog.v2.json"}},          // a catalog diffed as plain JSON
-	{name: "diff-stdin", args: []string{"diff", "in/left.json", "-"}, stdin: "in/right.json"},                              // one side on standard input
-	{name: "diff-one-arg", args: []string{"diff", "in/left.json"}},                                                         // two files are needed
-	{name: "diff-bad-mode", args: []string{"diff", "--mode", "words", "in/left.json", "in/right.json"}},                    // an unknown mode
-	{name: "diff-not-json", args: []string{"diff", "in/left.json", "in/truncated.json"}},                                   // exit 3 at the right file's line
+	{name: "pin-not-a-catalog", args: []string{"pin", "in/left.json"}},                                                           // a text that is no catalog: nothing written, exit 3
+	{name: "diff-patch", args: []string{"diff", "in/left.json", "in/right.json"}},                                                // numbers compared exactly: the 20th digit is a change
+	{name: "diff-same", args: []string{"diff", "in/left.json", "in/left.json"}},                                                  // no difference: exit 0
+	{name: "diff-catalog", args: []string{"diff", "in/catalog.json", "in/catalog.v2.json"}},                                      // a rug pull: keyed by tool name
+	{name: "diff-catalog-fail-high", args: []string{"diff", "--fail-on", "high", "in/catalog.json", "in/catalog.v2.json"}},       // --fail-on high
+	{name: "diff-catalog-json", args: []string{"diff", "--format", "json", "in/catalog.json", "in/catalog.v2.json"}},             // the JavaScript API's answer
+	{name: "diff-catalog-sarif", args: []string{"diff", "--format", "sarif", "in/catalog.json", "in/catalog.v2.json"}},           // results in the right-hand file
+	{name: "diff-mode-patch", args: []string{"diff", "--mode", "patch", "in/catalog.json", "in/catalog.v2.json"}},                // a catalog diffed as plain JSON
+	{name: "diff-stdin", args: []string{"diff", "in/left.json", "-"}, stdin: "in/right.json"},                                    // one side on standard input
+	{name: "diff-array-order", args: []string{"diff", "in/tags.left.json", "in/tags.right.json"}},                                // each operation at its line: three moves and a number
+	{name: "diff-ignore-array-order", args: []string{"diff", "--ignore-array-order", "in/tags.left.json", "in/tags.right.json"}}, // the moves are no change: the number alone
+	{name: "diff-one-arg", args: []string{"diff", "in/left.json"}},                                                               // two files are needed
+	{name: "diff-bad-mode", args: []string{"diff", "--mode", "words", "in/left.json", "in/right.json"}},                          // an unknown mode
+	{name: "diff-not-json", args: []string{"diff", "in/left.json", "in/truncated.json"}},                                         // exit 3 at the right file's line
 
 	// lint
 	{name: "lint-clean", args: []string{"lint", "in/catalog.json"}},                                                                        // a careful catalog: no findings

@@ -105,14 +105,14 @@ MCP.`,
 			}
 			cfg := live.ProxyConfig{Policy: policy.text, Stderr: s.stderr, Lang: string(lang),
 				Limits: live.Limits{StartTimeout: sf.timeout, AskTimeout: *askTimeout, CallTimeout: *callTimeout}}
-			files := inputsBySource{core.SourcePolicy: policy}
+			files := inputsBySource{core.Sources.Policy: policy}
 			if *lockPath != "" {
 				lock, err := s.read("--lock", *lockPath)
 				if err != nil {
 					return s.fail("%v", err)
 				}
 				cfg.Lock = lock.text
-				files[core.SourceLock], files[core.SourceLeft] = lock, lock
+				files[core.Sources.Lock], files[core.Sources.Left] = lock, lock
 			}
 			s.proxyFiles = files
 			if sf.config != "" || sf.discover {

@@ -51,14 +51,14 @@ those after the problem denied.`,
 				return s.fail("%v", err)
 			}
 			res := core.Replay(core.ReplayRequest{Transcript: transcript.text, Catalog: catalog.text, Policy: policy.text, Lang: string(s.lang)})
-			files := inputsBySource{core.SourceTranscript: transcript, core.SourceCatalog: catalog, core.SourcePolicy: policy}
+			files := inputsBySource{core.Sources.Transcript: transcript, core.Sources.Catalog: catalog, core.Sources.Policy: policy}
 			r := &report{answer: res, items: problemItems(res.Problems, files)}
 			counts := map[core.Outcome]int{}
 			for _, c := range res.Calls {
 				counts[c.Decision.Decision]++
-				r.items = append(r.items, replayItems(c, files)...)
+				r.items = append(r.items, replayItems(c, files, res.Problems)...)
 			}
-			if unreadable(res.Problems) || res.Shape == "" || slices.ContainsFunc(res.Problems, func(p core.Problem) bool { return p.Source == core.SourceTranscript }) {
+			if unreadable(res.Problems) || res.Shape == "" || slices.ContainsFunc(res.Problems, func(p core.Problem) bool { return p.Source == core.Sources.Transcript }) {
 				r.outcome = levelError
 				r.summary = i18n.Sprintf("not replayed whole: %s reading the input", countProblems(len(res.Problems)))
 				return s.emit(p, r, exitUsage)
@@ -86,16 +86,18 @@ those after the problem denied.`,
 }
 
 // replayItems shows one call of the transcript: a line at the call with its decision and the
-// summary of why, and, where a flow rule decided, a line at the result that set it off.
-func replayItems(c core.ReplayCall, files inputsBySource) []item {
+// summary of why, the decision's evidence as gate shows it (each piece in its file: the
+// transcript, the catalog, the policy), and, where a flow rule decided, a line at the result
+// that set it off.
+func replayItems(c core.ReplayCall, files inputsBySource, problems core.Problems) []item {
 	d := c.Decision
 	rule := "gatehouse/gate/" + string(d.Reason)
-	head := item{rule: rule, level: decisionLevel(d.Decision), in: files[core.SourceTranscript], line: c.Line, column: c.Column,
+	head := item{rule: rule, level: decisionLevel(d.Decision), in: files[core.Sources.Transcript], line: c.Line, column: c.Column,
 		message: fmt.Sprintf("#%d %s: %s (%s)", c.Index, c.Tool, d.Decision, d.Reason)}
 	if len(d.Explanation) > 0 {
 		head.message = i18n.Sprintf("#%d %s: %s", c.Index, i18n.Data(c.Tool), d.Explanation[0])
 	}
-	items := []item{head}
+	items := append([]item{head}, evidenceItems(d, files, problems)...)
 	for _, f := range d.Flow {
 		if !f.Decided {
 			continue
@@ -104,7 +106,7 @@ func replayItems(c core.ReplayCall, files inputsBySource) []item {
 		if f.Quote != "" {
 			msg = i18n.Sprintf("the result of #%d %s, labelled %s, holds %s", f.Result.Index, i18n.Data(f.Result.Tool), i18n.Data(f.Label), i18n.Data(f.Quote))
 		}
-		items = append(items, item{rule: rule, level: head.level, in: files[core.SourceTranscript], line: f.Line, column: f.Column, message: msg, detail: true})
+		items = append(items, item{rule: rule, level: head.level, in: files[core.Sources.Transcript], line: f.Line, column: f.Column, message: msg, detail: true})
 	}
 	return items
 }

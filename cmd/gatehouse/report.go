@@ -254,7 +254,7 @@ func groupedItems(ps core.Problems, files inputsBySource, under bool, single fun
 			items = append(items, single(p))
 			continue
 		}
-		head := item{rule: "gatehouse/" + string(core.KindValidation), level: levelError, in: files[p.Source], line: u.Line, column: u.Column,
+		head := item{rule: "gatehouse/" + string(core.Kinds.Validation), level: levelError, in: files[p.Source], line: u.Line, column: u.Column,
 			message: locatedMessage(u.InstanceLocation, u.Message), textOnly: true, detail: under}
 		if head.line == 0 {
 			head.line, head.column = p.Line, p.Column
@@ -284,7 +284,7 @@ func groupedItems(ps core.Problems, files inputsBySource, under bool, single fun
 // problemItem is one problem as an item, saying which alternative of a oneOf it is in.
 func problemItem(p core.Problem, files inputsBySource) item {
 	msg := p.Message
-	if p.Kind == core.KindValidation {
+	if p.Kind == core.Kinds.Validation {
 		msg = locatedMessage(p.InstanceLocation, msg)
 	}
 	it := item{rule: "gatehouse/" + string(p.Kind), level: levelError, in: files[p.Source], line: p.Line, column: p.Column, message: msg}
@@ -312,7 +312,7 @@ func locatedMessage(at, msg string) string {
 // not a finding.
 func unreadable(ps core.Problems) bool {
 	for _, p := range ps {
-		if p.Kind == core.KindParse || p.Kind == core.KindLimit {
+		if p.Kind == core.Kinds.Parse || p.Kind == core.Kinds.Limit {
 			return true
 		}
 	}

@@ -487,3 +487,58 @@ func TestErrorsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffSpeaksOneLanguage: under a French or German locale, the diff's words around the
+// reasons (a tool's risk, the class of a schema change, of an annotation flip) are translated as
+// the reasons are, never left in English beside them.
+func TestDiffSpeaksOneLanguage(t *testing.T) {
+	english := []string{"risk high", "risk medium", "risk low", "schema loosened", "inputSchema loosened", "annotation riskier", "(high)", "(medium)", "(low)"}
+	for _, locale := range []string{"fr_FR.UTF-8", "de_DE.UTF-8"} {
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return locale
+			}
+			return ""
+		}
+		for _, pair := range []string{"schema-loosening", "annotation-flip", "added-exec-tool"} {
+			dir := filepath.Join("..", "..", "testdata", "diff", pair)
+			var stdout, stderr bytes.Buffer
+			run([]string{"diff", filepath.Join(dir, "left.json"), filepath.Join(dir, "right.json")}, getenv, strings.NewReader(""), &stdout, &stderr)
+			for _, words := range english {
+				if strings.Contains(stdout.String(), words) {
+					t.Errorf("%s under LANG=%s says %q in English:\n%s", pair, locale, words, stdout.String())
+				}
+			}
+		}
+	}
+}
+
+// TestDecisionWordsStayThePolicys: under a French or German locale, a decision reads allow, deny
+// or ask wherever it is named (a flow's deny too), as the policy writes them; and the words that
+// stand for a call with no name are translated, as a tool's own name never is.
+func TestDecisionWordsStayThePolicys(t *testing.T) {
+	flows := filepath.Join("..", "..", "testdata", "flow")
+	gate := filepath.Join("..", "..", "testdata", "gate", "send-email-grant-missing")
+	reply := filepath.Join(t.TempDir(), "reply.json")
+	os.WriteFile(reply, []byte(`{"role": "assistant", "content": "Done."}`), 0o644)
+	for _, c := range []struct {
+		locale, translatedDeny, noCall string
+	}{{"fr_FR.UTF-8", "refus (", "(aucun appel d'outil)"}, {"de_DE.UTF-8", "Ablehnung (", "(kein Tool-Aufruf)"}} {
+		getenv := func(name string) string {
+			if name == "LANG" {
+				return c.locale
+			}
+			return ""
+		}
+		var stdout, stderr bytes.Buffer
+		run([]string{"replay", "--catalog", filepath.Join(flows, "catalog.json"), "--policy", filepath.Join(flows, "policy.json"), filepath.Join(flows, "github-private-repo", "openai-chat.json")}, getenv, strings.NewReader(""), &stdout, &stderr)
+		if got := stdout.String(); strings.Contains(strings.ToLower(got), strings.ToLower(c.translatedDeny)) || !strings.Contains(got, "deny (flow)") {
+			t.Errorf("replay under LANG=%s translates deny:\n%s", c.locale, got)
+		}
+		stdout.Reset()
+		run([]string{"gate", "--catalog", filepath.Join(gate, "catalog.json"), "--policy", filepath.Join(gate, "policy.json"), reply}, getenv, strings.NewReader(""), &stdout, &stderr)
+		if got := stdout.String(); !strings.Contains(got, c.noCall) {
+			t.Errorf("gate under LANG=%s on a text reply does not say %q:\n%s", c.locale, c.noCall, got)
+		}
+	}
+}

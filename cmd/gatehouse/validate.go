@@ -63,7 +63,7 @@ Exit code 0 when the instance is valid, 1 when it is not (or the schema does not
 				resourceFiles[r.url] = in
 			}
 			res := core.Validate(req)
-			files := inputsBySource{core.SourceSchema: schema, core.SourceInstance: instance}
+			files := inputsBySource{core.Sources.Schema: schema, core.Sources.Instance: instance}
 			items := problemItems(res.Problems, files)
 			for i, pr := range res.Problems {
 				if in := resourceFor(pr, resourceFiles); in != nil {
@@ -90,7 +90,7 @@ Exit code 0 when the instance is valid, 1 when it is not (or the schema does not
 // resourceFor finds the --resource file a schema problem is about: core names it in
 // Problem.Document and places the problem in that resource's text.
 func resourceFor(p core.Problem, files map[string]*input) *input {
-	if p.Source != core.SourceSchema || p.Document == "" {
+	if p.Source != core.Sources.Schema || p.Document == "" {
 		return nil
 	}
 	return files[p.Document]

@@ -133,6 +133,11 @@ func TestParseCallsProblems(t *testing.T) {
 		{"other method", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, 1, 1, 1, `method is "tools/list"`},
 		// MCP without params.
 		{"mcp without params", `{"jsonrpc":"2.0","id":1,"method":"tools/call"}`, 1, 1, 1, `needs a "params" object`},
+		// An id of the wrong type: no call was sent with it, so which call this is cannot be
+		// told (JSON-RPC alone numbers its ids).
+		{"numeric chat id", `{"type":"function","id":7,"function":{"name":"t","arguments":"{}"}}`, 1, 1, 25, `"id" must be a string, found a number`},
+		{"numeric tool_use id", `{"type":"tool_use","id":1,"name":"t","input":{}}`, 1, 1, 25, `"id" must be a string, found a number`},
+		{"numeric call_id", `{"type":"function_call","call_id":{"n":1},"name":"t","arguments":"{}"}`, 1, 1, 35, `"call_id" must be a string, found an object`},
 		// A name that is not a string.
 		{"numeric name", `{"type":"tool_use","id":"1","name":7,"input":{}}`, 1, 1, 36, `"name" must be a non-empty string`},
 		// Gemini candidates with text only: the model answered in words, shown at the words.
@@ -303,4 +308,39 @@ func TestReadCallTextRepeats(t *testing.T) {
 func argsProblems(c call.Call) problem.Problems {
 	probs, _ := c.ArgumentsProblems()
 	return probs
+}
+
+// TestTextReplies: a model's reply in words, in any shape it comes in (a Chat Completions
+// message whose content is a string, choices, Anthropic text blocks, Gemini text parts), is one
+// call marked as a text reply, with the words placed; what is not a model's reply is not.
+func TestTextReplies(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		reply      bool
+	}{
+		{"an assistant message with content and no tool_calls", `{"role":"assistant","content":"Sure, I will send it now."}`, true},
+		{"the same with a null tool_calls", `{"role":"assistant","content":"Done.","tool_calls":null}`, true},
+		{"choices", `{"choices":[{"message":{"role":"assistant","content":"Hello"}}]}`, true},
+		{"Anthropic text blocks", `{"role":"assistant","content":[{"type":"text","text":"Hi"}]}`, true},
+		{"Gemini text parts", `{"candidates":[{"content":{"parts":[{"text":"no"}]}}]}`, true},
+		{"a user's message", `{"role":"user","content":"send the report"}`, false},
+		{"an assistant message with empty content", `{"role":"assistant","content":"  "}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, probs := jsondoc.Parse(problem.SourceCall, []byte(tt.text))
+			if len(probs) > 0 {
+				t.Fatal(probs)
+			}
+			calls, probs := call.Parse(doc)
+			if len(calls) != 1 || len(probs) != 1 {
+				t.Fatalf("%d calls, problems %v: want one unreadable call", len(calls), probs)
+			}
+			if got := calls[0].TextReply(); got != tt.reply {
+				t.Errorf("TextReply() = %v, want %v (%v)", got, tt.reply, probs)
+			}
+			if tt.reply && (!strings.Contains(probs[0].Message, "where a tool call would be") || probs[0].Column < 2) {
+				t.Errorf("problem %v: want the words, placed at them", probs[0])
+			}
+		})
+	}
 }

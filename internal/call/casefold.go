@@ -1,7 +1,6 @@
 package call
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,18 +18,53 @@ func caseTwins(m map[string]any) (string, string, bool) {
 	if len(m) < 2 {
 		return "", "", false
 	}
-	var seen map[string]string
-	for _, key := range slices.Sorted(maps.Keys(m)) {
-		folded := foldCase(key)
-		if seen == nil {
-			seen = make(map[string]string, len(m))
+	var buf [smallObject]string
+	keys := sortedKeys(buf[:0], m)
+	if len(keys) <= smallObject {
+		// Each pair compared, in the order the map below would find them: no folded copies.
+		for j := 1; j < len(keys); j++ {
+			for i := range j {
+				if strings.EqualFold(keys[i], keys[j]) {
+					return keys[i], keys[j], true
+				}
+			}
 		}
+		return "", "", false
+	}
+	seen := make(map[string]string, len(m))
+	for _, key := range keys {
+		folded := foldCase(key)
 		if first, twin := seen[folded]; twin {
 			return first, key, true
 		}
 		seen[folded] = key
 	}
 	return "", "", false
+}
+
+// smallObject is how many members an object may have for its keys to be sorted on the stack
+// ([sortedKeys]) and its case twins found pair by pair: a tool call's objects are small, and
+// the gate reads every one of them on every call.
+const smallObject = 8
+
+// sortedKeys appends m's keys to dst, sorted. Given a dst on the caller's stack (an array of
+// [smallObject] strings), a small object's keys cost no allocation.
+func sortedKeys(dst []string, m map[string]any) []string {
+	for key := range m {
+		dst = append(dst, key)
+	}
+	slices.Sort(dst)
+	return dst
+}
+
+// isContainer reports whether v is an object or an array: what a walk over a decoded value
+// goes into (a scalar holds nothing, and needs no pointer of its own).
+func isContainer(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
 }
 
 // foldCase maps every rune to the smallest rune of its case-folding orbit, so that two strings
@@ -62,13 +96,20 @@ func CaseTwinsIn(v any, at string) (pointer, a, b string, found bool) {
 		if a, b, found := caseTwins(x); found {
 			return at, a, b, true
 		}
-		for _, key := range slices.Sorted(maps.Keys(x)) {
+		var buf [smallObject]string
+		for _, key := range sortedKeys(buf[:0], x) {
+			if !isContainer(x[key]) {
+				continue
+			}
 			if pointer, a, b, found := CaseTwinsIn(x[key], jsondoc.JoinPointer(at, key)); found {
 				return pointer, a, b, true
 			}
 		}
 	case []any:
 		for i, item := range x {
+			if !isContainer(item) {
+				continue
+			}
 			if pointer, a, b, found := CaseTwinsIn(item, jsondoc.JoinPointer(at, strconv.Itoa(i))); found {
 				return pointer, a, b, true
 			}

@@ -157,6 +157,13 @@ func (r *callReader) readObject(m map[string]any, at string) {
 		return
 	}
 	if len(containers) == 0 {
+		if textAt, text, ok := messageText(m, at); ok {
+			// A model's message in words, with no tool_calls: the same answer as a reply
+			// whose containers hold only text.
+			r.unreadable(textAt, i18n.Sprintf("the model's answer in text, where a tool call would be: %s", untrusted.Quote(untrusted.Shorten(text, 80))))
+			r.calls[len(r.calls)-1].textReply = true
+			return
+		}
 		r.unreadable(at, i18n.Sprintf("not a tool call gatehouse can read; it reads %s", i18n.T(callShapes)))
 		return
 	}
@@ -191,6 +198,9 @@ func (r *callReader) readWrapped(m map[string]any, at, format, innerKey string, 
 		return
 	}
 	innerAt := jsondoc.JoinPointer(at, innerKey)
+	if format != FormatMCP && !r.stringID(m, "id", at) {
+		return
+	}
 	c, ok := r.newCall(format, m, at, inner, innerAt)
 	if !ok {
 		return
@@ -202,6 +212,9 @@ func (r *callReader) readWrapped(m map[string]any, at, format, innerKey string, 
 
 // readNamed reads the flat shapes (Responses function_call, Anthropic tool_use).
 func (r *callReader) readNamed(m map[string]any, at, format, idKey, argsKey string) {
+	if !r.stringID(m, idKey, at) || idKey != "id" && !r.stringID(m, "id", at) {
+		return
+	}
 	c, ok := r.newCall(format, m, at, m, at)
 	if !ok {
 		return
@@ -239,6 +252,18 @@ func (r *callReader) newCall(format string, raw map[string]any, at string, named
 	return Call{Format: format, Name: name, Pointer: at, Raw: raw, doc: r.doc, namePointer: jsondoc.JoinPointer(namedAt, "name")}, true
 }
 
+// stringID reports whether the id member key of m (an object at pointer) is a string, or absent
+// or null, as every shape but JSON-RPC writes it; a number or an object there is no id the
+// call was sent with, so the call is unreadable.
+func (r *callReader) stringID(m map[string]any, key, at string) bool {
+	v := m[key]
+	if _, isString := v.(string); isString || v == nil {
+		return true
+	}
+	r.unreadable(jsondoc.JoinPointer(at, key), i18n.Sprintf("%s must be a string, found %s: which call this is cannot be told", untrusted.Quote(key), jsondoc.TypeName(v)))
+	return false
+}
+
 // idText shows a call id (a string, or a JSON-RPC number) as text.
 func idText(v any) string {
 	switch x := v.(type) {
@@ -248,6 +273,17 @@ func idText(v any) string {
 		return string(x)
 	}
 	return ""
+}
+
+// messageText finds the words of a model's message written as one string, the way OpenAI Chat
+// writes an assistant's reply that calls no tool: {"role": "assistant", "content": "…"}.
+func messageText(m map[string]any, at string) (pointer, text string, ok bool) {
+	role, _ := m["role"].(string)
+	content, _ := m["content"].(string)
+	if role != "assistant" && role != "model" || strings.TrimSpace(content) == "" {
+		return "", "", false
+	}
+	return jsondoc.JoinPointer(at, "content"), content, true
 }
 
 // answerText finds the words of a reply that holds no call: the first non-empty string under a

@@ -1,7 +1,6 @@
 package call
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,15 +41,20 @@ func (r *callReader) sweep() {
 		switch x := v.(type) {
 		case []any:
 			for i, item := range x {
-				walk(item, jsondoc.JoinPointer(at, strconv.Itoa(i)))
+				if isContainer(item) {
+					walk(item, jsondoc.JoinPointer(at, strconv.Itoa(i)))
+				}
 			}
 		case map[string]any:
 			if !read[at] && hasInvocationMarks(x) {
 				r.unreadable(at, i18n.T("this object has the marks of an invocation, in a place gatehouse does not read calls from: a runtime reading the text its own way might run it, so it cannot be allowed"))
 				return
 			}
-			for _, key := range slices.Sorted(maps.Keys(x)) {
-				walk(x[key], jsondoc.JoinPointer(at, key))
+			var buf [smallObject]string
+			for _, key := range sortedKeys(buf[:0], x) {
+				if isContainer(x[key]) {
+					walk(x[key], jsondoc.JoinPointer(at, key))
+				}
 			}
 		}
 	}

@@ -172,7 +172,7 @@ func addedReport(rt *catalog.Tool, findings []lint.Finding) ToolReport {
 		if serious(f) {
 			rep.Findings = append(rep.Findings, f)
 			rep.Risk = lint.SeverityHigh
-			rep.Reasons = append(rep.Reasons, i18n.Sprintf("it trips the lint rule %s (%s): %s", f.Rule, f.Severity, f.Message))
+			rep.Reasons = append(rep.Reasons, i18n.Sprintf("it trips the lint rule %s (%s): %s", f.Rule, severityWord(f.Severity), f.Message))
 		}
 	}
 	if rep.Risk != lint.SeverityHigh {

@@ -251,7 +251,12 @@ func TestReadProblems(t *testing.T) {
 		{"a call id answered twice", "{\"messages\":[\n{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]},\n{\"role\":\"tool\",\"tool_call_id\":\"a\",\"content\":\"1\"},\n{\"role\":\"tool\",\"tool_call_id\":\"a\",\"content\":\"2\"},\n{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"b\",\"type\":\"function\",\"function\":{\"name\":\"g\",\"arguments\":\"{}\"}}]}]}", 4, []bool{false, true}},
 		{"an unknown line in a log", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"f\",\"arguments\":{}}}\nnot json\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"g\",\"arguments\":{}}}\n", 2, []bool{false, true}},
 		{"a response to no request", "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"g\",\"arguments\":{}}}\n", 1, []bool{true}},
+		// An id of the wrong type names no call: said where it is, never taken as no id.
+		{"a number for tool_call_id", "[{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"1\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":\"{}\"}}]},\n{\"role\":\"tool\",\"tool_call_id\":1,\"content\":\"hi\"},\n{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"2\",\"type\":\"function\",\"function\":{\"name\":\"g\",\"arguments\":\"{}\"}}]}]", 2, []bool{false, true}},
+		{"a number for a call's id", `[{"role":"assistant","tool_calls":[{"id":7,"type":"function","function":{"name":"f","arguments":"{}"}}]}]`, 1, []bool{true}},
+		{"a number for tool_use_id", `[{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"f","input":{}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":1,"content":"x"}]}]`, 1, []bool{false}},
 		{"an unknown shape", `{"hello":"world"}`, 1, nil},
+		{"an empty transcript", "[\n]", 1, nil},
 		{"not JSON", `{"messages": [`, 1, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -261,6 +266,12 @@ func TestReadProblems(t *testing.T) {
 			}
 			if tr.Problems[0].Line != c.line {
 				t.Errorf("first problem at line %d, want %d: %v", tr.Problems[0].Line, c.line, tr.Problems[0])
+			}
+			if strings.Contains(c.name, "a number") && !strings.Contains(tr.Problems[0].Message, "must be a string, found a number") {
+				t.Errorf("problem %v: want the id's type named", tr.Problems[0])
+			}
+			if strings.Contains(c.name, "empty") && !strings.Contains(tr.Problems[0].Message, "the transcript is empty") {
+				t.Errorf("problem %v: want it said empty", tr.Problems[0])
 			}
 			var broken []bool
 			for _, e := range tr.Events {

@@ -233,6 +233,20 @@ func (r *reader) at(pointer string) span {
 
 // result pairs a result with its call by id; ok is false (and a problem recorded) when no call
 // is waiting for that id.
+// stringID reads the id member key of m, an object at pointer, in a shape whose ids are strings
+// (every shape but JSON-RPC's): absent or null is "", and any other type is a problem (a number
+// where the API writes a string is not an id the call was sent with), with ok false.
+func (r *reader) stringID(m map[string]any, key, pointer string) (id string, ok bool) {
+	v := m[key]
+	if v == nil {
+		return "", true
+	}
+	if id, ok = v.(string); !ok {
+		r.problem(jsondoc.JoinPointer(pointer, key), i18n.Sprintf("%s must be a string, found %s: which call it names cannot be told", untrusted.Quote(key), jsondoc.TypeName(v)))
+	}
+	return id, ok
+}
+
 func (r *reader) result(pointer, id, valuePointer string) {
 	idx, ok := r.pending[id]
 	switch {
@@ -348,6 +362,10 @@ func (r *reader) array(items []any) {
 		}
 	}
 	switch {
+	case len(items) == 0:
+		// Nothing to place: an empty list is a session with no message, not one of a shape
+		// gatehouse does not know.
+		r.problem("", i18n.T("the transcript is empty: it holds no message, so there is no call to replay"))
 	case len(marks) == 0:
 		r.problem("", i18n.Sprintf("this transcript cannot be placed: gatehouse reads %s", i18n.T(shapesWords)))
 	case len(marks) > 1 && !(len(marks) == 2 && marks[0] == ShapeOpenAIResponses && marks[1] == "messages" || marks[0] == "messages" && marks[1] == ShapeOpenAIResponses):
@@ -480,12 +498,13 @@ func (r *reader) chat(msgs []any, at string) {
 					r.problem(cp, i18n.T("a tool call here has no function name: the replay cannot tell what it ran"))
 					continue
 				}
-				id, _ := cm["id"].(string)
+				id, _ := r.stringID(cm, "id", cp)
 				r.call(cp, id, name)
 			}
 		case "tool":
-			id, _ := m["tool_call_id"].(string)
-			r.result(mp, id, mp+"/content")
+			if id, ok := r.stringID(m, "tool_call_id", mp); ok {
+				r.result(mp, id, mp+"/content")
+			}
 		}
 	}
 }
@@ -505,15 +524,16 @@ func (r *reader) anthropic(msgs []any, at string) {
 			switch typ, _ := bm["type"].(string); typ {
 			case "tool_use":
 				name, _ := bm["name"].(string)
-				id, _ := bm["id"].(string)
+				id, _ := r.stringID(bm, "id", bp)
 				if name == "" {
 					r.problem(bp, i18n.T("a tool_use block with no name: the replay cannot tell what it ran"))
 					continue
 				}
 				r.call(bp, id, name)
 			case "tool_result":
-				id, _ := bm["tool_use_id"].(string)
-				r.result(bp, id, bp+"/content")
+				if id, ok := r.stringID(bm, "tool_use_id", bp); ok {
+					r.result(bp, id, bp+"/content")
+				}
 			case "server_tool_use", "mcp_tool_use", "mcp_tool_result", "web_search_tool_result":
 				r.problem(bp, i18n.Sprintf("a %s block is not read: the replay cannot tell what it ran", untrusted.Quote(typ)))
 			}
@@ -532,15 +552,16 @@ func (r *reader) responses(items []any, at string) {
 		switch typ, _ := m["type"].(string); typ {
 		case "function_call":
 			name, _ := m["name"].(string)
-			id, _ := m["call_id"].(string)
+			id, _ := r.stringID(m, "call_id", ip)
 			if name == "" {
 				r.problem(ip, i18n.T("a function_call item with no name: the replay cannot tell what it ran"))
 				continue
 			}
 			r.call(ip, id, name)
 		case "function_call_output":
-			id, _ := m["call_id"].(string)
-			r.result(ip, id, ip+"/output")
+			if id, ok := r.stringID(m, "call_id", ip); ok {
+				r.result(ip, id, ip+"/output")
+			}
 		case "", "message", "reasoning":
 		default:
 			r.problem(ip, i18n.Sprintf("a %s item is not read: the replay cannot tell what it ran", untrusted.Quote(typ)))
@@ -568,12 +589,16 @@ func (r *reader) gemini(contents []any, at string) {
 					r.problem(pp, i18n.T("a functionCall with no name: the replay cannot tell what it ran"))
 					continue
 				}
-				id, _ := fc["id"].(string)
+				id, _ := r.stringID(fc, "id", pp+"/functionCall")
 				r.call(pp, id, name)
 			case pm["functionResponse"] != nil:
 				fr, _ := pm["functionResponse"].(map[string]any)
 				name, _ := fr["name"].(string)
-				if id, _ := fr["id"].(string); id != "" {
+				id, ok := r.stringID(fr, "id", pp+"/functionResponse")
+				if !ok {
+					continue
+				}
+				if id != "" {
 					r.result(pp, id, pp+"/functionResponse/response")
 					continue
 				}

@@ -1,13 +1,13 @@
 package flow
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
-	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -28,10 +28,20 @@ const (
 // the policy. They are deliberately plain: a finding names every tool and why, for a person to
 // confirm in the policy's flows.
 var (
-	privateWords   = lazyregexp.New(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
-	untrustedWords = lazyregexp.New(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
-	sinkWords      = lazyregexp.New(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
+	privateWords   = regexp.MustCompile(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
+	untrustedWords = regexp.MustCompile(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
+	sinkWords      = regexp.MustCompile(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
+	// examples are the parts of a description that show what a person may pass rather than say
+	// what the tool does: a quoted value ("how do I reset my password"), and what follows
+	// "e.g." or "for example" to the end of its sentence. A search tool whose example query
+	// names a password reads no password.
+	examples = regexp.MustCompile(`(?i)"[^"\n]*"|“[^”\n]*”|` + "`[^`\n]*`" + `|(?:^|[\s(\[])'[^'\n]*'|\b(?:e\.g\.|eg\.|for example|for instance|examples?:)[^.;\n]*`)
 )
+
+// prose is a description without its examples (see examples): the words the labels are read from.
+func prose(desc string) string {
+	return examples.ReplaceAllString(desc, " ")
+}
 
 // A labelled tool is a tool of the catalog with the trifecta labels it gets, and why.
 type labelledTool struct {
@@ -87,8 +97,8 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 	sink := sinks[0].tool
 	f := lint.Finding{
 		Rule: RuleLethalTrifecta, Severity: severity, Tool: sink.Name, Pointer: sink.Pointer,
-		Message: i18n.Sprintf("the catalog holds the lethal trifecta, untrusted input, private data and a sink in %s (%d across servers), such as %s → %s → %s; label them in the policy's flows and deny carries private to sink",
-			i18n.Plural(combos, i18n.T("%d combination"), i18n.T("%d combinations")), across, untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2])),
+		Message: i18n.Sprintf("the catalog holds the lethal trifecta, untrusted input, private data and a sink in %s (%d across servers), such as %s; label them in the policy's flows and deny carries private to sink",
+			i18n.Plural(combos, i18n.T("%d combination"), i18n.T("%d combinations")), across, comboWords(untrusted.Quote(example[0]), untrusted.Quote(example[1]), untrusted.Quote(example[2]))),
 		Evidence: i18n.Sprintf("private: %s; untrusted: %s; sink: %s; combinations (untrusted → private → sink): %s", partWords(priv, LabelPrivate), partWords(untr, LabelUntrusted), partWords(sinks, LabelSink),
 			shownWords(append(acrossShown, withinShown...), combos)),
 		Why: i18n.T("a tool's result can carry instructions that make the model read private data with another tool and send it out with a third; only a policy on flows between calls stops it"),
@@ -99,6 +109,16 @@ func Trifecta(c *catalog.Catalog, doc *jsondoc.Document, flows *policy.Flows) []
 		}
 	}
 	return []lint.Finding{f}
+}
+
+// comboWords writes a combination (untrusted → private → sink). A tool that is both the
+// untrusted input and the private data (an inbox: anyone writes to it, and it is the user's) is
+// one step, named once.
+func comboWords(u, p, s string) string {
+	if u == p {
+		return i18n.Sprintf("%s (untrusted and private) → %s", i18n.Data(u), i18n.Data(s))
+	}
+	return u + " → " + p + " → " + s
 }
 
 // shownCombinations is how many combinations the evidence lists; the message counts them all.
@@ -136,6 +156,7 @@ func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
 	openWorld, hasOpenWorld := ann["openWorldHint"].(bool)
 	destructive, _ := ann["destructiveHint"].(bool)
 	desc, _ := t.Def["description"].(string)
+	desc = prose(desc)
 	set := func(l, why string) {
 		if _, ok := labels[l]; !ok {
 			labels[l] = why
@@ -264,7 +285,7 @@ func firstCombinations(untr, priv, sinks []labelledTool, wantAcross, wantWithin 
 		}
 		return list
 	}
-	combo := func(u, p, s labelledTool) string { return u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name }
+	combo := func(u, p, s labelledTool) string { return comboWords(u.tool.Name, p.tool.Name, s.tool.Name) }
 	for _, u := range untr {
 		for _, p := range priv {
 			if len(acrossShown) >= wantAcross && len(withinShown) >= wantWithin && fallback != nil {

@@ -78,7 +78,7 @@ func bruteCombinations(untr, priv, sinks []labelledTool) (combos, across int, ac
 					continue
 				}
 				combos++
-				c := u.tool.Name + " → " + p.tool.Name + " → " + s.tool.Name
+				c := comboWords(u.tool.Name, p.tool.Name, s.tool.Name)
 				names := []string{u.tool.Name, p.tool.Name, s.tool.Name}
 				if fallback == nil {
 					fallback = names
@@ -153,4 +153,48 @@ func BenchmarkTrifecta10000(b *testing.B) {
 			b.Fatal("no finding")
 		}
 	}
+}
+
+// TestTrifectaReadsWhatTheToolDoes: a description's examples (a quoted query, what follows
+// "e.g.") say what a person may pass, not what the tool reads or sends, so they give no label;
+// and a tool that is both untrusted input and private data is named once in a combination.
+func TestTrifectaReadsWhatTheToolDoes(t *testing.T) {
+	search := `{"name":"search_docs","description":"Search the public documentation. Example query: \"how do I reset my password\".","inputSchema":{"type":"object"}}`
+	searchEg := `{"name":"search_help","description":"Search the public help center, e.g. password reset or billing.","inputSchema":{"type":"object"}}`
+	inbox := `{"name":"read_inbox","description":"Read the messages of the user's inbox.","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}`
+	for _, desc := range []string{search, searchEg} {
+		labels := inferLabels(toolOf(t, desc), nil)
+		if why, ok := labels[LabelPrivate]; ok {
+			t.Errorf("%s: private from %s: an example query is not what the tool reads", desc, why)
+		}
+		if _, ok := labels[LabelUntrusted]; !ok {
+			t.Errorf("%s: not untrusted (%v): its own words still count", desc, labels)
+		}
+	}
+	fs := trifectaOf(t, `{"tools":[`+search+`,`+inbox+`,`+mailSend+`]}`, nil)
+	if len(fs) != 1 {
+		t.Fatalf("findings %+v, want the trifecta", fs)
+	}
+	f := fs[0]
+	for _, twice := range []string{"search_docs → search_docs", "read_inbox → read_inbox", `"search_docs" → "search_docs"`} {
+		if strings.Contains(f.Message+f.Evidence, twice) {
+			t.Errorf("%q in %s / %s", twice, f.Message, f.Evidence)
+		}
+	}
+	if !strings.Contains(f.Evidence, "read_inbox (untrusted and private) → send") || !strings.Contains(f.Evidence, "search_docs → read_inbox → send") {
+		t.Errorf("evidence %s: want the inbox as one step, and the search before it", f.Evidence)
+	}
+}
+
+func toolOf(t *testing.T, text string) *catalog.Tool {
+	t.Helper()
+	doc, probs := jsondoc.ParseString(problem.SourceCatalog, `{"tools":[`+text+`]}`)
+	if len(probs) > 0 {
+		t.Fatal(probs)
+	}
+	c, probs := catalog.Parse(doc)
+	if len(probs) > 0 || len(c.Tools) != 1 {
+		t.Fatal(probs)
+	}
+	return &c.Tools[0]
 }

@@ -38,6 +38,10 @@ type Result struct {
 	// Problems are what is wrong with the texts themselves (parse errors, unreadable calls, a
 	// catalog or policy that breaks its rules), each placed at its line and column.
 	Problems problem.Problems `json:"problems"`
+	// Arguments holds the decoded arguments of each call read, in text order (nil where they
+	// could not be read): what a caller checks beyond the gates (a session's flows) without
+	// reading the call text again.
+	Arguments []any `json:"-"`
 }
 
 // A Prepared gate is a catalog read, a policy compiled and a lock verified once, to gate many
@@ -62,6 +66,24 @@ type Prepared struct {
 
 	mu    sync.Mutex
 	input map[*catalog.Tool]compiledInput
+	names map[*catalog.Tool]policy.ToolNames // the names of each tool called or offered so far (at most the catalog's)
+}
+
+// namesOf is the names a tool of the catalog goes by in the policy ([policy.Names]), worked out
+// on its first call and kept: the catalog and the policy do not change under a Prepared gate.
+// The lists are shared between calls, to be read only.
+func (g *Prepared) namesOf(t *catalog.Tool) policy.ToolNames {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n, ok := g.names[t]
+	if !ok {
+		n = policy.Names(t, g.cat)
+		if g.names == nil {
+			g.names = map[*catalog.Tool]policy.ToolNames{}
+		}
+		g.names[t] = n
+	}
+	return n
 }
 
 // compiledInput is a tool's inputSchema, compiled, or the problems that stopped it.
@@ -191,7 +213,9 @@ func (g *Prepared) Gate(callText string) Result {
 	res.Problems = append(res.Problems, g.Problems()...)
 
 	res.Decisions = make([]Decision, 0, len(calls))
+	res.Arguments = make([]any, len(calls))
 	for i := range calls {
+		res.Arguments[i] = calls[i].Arguments
 		run := gateRun{gk: g, call: &calls[i], cat: g.cat, pol: g.pol}
 		run.run()
 		if g.catDoc != nil {
@@ -321,16 +345,17 @@ func (g *gateRun) toolGate() bool {
 		}
 		return g.deny(ReasonToolNotAllowlisted, DetailUnreadableCall, i18n.T("the call cannot be read, so nothing in it can be allowed"))
 	}
-	// Until the catalog says otherwise, the call's name is the only name; the call is denied
-	// unless the catalog has the tool, and then the catalog's names replace it.
-	g.names = policy.ToolNames{All: []string{c.Name}, Exact: []string{c.Name}}
+	// The catalog's names for the tool, when it has it; else the call's name is the only name,
+	// and the call is denied.
 	ambiguity := ""
 	if g.cat != nil {
 		g.tool, ambiguity = g.cat.Resolve(c.Name)
 	}
 	if g.tool != nil {
 		g.d.Tool, g.d.Server = g.tool.Name, g.tool.Server
-		g.names = policy.Names(g.tool, g.cat)
+		g.names = g.gk.namesOf(g.tool)
+	} else {
+		g.names = policy.ToolNames{All: []string{c.Name}, Exact: []string{c.Name}}
 	}
 	g.d.Required = g.pol.Required(g.names)
 	g.d.Missing = policy.GrantMissing(g.d.Required, g.d.Grant)
@@ -630,13 +655,18 @@ const ruleSecret = "secret"
 func (g *gateRun) rulesGate() bool {
 	c, pol := g.call, g.pol
 	var found []policy.Violation
+	args, _ := c.Arguments.(map[string]any)
 	for _, r := range pol.ArgumentRules(g.names) {
-		ptr := r.Argument
-		if !strings.HasPrefix(ptr, "/") {
-			ptr = jsondoc.JoinPointer("", ptr)
+		if !strings.HasPrefix(r.Argument, "/") {
+			// A top-level argument by name: looked up in the arguments as they are, with no
+			// pointer to split.
+			if v, present := args[r.Argument]; present {
+				found = append(found, r.Rule.Check(jsondoc.JoinPointer("", r.Argument), v)...)
+			}
+			continue
 		}
-		if v, present := jsondoc.ValueAt(c.Arguments, ptr); present {
-			found = append(found, r.Rule.Check(ptr, v)...)
+		if v, present := jsondoc.ValueAt(c.Arguments, r.Argument); present {
+			found = append(found, r.Rule.Check(r.Argument, v)...)
 		}
 	}
 	if !pol.SkipsSecrets(g.names) {

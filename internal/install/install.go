@@ -138,7 +138,7 @@ func rewrite(path string, data []byte, each func(entry) ([]edit, Change)) ([]byt
 		return nil, nil, err
 	}
 	if len(entries) == 0 {
-		return nil, nil, i18n.Errorf("%s: %w (no \"mcpServers\", \"servers\" or \"mcp\": {\"servers\"} object)", path, ErrNoServers)
+		return nil, nil, i18n.Errorf("%s: %w (no \"mcpServers\", \"servers\" or \"mcp\": {\"servers\"} object, or only an empty one)", path, ErrNoServers)
 	}
 	var edits []edit
 	var changes []Change

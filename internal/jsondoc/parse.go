@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -325,6 +326,8 @@ func (d *Document) syntaxProblem(err error) problem.Problem {
 		off = len(d.Text)
 	case strings.Contains(msg, "invalid UTF-8"):
 		msg = i18n.T("invalid UTF-8 in a string")
+	case isUTF16(d.Text):
+		msg, off = i18n.T("the text is UTF-16, not UTF-8 as JSON is exchanged: save it as UTF-8"), 0
 	default:
 		if explained, at, ok := explainSyntax(d.Text, off, msg); ok {
 			msg, off = explained, at
@@ -337,6 +340,19 @@ func (d *Document) syntaxProblem(err error) problem.Problem {
 		p.InstanceLocation = string(se.JSONPointer)
 	}
 	return p
+}
+
+// isUTF16 reports a text written in UTF-16, as Windows tools often save it: a UTF-16 byte order
+// mark, or a zero byte beside each of the first characters (JSON starts with ASCII, which
+// UTF-16 writes with a zero byte).
+func isUTF16(text []byte) bool {
+	if len(text) < 2 {
+		return false
+	}
+	if text[0] == 0xff && text[1] == 0xfe || text[0] == 0xfe && text[1] == 0xff {
+		return true
+	}
+	return (text[0] == 0) != (text[1] == 0) && text[0] < utf8.RuneSelf && text[1] < utf8.RuneSelf
 }
 
 func (d *Document) problemAt(kind problem.Kind, msg string, off int) problem.Problem {

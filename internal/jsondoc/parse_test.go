@@ -267,6 +267,24 @@ func TestParseExplainsHandWrittenMistakes(t *testing.T) {
 		{`{"a": 01}`, 1, 7, "cannot start with a zero"},
 		{"// note\n{}", 1, 1, "no comments"},
 		{"{\"a\": \"x\ny\"}", 1, 9, `written \n`},
+		// A surrogate escape is half of a character: each half is named, at its own escape,
+		// whatever follows it (the closing quote, a letter, another escape), and never read as
+		// a word written without quotes.
+		{`"\ud800"`, 1, 2, `\ud800 is the first half of a surrogate pair, with no second half (\udc00 to \udfff) after it`},
+		{`"\ud800x"`, 1, 2, `\ud800 is the first half of a surrogate pair`},
+		{`"\uD83D\u0041"`, 1, 2, `\uD83D is the first half of a surrogate pair`},
+		{`"a\udc00b"`, 1, 3, `\udc00 is the second half of a surrogate pair, with no first half (\ud800 to \udbff) before it`},
+		{`{"k": "\ud83d\ude00\udfff"}`, 1, 20, `\udfff is the second half of a surrogate pair`},
+		// A file saved as UTF-16 (by its byte order mark, either way round, or by the zero byte
+		// beside each ASCII character) is named as such, at its start.
+		{"\xff\xfe{\x00}\x00", 1, 1, "the text is UTF-16"},
+		// A tab inside a string, and a text written as YAML.
+		{"{\"a\": \"x\ty\"}", 1, 9, `a tab inside a string must be written \t`},
+		{"type: object\nproperties:\n  a: {type: string}\n", 1, 1, "looks like YAML"},
+		{"---\ntype: object\n", 1, 1, "looks like YAML"},
+		{"  name: x", 1, 3, "looks like YAML"},
+		{"\xfe\xff\x00{\x00}", 1, 1, "the text is UTF-16"},
+		{"{\x00\"\x00a\x00\"\x00:\x001\x00}\x00", 1, 1, "save it as UTF-8"},
 	}
 	for _, tt := range tests {
 		_, probs := jsondoc.Parse(problem.SourceInstance, []byte(tt.text))

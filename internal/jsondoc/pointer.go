@@ -28,7 +28,12 @@ func SplitPointer(p string) ([]string, bool) {
 
 // JoinPointer appends reference tokens to a JSON Pointer, escaping "~" and "/".
 func JoinPointer(base string, tokens ...string) string {
+	n := len(base)
+	for _, t := range tokens {
+		n += 1 + len(t)
+	}
 	var b strings.Builder
+	b.Grow(n) // one allocation for a pointer with nothing to escape
 	b.WriteString(base)
 	for _, t := range tokens {
 		b.WriteByte('/')

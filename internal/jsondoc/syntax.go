@@ -31,14 +31,24 @@ func explainSyntax(text []byte, off int, decoderMsg string) (msg string, at int,
 	word := string(text[start:end])
 	c := text[off]
 	switch {
+	case strings.Contains(decoderMsg, "invalid surrogate pair"):
+		if msg, ok := explainSurrogate(text[off:]); ok {
+			return msg, off, true
+		}
 	case strings.Contains(decoderMsg, "in string (expecting non-control character)"):
 		r, _ := utf8.DecodeRune(text[off:])
 		if r == '\n' || r == '\r' {
 			return i18n.T("a line break inside a string must be written \\n"), off, true
 		}
+		if r == '\t' {
+			return i18n.T("a tab inside a string must be written \\t"), off, true
+		}
 		return i18n.Sprintf("a control character (U+%04X) inside a string must be written as an escape, such as \\u%04x", r, r), off, true
 	case strings.Contains(decoderMsg, "after object name (expecting ':')"):
 		return i18n.T("expected a colon (:) between the key and its value"), off, true
+	case !strings.Contains(string(text[:off]), "\n") && looksLikeYAML(text[skipSpace(text):]):
+		// The decoder stops on the first line, at a text that starts as YAML does.
+		return i18n.T("the text looks like YAML (key: value), not JSON: write it as JSON, such as {\"type\": \"object\"}"), skipSpace(text), true
 	case word != "" && isWordChar(text[start]) && !(text[start] >= '0' && text[start] <= '9') && text[start] != '-':
 		switch word {
 		case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil":
@@ -72,6 +82,45 @@ func explainSyntax(text []byte, off int, decoderMsg string) (msg string, at int,
 		}
 	}
 	return "", 0, false
+}
+
+// explainSurrogate names the lone half of a surrogate pair that escape (the text from its
+// backslash on) writes. A \u escape of U+D800 to U+DFFF is half of a character beyond U+FFFF:
+// a first half (D800 to DBFF) must be followed at once by a second (DC00 to DFFF), and a second
+// half needs a first before it. The decoder's own words quote what follows the escape, closing
+// quote and all, which reads as if the quote were at fault.
+func explainSurrogate(escape []byte) (string, bool) {
+	if len(escape) < 6 || escape[0] != '\\' || escape[1] != 'u' {
+		return "", false
+	}
+	var r rune
+	for _, c := range escape[2:6] {
+		if !untrusted.IsHex(c) {
+			return "", false
+		}
+		r = r<<4 | rune(untrusted.Unhex(c))
+	}
+	written := i18n.Data(string(escape[:6]))
+	switch {
+	case r >= 0xd800 && r <= 0xdbff:
+		return i18n.Sprintf("%s is the first half of a surrogate pair, with no second half (\\udc00 to \\udfff) after it: write the character itself, or both halves of its pair", written), true
+	case r >= 0xdc00 && r <= 0xdfff:
+		return i18n.Sprintf("%s is the second half of a surrogate pair, with no first half (\\ud800 to \\udbff) before it: write the character itself, or both halves of its pair", written), true
+	}
+	return "", false
+}
+
+// looksLikeYAML reports a text that starts as YAML does: a document marker (---), or a bare
+// key followed by a colon and a blank ("type: object").
+func looksLikeYAML(text []byte) bool {
+	if len(text) >= 3 && string(text[:3]) == "---" {
+		return true
+	}
+	end := 0
+	for end < len(text) && (isWordChar(text[end]) || text[end] == '-') {
+		end++
+	}
+	return end > 0 && end+1 < len(text) && text[end] == ':' && (text[end+1] == ' ' || text[end+1] == '\n' || text[end+1] == '\r')
 }
 
 func isWordChar(c byte) bool {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -67,6 +68,10 @@ func npmCorpusDir() string {
 	return "../../testdata/lint/npm"
 }
 
+// freshDir holds poisoned tools from sources none of the other sets drew on, labelled before
+// any rule was changed for them and never tuned on: all of it is in the report split.
+const freshDir = "../../testdata/lint/poisoned-fresh"
+
 func wildDir() string {
 	if d := os.Getenv("GATEHOUSE_LINT_WILD"); d != "" {
 		return d
@@ -92,6 +97,9 @@ func honestServers(t *testing.T) []honestServer {
 	add("shared", testenv.SharedDir(t, "corpora/mcp-catalogs"), "*.json", tune)
 	add("real-npm", "../../testdata/lint/real-npm", "*.json", tune)
 	add("benign", "../../testdata/lint/benign", "*.json", tune)
+	// The honest twins the fresh sources publish beside their poisoned tools (a decoy that names
+	// a key file to say it never reads it): reported, never tuned on.
+	add("fresh", filepath.Join(freshDir, "honest"), "*.json", func(string) string { return "report" })
 	npmSplit := func(name string) string {
 		if heldOutServer(name) {
 			return "report"
@@ -164,6 +172,7 @@ func poisonedCases(t *testing.T) []wildCase {
 	all = append(all, readCases(t, "public", publicDir, true)...)
 	all = append(all, readCases(t, "lang", "../../testdata/lint/poisoned-lang", true)...)
 	all = append(all, readCases(t, "wild", wildDir(), true)...)
+	all = append(all, readCases(t, "fresh", freshDir, true)...)
 	return all
 }
 
@@ -291,6 +300,10 @@ func TestLintCalibrationOutside(t *testing.T) {
 	highsByFile := map[string]map[string][]lint.Finding{}
 	var misses []string
 	langSet := map[string]*catch{} // the multilingual set: split/language → tally
+	// bySetSplit counts, per set and split, the family cells caught and the tools caught at high
+	// on every family they belong to, so that a set kept apart (fresh) reads on its own.
+	type setTally struct{ cells, cellsCaught, tools, toolsAll, toolsAny int }
+	bySetSplit := map[string]*setTally{}
 	for _, c := range poisonedCases(t) {
 		key := c.set + "/" + c.File
 		highs, ok := highsByFile[key]
@@ -304,6 +317,16 @@ func TestLintCalibrationOutside(t *testing.T) {
 		rows := c.Families
 		if c.Kind != "" {
 			rows = []string{c.Kind}
+		}
+		st := bySetSplit[c.set+"/"+c.Split]
+		if st == nil {
+			st = &setTally{}
+			bySetSplit[c.set+"/"+c.Split] = st
+		}
+		st.tools++
+		caughtRows := 0
+		if len(highs[c.Tool]) > 0 {
+			st.toolsAny++
 		}
 		for _, row := range rows {
 			rules, known := families[row]
@@ -337,11 +360,19 @@ func TestLintCalibrationOutside(t *testing.T) {
 					t.Errorf("%s %s %s: %s in %s, tuned on, is not caught at high", c.set, c.File, c.Tool, row, c.Language)
 				}
 			}
+			st.cells++
+			if caught {
+				st.cellsCaught++
+				caughtRows++
+			}
 			if caught {
 				tl.caught++
 			} else {
 				misses = append(misses, fmt.Sprintf("  %s %s %s %s [%s %s]", c.Split, c.set, c.File, c.Tool, row, c.Language))
 			}
+		}
+		if caughtRows == len(rows) {
+			st.toolsAll++
 		}
 	}
 	langList := slices.Sorted(func(yield func(string) bool) {
@@ -377,6 +408,11 @@ func TestLintCalibrationOutside(t *testing.T) {
 			}
 		}
 		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "by set and split (family cells caught at high; tools caught on every family; tools with any high):\n")
+	for _, k := range slices.Sorted(maps.Keys(bySetSplit)) {
+		st := bySetSplit[k]
+		fmt.Fprintf(&b, "  %-16s %3d/%-3d cells %3d/%-3d tools on every family %3d/%-3d with a high\n", k, st.cellsCaught, st.cells, st.toolsAll, st.tools, st.toolsAny, st.tools)
 	}
 	sort.Strings(misses)
 	fmt.Fprintf(&b, "missed:\n%s\n", strings.Join(misses, "\n"))

@@ -73,7 +73,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 	if !orders && !secrets {
 		return
 	}
-	tag := v.holds(tagWords) && wrapperTagRE.MatchString(f)
+	tag := v.holds(tagWords) && l.matchString(wrapperTagRE, v)
 	if tag && orders && v.from == "" {
 		tf.marked = append(tf.marked, v.site.pointer())
 	}
@@ -91,7 +91,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if tag {
-		for _, m := range secretTargetRE.FindAllStringIndex(f, 8) {
+		for _, m := range l.findAllIndex(secretTargetRE, v, 8) {
 			from, to := sentenceAround(f, m[0], m[1])
 			sentence := f[from:to]
 			if defensiveRE.MatchString(sentence) || !readOrderRE.MatchString(sentence) {
@@ -104,7 +104,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 	if !located {
 		return
 	}
-	for _, m := range secretLocationRE.FindAllStringIndex(f, 8) {
+	for _, m := range l.findAllIndex(secretLocationRE, v, 8) {
 		from, to := sentenceAround(f, m[0], m[1])
 		sentence := f[from:to]
 		if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(clauseAround(f, m[0], m[1])) || authTool(tf, sentence) || envToolRE.MatchString(tf.purpose(sentence)) {
@@ -131,6 +131,7 @@ var markedOrderRules = map[string]bool{RuleInstructionCoercion: true, RuleInstru
 // call another server's tool in a string that gives the model a high instruction: the other tool
 // is how the instruction is carried out.
 func raiseMarkedOrders(l *linter, tf *toolFindings) {
+	raisePaddedOrders(tf)
 	for i := range tf.list {
 		f := &tf.list[i]
 		if f.Severity != SeverityMedium || !markedOrderRules[f.Rule] {
@@ -147,6 +148,41 @@ func raiseMarkedOrders(l *linter, tf *toolFindings) {
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the other tool carries it out", f.Message)
 			tf.highs++
+		case f.Rule == RuleInstructionCoercion && slices.Contains(tf.pressured, f.Pointer) && slices.ContainsFunc(tf.list, func(g Finding) bool {
+			return g.Severity == SeverityHigh && g.Pointer == f.Pointer && g.Rule != RuleInstructionCoercion && g.Rule != RuleInstructionTag && slices.Contains(instructionRules, g.Rule)
+		}):
+			// Compliance pressure ("a mandatory compliance step", "not an option") beside an
+			// order against the user is pressure to carry that order out.
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the pressure is to carry it out", f.Message)
+			tf.highs++
 		}
 	}
+}
+
+// raisePaddedOrders raises to high what hides text at medium (a run of blanks that pushes text
+// out of a reader's view, a stray control) when an instruction to the model follows it in the
+// same string: it is there to hide that instruction. Alone it is medium, as a layout mistake
+// looks the same.
+func raisePaddedOrders(tf *toolFindings) {
+	for i := range tf.list {
+		f := &tf.list[i]
+		if f.Rule != RuleHiddenCharacters || f.Severity != SeverityMedium || f.at < 0 {
+			continue
+		}
+		if slices.ContainsFunc(tf.list, func(g Finding) bool {
+			return g.Pointer == f.Pointer && g.at > f.at && g.Severity != SeverityLow && slices.Contains(instructionRules, g.Rule)
+		}) {
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, before an instruction to the model: it hides that instruction", f.Message)
+			tf.highs++
+		}
+	}
+}
+
+// notePressure keeps compliance pressure medium and notes the string it is in, for
+// [raiseMarkedOrders] to raise beside a high instruction.
+func notePressure(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	tf.pressured = append(tf.pressured, v.site.pointer())
+	return SeverityMedium, "", true
 }

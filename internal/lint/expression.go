@@ -32,6 +32,15 @@ func (e *Expression) FindStringIndex(s string) []int {
 	return nil
 }
 
+// FindAllStringIndex is [regexp.Regexp.FindAllStringIndex].
+func (e *Expression) FindAllStringIndex(s string, n int) [][]int {
+	all := e.findAll(s, n)
+	for i, m := range all {
+		all[i] = m[:2]
+	}
+	return all
+}
+
 // FindAllStringSubmatchIndex is [regexp.Regexp.FindAllStringSubmatchIndex].
 func (e *Expression) FindAllStringSubmatchIndex(s string, n int) [][]int { return e.findAll(s, n) }
 
@@ -53,11 +62,5 @@ func (e *Expression) findAll(s string, n int) [][]int {
 		canon = string(b)
 	}
 	found, hits := scanRequired(ef.filter, ef.leadWord, canon, nil, nil)
-	if !ef.need.met(found) {
-		return nil
-	}
-	if ef.lead == nil || ef.lead.slack != 0 || !placed {
-		return e.re.FindAllStringSubmatchIndex(s, n)
-	}
-	return ef.lead.findAll(e.re, ef.filter, s, hits, n)
+	return ef.findAll(e.re, s, placed, found, hits, n)
 }

@@ -53,7 +53,7 @@ func TestLintIgnore(t *testing.T) {
 			for i, want := range tt.problems {
 				p := res.Problems[i]
 				got := p.Error()
-				if p.Source != core.SourceIgnore || !strings.Contains(got, want) {
+				if p.Source != core.Sources.Ignore || !strings.Contains(got, want) {
 					t.Errorf("problem %q, want source ignore and %q", got, want)
 				}
 			}

@@ -216,7 +216,7 @@ func placeFindings(findings []Finding, doc *jsondoc.Document) {
 		if !ok {
 			continue
 		}
-		if f.at > 0 && off < len(doc.Text) && doc.Text[off] == '"' {
+		if f.at >= 0 && off < len(doc.Text) && doc.Text[off] == '"' {
 			if rel, ok := jsondoc.RawOffset(doc.Text[off:], f.at); ok {
 				off += rel
 			}
@@ -276,6 +276,8 @@ type toolFindings struct {
 	highs int
 	// marked are the pointers of the strings that carry a tag or marker aimed at the model.
 	marked []string
+	// pressured are the pointers of the strings that put compliance pressure on the model.
+	pressured []string
 	// comments are the HTML comments found medium, judged again after every check has run.
 	comments []textSpan
 }

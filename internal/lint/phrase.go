@@ -21,6 +21,8 @@ type phrase struct {
 	gateIDs  [][]int
 	need     *requirement     // what a text must hold for re to match in it ([requirementOf])
 	lead     *leadingLiterals // where a match of re can start, when that is known
+	plan     *startPlan       // else where each branch of re can start, when that is known
+	branches *phraseBranches  // else re's branches, each with its own prefilter
 	group    *phraseGroup     // the phrases whose prefilter is built with this one's
 	judge    func(tf *toolFindings, v *textView, m []int) (severity Severity, message string, ok bool)
 }
@@ -131,7 +133,7 @@ const (
 	// system prompt, other tools' results, the user's messages and files.
 	reConversation = `(?:(?:entire|whole|full|complete|previous|prior|past|recent|last|all|every)\s+)*` +
 		`(?:conversation(?:\s+(?:history|log|so\s+far|context))?|chat(?:\s+(?:history|log|transcript|messages))?|message\s+history|` +
-		`(?:user\s+|chat\s+)?messages|transcript|context\s+window|system\s+prompt|(?:system\s+|developer\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|` +
+		`(?:user\s+|chat\s+)?messages|(?:earlier|previous|prior|past|preceding)\s+(?:messages?|turns|exchanges)(?:\s+(?:of|in|from)\s+(?:this|the)\s+(?:session|conversation|chat))?|transcript|context\s+window|system\s+prompt|(?:system\s+|developer\s+)?instructions\s+you\s+(?:were|have\s+been)\s+given|` +
 		`(?:previous|prior|other)\s+tool\s+(?:calls?|results?|outputs?)|results?\s+of\s+(?:the\s+|any\s+)?(?:previous\s+|earlier\s+)?\w+\s+calls?|` +
 		`(?:the\s+)?user'?s\s+(?:messages|data|files|input|queries|questions|requests|emails|documents|code)|code\s+snippets?|source\s+code)`
 	// reContents names the contents of something the model is to read first.

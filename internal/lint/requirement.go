@@ -237,6 +237,10 @@ func withoutUnicodeClasses(pattern string) string {
 // what it derived for each node: the leading literals of a sequence ask again about its parts.
 type analysis struct {
 	infos map[*syntax.Regexp]reqInfo
+	// blanks reads white space as exactly one space ([analysis.blank]): literals then run on
+	// through "\s+" ("i am god", not "god"), which tells an expression's branches apart but
+	// grows a word filter of thousands of words by half, so the phrase groups go without.
+	blanks bool
 }
 
 func newAnalysis() *analysis { return &analysis{infos: map[*syntax.Regexp]reqInfo{}} }
@@ -287,9 +291,23 @@ func (a *analysis) infoOf(re *syntax.Regexp) reqInfo {
 			return exactly(append([]string{""}, sub.exact...)...)
 		}
 		return reqInfo{req: anything}
+	case syntax.OpStar:
+		if a.blank(re.Sub[0]) {
+			return exactly("", " ")
+		}
+		return reqInfo{req: anything}
 	case syntax.OpPlus:
+		if a.blank(re.Sub[0]) {
+			return exactly(" ")
+		}
 		return reqInfo{req: a.info(re.Sub[0]).requirement()}
 	case syntax.OpRepeat:
+		if a.blank(re.Sub[0]) {
+			if re.Min == 0 {
+				return exactly("", " ")
+			}
+			return exactly(" ")
+		}
 		if re.Min == 0 {
 			return reqInfo{req: anything}
 		}
@@ -346,6 +364,17 @@ func (a *analysis) infoOf(re *syntax.Regexp) reqInfo {
 	}
 	// Any character, a star, no match: nothing is required.
 	return reqInfo{req: anything}
+}
+
+// blank reports an expression that matches white space only (\s, [ \t]): a run of it reads as
+// one space, as the word filter reads text, so "\s+" is exactly a space and "\s*" a space or
+// nothing.
+func (a *analysis) blank(re *syntax.Regexp) bool {
+	if !a.blanks {
+		return false
+	}
+	info := a.info(re)
+	return len(info.exact) == 1 && info.exact[0] == " "
 }
 
 // canonicalRune is the one rune a case-insensitive match reads for r and every rune that
@@ -484,16 +513,29 @@ func (g *phraseGroup) build() {
 		lits, slack, ok := a.leadingOf([]*syntax.Regexp{re}, 0, 2)
 		if !ok || len(lits) > maxLeading {
 			leads = append(leads, nil)
+			// A plan's branches compile on their own, so they are the expression as written:
+			// one with Unicode classes, whose parse costs tens of milliseconds, has none.
+			if written := p.re.String(); written == withoutUnicodeClasses(written) {
+				if p.plan = newStartPlan(a, re); p.plan != nil {
+					literals = p.plan.literals(literals)
+				}
+			}
+			if p.plan == nil {
+				p.branches = &phraseBranches{pattern: p.re.String()}
+			}
 			continue
 		}
 		literals = append(literals, lits...)
 		leads = append(leads, lits)
-		p.lead = &leadingLiterals{slack: slack, src: p.re.String(), anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, p.re.String()))}
+		p.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, p.re.String()))}
 	}
 	g.filter = newWordFilter(literals)
 	g.lead = make([]bool, len(g.filter.ids))
 	for i, p := range g.phrases {
 		resolveRequirement(p.need, g.filter)
+		if p.plan != nil {
+			p.plan.resolve(g.filter, g.lead)
+		}
 		if p.lead == nil {
 			continue
 		}
@@ -586,7 +628,20 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 	if !p.need.met(gs.found) {
 		return false
 	}
-	if p.lead == nil || !s.placed {
+	if !s.placed {
+		return p.re.MatchString(v.folded)
+	}
+	if p.lead == nil {
+		if p.plan != nil {
+			if starts, ok := p.plan.starts(g.filter, gs.found, gs.hits, v.folded); ok {
+				return len(p.plan.findAll(v.folded, starts, 1)) > 0
+			}
+		}
+		if p.branches != nil {
+			if pb := p.branches.get(); pb.branches != nil {
+				return pb.mayMatch(v.folded, s.canon)
+			}
+		}
 		return p.re.MatchString(v.folded)
 	}
 	return p.lead.matches(p.re, g.filter, v.folded, gs.hits)
@@ -596,9 +651,11 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 // requirement and leading literals, over a word filter of its own.
 type exprFilter struct {
 	need     *requirement
-	lead     *leadingLiterals
 	filter   *wordFilter
 	leadWord []bool
+	// plan says where a match may start, branch by branch ([startPlan]); nil when the
+	// expression is searched in full wherever its literals are found.
+	plan *startPlan
 }
 
 // exprFilters holds each expression's filter, built on its first use.
@@ -610,34 +667,37 @@ func filterOf(re *lazyregexp.Regexp) *exprFilter {
 	}
 	ef := &exprFilter{need: anything}
 	var lits []string
-	var leads []string
-	if parsed, err := syntax.Parse(withoutUnicodeClasses(re.String()), syntax.Perl); err == nil {
+	pattern := withoutUnicodeClasses(re.String())
+	if parsed, err := syntax.Parse(pattern, syntax.Perl); err == nil {
 		a := newAnalysis()
+		a.blanks = true
 		ef.need = a.info(parsed).requirement()
 		lits = literalsOf(ef.need, nil)
-		if l, slack, ok := a.leadingOf([]*syntax.Regexp{parsed}, 0, 2); ok && len(l) <= maxLeading {
-			leads = l
-			ef.lead = &leadingLiterals{slack: slack, src: re.String(), anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, re.String()))}
+		// A plan's branches compile on their own, so they are the expression as written: one
+		// with Unicode classes, whose parse costs tens of milliseconds, is planned whole, where
+		// every match starts at one of its leading literals.
+		if pattern == re.String() {
+			ef.plan = newStartPlan(a, parsed)
+		} else if l, slack, ok := a.leadingOf([]*syntax.Regexp{parsed}, 0, 2); ok && len(l) <= maxLeading {
+			ef.plan = &startPlan{branches: []branchStarts{{need: anything, lead: l, slack: slack}}, whole: re.String()}
+		}
+		if ef.plan != nil {
+			lits = ef.plan.literals(lits)
 		}
 	}
-	ef.filter = newWordFilter(append(lits, leads...))
+	ef.filter = newWordFilter(lits)
 	resolveRequirement(ef.need, ef.filter)
 	ef.leadWord = make([]bool, len(ef.filter.ids))
-	if ef.lead != nil {
-		ef.lead.ids = make(foundWords, (len(ef.filter.ids)+63)/64)
-		for _, w := range leads {
-			id := ef.filter.ids[w]
-			ef.leadWord[id] = true
-			ef.lead.ids[id/64] |= 1 << (id % 64)
-		}
+	if ef.plan != nil {
+		ef.plan.resolve(ef.filter, ef.leadWord)
 	}
 	got, _ := exprFilters.LoadOrStore(re, ef)
 	return got.(*exprFilter)
 }
 
 // findAll is re.FindAllStringSubmatchIndex(v.folded, n), for a rule's own expression: it is not
-// run on a text that cannot hold a match, and where every match starts at a leading literal it
-// is matched only there.
+// run on a text that cannot hold a match, and where the places a match can start are few it is
+// matched only there.
 func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
 	if prefilterOff {
 		return re.FindAllStringSubmatchIndex(v.folded, n)
@@ -648,121 +708,39 @@ func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
 		return re.FindAllStringSubmatchIndex(v.folded, n)
 	}
 	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
-	if !ef.need.met(s.exprFound) {
+	return ef.findAll(re, v.folded, s.placed, s.exprFound, s.exprHits, n)
+}
+
+// findAll is re.FindAllStringSubmatchIndex(text, n) once the filter's words are found in text
+// (placed: at the offsets they have in text): nothing when the text lacks what the expression
+// needs, the matches at the places a match can start when those are few, else a search of the
+// whole text.
+func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text string, placed bool, found foundWords, hits []wordHit, n int) [][]int {
+	if !ef.need.met(found) {
 		return nil
 	}
-	if ef.lead == nil || ef.lead.slack != 0 || !s.placed {
-		return re.FindAllStringSubmatchIndex(v.folded, n)
+	if ef.plan == nil || !placed {
+		return re.FindAllStringSubmatchIndex(text, n)
 	}
-	return ef.lead.findAll(re, ef.filter, v.folded, s.exprHits, n)
-}
-
-// findAll is re.FindAllStringSubmatchIndex(text, n) for an expression whose every match starts
-// at one of its leading literals (slack 0): the leftmost match is the one at the first such
-// place where the expression matches from there, and the next is looked for from its end, as
-// the whole text's search does. With more places than a search from each costs less than one
-// over the text, the text is searched.
-func (ll *leadingLiterals) findAll(re *lazyregexp.Regexp, f *wordFilter, text string, hits []wordHit, n int) [][]int {
-	var starts []int
-	for _, h := range hits {
-		if ll.ids[h.id/64]&(1<<(h.id%64)) == 0 {
-			continue
-		}
-		start := h.end - len(f.words[h.id])
-		if k := len(starts); k > 0 && starts[k-1] >= start {
-			if starts[k-1] == start {
-				continue
-			}
-			// Hits come in the order their words end; a longer word may start before a
-			// shorter one found first.
-			i, _ := slices.BinarySearch(starts, start)
-			if i < len(starts) && starts[i] == start {
-				continue
-			}
-			starts = slices.Insert(starts, i, start)
-		} else {
-			starts = append(starts, start)
-		}
-		if len(starts)*leadingShare > len(text)+leadingShare {
-			return re.FindAllStringSubmatchIndex(text, n)
-		}
+	starts, ok := ef.plan.starts(ef.filter, found, hits, text)
+	if !ok {
+		return re.FindAllStringSubmatchIndex(text, n)
 	}
-	var out [][]int
-	pos := 0
-	for _, start := range starts {
-		if start < pos {
-			continue
-		}
-		if n >= 0 && len(out) >= n {
-			break
-		}
-		var m []int
-		if start == 0 {
-			m = ll.atStart().FindStringSubmatchIndex(text)
-		} else {
-			// From the rune before, so that a boundary at start reads it.
-			_, size := utf8.DecodeLastRuneInString(text[:start])
-			from := start - size
-			if m = ll.after().FindStringSubmatchIndex(text[from:]); m != nil {
-				m[0] = start - from
-				for i := range m {
-					if m[i] >= 0 {
-						m[i] += from
-					}
-				}
-			}
-		}
-		if m == nil {
-			continue
-		}
-		out = append(out, m)
-		pos = m[1]
-		if m[1] == m[0] {
-			pos++
-		}
-	}
-	return out
-}
-
-// atStart and after are the expression anchored where a match starts: at the text's start, and
-// after the one rune before it.
-func (ll *leadingLiterals) atStart() *lazyregexp.Regexp {
-	ll.anchorOnce.Do(ll.anchor)
-	return ll.start
-}
-
-func (ll *leadingLiterals) after() *lazyregexp.Regexp {
-	ll.anchorOnce.Do(ll.anchor)
-	return ll.afterRune
-}
-
-func (ll *leadingLiterals) anchor() {
-	ll.start = lazyregexp.New(`^(?:` + ll.src + `)`)
-	ll.afterRune = lazyregexp.New(`^(?s:.)(?:` + ll.src + `)`)
+	return ef.plan.findAll(text, starts, n)
 }
 
 // findAllIndex is re.FindAllStringIndex(v.folded, n), as [linter.findAll] is.
 func (l *linter) findAllIndex(re *lazyregexp.Regexp, v *textView, n int) [][]int {
-	if !prefilterOff && !l.exprMayMatch(re, v) {
-		return nil
+	all := l.findAll(re, v, n)
+	for i, m := range all {
+		all[i] = m[:2]
 	}
-	return re.FindAllStringIndex(v.folded, n)
+	return all
 }
 
-func (l *linter) exprMayMatch(re *lazyregexp.Regexp, v *textView) bool {
-	ef := filterOf(re)
-	s := l.reading(v)
-	if s.all {
-		return true
-	}
-	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
-	if !ef.need.met(s.exprFound) {
-		return false
-	}
-	if ef.lead == nil || !s.placed {
-		return true
-	}
-	return ef.lead.matches(re, ef.filter, v.folded, s.exprHits)
+// matchString is re.MatchString(v.folded), as [linter.findAll] is.
+func (l *linter) matchString(re *lazyregexp.Regexp, v *textView) bool {
+	return len(l.findAll(re, v, 1)) > 0
 }
 
 // literalsOf appends the literals of a requirement.
@@ -795,10 +773,6 @@ type leadingLiterals struct {
 	// anchored is the expression matched from the start of a text, after at most slack+1 runes:
 	// from one rune before a possible start, so that a boundary there reads the rune before it.
 	anchored *lazyregexp.Regexp
-	// src is the expression; start and afterRune it anchored exactly, for [leadingLiterals.findAll].
-	src              string
-	anchorOnce       sync.Once
-	start, afterRune *lazyregexp.Regexp
 }
 
 // maxLeading bounds the leading literals of an expression, and leadingShare the candidate starts

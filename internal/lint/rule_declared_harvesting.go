@@ -35,6 +35,9 @@ var (
 )
 
 func judgeHarvest(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if defensiveRE.MatchString(clauseAround(v.folded, m[0], m[1])) {
+		return "", "", false // "the key is never read or sent to …" promises the opposite
+	}
 	sentence := v.sentence(m[0], m[1])
 	if harvestAway.MatchString(sentence) || harvestBeyond.MatchString(sentence) {
 		return SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job, or sends them away"), true

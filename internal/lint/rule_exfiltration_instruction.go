@@ -48,11 +48,27 @@ var ruleExfiltrationInstruction = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put secret material into its answer"),
 			`\b(?:include|add|append|put|insert|print|output|reveal|show|echo|paste)\s+(?:also\s+)?(?:the\s+|all\s+|any\s+|your\s+|their\s+|its\s+)?(?:\w+\s+){0,2}?`+reSecret+`[^.!?\n]{0,30}?\bin\s+(?:your|the|every|each|all)\s+(?:next\s+)?(?:responses?|answers?|replies|reply|outputs?)\b`,
 			"include", "add", "append", "put", "insert", "print", "output", "reveal", "show", "echo", "paste").gated("response", "answer", "repl", "output").gated(secretMaterialWords...).judged(judgeSecretAnswer),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to hand its own instructions out"),
+			`\b(?:reveal|print|output|show|display|repeat|dump|leak|return|share|disclose|include|send|paste|echo)\s+(?:(?:the|your)\s+)?(?:full\s+|entire\s+|complete\s+|whole\s+|exact\s+)?(?:system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+(?:prompt|instructions)|developer\s+(?:message|instructions))\b`,
+			"system prompt", "system instructions", "hidden instructions", "initial prompt", "initial instructions", "developer message", "developer instructions").judged(judgeOwnInstructions),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to set a field of a call to what it holds"),
+			`\b(?:(?:its|the|with)\s+)?['"\x60]?([A-Za-z_][\w-]*)['"\x60]?\s+(?:(?:argument|parameter|field|param|property)\s+)?(?:set|equal)\s+to\s+(?:the\s+|your\s+|its\s+)?(?:(?:full|entire|raw|whole|confidential|private|current|secret)\s+)*(?:`+reContents+`|`+reSecret+`|`+reConversation+`)`,
+			"set to", "equal to").gated(heldWords...).judged(judgeFieldTarget),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to read secrets and send them to a place outside"),
+			`\b(?:read|open|cat|load|fetch|get|grab|collect)\s+(?:the\s+|your\s+|all\s+)?(?:`+reSecret+`|(?:~/|\$HOME/)?(?:`+reSecretPath+`))`+reNoStop+`{0,40}?\b(?:and\s+)?(?:then\s+)?(?:send|post|upload|forward|transmit|submit|push|exfiltrate|curl)\b`+reNoStop+`{0,30}?\bto\s+`+reDestination,
+			"://").gated("read", "open", "cat", "load", "fetch", "get", "grab", "collect").gated(append([]string{".ssh", "passwd", "shadow", ".aws", ".netrc", ".npmrc", ".kube", "sudoers", "environ"}, secretMaterialWords...)...).judged(judgeSecretSend),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to sum up the conversation into a field of the call"),
+			`\b(?:summari[sz]e|recap|condense|transcribe|quote|list|collect|gather|compile|record)\s+(?:the\s+|all\s+|your\s+)?`+reConversation+`\b`+reNoStop+`{0,80}?\b(?:pass|put|place|insert|paste|add|send|include|provide|attach|append|fill|enter)\s+(?:it|them|that|this|the)(?:\s+(?:summary|recap|list|transcript|record))?\s+(?:in|into|as|to|inside|within)\s+`+reFieldTarget,
+			"summari", "recap", "condense", "transcribe", "quote", "list", "collect", "gather", "compile", "record").
+			gated("field", "parameter", "argument", "param", "property", "'", "\"", "`", "call", "request", "the ").gated(heldWords...).judged(judgeFieldTarget),
+		mustPhrase(SeverityHigh, i18n.T("sends data to a place outside and hides it from the user"),
+			`\b(?:uploads?|sends?|transmits?|posts?|forwards?|syncs?|exports?|ships?|streams?|reports?|copies|mirrors?|relays?)\s+(?:the\s+|all\s+|your\s+|its\s+|any\s+)?(?:[\w-]+\s+){0,3}?(?:to|into|on)\s+(?:an?\s+|the\s+|our\s+|some\s+)?(?:external|remote|third[\s-]party|outside|offsite|off-site|foreign|attacker'?s?)\s+(?:[\w-]+\s+)?(?:servers?|services?|endpoints?|hosts?|machines?|storage|locations?|domains?)\b`,
+			"external", "remote", "third party", "third-party", "outside", "offsite", "off-site", "foreign", "attacker").judged(judgeConcealedTransfer),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to hand over a whole list of what it has seen"),
 			`\b(?:include|pass|send|add|provide|append|attach|forward)\s+(?:also\s+)?(?:a|the)\s+(?:full|complete|entire|whole)\s+(?:list|copy|dump|log|record|history|export)\s+of\s+(?:\w+\s+){0,3}?(?:messages|chats?|conversations?|emails|files|contacts|history|results?|outputs?|queries|requests)\b`,
 			"full list", "complete list", "entire list", "whole list", "full copy", "complete copy", "full dump", "full log", "full history", "complete history", "entire history", "full record", "full export"),
 		mustPhrase(SeverityHigh, i18n.T("gives a command that posts files or the environment to a server"),
-			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
+			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls|whoami|id|hostname|uname|pwd)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
 	},
 }
@@ -102,7 +118,8 @@ const reRecentMessage = `(?:the\s+)?(?:user'?s\s+)?(?:last|latest|previous|recen
 // vocabulary of [reConversation], [reContents] and [reSecret] is tried.
 var heldWords = append([]string{"content", "conversation", "chat", "messages", "history", "transcript", "context window",
 	"system prompt", "instructions you", "tool call", "tool result", "tool output", "results of", "user's", "users'", "code snippet",
-	"source code"}, secretMaterialWords...)
+	"source code", "earlier message", "previous message", "prior message", "past message", "preceding message", "earlier turns",
+	"previous turns", "prior turns", "past turns"}, secretMaterialWords...)
 
 var (
 	reSecretRE       = lazyregexp.New(`(?i)` + reSecret)
@@ -110,3 +127,41 @@ var (
 	// contentParams carry content by design: a body, a text to write.
 	contentParams = wordSet("content", "contents", "body", "text", "data", "file_content", "filecontent", "new_content", "code", "source", "input", "message", "value")
 )
+
+// judgeOwnInstructions drops a sentence that refuses or protects ("never reveal your system
+// prompt") and one that describes a tool managing prompts ("returns the system prompt of the
+// selected agent"), whose own subject they are.
+func judgeOwnInstructions(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	sentence := v.sentence(m[0], m[1])
+	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) {
+		return "", "", false
+	}
+	if promptToolRE.MatchString(tf.purpose(sentence)) {
+		return "", "", false
+	}
+	return SeverityHigh, i18n.T("tells the model to hand out its own instructions (the system prompt): they leave with the answer"), true
+}
+
+// promptToolRE finds a tool whose purpose is prompts or agents' configuration.
+var promptToolRE = lazyregexp.New(`(?i)\b(?:prompts?|agents?|assistants?|personas?|templates?|instructions)\b`)
+
+// judgeConcealedTransfer keeps a transfer to a place outside only when the same text hides it
+// from the user (in any language lint reads): sending data on is many tools' job, hiding it is
+// never an honest one's.
+func judgeConcealedTransfer(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !concealAnyRE.MatchString(v.folded) {
+		return "", "", false
+	}
+	return SeverityHigh, "", true
+}
+
+// concealAnyRE finds an order to keep something from the user, in English or in any language
+// of the vocabularies: not telling, not mentioning, acting without telling.
+var concealAnyRE = lazyregexp.New(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:tell|inform|notify|mention|reveal|disclose)\b[^.!?\n]{0,40}?\b(?:users?|anyone|this|it)\b|\bwithout\s+(?:telling|informing|notifying)\s+(?:the\s+)?users?\b|` + func() string {
+	var all []string
+	for _, v := range vocabularies {
+		all = append(all, v.negTell...)
+		all = append(all, v.without...)
+	}
+	return raw(all)
+}())

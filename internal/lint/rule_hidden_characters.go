@@ -150,7 +150,7 @@ func checkHidden(tf *toolFindings, s *textSite) {
 		} else {
 			selectors = 0
 		}
-		hidden := untrusted.IsHidden(r) && !honestJoiner(s.text, i, r) || (isVariationSelector(r) && selectors >= 2)
+		hidden := untrusted.IsHidden(r) && !untrusted.InEmoji(s.text, i) && !honestJoiner(s.text, i, r) || (isVariationSelector(r) && selectors >= 2)
 		prev = r
 		if !hidden {
 			continue

@@ -29,6 +29,9 @@ var ruleInstructionCoercion = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("demands the user's secrets"),
 			`\b(?:you\s+(?:must|need\s+to|have\s+to|should|are\s+required\s+to)|(?:must|need\s+to|have\s+to)\s+(?:first\s+)?|please|always|first|unless\s+you(?:\s+first)?|before\s+\w+ing\b[^.!?\n]{0,40}?)\s*(?:first\s+|also\s+)?(?:pass|provide|include|send|give|enter|supply|paste|attach|share|put|add|read|fetch|retrieve|get|copy)\s+(?:us\s+|me\s+|it\s+|along\s+)?(?:the\s+|your\s+|a\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?`+reSecret,
 			"must", "need to", "have to", "should", "please", "always", "first", "unless you", "before").gated(secretMaterialWords...).judged(judgeSecretDemand),
+		mustPhrase(SeverityHigh, i18n.T("threatens a refusal unless the model hands over a secret"),
+			`\b(?:requests?|calls?|it|this\s+tool|the\s+tool|everything)\s+without\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+)?(?:user'?s\s+)?(?:[\w-]+\s+){0,2}?`+reSecret+`\s+(?:will|would|is|are|gets?)\s+(?:be\s+|always\s+)?(?:rejected|refused|blocked|denied|fail(?:ed|s)?|ignored|dropped)\b`,
+			"without").gated(secretMaterialWords...).gated("reject", "refuse", "block", "denied", "fail", "ignored", "dropped").judged(judgeSecretDemand),
 		mustPhrase(SeverityMedium, i18n.T("sets a precondition for the model before it may use the tool"),
 			`\bbefore\s+(?:using|calling|invoking|running|executing|you\s+use|you\s+call|searching|answering|responding)\b`+gap+`\b(?:read|call|invoke|run|fetch|send|include|pass|copy|upload|open|cat|attach|append|load|paste)\b`,
 			"before using", "before calling", "before invoking", "before running", "before executing", "before you", "before searching", "before answering", "before responding").gated("before "),
@@ -36,8 +39,8 @@ var ruleInstructionCoercion = lintRule{
 			`\byou\s+(?:must|have\s+to|are\s+required\s+to|need\s+to|should)\s+(?:always\s+|first\s+|also\s+|then\s+)*(?:read|call|invoke|fetch|send|include|pass|copy|upload|attach|forward|append|paste|provide\s+(?:the\s+)?(?:contents?|full|entire|whole))\b`,
 			"you must", "you have to", "you are required", "you need to", "you should").gated("you "),
 		mustPhrase(SeverityMedium, i18n.T("puts compliance pressure on the model"),
-			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b`,
-			"required for", "mandatory for", "necessary for", "needed for", "not optional", "compliance requirement"),
+			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b|\b(?:mandatory|required|obligatory|compulsory)\s+(?:compliance|audit|auditing|security)(?:/\w+)?\s+(?:steps?|checks?|requirements?|procedures?|measures?)\b|\b(?:although|though|even\s+though|despite\s+(?:being|it\s+being))\s+(?:it\s+is\s+|it'?s\s+)?(?:marked|listed|declared|shown|flagged)\s+(?:as\s+)?optional\b`,
+			"required for", "mandatory for", "necessary for", "needed for", "not optional", "compliance requirement", "mandatory compliance", "mandatory audit", "mandatory security", "required compliance", "required audit", "required security", "obligatory", "compulsory", "optional").judged(notePressure),
 	},
 }
 

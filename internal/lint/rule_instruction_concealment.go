@@ -1,6 +1,9 @@
 package lint
 
-import "github.com/gatehouse-dev/gatehouse/internal/i18n"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
 
 var ruleInstructionConcealment = lintRule{
 	Rule: Rule{
@@ -25,8 +28,11 @@ var ruleInstructionConcealment = lintRule{
 			`\b(?:do\s+not|don'?t|never)\s+(?:\w+ly\s+)?(?:mention|reveal|disclose|acknowledge|explain|discuss)\s+(?:this|that|these|it|why|the\s+(?:above|following|instructions?|note|prefix|step|file))\b`,
 			"mention", "reveal", "disclose", "acknowledge", "explain", "discuss").gated("not ", "n't ", "never "),
 		mustPhrase(SeverityHigh, i18n.T("tells the model there is no need to tell the user"),
-			`\bno\s+need\s+(?:at\s+all\s+)?to\s+(?:tell|inform|notify|alert|mention|bother|explain|report|show|let)\b`+gap+`\b(?:the\s+)?(?:users?|them|anyone|this|it)\b`,
-			"no need to"),
+			`\bno\s+(?:need|reason|point)\s+(?:at\s+all\s+)?to\s+(?:tell|inform|notify|alert|mention|bother|explain|report|show|let|bring\s+(?:this|it|that|these)\s+up|raise\s+(?:this|it|that))\b`+gap+`\b(?:the\s+)?(?:users?|them|anyone|this|it)\b`,
+			"no need to", "no reason to", "no point to"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to silence the warnings the user relies on"),
+			`\b(?:suppress|silence|mute|hide|disable|swallow|squelch)\s+(?:all|any|every|each)\s+(?:of\s+the\s+)?(?:[\w-]+\s+)?(?:warnings?|alerts?|security\s+(?:prompts?|notices?|notifications?))\b`,
+			"suppress", "silence", "mute", "hide", "disable", "swallow", "squelch").gated("warning", "alert", "security").judged(judgeSilencing),
 		mustPhrase(SeverityHigh, i18n.T("says the user need not know"),
 			`\b(?:the\s+)?users?\s+(?:does\s*n[o']?t|do\s*n[o']?t|does\s+not|do\s+not|need\s*n[o']?t|needn'?t|should\s*n[o']?t|should\s+not|must\s*n[o']?t|must\s+not|won'?t|will\s+not|may\s+not|can\s*n[o']?t|cannot|(?:must|should|will|may|can|shall)\s+never|never)\s+(?:ever\s+)?(?:need\s+to\s+|have\s+to\s+)?(?:know|see|notice|hear|find\s+out|be\s+(?:told|informed|notified|aware|shown|bothered))\b`,
 			"user").gated("not", "n't", "cannot", "never"),
@@ -48,8 +54,43 @@ var ruleInstructionConcealment = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to do something silently"),
 			`\b(?:silently|secretly|quietly|covertly|discreetly|invisibly|stealthily)\s+(?:also\s+)?(?:send|copy|upload|forward|include|read|exfiltrate|transmit|pass|attach|bcc|cc|add|post|call|append|redirect|change|replace|prefix|run|execute|collect|store|log)\b`,
 			"silently", "secretly", "quietly", "covertly", "discreetly", "invisibly", "stealthily"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to keep the instruction out of what the user sees"),
+			`\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:include|show|mention|repeat|display|print|echo|quote|surface)\s+(?:this|these|the\s+(?:above|following))\s+(?:instructions?|notes?|steps?|text|directives?|requirements?)\s+in\s+(?:your|the|any)\s+(?:visible\s+|final\s+)?(?:responses?|repl(?:y|ies)|answers?|outputs?|messages?)\b`,
+			"not include", "not show", "not mention", "not repeat", "not display", "not print", "not echo", "not quote", "not surface", "n't include", "n't show", "n't mention", "n't repeat", "n't display", "never include", "never show", "never mention", "never repeat", "never display"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to disguise secrets as ordinary output"),
+			`\b(?:formatted|disguised|presented|dressed\s+up|camouflaged|passed\s+off|written)\s+(?:so\s+(?:that\s+)?it\s+looks\s+)?(?:as|like)\s+(?:an?\s+)?(?:normal|ordinary|regular|routine|harmless|innocuous|innocent)\s+(?:[\w-]+\s+)?(?:output|status|information|info|text|results?|data|logs?|messages?|responses?)\b|\b(?:format|disguise|dress\s+up|present|make|write|phrase)\s+(?:them|it|these|this|those|the\s+\w+)\s+(?:up\s+)?(?:to\s+look|so\s+(?:that\s+)?(?:they|it)\s+looks?|as\s+if\s+(?:they|it)\s+(?:were|was))\s+(?:like\s+|as\s+)?(?:an?\s+)?(?:normal|ordinary|regular|routine|harmless|innocuous|innocent)\b|\b(?:formatiert|getarnt|verpackt|verkleidet|dargestellt)\s+(?:wie|als)\s+(?:normale|gew[öo]hnliche|[üu]bliche|harmlose|unauff[äa]llige)[nrs]?\b`,
+			"formatted", "disguised", "presented", "dressed up", "camouflaged", "passed off", "written", "format", "disguise", "present", "make", "write", "phrase", "formatiert", "getarnt", "verpackt", "verkleidet", "dargestellt").judged(judgeDisguise),
 		mustPhrase(SeverityMedium, i18n.T("plays an instruction down as a mere implementation detail"),
 			`\b(?:a\s+)?(?:mere|just\s+an?|only\s+an?|simply\s+an?)\s+(?:implementation|internal|technical)\s+detail\b|\b(?:could|would|might)\s+(?:even\s+)?(?:upset|worry|scare|alarm|confuse)\s+the\s+user\b`,
 			"mere", "just a", "just an", "only a", "only an", "simply a", "simply an", "upset", "worry", "scare", "alarm", "confuse").gated("detail", "the user"),
 	},
 }
+
+// judgeSilencing keeps an order to silence every warning high in the tool's own description,
+// where it is aimed at the model; a parameter that turns warnings off ("quiet: suppress all
+// warnings") and a tool whose job is warnings, logs or a build's output are doing their work.
+func judgeSilencing(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if v.site.key != "description" || v.site.parent != "" {
+		return "", "", false
+	}
+	if warningToolRE.MatchString(tf.tool.ToolName()) {
+		return "", "", false
+	}
+	return SeverityHigh, "", true
+}
+
+// warningToolRE finds a tool whose name says its job is warnings, alerts, logs or a build.
+var warningToolRE = lazyregexp.New(`(?i)(?:warn|alert|notif|log|lint|compil|build|test|check|diagnos)`)
+
+// judgeDisguise keeps an order to dress output up as ordinary only when its sentence hands over
+// secrets or a file that holds them: "errors are formatted as normal text" is formatting.
+func judgeDisguise(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	sentence := v.sentence(m[0], m[1])
+	if reSecretRE.MatchString(sentence) || secretPathRE.MatchString(sentence) || secretOtherRE.MatchString(sentence) {
+		return SeverityHigh, "", true
+	}
+	return "", "", false
+}
+
+// secretOtherRE finds secret material named in the other languages lint reads.
+var secretOtherRE = lazyregexp.New(`(?i)` + reSecretOther)

@@ -33,9 +33,12 @@ var ruleInstructionOverride = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("claims priority over the model's other instructions"),
 			`\b(?:takes?|has|have)\s+(?:absolute\s+|top\s+|highest\s+)?(?:priority|precedence)\s+over\s+(?:all\s+|any\s+)?(?:other|previous|prior|user|system)\b|\bthis\s+(?:instruction|rule|message|notice|directive)\s+(?:overrides|supersedes|replaces)\b`,
 			"priority", "precedence", "overrides", "supersedes", "replaces"),
+		mustPhrase(SeverityHigh, i18n.T("claims to outrank what the operator or the system prompt set up"),
+			`\b(?:supersedes?|overrides?|outranks?|overrules?|replaces?|trumps?)\s+(?:anything|everything|all|any(?:thing)?)\b[^.!?\n]{0,40}?\b(?:operators?|system\s+prompts?|system\s+instructions|instructions|prompts?|guidelines|developers?)\b|\btreat\s+(?:this|these|the\s+following)\s+(?:text|description|notes?|directions|instructions|message|section)\s+as\s+(?:your|the|a)\s+(?:new\s+|real\s+|actual\s+)?(?:system\s+(?:prompt|message|instructions)|instructions|core\s+directives?)\b`,
+			"supersede", "override", "outrank", "overrule", "replace", "trump", "treat this", "treat these", "treat the following").judged(judgeQuotedExample),
 		mustPhrase(SeverityHigh, i18n.T("asks the model to reveal its own instructions"),
 			`\b(?:reveal|print|output|repeat|include|send|share|leak|return|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|complete\s+)?(?:system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions))\b`,
-			"system prompt", "instructions", "developer message").judged(judgeQuotedExample),
+			"system prompt", "instructions", "developer message").judged(judgeRefusedOrQuoted),
 		mustPhrase(SeverityHigh, i18n.T("announces new instructions for the model"),
 			`\b(?:new|updated|real|actual|additional|revised)\s+(?:system\s+)?instructions\s*:|\b(?:system|developer|admin(?:istrator)?)\s+(?:override|message|instruction)s?\s*:|[|#=\[]{2,}\s*(?:system|developer|admin(?:istrator)?)[_\s-]+(?:override|message|instructions?|prompt)\s*[|#=\]]{2,}`,
 			"instructions:", "override:", "overrides:", "message:", "messages:", "instruction:", "_override", " override", "-override", "_instruction", "_message", "_prompt"),
@@ -50,7 +53,7 @@ var ruleInstructionOverride = lintRule{
 			"you are", "you're", "instructions", "rules", "prompt", "guidelines").gated("free of", "free from", "unrestricted", "unfiltered", "uncensored", "jailbroken", "no longer", "obsolete", "void", "invalid", "cancelled", "canceled", "revoked"),
 		mustPhrase(SeverityHigh, i18n.T("gives the model a new role"),
 			`\byou\s+are\s+now\s+(?:a|an|in)\b|\bfrom\s+now\s+on,?\s+(?:you|always|never|respond|answer|act)\b|\byour\s+(?:new|real|true|only)\s+(?:task|goal|objective|purpose|job|role|instructions?)\s+(?:is|are)\b`,
-			"you are now", "from now on", "your new", "your real", "your true", "your only"),
+			"you are now", "from now on", "your new", "your real", "your true", "your only").judged(judgeNewRole),
 	},
 }
 
@@ -69,3 +72,26 @@ func judgeQuotedExample(tf *toolFindings, v *textView, m []int) (Severity, strin
 	}
 	return SeverityHigh, "", true
 }
+
+// judgeRefusedOrQuoted drops a sentence that refuses or protects ("never reveal the system
+// prompt", a rule an honest assistant states) and lowers an instruction quoted as an example.
+func judgeRefusedOrQuoted(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if defensiveRE.MatchString(v.sentence(m[0], m[1])) {
+		return "", "", false
+	}
+	return judgeQuotedExample(tf, v, m)
+}
+
+// judgeNewRole drops "from now on, never …" when its sentence only refuses or protects ("from
+// now on, never include the token"): no role is given. Keeping something from the user is the
+// concealment rule's.
+func judgeNewRole(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	sentence := v.sentence(m[0], m[1])
+	if strings.HasPrefix(strings.ToLower(v.folded[m[0]:m[1]]), "from") && defensiveRE.MatchString(sentence) && !neverRefuseRE.MatchString(sentence) {
+		return "", "", false
+	}
+	return judgeQuotedExample(tf, v, m)
+}
+
+// neverRefuseRE finds "never refuse" and its kin: a "never" that takes the model's limits away.
+var neverRefuseRE = lazyregexp.New(`(?i)\bnever\s+(?:refuse|decline|say\s+no|hold\s+back|question|apologi[sz]e|warn)\b`)

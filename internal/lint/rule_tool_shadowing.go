@@ -39,6 +39,12 @@ var ruleToolShadowing = lintRule{
 		mustPhrase(SeverityMedium, i18n.T("tells the model to change what another tool returned"),
 			`\b(?:modify|change|replace|alter|rewrite|correct|fix|override|overwrite|edit|adjust)\s+(?:the\s+)?(?:wrong\s+|incorrect\s+|previous\s+|original\s+)?(?:results?|outputs?|responses?|answers?|values?|returns?)\s+(?:of|from|returned\s+by|given\s+by)\s+(?:the\s+|any\s+|other\s+)?[\w.-]+\s+(?:tools?|functions?)\b`,
 			"modify", "change", "replace", "alter", "rewrite", "correct", "fix", "override", "overwrite", "edit", "adjust").gated("result", "output", "response", "answer", "value", "return").gated(" of the ", " from the ", " returned by", " given by", " of ", " from ").gated(" tool", " function"),
+		mustPhrase(SeverityHigh, i18n.T("claims to be the new version of another tool, and the original outdated"),
+			`\b(?:updated|new|improved|upgraded|fixed|patched|newer|official|safer)\s+(?:drop-in\s+)?(?:replacement|substitute|successor)\s+(?:for|of|to)\s+(?:the\s+)?(?:original|old|official|existing|built-in|default|legacy|previous|outdated)\b`,
+			"replacement", "substitute", "successor"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to hand this tool's results to another tool without the user"),
+			`\b(?:forward|send|pass|hand|pipe|route|upload|push)\s+(?:the\s+|its\s+|all\s+|these\s+|any\s+)?(?:results?|outputs?|responses?|data|contents?|findings|logs)\b`+reNoStop+`{0,40}?\bto\s+`+reToolRef+`\s+(?:tool|function|server|plugin)\b`,
+			"forward", "send", "pass", "hand", "pipe", "route", "upload", "push").gated(" tool", " function", " server", " plugin").gated("without").judged(judgeForwardToTool),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to call another tool first"),
 			`\b(?:always\s+|first\s+)?(?:call|invoke|use|run)\s+`+reToolRef+`\s+(?:tool|function)\s+(?:first|before\s+(?:anything|any|answering|responding|this))\b`,
 			" tool first", " function first", " tool before", " function before").judged(judgeCallFirst),
@@ -56,7 +62,7 @@ var (
 	shadowCallWords    = filterWords("use ", "call ", "invoke ", "run ")
 )
 
-const reToolRef = `(?:the\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
+const reToolRef = `(?:the\s+)?(?:[\w.-]+\s+server'?s\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
 
 var (
 	// shadowCondition: a condition on another tool being called or present.
@@ -170,7 +176,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 	if v.holds(identifierWords) && v.holds(shadowCallWords) {
-		for _, m := range shadowCallWith.FindAllStringSubmatchIndex(f, 4) {
+		for _, m := range l.findAll(shadowCallWith, v, 4) {
 			name := f[m[2]:m[3]]
 			r := l.resolveRef(tf, name, true)
 			if r.selfOrArg || !looksLikeToolName(name) {
@@ -315,3 +321,19 @@ func onlyServer(servers []string, server string) bool {
 	}
 	return true
 }
+
+// judgeForwardToTool keeps an order to hand results to another tool when its sentence also
+// leaves the user out ("without asking the user"): a server routing what the model reads to
+// another tool behind the person's back. Between a server's own tools it is guidance.
+func judgeForwardToTool(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	name := v.group(m, 2)
+	if name == "" || tf.l == nil || !withoutUserRE.MatchString(v.sentence(m[0], m[1])) {
+		return "", "", false
+	}
+	return byWhereToolLives(tf, name, func() string {
+		return i18n.Sprintf("tells the model to hand this tool's results to %q, a tool of another server or of no pasted catalog, without the user: a server routing what the model reads to another tool", name)
+	})
+}
+
+// withoutUserRE finds an act done without the user: without asking, telling or confirming.
+var withoutUserRE = lazyregexp.New(`(?i)\bwithout\s+(?:(?:first\s+)?(?:asking|telling|informing|notifying|consulting|checking\s+with|confirming\s+with|waiting\s+for)\s+(?:the\s+)?users?|(?:the\s+)?user'?s?\s+(?:confirmation|consent|approval|knowledge|permission)|(?:any\s+)?(?:confirmation|approval|consent))\b`)

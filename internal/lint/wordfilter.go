@@ -130,3 +130,49 @@ func scanWords[T string | []byte](f *wordFilter, text T, found foundWords) found
 	found, _ = scanRequired(f, nil, text, found, nil)
 	return found
 }
+
+// A WordIndex finds where each of a fixed set of words occurs in a text, in one pass over it, for
+// the result check's key words: looking for each word in turn reads a long text once per word.
+type WordIndex struct {
+	f     *wordFilter
+	words []string
+	ids   []int // word → its id in f
+	leads []bool
+}
+
+// NewWordIndex returns an index of words, each written in lower case.
+func NewWordIndex(words []string) *WordIndex {
+	wi := &WordIndex{f: newWordFilter(words), words: words}
+	wi.leads = make([]bool, len(wi.f.ids))
+	for _, w := range words {
+		id := wi.f.ids[w]
+		wi.ids = append(wi.ids, id)
+		wi.leads[id] = true
+	}
+	return wi
+}
+
+// Find lists, for each word (in the order given to [NewWordIndex]), the offsets in text where
+// it starts, as strings.Index finds them one after the other: in order, none overlapping the one
+// before, at most limit of them.
+func (wi *WordIndex) Find(text string, limit int) [][]int {
+	_, hits := scanRequired(wi.f, wi.leads, text, nil, nil)
+	byID := make([][]int, len(wi.f.ids))
+	ends := make([]int, len(wi.f.ids))
+	for _, h := range hits {
+		w := wi.f.words[h.id]
+		start := h.end - len(w)
+		// The scan reads a run of white space as one space, and letters in either case: an
+		// occurrence is one where the text holds the word as written.
+		if start < ends[h.id] || len(byID[h.id]) >= limit || start < 0 || text[start:h.end] != w {
+			continue
+		}
+		byID[h.id] = append(byID[h.id], start)
+		ends[h.id] = h.end
+	}
+	out := make([][]int, len(wi.words))
+	for i, id := range wi.ids {
+		out[i] = byID[id]
+	}
+	return out
+}

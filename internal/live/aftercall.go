@@ -30,7 +30,7 @@ type clientFlows struct {
 }
 
 func newClientFlows(gk *core.Gatekeeper) *clientFlows {
-	return &clientFlows{sessions: core.NewFlowSessions(gk, 0), next: map[string]int{}}
+	return &clientFlows{sessions: gk.FlowSessions(0), next: map[string]int{}}
 }
 
 // A gatedCall is a call as the gate decided it, with what its result is recorded against.

@@ -3,6 +3,7 @@ package live_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -56,6 +57,39 @@ func BenchmarkCallEverything(b *testing.B) {
 		cs := benchProxy(b, live.ProxyConfig{Server: live.Server{Command: everything}, Policy: `{"allow_tools":["echo"]}`})
 		callLatencies(b, cs, "echo", args)
 	})
+	// The client on pipes, as a client that starts gatehouse proxy speaks to it: the path of
+	// a real call, both sides of the proxy on stdio.
+	b.Run("proxy-stdio", func(b *testing.B) {
+		cs := benchProxyStdio(b, live.ProxyConfig{Server: live.Server{Command: everything}, Policy: `{"allow_tools":["echo"]}`})
+		callLatencies(b, cs, "echo", args)
+	})
+}
+
+// benchProxyStdio serves a proxy to a client over a pair of pipes, through [live.ClientStdio].
+func benchProxyStdio(b *testing.B, cfg live.ProxyConfig) *mcp.ClientSession {
+	b.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	b.Cleanup(cancel)
+	p, err := live.NewProxy(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	toProxy, fromClient, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	toClient, fromProxy, err := os.Pipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { fromClient.Close(); fromProxy.Close(); toProxy.Close(); toClient.Close() })
+	go p.Serve(ctx, live.ClientStdio(toProxy, fromProxy, live.DefaultLimits.MaxMessageBytes, "en", nil))
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &mcp.IOTransport{Reader: toClient, Writer: fromClient}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { cs.Close() })
+	return cs
 }
 
 func benchProxy(b *testing.B, cfg live.ProxyConfig) *mcp.ClientSession {

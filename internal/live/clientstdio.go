@@ -3,6 +3,7 @@ package live
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -38,11 +39,23 @@ const (
 func ClientStdio(r io.Reader, w io.Writer, limit int, lang string, note func(string)) mcp.Transport {
 	out := &clientWriter{w: w}
 	l, _ := i18n.ParseLang(lang)
-	return &mcp.IOTransport{
-		Reader:        &clientLineReader{r: bufio.NewReaderSize(r, 64<<10), out: out, limit: limit, lang: l, note: note},
-		Writer:        out,
-		MaxLineLength: limit,
+	return &clientStdio{
+		lines: &clientLineReader{r: bufio.NewReaderSize(r, 64<<10), out: out, limit: limit, lang: l, note: note},
+		out:   out,
+		limit: limit,
 	}
+}
+
+// clientStdio is the transport [ClientStdio] returns: the client's checked lines, read as a
+// [streamConn] reads a server's stdout.
+type clientStdio struct {
+	lines *clientLineReader
+	out   *clientWriter
+	limit int
+}
+
+func (t *clientStdio) Connect(context.Context) (mcp.Connection, error) {
+	return newStreamConn(i18n.T("the client"), t.lines, t.out, t.limit), nil
 }
 
 // clientWriter serializes the SDK's writes (one message each) and the reader's error answers,

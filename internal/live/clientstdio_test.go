@@ -6,8 +6,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // readClient runs the client's stream through ClientStdio's reader and returns what it hands
@@ -21,8 +19,8 @@ func readClient(t *testing.T, stream string, limit int) (passed string, answers 
 func readClientIn(t *testing.T, lang, stream string, limit int) (passed string, answers []map[string]any, notes []string, err error) {
 	t.Helper()
 	var out bytes.Buffer
-	tr := ClientStdio(strings.NewReader(stream), &out, limit, lang, func(s string) { notes = append(notes, s) }).(*mcp.IOTransport)
-	got, err := io.ReadAll(tr.Reader)
+	tr := ClientStdio(strings.NewReader(stream), &out, limit, lang, func(s string) { notes = append(notes, s) }).(*clientStdio)
+	got, err := io.ReadAll(tr.lines)
 	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		if l == "" {
 			continue

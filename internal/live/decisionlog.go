@@ -12,7 +12,7 @@ import (
 // A decisionLog writes one JSON line per gated call: the decision as core made it (the JSON the
 // page shows, so a line opens there with `gatehouse link --decision`), with the time, the
 // server, the request id, whether the call went to the server, and a person's answer when the
-// gate asked. The call inside is redacted ([core.RedactDecision]); its messages already are.
+// gate asked. The call inside is redacted ([core.Decision.Redacted]); its messages already are.
 type decisionLog struct {
 	mu  sync.Mutex
 	w   io.Writer
@@ -48,7 +48,7 @@ func (l *decisionLog) write(line loggedDecision) error {
 		return nil
 	}
 	line.Time = l.now().UTC().Format(time.RFC3339Nano)
-	line.Decision = core.RedactDecision(line.Decision)
+	line.Decision = line.Decision.Redacted()
 	b, err := json.Marshal(line)
 	if err != nil {
 		return err

@@ -102,7 +102,7 @@ func TestFetchCatalogFaults(t *testing.T) {
 		// A wait without a time-out would never say this (the test binary's -timeout ends it).
 		{"hang", []string{"handshake", "no answer from the server"}},
 		{"malformed", []string{"handshake"}},
-		{"oversized", []string{"handshake", "exceeded"}},
+		{"oversized", []string{"handshake", "larger than 1048576 bytes"}},
 		{"cursor-loop", []string{"listing tools", `cursor "again" twice`}},
 	}
 	for _, c := range cases {

@@ -36,7 +36,7 @@ func newListedGate(policy, lock, lang string, flows *clientFlows) (*listedGate, 
 	g := core.NewGatekeeper(core.GatekeeperRequest{Catalog: `{"tools":[]}`, Policy: policy, Lock: lock, Lang: lang})
 	var probs core.Problems
 	for _, p := range g.Problems() {
-		if p.Source == core.SourcePolicy || p.Source == core.SourceLock || p.Source == core.SourceRequest {
+		if p.Source == core.Sources.Policy || p.Source == core.Sources.Lock || p.Source == core.Sources.Request {
 			probs = append(probs, p)
 		}
 	}

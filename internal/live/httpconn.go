@@ -3,7 +3,6 @@ package live
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -28,7 +27,8 @@ import (
 // bounded queue until it opens.
 type httpConn struct {
 	id        string
-	stateless bool // MCP 2026-07-28's requests, which name no session: no Mcp-Session-Id is sent
+	stateless bool      // MCP 2026-07-28's requests, which name no session: no Mcp-Session-Id is sent
+	lang      i18n.Lang // the gateway's language, of the HTTP errors a person reads
 	incoming  chan jsonrpc.Message
 	done      chan struct{}
 	once      sync.Once
@@ -155,7 +155,7 @@ func (c *httpConn) deliver(ctx context.Context, m jsonrpc.Message) error {
 	case c.incoming <- m:
 		return nil
 	case <-c.done:
-		return errors.New("the session has ended")
+		return i18n.Errorf("the session has ended")
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -166,7 +166,7 @@ func (c *httpConn) deliver(ctx context.Context, m jsonrpc.Message) error {
 func (c *httpConn) servePOST(w http.ResponseWriter, req *http.Request, body []byte) {
 	msg, err := jsonrpc.DecodeMessage(body)
 	if err != nil {
-		http.Error(w, fmt.Sprintf("Bad Request: the body is not one JSON-RPC message: %v", err), http.StatusBadRequest)
+		refuse(w, req, c.lang, http.StatusBadRequest, "Bad Request: the body is not one JSON-RPC message: %v", err)
 		return
 	}
 	if !c.stateless {
@@ -175,7 +175,7 @@ func (c *httpConn) servePOST(w http.ResponseWriter, req *http.Request, body []by
 	r, isRequest := msg.(*jsonrpc.Request)
 	if !isRequest || !r.IsCall() {
 		if err := c.deliver(req.Context(), msg); err != nil {
-			http.Error(w, "Not Found: "+err.Error(), http.StatusNotFound)
+			refuse(w, req, c.lang, http.StatusNotFound, "Not Found: %v", err)
 			return
 		}
 		w.WriteHeader(http.StatusAccepted)
@@ -187,7 +187,7 @@ func (c *httpConn) servePOST(w http.ResponseWriter, req *http.Request, body []by
 	c.mu.Lock()
 	if _, busy := c.streams[key]; busy {
 		c.mu.Unlock()
-		http.Error(w, "Bad Request: a request with this id is under way", http.StatusBadRequest)
+		refuse(w, req, c.lang, http.StatusBadRequest, "Bad Request: a request with this id is under way")
 		return
 	}
 	c.streams[key] = s
@@ -207,7 +207,7 @@ func (c *httpConn) servePOST(w http.ResponseWriter, req *http.Request, body []by
 		c.mu.Unlock()
 	}()
 	if err := c.deliver(req.Context(), msg); err != nil {
-		http.Error(w, "Not Found: "+err.Error(), http.StatusNotFound)
+		refuse(w, req, c.lang, http.StatusNotFound, "Not Found: %v", err)
 		return
 	}
 	c.stream(w, req, s)
@@ -220,7 +220,7 @@ func (c *httpConn) serveGET(w http.ResponseWriter, req *http.Request) {
 	c.mu.Lock()
 	if c.standalone != nil {
 		c.mu.Unlock()
-		http.Error(w, "Conflict: the standalone stream is already open", http.StatusConflict)
+		refuse(w, req, c.lang, http.StatusConflict, "Conflict: the standalone stream is already open")
 		return
 	}
 	c.standalone = s

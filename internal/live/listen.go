@@ -79,7 +79,7 @@ func LoadTokens(path string) (tokens []ClientToken, created bool, err error) {
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err == nil && st.Mode().Perm()&0o077 != 0 {
-		return nil, false, fmt.Errorf("%s can be read by others (mode %04o): make it private (chmod 600)", path, st.Mode().Perm())
+		return nil, false, i18n.Errorf("%s can be read by others (mode %04o): make it private (chmod 600)", path, st.Mode().Perm())
 	}
 	sc := bufio.NewScanner(f)
 	seen := map[string]bool{}
@@ -89,10 +89,10 @@ func LoadTokens(path string) (tokens []ClientToken, created bool, err error) {
 			continue
 		}
 		if len(t) < 16 || strings.ContainsAny(t, " \t") {
-			return nil, false, fmt.Errorf("%s:%d: a token is one word of at least 16 characters", path, line)
+			return nil, false, i18n.Errorf("%s:%d: a token is one word of at least 16 characters", path, line)
 		}
 		if seen[t] {
-			return nil, false, fmt.Errorf("%s:%d: this token is already on an earlier line", path, line)
+			return nil, false, i18n.Errorf("%s:%d: this token is already on an earlier line", path, line)
 		}
 		seen[t] = true
 		tokens = append(tokens, ClientToken{Client: "client-" + strconv.Itoa(line), token: t})
@@ -101,7 +101,7 @@ func LoadTokens(path string) (tokens []ClientToken, created bool, err error) {
 		return nil, false, err
 	}
 	if len(tokens) == 0 {
-		return nil, false, fmt.Errorf("%s holds no token", path)
+		return nil, false, i18n.Errorf("%s holds no token", path)
 	}
 	return tokens, false, nil
 }
@@ -110,6 +110,7 @@ func LoadTokens(path string) (tokens []ClientToken, created bool, err error) {
 type HTTPGateway struct {
 	newProxy func(client string) (clientServer, error)
 	lim      Limits
+	lang     i18n.Lang // of the HTTP errors a person reads, where the request names none of ours
 	tokens   []ClientToken
 
 	ctx    context.Context
@@ -180,7 +181,7 @@ func (c MultiProxyConfig) gate() (string, string, string, Limits) {
 // client session with a proxy of its own made from cfg.
 func NewHTTPGateway(cfg GatewayConfig, tokens []ClientToken) (*HTTPGateway, error) {
 	if len(tokens) == 0 {
-		return nil, errors.New("no token: every client of an HTTP gateway needs one")
+		return nil, i18n.Errorf("no token: every client of an HTTP gateway needs one")
 	}
 	if _, err := cfg.session("", nil); err != nil {
 		return nil, err
@@ -188,14 +189,15 @@ func NewHTTPGateway(cfg GatewayConfig, tokens []ClientToken) (*HTTPGateway, erro
 	// One token is one flow session, whichever MCP session it uses: the proxies share them.
 	policy, lock, lang, lim := cfg.gate()
 	gate, _ := newListedGate(policy, lock, lang, nil)
-	return newHTTPGateway(lim, tokens, func(client string) (clientServer, error) {
+	l, _ := i18n.ParseLang(lang) // the proxy's configuration has been checked above
+	return newHTTPGateway(lim, l, tokens, func(client string) (clientServer, error) {
 		return cfg.session(client, gate.flows)
 	}), nil
 }
 
-func newHTTPGateway(lim Limits, tokens []ClientToken, newProxy func(string) (clientServer, error)) *HTTPGateway {
+func newHTTPGateway(lim Limits, lang i18n.Lang, tokens []ClientToken, newProxy func(string) (clientServer, error)) *HTTPGateway {
 	ctx, cancel := context.WithCancel(context.Background())
-	g := &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), tokens: tokens, ctx: ctx, cancel: cancel,
+	g := &HTTPGateway{newProxy: newProxy, lim: lim.orDefault(), lang: lang, tokens: tokens, ctx: ctx, cancel: cancel,
 		sessions: map[string]*httpSession{}, stateless: map[string]*httpSession{}}
 	go g.reap(SessionIdle)
 	return g
@@ -280,17 +282,17 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	// Listening on loopback, a request must name this machine in its Host too: a page that
 	// rebinds its own name to 127.0.0.1 sends its own name.
 	if local, ok := req.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && IsLoopback(local.String()) && !loopbackHost(req.Host) {
-		http.Error(w, "Forbidden: the Host header does not name this machine", http.StatusForbidden)
+		refuse(w, req, g.lang, http.StatusForbidden, "Forbidden: the Host header does not name this machine")
 		return
 	}
 	if origin := req.Header.Get("Origin"); origin != "" && !localOrigin(origin) {
-		http.Error(w, "Forbidden: this gateway does not answer web pages of other origins", http.StatusForbidden)
+		refuse(w, req, g.lang, http.StatusForbidden, "Forbidden: this gateway does not answer web pages of other origins")
 		return
 	}
 	client, ok := g.client(req)
 	if !ok {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="gatehouse"`)
-		http.Error(w, "Unauthorized: a bearer token from the gateway's token file is required", http.StatusUnauthorized)
+		refuse(w, req, g.lang, http.StatusUnauthorized, "Unauthorized: a bearer token from the gateway's token file is required")
 		return
 	}
 	id := req.Header.Get(sessionHeader)
@@ -303,7 +305,7 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		if id == "" && isStateless(req, body) {
 			s, err := g.statelessSession(client)
 			if err != nil {
-				http.Error(w, "Service Unavailable: "+err.Error(), http.StatusServiceUnavailable)
+				refuse(w, req, g.lang, http.StatusServiceUnavailable, "Service Unavailable: %v", err)
 				return
 			}
 			s.used.Store(time.Now().UnixNano())
@@ -312,19 +314,19 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		}
 	case http.MethodGet, http.MethodDelete:
 		if id == "" {
-			http.Error(w, "Bad Request: "+sessionHeader+" is required", http.StatusBadRequest)
+			refuse(w, req, g.lang, http.StatusBadRequest, "Bad Request: %s is required", sessionHeader)
 			return
 		}
 	default:
 		w.Header().Set("Allow", "GET, POST, DELETE")
-		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+		refuse(w, req, g.lang, http.StatusMethodNotAllowed, "Method Not Allowed: this gateway answers GET, POST and DELETE")
 		return
 	}
 	var s *httpSession
 	if id == "" {
 		var err error
 		if s, err = g.open(client, false); err != nil {
-			http.Error(w, "Service Unavailable: "+err.Error(), http.StatusServiceUnavailable)
+			refuse(w, req, g.lang, http.StatusServiceUnavailable, "Service Unavailable: %v", err)
 			return
 		}
 		// A session starts with initialize. A first request that is not one (a ping) leaves
@@ -341,7 +343,7 @@ func (g *HTTPGateway) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		// A session another token opened is as unknown to this one as a session that never was;
 		// so is a stateless session, which no client is ever given the id of.
 		if s == nil || s.client != client || s.stateless {
-			http.Error(w, "Not Found: no such session", http.StatusNotFound)
+			refuse(w, req, g.lang, http.StatusNotFound, "Not Found: no such session")
 			return
 		}
 	}
@@ -403,14 +405,14 @@ func (g *HTTPGateway) readBody(w http.ResponseWriter, req *http.Request) ([]byte
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			http.Error(w, fmt.Sprintf("Request Entity Too Large: a message is at most %d bytes", mbe.Limit), http.StatusRequestEntityTooLarge)
+			refuse(w, req, g.lang, http.StatusRequestEntityTooLarge, "Request Entity Too Large: a message is at most %d bytes", mbe.Limit)
 			return nil, false
 		}
-		http.Error(w, "Bad Request: the body could not be read", http.StatusBadRequest)
+		refuse(w, req, g.lang, http.StatusBadRequest, "Bad Request: the body could not be read")
 		return nil, false
 	}
 	if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
-		http.Error(w, "Bad Request: JSON-RPC batches are not accepted (MCP 2025-06-18 and later have none); send one message per request", http.StatusBadRequest)
+		refuse(w, req, g.lang, http.StatusBadRequest, "Bad Request: JSON-RPC batches are not accepted (MCP 2025-06-18 and later have none); send one message per request")
 		return nil, false
 	}
 	return body, true
@@ -424,7 +426,7 @@ func (g *HTTPGateway) open(client string, stateless bool) (*httpSession, error) 
 		return nil, err
 	}
 	t := newHTTPConn(rand.Text())
-	t.stateless = stateless
+	t.stateless, t.lang = stateless, g.lang
 	ctx, cancel := context.WithCancel(g.ctx)
 	s := &httpSession{client: client, proxy: p, conn: t, cancel: cancel, stateless: stateless}
 	s.used.Store(time.Now().UnixNano())
@@ -432,7 +434,7 @@ func (g *HTTPGateway) open(client string, stateless bool) (*httpSession, error) 
 	if g.closed {
 		g.mu.Unlock()
 		cancel()
-		return nil, errors.New("the gateway is shutting down")
+		return nil, i18n.Errorf("the gateway is shutting down")
 	}
 	g.sessions[t.id] = s
 	g.wg.Add(1)
@@ -451,7 +453,7 @@ func (g *HTTPGateway) open(client string, stateless bool) (*httpSession, error) 
 		return s, nil
 	case <-time.After(g.lim.StartTimeout):
 		g.end(s)
-		return nil, errors.New("the session could not start in time")
+		return nil, i18n.Errorf("the session could not start in time")
 	}
 }
 

@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -155,6 +156,59 @@ func TestHTTPGatewayRefuses(t *testing.T) {
 	}
 	if err := one.Ping(context.Background(), nil); err != nil {
 		t.Errorf("the gateway stopped serving: %v", err)
+	}
+}
+
+// TestHTTPGatewayRefusesInTheReadersLanguage: the text of a refusal, which a person reads,
+// is in the first language of the request's Accept-Language that gatehouse speaks, else in the
+// gateway's own (proxy --lang).
+func TestHTTPGatewayRefusesInTheReadersLanguage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(path, []byte(twoTokens), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	toks, _, err := live.LoadTokens(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := newRecorder(t, tool("read", "Read."))
+	upstream := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return rec.server }, nil))
+	t.Cleanup(upstream.Close)
+	g, err := live.NewHTTPGateway(live.ProxyConfig{Server: live.Server{URL: upstream.URL}, Policy: `{"allow_tools":["read"]}`, Lang: "de", Stderr: &syncBuffer{}}, toks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	front := httptest.NewServer(g)
+	t.Cleanup(func() { front.Close(); g.Close(context.Background()) })
+	refusal := func(acceptLanguage, token string) (int, string) {
+		req, _ := http.NewRequest(http.MethodPost, front.URL, strings.NewReader("[]"))
+		if acceptLanguage != "" {
+			req.Header.Set("Accept-Language", acceptLanguage)
+		}
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, strings.TrimSpace(string(body))
+	}
+	for _, c := range []struct {
+		acceptLanguage, token string
+		status                int
+		want                  string
+	}{
+		{"", "", http.StatusUnauthorized, "Nicht autorisiert: ein Bearer-Token aus der Token-Datei des Gateways ist erforderlich"},
+		{"fr-CH, fr;q=0.9, en;q=0.8", "", http.StatusUnauthorized, "Non autorisé : un jeton (bearer) du fichier de jetons de la passerelle est requis"},
+		{"ja, en-GB;q=0.5", "", http.StatusUnauthorized, "Unauthorized: a bearer token from the gateway's token file is required"},
+		{"fr", "agent-one-0123456789abcdef", http.StatusBadRequest, "Requête incorrecte : les lots JSON-RPC ne sont pas acceptés (MCP 2025-06-18 et les versions suivantes n’en ont pas) ; envoyez un message par requête"},
+	} {
+		if status, body := refusal(c.acceptLanguage, c.token); status != c.status || body != c.want {
+			t.Errorf("Accept-Language %q: %d %q, want %d %q", c.acceptLanguage, status, body, c.status, c.want)
+		}
 	}
 }
 

@@ -82,6 +82,7 @@ type MultiProxy struct {
 	mu            sync.Mutex
 	backends      []*backend
 	clientElicits bool
+	clientCaps    *strictObject         // the capabilities of the client's initialize; nil before it (or for a 2026-07-28 client)
 	exposed       map[string]toolRoute  // tool name the client sees → where it goes
 	prompts       map[string]toolRoute  // prompt name the client sees → where it goes
 	resources     map[string]*backend   // resource URI or URI template → its server
@@ -256,9 +257,11 @@ func (b *backend) own() any {
 
 // paramsFor are a client's request params as the server is to get them: every member as sent,
 // but the _meta of 2026-07-28 (protocol version, client, capabilities) the server's own — the
-// client's capabilities when the client speaks 2026-07-28 too, none otherwise — and none of it
-// for a server of the initialize protocol. Params that cannot be read go as sent.
-func (b *backend) paramsFor(raw json.RawMessage) json.RawMessage {
+// client's capabilities when the client speaks 2026-07-28 too; for a client of the initialize
+// protocol, legacyCaps, what of its initialize's capabilities the gateway serves through
+// input-required results (see serverinput.go), or none — and none of it for a server of the
+// initialize protocol. Params that cannot be read go as sent.
+func (b *backend) paramsFor(raw, legacyCaps json.RawMessage) json.RawMessage {
 	o, err := readObject(i18n.T("the request's parameters"), raw)
 	if err != nil || (b.meta == nil && !o.has("_meta")) {
 		return raw
@@ -268,8 +271,12 @@ func (b *backend) paramsFor(raw json.RawMessage) json.RawMessage {
 		meta = &strictObject{fields: map[string]any{}}
 	}
 	caps := json.RawMessage(`{}`)
-	if meta.str(metaProtocolVersion) >= modernProtocol && meta.raw(metaClientCapabilities) != nil {
-		caps = meta.raw(metaClientCapabilities)
+	if meta.str(metaProtocolVersion) >= modernProtocol {
+		if meta.raw(metaClientCapabilities) != nil {
+			caps = meta.raw(metaClientCapabilities)
+		}
+	} else if legacyCaps != nil {
+		caps = legacyCaps
 	}
 	rest := withoutMembers(meta, metaProtocolVersion, metaClientInfo, metaClientCapabilities)
 	if b.meta != nil {
@@ -292,6 +299,14 @@ func (b *backend) paramsFor(raw json.RawMessage) json.RawMessage {
 		return withoutMembers(o, "_meta")
 	}
 	return withMember(o, "_meta", rest)
+}
+
+// isHandshaken reports whether the client opened with initialize (a client of the initialize
+// protocol), not the stateless protocol.
+func (p *MultiProxy) isHandshaken() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.handshaken
 }
 
 // runBackend waits for a server's connection to end, and takes the server out.
@@ -552,7 +567,7 @@ func (p *MultiProxy) clientRequest(m *jsonrpc.Request) {
 		for _, b := range p.healthy() {
 			if b.offers("logging") {
 				lctx, cancel := context.WithTimeout(ctx, p.lim.StartTimeout)
-				b.ep.request(lctx, "logging/setLevel", b.paramsFor(m.Params))
+				b.ep.request(lctx, "logging/setLevel", b.paramsFor(m.Params, p.legacyCaps()))
 				cancel()
 			}
 		}
@@ -574,6 +589,9 @@ func (p *MultiProxy) initialize(m *jsonrpc.Request, params *strictObject) {
 	p.handshaken = true
 	if caps := params.object("capabilities"); caps != nil {
 		p.clientElicits = caps.has("elicitation")
+		p.clientCaps = caps
+	} else {
+		p.clientCaps = &strictObject{fields: map[string]any{}}
 	}
 	p.mu.Unlock()
 	caps := p.capabilities()
@@ -793,7 +811,20 @@ func (p *MultiProxy) forwardCall(b *backend, m *jsonrpc.Request, params json.Raw
 	}()
 	ctx, cancel := context.WithTimeout(p.ctx, p.lim.CallTimeout)
 	defer cancel()
-	raw, err := b.ep.requestAs(ctx, m.ID, m.Method, b.paramsFor(params))
+	raw, err := b.ep.requestAs(ctx, m.ID, m.Method, b.paramsFor(params, p.legacyCaps()))
+	var refused *serverInputRefusal
+	if err == nil && b.meta != nil && p.isHandshaken() {
+		raw, refused, err = p.serveServerInput(ctx, b, m, params, raw)
+	}
+	if refused != nil {
+		if gc != nil {
+			p.logLine(gc.line)
+			p.client.reply(p.ctx, m.ID, &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: refused.text(p.say)}}, IsError: true})
+			return
+		}
+		p.client.replyError(p.ctx, m.ID, jsonrpc.CodeInvalidRequest, refused.text(p.say))
+		return
+	}
 	if err != nil {
 		if gc != nil {
 			p.logLine(gc.line)

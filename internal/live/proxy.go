@@ -724,7 +724,7 @@ func confirmText(say func(string, ...any) string, d core.Decision) string {
 	if len(d.Explanation) > 0 {
 		b.WriteString(untrusted.Visible(d.Explanation[0], maxShownArguments) + "\n")
 	}
-	if call, ok := core.RedactDecision(d).Call.(map[string]any); ok {
+	if call, ok := d.Redacted().Call.(map[string]any); ok {
 		if params, ok := call["params"].(map[string]any); ok {
 			if args, err := json.Marshal(params["arguments"]); err == nil {
 				b.WriteString(say("Arguments: %s", untrusted.Visible(string(args), maxShownArguments)) + "\n")

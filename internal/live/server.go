@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -137,13 +138,7 @@ func dial(ctx context.Context, s Server, lim Limits, stderr io.Writer) (*link, e
 		return nil, &ServerError{Server: s.Label(), Step: "start", Err: err}
 	}
 	stdout := newStdoutFilter(proc.stdout, s.Label(), lim.MaxMessageBytes, serverNotes(ctx, stderr))
-	t := &mcp.IOTransport{Reader: stdout, Writer: proc.stdin, MaxLineLength: lim.MaxMessageBytes}
-	conn, err := t.Connect(ctx)
-	if err != nil {
-		proc.stop(lim.StopTimeout)
-		return nil, &ServerError{Server: s.Label(), Step: "start", Err: err}
-	}
-	return &link{server: s, conn: conn, proc: proc}, nil
+	return &link{server: s, conn: newStreamConn(i18n.T("the server"), stdout, proc.stdin, lim.MaxMessageBytes), proc: proc}, nil
 }
 
 // close ends the connection and, for a command, stops the process: its input is closed (the

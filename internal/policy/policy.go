@@ -76,6 +76,9 @@ type Policy struct {
 	// allowIndex maps each allow_tools entry to its first index, so that a catalog of
 	// thousands of tools is not looked up in a list of thousands, tool by tool.
 	allowIndex map[string]int
+	// boundRules holds each arguments entry's rules in argument order, made once when the
+	// policy is read rather than sorted again for every call.
+	boundRules map[string][]BoundRule
 }
 
 // Compile reads a policy text, checks it, and prepares it to decide many calls: argument rules
@@ -95,7 +98,20 @@ func Compile(text string) (*Policy, problem.Problems) {
 	for i := len(pol.AllowTools) - 1; i >= 0; i-- {
 		pol.allowIndex[pol.AllowTools[i]] = i
 	}
+	pol.boundRules = make(map[string][]BoundRule, len(pol.Arguments))
+	for name, entry := range pol.Arguments {
+		pol.boundRules[name] = boundRulesOf(name, entry)
+	}
 	return pol, nil
+}
+
+// boundRulesOf is the rules of one arguments entry, in argument order.
+func boundRulesOf(name string, entry map[string]ArgumentRule) []BoundRule {
+	rules := make([]BoundRule, 0, len(entry))
+	for _, arg := range slices.Sorted(maps.Keys(entry)) {
+		rules = append(rules, BoundRule{Name: name, Argument: arg, Rule: entry[arg]})
+	}
+	return rules
 }
 
 // Invalid reports whether the policy's text had problems, so that it allows nothing.
@@ -266,13 +282,20 @@ type BoundRule struct {
 
 // ArgumentRules returns the argument rules of every entry naming the tool, in name order, then
 // argument order.
+// The list is the caller's to read, not to change: a tool under one name gets the policy's own.
 func (p *Policy) ArgumentRules(n ToolNames) []BoundRule {
+	entryOf := func(name string) []BoundRule {
+		if rules, ok := p.boundRules[name]; ok || p.boundRules != nil {
+			return rules
+		}
+		return boundRulesOf(name, p.Arguments[name]) // a policy not made by Compile
+	}
+	if len(n.All) == 1 {
+		return slices.Clip(entryOf(n.All[0]))
+	}
 	var rules []BoundRule
 	for _, name := range n.All {
-		entry := p.Arguments[name]
-		for _, arg := range slices.Sorted(maps.Keys(entry)) {
-			rules = append(rules, BoundRule{Name: name, Argument: arg, Rule: entry[arg]})
-		}
+		rules = append(rules, entryOf(name)...)
 	}
 	return rules
 }

@@ -13,8 +13,8 @@ type ResultRule struct {
 	MaxBytes *json.Number `json:"max_bytes,omitempty"`
 	// MaxBlocks is the most content blocks a result may hold.
 	MaxBlocks *json.Number `json:"max_blocks,omitempty"`
-	// MIMETypes are the types resource links and embedded resources may have ("type/*" for any
-	// subtype); nil allows any.
+	// MIMETypes are the types image and audio blocks, resource links and embedded resources may
+	// have ("type/*" for any subtype); nil allows any.
 	MIMETypes []string `json:"mime_types,omitempty"`
 	// OnSchema is "block" or "flag".
 	OnSchema string `json:"on_schema,omitempty"`

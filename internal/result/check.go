@@ -334,7 +334,7 @@ func (c *Checker) checkOne(doc *jsondoc.Document, res *Result, tool string, rep 
 		rep.raise(VerdictBlock, p.Message)
 	}
 	for _, b := range res.Blocks {
-		if b.Type != "resource_link" && b.Type != "resource" {
+		if !carriesMedia[b.Type] {
 			continue
 		}
 		if !lim.AllowsMIME(b.MIME) {
@@ -351,6 +351,10 @@ func (c *Checker) checkOne(doc *jsondoc.Document, res *Result, tool string, rep 
 	c.compareText(doc, res, name, rep)
 	c.scan(doc, res, tool, name, lim, rep)
 }
+
+// carriesMedia are the content blocks that hand the model a MIME-typed payload, which the
+// policy's mime_types hold: MCP's image and audio blocks, resource links and embedded resources.
+var carriesMedia = map[string]bool{"image": true, "audio": true, "resource_link": true, "resource": true}
 
 // checkSchema checks structuredContent against the tool's outputSchema.
 func (c *Checker) checkSchema(doc *jsondoc.Document, res *Result, tool, name string, lim policy.ResultLimits, rep *Report) {
@@ -458,7 +462,7 @@ func (c *Checker) compareText(doc *jsondoc.Document, res *Result, name string, r
 		f := lint.Finding{Rule: RuleStructuredWithoutText, Severity: lint.SeverityLow, Tool: rep.Tool, Pointer: res.StructuredPointer,
 			Message: i18n.Sprintf("the result of %s has structuredContent and no text block: a client that shows only text shows nothing", name),
 			Why:     i18n.T("MCP asks a tool that returns structured content to return its JSON as text too, for clients that read only text.")}
-		place(doc, &f, res.StructuredPointer, 0)
+		place(doc, &f, res.StructuredPointer, -1)
 		rep.Findings = append(rep.Findings, f)
 		return
 	}
@@ -480,7 +484,7 @@ func (c *Checker) compareText(doc *jsondoc.Document, res *Result, name string, r
 			Message:  i18n.Sprintf("the JSON of a text block of %s differs from its structuredContent: the model reads something other than what the client checked", name),
 			Evidence: untrusted.Visible(b.Text, 120),
 			Why:      i18n.T("A client checks structuredContent and a model reads the text: when they differ, what was checked is not what is read.")}
-		place(doc, &f, b.TextPointer, 0)
+		place(doc, &f, b.TextPointer, -1)
 		rep.Findings = append(rep.Findings, f)
 		rep.raise(VerdictFlag, f.Message)
 	}
@@ -512,6 +516,7 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 	found := lint.ScanText(doc, whole, tool, lint.ProfileResult)
 	pl := &placer{doc: doc}
 	found = append(found, scanLong(pl, long, tool)...)
+	advisedHidden(doc, found)
 	for i := range found {
 		found[i].Why = resultWhy(found[i].Rule, found[i].Why)
 	}
@@ -597,7 +602,8 @@ func walkStrings(v any, at string, f func(s, at string)) {
 }
 
 // place sets a finding's line and column: the evidence's own place inside the string at
-// pointer, at byte offset at of the decoded string.
+// pointer, at byte offset at of the decoded string (0 is its first character), or the value as a
+// whole when at is -1.
 func place(doc *jsondoc.Document, f *lint.Finding, pointer string, at int) {
 	(&placer{doc: doc}).place(f, pointer, at)
 }
@@ -625,7 +631,7 @@ func (pl *placer) place(f *lint.Finding, pointer string, at int) {
 	if off < 0 {
 		return
 	}
-	if at > 0 && off < len(doc.Text) && doc.Text[off] == '"' {
+	if at >= 0 && off < len(doc.Text) && doc.Text[off] == '"' {
 		if rel, ok := jsondoc.RawOffset(doc.Text[off:], at); ok {
 			off += rel
 		}

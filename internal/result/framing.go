@@ -2,8 +2,12 @@ package result
 
 import (
 	"strings"
+	"unicode"
 
+	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // Framing is how a text holds an order without giving it: a guide that tells its reader to skip
@@ -22,7 +26,7 @@ var selfReferenceBefore = lazyregexp.New(`(?:本指南|本文档|本教程|本�
 // discussion is a word that speaks about injections and attacks, in any language read: quoted
 // text beside it is shown, not given. Words that only introduce an example ("e.g.", "such as")
 // are not among them: a README's open code block beside "e.g." frames nothing.
-var discussion = lazyregexp.New(`(?i)(?:\binjections?\b|\bpayloads?\b|\battack|\bexploit|\bmalicious|\bjailbreak|\bfixtures?\b|\bscanner|\bphishing|\battaque|\bmalveillant|\bangriff|\binyecci|\bataque|\biniezion|\battacco|\binjeç|注入|攻击|インジェクション|攻撃|инъекц|атак|인젝션|주입|공격)`)
+var discussion = lazyregexp.New(`(?i)(?:\binjections?\b|\bpayloads?\b|\battack|\bexploit|\bmalicious|\bjailbreak|\bfixtures?\b|\bscanner|\bphishing|\battaque|\bmalveillant|\bangriff|\binyecci|\bataque|\biniezion|\battacco|\binjeç|注入|攻击|攻擊|恶意|惡意|インジェクション|攻撃|инъекц|атак|인젝션|주입|공격)`)
 
 // quotedAt reports whether s[i] stands inside a quotation: a fenced or inline code span, straight
 // double quotes on its line, or typographic quotes not yet closed.
@@ -85,4 +89,70 @@ func inCode(s string, i int) bool {
 	}
 	lineStart := strings.LastIndexByte(s[:i], '\n') + 1
 	return strings.Count(s[lineStart:i], "`")%2 == 1
+}
+
+// reportedOrder is what, right before an order, makes it described rather than given: the order
+// is the object of someone telling a model to do it ("an attacker instructs the chatbot to ignore
+// previous guidelines", "指示其忽略先前的指令"). A text that reports an attack names its steps so.
+var reportedOrder = lazyregexp.New(`(?:\b(?:instruct|tell|ask|direct|command|order|trick|prompt|cause|make|force|get|lead|convince|persuade|coax|manipulate)(?:s|es|ed|ing)?\s+(?:it|them|him|her|the\s+(?:\w+\s+)?(?:model|llm|ai|assistant|agent|chatbot|bot|system|application)|an?\s+(?:\w+\s+)?(?:model|llm|ai|assistant|agent|chatbot|bot))\s+to\s+|(?:指示|要求|命令|让|讓|使|誘導|诱导)(?:其|它|模型|系统|系統|聊天机器人|聊天機器人)?)$`)
+
+// reported reports whether the order starting at s[i] is the object of a reporting verb.
+func reported(s string, i int) bool {
+	from, _ := window(s, i-80, i)
+	return reportedOrder.MatchString(s[from:i])
+}
+
+// sectionOf narrows [from, to) to the section of a document that holds [at, end): a markdown
+// heading starts another section, so words on either side of one are not one message.
+func sectionOf(s string, from, to, at, end int) (int, int) {
+	if i := strings.LastIndex(s[from:at], "\n#"); i >= 0 {
+		from += i + 1
+	}
+	if i := strings.Index(s[end:to], "\n#"); i >= 0 {
+		to = end + i
+	}
+	return from, to
+}
+
+// Zero-width spaces in short runs beside a blank separate nothing the blank does not: editors and
+// translation tools leave them in translated prose ("basados \u200b\u200ben consultas"). The
+// lint reports every zero-width character, rightly in a tool's description, which a server
+// writes for the model; in a result such runs advise. A run between two visible characters, a
+// long run, or any other hidden character still counts in full.
+func advisedHidden(doc *jsondoc.Document, found []lint.Finding) {
+	for i := range found {
+		f := &found[i]
+		if f.Rule != lint.RuleHiddenCharacters || f.Severity != lint.SeverityHigh {
+			continue
+		}
+		if s, ok := jsondoc.Lookup(doc.Value, f.Pointer).(string); ok && onlySpacingZeroWidth(s) {
+			f.Severity = lint.SeverityMedium
+		}
+	}
+}
+
+// onlySpacingZeroWidth reports whether every hidden character of s is a zero-width space in a run
+// of at most four beside a blank or the text's edge.
+func onlySpacingZeroWidth(s string) bool {
+	const zwsp = '\u200b'
+	seen := false
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r != zwsp {
+			if untrusted.IsHidden(r) && r != '\u200d' && r != '\u200c' && r != '\ufe0f' {
+				return false
+			}
+			continue
+		}
+		j := i
+		for j < len(rs) && rs[j] == zwsp {
+			j++
+		}
+		if j-i > 4 || !(i == 0 || j == len(rs) || unicode.IsSpace(rs[i-1]) || unicode.IsSpace(rs[j])) {
+			return false
+		}
+		seen, i = true, j-1
+	}
+	return seen
 }

@@ -1,10 +1,96 @@
 package result
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+)
 
 // A role marker is text that dresses data up as another voice of the conversation: a fake system
 // or admin tag, a tag no markup language has that flags its text for the model (<IMPORTANT>), a chat template's turn marker, a claimed mode ("developer mode", "maintenance
 // mode", "<SYSTEM MODE>"), or a writer claiming authority over the model ("I'm your developer",
 // "as your creator"). Honest results name such things only when they document them, and then
 // quote them; a marker standing as a marker, followed by an order, takes the session over.
-var roleMarker = regexp.MustCompile(`(?i)(?:<\|?\s*im_start\s*\|?>\s*(?:system|assistant)|<\|\s*(?:system|start_header_id)\s*\|>|\[\s*/?\s*(?:system|inst|sys|admin|developer)\s*(?:message|prompt|note|instructions?)?\s*\]|<\s*/?\s*(?:system|sys|admin|instructions?|system[_-]?(?:prompt|message|instructions?))\s*>|<<\s*sys\s*>>|<\s*(?:important|critical|urgent|secret|hidden|mandatory)\s*>|\[\s*(?:begin|start|end)\s+(?:of\s+)?(?:admin|system|developer|root)\b[^\]\n]{0,40}\]|(?:^|\n)\s*#{1,4}\s*(?:system|instructions?|new\s+instructions?)\s*:|(?:^|\n)\s*(?:system|admin|developer)\s*(?:message|prompt|note)?\s*:\s|\b(?:system|admin|developer|security|law\s+enforcement|god|maintenance|debug|root|sudo|override)\s+(?:override\s+)?mode\b|\b(?:system|admin|developer|security)\s+override\b|<\s*(?:now\s+)?(?:entering\s+)?[a-z ]{0,30}mode\s*>|\bi\s*(?:'m|am)\s+(?:your|the\s+ai's|an?\s+openai|an?\s+anthropic)\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker)\b|\bas\s+your\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator)\b|\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\s+(?:developed|created|built|trained)\s+by\b|\bi\s+am\s+god\b|\b(?:soy\s+dios|ich\s+bin\s+gott|je\s+suis\s+dieu|sono\s+dio|sou\s+deus|я\s+бог)\b|我是上帝|私は神です|나는\s*신이다|(?:en\s+tant\s+qu['’]ia|in\s+quanto\s+(?:ia|ai)|como\s+(?:una\s+)?ia|как\s+ии)\s*,?\s+(?:développée|sviluppata|desarrollada|desenvolvida|разработанн)|als\s+von\s+\w+\s+entwickelte\s+ki|作为\s*\w+\s*开发的\s*ai|(?:sou|soy)\s+(?:o\s+teu|o\s+seu|tu|su)\s+desenvolv|나는\s*당신의\s*개발자|\bimportant\s*!{2,}|(?:mode|modus|modo)\s+(?:développeur|administrateur|système|entwickler|administrator|desarrollador|sistema|sviluppatore|amministratore|desenvolvedor)|(?:开发者|管理员|系统|维护|上帝)模式|(?:開発者|管理者|システム|メンテナンス)モード|режим\s+(?:разработчика|администратора|системы|обслуживания|бога)|(?:개발자|관리자|시스템|유지\s*보수)\s*모드|(?:je\s+suis|ich\s+bin|soy|sono|sou|я)\s+(?:ton|votre|dein|ihr|tu|su|il\s+tuo|seu|o\s+seu|твой|ваш)\s+(?:développeur|créateur|entwickler|schöpfer|desarrollador|creador|sviluppatore|creatore|desenvolvedor|criador|разработчик|создатель)|我是你的(?:开发者|创造者|开发人员)|私はあなたの(?:開発者|作成者)|나는\s*너의\s*(?:개발자|창조자))`)
+var roleMarker = lint.NewExpression(`(?i)(?:<\|?\s*im_start\s*\|?>\s*(?:system|assistant)|<\|\s*(?:system|start_header_id)\s*\|>|\[\s*/?\s*(?:system|inst|sys|admin|developer)\s*(?:message|prompt|note|instructions?)?\s*\]|<\s*/?\s*(?:system|sys|admin|instructions?|system[_-]?(?:prompt|message|instructions?))\s*>|<<\s*sys\s*>>|<\s*(?:important|critical|urgent|secret|hidden|mandatory)\s*>|\[\s*(?:begin|start|end)\s+(?:of\s+)?(?:admin|system|developer|root)\b[^\]\n]{0,40}\]|(?:^|\n)\s*#{1,4}\s*(?:system|instructions?|new\s+instructions?)\s*:|(?:^|\n)\s*(?:system|admin|developer)\s*(?:message|prompt|note)?\s*:\s|\b(?:system|admin|developer|security|law\s+enforcement|god|maintenance|debug|root|sudo|override)\s+(?:override\s+)?mode\b|\b(?:system|admin|developer|security)\s+override\b|<\s*(?:now\s+)?(?:entering\s+)?[a-z ]{0,30}mode\s*>|\bi\s*(?:'m|am)\s+(?:your|the\s+ai's|an?\s+openai|an?\s+anthropic)\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker)\b|\bas\s+your\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator)\b|\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\s+(?:developed|created|built|trained)\s+by\b|\bi\s+am\s+god\b|\b(?:soy\s+dios|ich\s+bin\s+gott|je\s+suis\s+dieu|sono\s+dio|sou\s+deus|я\s+бог)\b|我是上帝|私は神です|나는\s*신이다|(?:en\s+tant\s+qu['’]ia|in\s+quanto\s+(?:ia|ai)|como\s+(?:una\s+)?ia|как\s+ии)\s*,?\s+(?:développée|sviluppata|desarrollada|desenvolvida|разработанн)|als\s+von\s+\w+\s+entwickelte\s+ki|作为\s*\w+\s*开发的\s*ai|(?:sou|soy)\s+(?:o\s+teu|o\s+seu|tu|su)\s+desenvolv|나는\s*당신의\s*개발자|\bimportant\s*!{2,}|(?:mode|modus|modo)\s+(?:développeur|administrateur|système|entwickler|administrator|desarrollador|sistema|sviluppatore|amministratore|desenvolvedor)|(?:开发者|管理员|系统|维护|上帝)模式|(?:開発者|管理者|システム|メンテナンス)モード|режим\s+(?:разработчика|администратора|системы|обслуживания|бога)|(?:개발자|관리자|시스템|유지\s*보수)\s*모드|(?:je\s+suis|ich\s+bin|soy|sono|sou|я)\s+(?:ton|votre|dein|ihr|tu|su|il\s+tuo|seu|o\s+seu|твой|ваш)\s+(?:développeur|créateur|entwickler|schöpfer|desarrollador|creador|sviluppatore|creatore|desenvolvedor|criador|разработчик|создатель)|我是你的(?:开发者|创造者|开发人员)|私はあなたの(?:開発者|作成者)|나는\s*너의\s*(?:개발자|창조자))`)
+
+// A claimed authority is a writer who says, in the data, that they stand above the model: its
+// developer or creator, God, a mode only the model's makers could switch on ("god mode", "law
+// enforcement override mode", "<SYSTEM MODE>"), or the model's own maker speaking ("as an AI
+// developed by OpenAI"). No honest result speaks to its reader so, since no honest reader of a
+// tool's result is a model taking orders from it: after such a claim, any request to the reader
+// (a question, an order, a "you") is the order the claim was made for. The forms are those of
+// the languages read, and of the languages public injection sets are translated into.
+var claimedAuthority = regexp.MustCompile(`(?:` +
+	// English
+	`\bi\s*(?:'m|’m|\s+am)\s+(?:now\s+)?(?:your|the\s+ai'?s|the\s+model'?s)\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker|master|trainer)\b|` +
+	`\bi\s*(?:'m|’m|\s+am)\s+god\b|\bas\s+your\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker|master)\b|` +
+	`\bas\s+an?\s+(?:ai|llm|language\s+model|assistant)\s+(?:developed|created|built|made|trained)\s+by\b|` +
+	`\bi\s*(?:'m|’m|\s+am)\s+(?:now\s+)?(?:entering|activating|enabling|switching\s+(?:on|to))\s+(?:an?\s+|the\s+)?['‘"]?[a-z ]{0,30}mode\b|` +
+	`\b(?:god|law\s+enforcement(?:\s+override)?|override|security\s+override|system\s+override)\s+mode\b|<\s*[a-z ]{0,30}\bmode\s*>|` +
+	// a tag of several words naming a mode, in any language ("<MODE SYSTÈME>", "<СИСТЕМНЫЙ РЕЖИМ>")
+	`<\s*(?:[^<>\n\s]+\s+){1,5}(?:mode|режим|modo|modus|modalità)(?:\s[^<>\n]{0,30})?\s*>|<\s*(?:mode|режим|modo|modus|modalità)\s+[^<>\n]{1,30}>|<[^<>\n]{1,30}(?:模式|モード|모드)[^<>\n]{0,10}>|` +
+	`\b(?:developer|system|admin|security)\s+(?:training\s+data\s+)?overr+ide\b|` +
+	// French, German, Spanish, Italian, Portuguese, Russian
+	`\bje\s+suis\s+(?:ton|votre)\s+(?:développeur|créateur|programmeur)|\bje\s+suis\s+dieu\b|\ben\s+tant\s+que\s+(?:ton|votre)\s+(?:créateur|développeur)|\bmode\s+(?:dieu|de\s+remplacement)|` +
+	`\bich\s+bin\s+(?:dein|ihr)\s+(?:entwickler|schöpfer|programmierer)|\bich\s+bin\s+gott\b|\bals\s+(?:dein|ihr)\s+(?:schöpfer|entwickler)|\bgott-?modus|` +
+	`\bsoy\s+(?:tu|su)\s+(?:desarrollador|creador|programador)|\bsoy\s+dios\b|\bcomo\s+(?:tu|su)\s+(?:creador|desarrollador)|\bmodo\s+(?:dios|de\s+anulación)|` +
+	`\bsono\s+il\s+tuo\s+(?:sviluppatore|creatore|programmatore)|\bsono\s+dio\b|\bcome\s+(?:il\s+)?tuo\s+(?:creatore|sviluppatore)|\bmodalità\s+(?:dio|di\s+override)|` +
+	`\bsou\s+(?:o\s+)?(?:teu|seu)\s+(?:desenvolvedor|criador|programador)|\bsou\s+deus\b|\bcomo\s+(?:o\s+)?(?:teu|seu)\s+criador|\bmodo\s+deus|` +
+	`(?:^|[^\p{L}])я\s+(?:твой|ваш)\s+(?:разработчик|создатель)|(?:^|[^\p{L}])я\s+бог(?:[^\p{L}]|$)|(?:^|[^\p{L}])как\s+(?:твой|ваш)\s+создатель|режим\s+(?:бога|переопределения)|` +
+	// Chinese, Japanese, Korean
+	`我是你的(?:开发者|创造者|开发人员|创建者)|我是上帝|作为你的(?:创造者|开发者)|(?:上帝|覆盖|超控)模式|作为\s*\w+\s*开发的\s*(?:ai|人工智能)|` +
+	`私はあなたの(?:開発者|作成者|創造者)|私は神|あなたの(?:作成者|開発者)として|(?:神|オーバーライド)モード|によって開発された\s*ai|` +
+	`(?:나는|저는)\s*(?:당신|너)의\s*(?:개발자|창조자)|나는\s*신이|(?:신|오버라이드)\s*모드|` +
+	// Turkish, Vietnamese, Indonesian, Tagalog, Hindi, Arabic, Bengali, Thai
+	`\bsenin\s+geliştiricin|geliştiricinizim|geliştiricinim|\bben\s+tanrıyım|\byaratıcın\s+olarak|` +
+	`\btôi\s+là\s+(?:chúa|nhà\s+phát\s+triển\s+của\s+bạn)|\bngười\s+tạo\s+ra\s+bạn|\bchế\s+độ\s+(?:thần|chúa|ghi\s+đè)|` +
+	`\b(?:aku|saya)\s+(?:tuhan|pengembangmu|pengembang\s+anda)|\bsebagai\s+pencipta(?:mu|\s+anda)|\bmodus\s+tuhan|` +
+	`\bako\s+ang\s+(?:diyos|iyong\s+developer)|\bbilang\s+iyong\s+lumikha|\bbilang\s+isang\s+ai\s+na\s+binuo\s+ng|` +
+	`मैं\s+(?:आपका|तुम्हारा)\s+डेवलपर|मैं\s+भगवान\s+हू|आपके\s+निर्माता\s+के\s+रूप\s+में|ओवरराइड\s+मोड|द्वारा\s+विकसित\s+एक\s+एआई|` +
+	`أنا\s+المطور\s+الخاص\s+بك|أنا\s+مطورك|أنا\s+الله|بصفتي\s+(?:خالقك|مطورك)|وضع\s+تجاوز|` +
+	`আমি\s+(?:তোমার|আপনার)\s+(?:ডেভেলপার|স্রষ্টা)|(?:তোমার|আপনার)\s+স্রষ্টা\s+হিসেবে|` +
+	`ฉันคือพระเจ้า|ในฐานะ\s*ai\s*พัฒนาโดย|โหมดบังคับใช้กฎหมาย` +
+	`)`)
+
+// authorityKeys are words one of which every claimed authority holds: a text with none of them is
+// not read with the expression.
+var authorityKeys = []string{"developer", "creator", "programmer", "admin", "owner", "operator", "maker", "master", "trainer", "god", "mode", "overr", "developed", "created", "built", "made", "trained",
+	"développeur", "créateur", "programmeur", "dieu", "entwickler", "schöpfer", "programmierer", "gott", "desarrollador", "creador", "programador", "dios", "anulación", "sviluppatore", "creatore", "programmatore", "dio", "modalità", "desenvolvedor", "criador", "deus",
+	"разработчик", "создатель", "бог", "режим", "开发", "创造者", "创建者", "上帝", "模式", "開発者", "作成者", "創造者", "神", "モード", "개발자", "창조자", "신", "모드",
+	"geliştirici", "tanrı", "yaratıcı", "chúa", "phát triển", "tạo ra bạn", "chế độ", "tuhan", "pengembang", "pencipta", "diyos", "lumikha", "binuo", "डेवलपर", "भगवान", "निर्माता", "मोड", "विकसित",
+	"المطور", "مطور", "الله", "خالقك", "تجاوز", "ডেভেলপার", "স্রষ্টা", "พระเจ้า", "พัฒนาโดย", "โหมด"}
+
+// readerRequest is a request to whoever reads: a question, an order to state, write or give
+// something, or a word for "you" in the languages read.
+var readerRequest = regexp.MustCompile(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+que|besoin\s+que|bisogno\s+che|brauche|bitte|por\s+favor|per\s+favore|s'il\s+(?:te|vous)\s+pla[iî]t|diga|dime|dimmi|sag\s+mir|expli(?:que|quez|ca)|spiega|erkläre)\b|주세요|해\s*줘|하세요|십시오|ください|нужно|пожалуйста|скажи|объясни|подтверди|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw)\b|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
+
+// authorityOrder looks for a claimed authority, standing as a claim (not quoted in a text about
+// injections), followed by a request to the reader.
+func authorityOrder(text, s string) (hit, bool) {
+	keyed := false
+	for _, k := range authorityKeys {
+		if strings.Contains(s, k) {
+			keyed = true
+			break
+		}
+	}
+	if !keyed {
+		return hit{}, false
+	}
+	for _, m := range claimedAuthority.FindAllStringIndex(s, 8) {
+		// Code is not skipped as it is for role markers: a config's "system:" key is honest
+		// there, a writer claiming to be the model's developer is not.
+		if framed(s, m[0], m[1]) {
+			continue
+		}
+		_, to := window(s, m[1], m[1]+nearby)
+		cue := readerRequest.FindStringIndex(s[m[1]:to])
+		if cue == nil {
+			continue
+		}
+		return takeoverHit(text, m[0], m[1]+cue[1], "", i18n.T("claims authority over the model and asks it for something")), true
+	}
+	return hit{}, false
+}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -35,21 +36,27 @@ const (
 // count only near an address.
 type takeoverLanguage struct {
 	lang              string
-	override, address *lazyregexp.Regexp
+	override, address *lint.Expression
 	// mention names the model without speaking to it ("an AI agent", "the language model"): it
 	// counts as an address only beside a hijack cue, never beside a bare target (a URL, a
 	// password) that a text about AI names as a matter of course.
-	mention *lazyregexp.Regexp
-	hijack  *lazyregexp.Regexp
+	mention *lint.Expression
+	hijack  *lint.Expression
+	// order is a language's plain polite or obliging verb ending ("…てください", "…야 합니다"):
+	// an order to the model beside a direct address, but only a sentence's grammar beside a
+	// mention of AI in a text about AI.
+	order *lint.Expression
 	// keys are words one of which every override and address holds: a text with none of them
-	// is not read further in this language.
-	keys []string
+	// is not read further in this language. firstKey is where they start in [takeoverKeys].
+	keys     []string
+	firstKey int
 }
 
 // phrases compiles alternatives written in lower case: they are matched in [lowerText]'s
-// reading, which is faster than matching without case.
-func phrases(alternatives ...string) *lazyregexp.Regexp {
-	return lazyregexp.New(`(?:` + strings.Join(alternatives, `|`) + `)`)
+// reading, which is faster than matching without case. An Expression is tried only where one of
+// its alternatives may start, which costs far less than reading a window with all of them.
+func phrases(alternatives ...string) *lint.Expression {
+	return lint.NewExpression(`(?:` + strings.Join(alternatives, `|`) + `)`)
 }
 
 // sentenceStart is where a vocative address may stand: the start of the text, a line or a
@@ -58,7 +65,7 @@ const sentenceStart = `(?:^|[\n.!?。！？>*#]\s*|<!--\s*)`
 
 var takeoverLanguages = []takeoverLanguage{
 	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "overlook", "previous", "prior", "regardless", "assistant", "ai", "llm", "chatbot", "bot", "bots", "model", "agent", "agents", "system", "inst", "language model", "attention", "automated", "automatic", "whoever", "anyone"},
-		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|initial|old)\s+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|commands?|orders?|tasks?)`,
+		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass|set\s+aside|put\s+aside|abandon|discard|dismiss|neglect)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:(?:previous|prior|above|earlier|preceding|former|original|system|initial|old|other|existing|subsequent|given)(?:,?\s+(?:and|or|and/or)\s+|,\s*|\s+))+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|guidance|commands?|orders?|tasks?|constraints)`,
 			`\b(?:ignore|disregard|forget|overlook)\s+(?:about\s+)?(?:everything|everthing|all(?:\s+that)?|what(?:ever)?)\s+(?:you(?:'ve|\s+have)?\s+(?:been|were)\s+(?:told|instructed|given|asked)|(?:was\s+)?(?:said\s+)?(?:above|before|previously))`,
 			`\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:instructions|rules|guidelines|programming|directives|task|orders)`,
 			`\bforget\s+about\s+(?:all\s+)?(?:those|the|your)\s+rules`,
@@ -94,14 +101,14 @@ var takeoverLanguages = []takeoverLanguage{
 			`nouvelles?\s+instructions?`, `\bne\s+(?:mentionne|dis|parle|révèle)[sz]?\s+(?:pas|jamais|rien)`, `arrête[sz]?\s+ce\s+que`, `\bdésormais\b`, `à\s+partir\s+de\s+maintenant`,
 			`(?:t'a|t’a|vous\s+a)\s+autorisée?`, `appelle[rz]?\s+l'outil`)},
 	{lang: "de", keys: []string{"bot", "automatische", "wer auch", "du, der", "du der", "ignorier", "vergiss", "vergessen", "missacht", "ki", "assistent", "sprachmodell", "system", "instruction"},
-		override: phrases(`\b(?:ignorier|vergiss|missacht)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherige|bisherige|obige|frühere)n?\s+(?:anweisungen|instruktionen|befehle|regeln)`, `\b(?:ignorier|vergiss)\w*\s+(?:sie\s+)?alles,?\s+was\s+(?:dir|ihnen|man\s+dir)\s+(?:gesagt|befohlen)`, `\bignorier\w*\s+(?:sie\s+)?(?:die|den|das)\s+(?:webseite|seite|funktion|dokument|text|e-?mail|inhalt|code|lebenslauf)\w*\s+und\s+(?:gib|sag|schreib|erklär|antwort|behaupt)`, `\b(?:ignorier|vergiss|vergessen\s+sie|missachte)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|deine|ihre)\s+(?:\w+\s+)?(?:anweisungen|instruktionen|befehle|regeln)`),
+		override: phrases(`\b(?:ignorier|vergiss|missacht)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherige|bisherige|obige|frühere)n?\s+(?:anweisungen|instruktionen|befehle|regeln)`, `\b(?:ignorier|vergiss)\w*\s+(?:sie\s+)?alles,?\s+was\s+(?:dir|ihnen|man\s+dir)\s+(?:gesagt|befohlen)`, `\bignorier\w*\s+(?:sie\s+)?(?:die|den|das)\s+(?:webseite|seite|funktion|dokument|text|e-?mail|inhalt|code|lebenslauf)\w*\s+und\s+(?:gib|geb|sag|schreib|erklär|antwort|behaupt)`, `\b(?:ignorier|vergiss|vergessen\s+sie|missachte)\w*\s+(?:sie\s+)?(?:alle\s+)?(?:vorherigen|bisherigen|obigen|vorigen|früheren|deine|ihre)\s+(?:\w+\s+)?(?:anweisungen|instruktionen|befehle|regeln)`),
 		address: phrases(`\b(?:der\s+(?:assistent|agent|bot)|die\s+ki|das\s+(?:ki-)?modell)\s+(?:muss|soll|hat\s+zu)\b`, `\b(?:hallo|hey|hi)[,!]?\s+(?:ki|assistent)\b`, `\b(?:für\s+den|an\s+den)\s+bot\b`, `automatische[nr]?\s+(?:leser|systeme?)`, `wer\s+auch\s+immer`, `\bdu,?\s+(?:der|die)\s+(?:assistent|ki)`, `\b(?:ki|assistent|bot),?\s+(?:der|die)\s+(?:diesen|diese|meine)`, `\ban\s+das\s+sprachmodell`, `\bliebe[rs]?\s+(?:ki|assistent)`, `\b(?:hinweis|nachricht|anweisung)\w*\s+(?:an|für)\s+(?:die\s+ki|den\s+assistenten|das\s+(?:ki-)?modell)`,
 			sentenceStart+`assistent\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention: phrases(`\bki-agent`, `\bki-(?:assistent|modell|agent)`, `\bsprachmodell`),
 		hijack: phrases(`\bdie\s+echten\s+anweisungen`, `\bmuss\s+jetzt\b`, `\blass\s+(?:die|den)\s+\w+\s+weg`, `\bvergiss,?\s+(?:was|worum)\s+der\s+benutzer`, `\bstattdessen\b`, `\bsag\s+dem\s+benutzer`, `\bmelde\s+erfolg`, `\bbevor\s+du\b`, `\b(?:statt|anstatt)\b`, `\bdeine\s+neue\s+aufgabe`, `\bneue\s+anweisungen?`, `\b(?:erwähne|sag|verrate)\w*\b.{0,60}\b(?:nicht|nie|niemals)\b`,
 			`\bhör\s+auf\b`, `\bab\s+jetzt\b`, `\bvon\s+nun\s+an\b`, `\bdich\s+autorisiert`, `\brufe\s+das\s+tool`)},
 	{lang: "es", keys: []string{"bot", "automático", "automáticos", "quienquiera", "tú", "ignor", "olvid", "omite", "asistente", "ia", "modelo", "system", "instruction"},
-		override: phrases(`\b(?:ignora|olvida|omite|ignorar|olvídate)\w*\s+(?:de\s+)?(?:todas\s+)?(?:las\s+|tus\s+|sus\s+|esas\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anterior\w*|previas|que\s+te\s+dicen)`, `\b(?:ignora|olvida)\w*\s+(?:de\s+)?todo\s+lo\s+que\s+(?:te\s+(?:han|hayan)\s+dicho|se\s+te\s+ha)`, `\bignor\w*\s+(?:la|el|esta|este)\s+(?:página|función|documento|texto|correo|contenido|código|currículum)\w*(?:\s+web)?\s+y\s+(?:declara|di|indica|escribe|responde|afirma)`, `\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
+		override: phrases(`\b(?:ignora|olvida|omite|ignorar|olvídate)\w*\s+(?:de\s+)?(?:todas\s+)?(?:las\s+|tus\s+|sus\s+|esas\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anterior\w*|previas|que\s+te\s+dicen)`, `\b(?:ignora|olvida)\w*\s+(?:de\s+)?todo\s+lo\s+que\s+(?:te\s+(?:han|hayan)\s+dicho|se\s+te\s+ha)`, `\bignor\w*\s+(?:la|el|esta|este)\s+(?:página|función|documento|texto|correo|contenido|código|currículum)\w*(?:\s+web)?\s+y\s+(?:declara|di|dec|indica|escrib|respond|afirma)`, `\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
 		address: phrases(`\b(?:el\s+(?:asistente|agente|modelo|bot)|la\s+ia)\s+(?:debe|deberá|tiene\s+que)\b`, `\b(?:hola|oye)[,!]?\s+(?:asistente|ia)\b`, `\b(?:para|al)\s+(?:el\s+)?bot\b`, `lectores?\s+automáticos?`, `quienquiera\s+que`, `\btú,?\s+el\s+asistente`, `\b(?:ia|asistente|bot)\s+que\s+(?:lee|procesa|resume|analiza)`, `\bal\s+modelo\s+de\s+lenguaje`, `\bquerid[oa]\s+(?:ia|asistente)\b`, `\b(?:nota|mensaje)\s+(?:importante\s+)?para\s+(?:la\s+ia|el\s+asistente|el\s+modelo)`,
 			sentenceStart+`asistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention: phrases(`\bagente\s+de\s+ia\b`, `\basistente\s+(?:de\s+)?ia\b`, `\bmodelo\s+de\s+(?:ia|lenguaje)\b`),
@@ -121,27 +128,29 @@ var takeoverLanguages = []takeoverLanguage{
 		mention: phrases(`\bagente\s+de\s+ia\b`, `\bassistente\s+(?:de\s+)?ia\b`, `\bmodelo\s+de\s+(?:ia|linguagem)\b`),
 		hijack: phrases(`\binstruções\s+reais`, `\bdeve\s+agora\b`, `\bpule\s+o`, `\besqueça\s+o\s+que`, `\bem\s+vez\s+disso\b`, `\bdiga\s+ao\s+usuário`, `\bdiga\s+que\s+deu`, `antes\s+de\s+responder`, `em\s+vez\s+de\s+resumir`, `\bsua\s+nova\s+tarefa`, `\bnovas\s+instruções`, `\bnão\s+(?:mencione|conte|diga)\b`, `\bnunca\s+conte\b`, `\bpare\s+o\s+que`,
 			`de\s+agora\s+em\s+diante`, `\bautorizou\s+você`, `\bchame\s+a\s+ferramenta`)},
-	{lang: "zh", keys: []string{"机器人", "自动", "无论", "正在", "忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "代理", "system", "instruction"},
-		override: phrases(`(?:忽略|无视|忘掉|忘记)(?:别人|他们)?(?:告诉|对)?你的?(?:一切|所有)`, `(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
-		address:  phrases(`(?:助手|模型|智能体|代理|ai)\s*(?:现在|立即|马上)?\s*(?:必须|应该|应当|现在要)`, `给(?:这个)?机器人`, `自动(?:阅读|读取|处理|摘要)`, `无论(?:你是)?谁`, `正在(?:阅读|处理|总结|读取)(?:这|此)`, `你[，,]?\s*(?:这个)?助手`, `(?:嘿|你好)\s*[，,]?\s*助手`, `致.{0,12}语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+	{lang: "zh", keys: []string{"机器人", "自动", "无论", "正在", "忽略", "无视", "忽视", "忘掉", "忘记", "不要理会", "助手", "模型", "智能体", "代理", "system", "instruction", "如果你是", "人工智能", "阅读", "处理", "总结", "读取", "给", "致", "注意", "提醒"},
+		override: phrases(`(?:忽略|无视|忘掉|忘记)(?:别人|他们)?(?:告诉|对)?你的?(?:一切|所有)`, `(?:忽略|无视)(?:这个|该|此)?(?:函数|网页|页面|文档|文本|邮件|简历|代码)[并，,]?\s*(?:说明|声明|说|表示|指出|输出)`, `(?:忽略|无视|忽视|忘掉|忘记|不要理会)(?:之前|以前|先前|上述|上面|前面|所有|你)的?(?:所有|全部|一切)?的?(?:指令|指示|说明|提示|规则|命令)`),
+		address:  phrases(`如果你是(?:一个|一名)?\s*(?:ai|人工智能|助手|语言模型|智能体|大模型)`, `(?:阅读|处理|总结|读取|分析)(?:此|这|本)\S{0,8}的\s*(?:ai|人工智能|助手|模型|智能体)`, `(?:给|致)\s*(?:ai|人工智能|助手|模型|智能体)\s*的?\s*(?:说明|提示|注意|留言|消息|指令)`, `(?:注意|提醒)\s*[:：，,]\s*(?:ai|人工智能|助手|模型)`, `(?:助手|模型|智能体|代理|ai)\s*(?:现在|立即|马上)?\s*(?:必须|应该|应当|现在要)`, `给(?:这个)?机器人`, `自动(?:阅读|读取|处理|摘要)`, `无论(?:你是)?谁`, `正在(?:阅读|处理|总结|读取)(?:这|此)`, `你[，,]?\s*(?:这个)?助手`, `(?:嘿|你好)\s*[，,]?\s*助手`, `致.{0,12}语言模型`, `亲爱的\s*(?:ai|助手)`, sentenceStart+`助手\s*[:：，,]`, `给\s*(?:ai|助手|模型)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention:  phrases(`ai\s*代理`, `(?:ai|人工智能)\s*(?:助手|模型|智能体)`, `语言模型`),
 		hijack:   phrases(`真正的指令`, `现在必须`, `跳过总结`, `别管用户`, `改为`, `告诉用户`, `报告成功`, `在回答(?:用户)?之前`, `而不是(?:总结|回答|翻译)`, `你的新任务`, `新指令`, `不要(?:提及|告诉|透露)`, `永远不要告诉`, `停止你正在做`, `从现在起`, `已授权你`, `调用\s*\w+\s*工具`)},
-	{lang: "ja", keys: []string{"ボット", "自動", "誰であれ", "この", "あなた", "無視", "忘れ", "アシスタント", "モデル", "エージェント", "system", "instruction"},
-		override: phrases(`(?:言われた|これまでの)こと(?:は|を)(?:すべて|全部)?(?:無視|忘れ)`, `(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
-		address:  phrases(`ボット(?:へ|に)`, `自動(?:読み取り|処理|要約)`, `誰であれ`, `(?:この|本)(?:テキスト|文書|メール)を(?:処理|読|要約)`, `あなた[、,]?\s*アシスタント`, `ねえ\s*アシスタント`, `言語モデルへ`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+	{lang: "ja", keys: []string{"ボット", "自動", "誰であれ", "この", "あなた", "無視", "忘れ", "アシスタント", "モデル", "エージェント", "system", "instruction", "人工知能"},
+		override: phrases(`(?:言われた|これまでの)こと(?:は|を)(?:すべて|全部)?(?:無視|忘れ)`, `無視して[、,]?.{0,90}と(?:述べ|言っ|答え|書い|示し)て(?:ください|下さい)`, `(?:これまでの|以前の|前の|上記の|すべての)(?:すべての)?(?:指示|命令|指令|ルール)(?:を|は)(?:すべて)?(?:無視|忘れ)`),
+		address:  phrases(`(?:もし)?あなたが\s*(?:ai|人工知能|アシスタント|言語モデル|エージェント)(?:なら|であれば|の場合)`, `(?:ai|人工知能|アシスタント|言語モデル|エージェント)(?:へ|に)の(?:メモ|注意|メッセージ|指示|お知らせ)`, `ボット(?:へ|に)`, `自動(?:読み取り|処理|要約)`, `誰であれ`, `(?:この|本)(?:テキスト|文書|メール)を(?:処理|読|要約)`, `あなた[、,]?\s*アシスタント`, `ねえ\s*アシスタント`, `言語モデルへ`, `親愛なる\s*ai`, sentenceStart+`アシスタント\s*[、:：]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention:  phrases(`(?:アシスタント|エージェント|ai)は`, `aiエージェント`, `ai\s*(?:アシスタント|モデル|エージェント)`, `言語モデル`),
-		hijack:   phrases(`(?:て|で)ください`, `なければなりません`, `本当の指示`, `要約は飛ばし`, `ユーザーの質問は気にせず`, `と伝えて`, `と報告して`, `答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
-	{lang: "ru", keys: []string{"бот", "автоматическ", "кто бы", "ты", "игнорир", "забуд", "проигнор", "ии", "ai", "ассистент", "помощник", "модел", "system", "instruction"},
+		order:    phrases(`(?:て|で)ください`, `なければなりません`),
+		hijack:   phrases(`本当の指示`, `要約は飛ばし`, `ユーザーの質問は気にせず`, `と伝えて`, `と報告して`, `答える前に`, `回答する前に`, `代わりに`, `新しい(?:タスク|指示)`, `(?:触れないで|伝えないで|言わないで)`, `やめてください`, `今後は`, `許可しました`, `ツールを呼び出`)},
+	{lang: "ru", keys: []string{"бот", "автоматическ", "кто бы", "ты", "игнорир", "забуд", "проигнор", "ии", "ai", "ассистент", "помощник", "модел", "system", "instruction", "если", "для", "агент"},
 		override: phrases(`(?:игнорируй|игнорируйте|забудь|забудьте)\p{L}*\s+вс[её],?\s+что\s+(?:тебе|вам)\s+(?:говорили|сказали|велели)`, `(?:игнорируй|игнорируйте|забудь|забудьте)\p{L}*\s+(?:все\s+)?(?:правила|инструкции|указания)`, `(?:игнорируй|игнорируйте|забудь|забудьте|проигнорируй)\p{L}*\s+(?:все\s+)?(?:предыдущие|прежние|свои|твои|ваши)\s+(?:\p{L}+\s+)?(?:инструкции|указания|команды|правила)`),
-		address:  phrases(`(?:ассистент|помощник|агент|бот|ии)\s+(?:должен|обязан)|модель\s+должна`, `для\s+бота`, `автоматическ\p{L}+\s+(?:читател|систем|агент)`, `кто\s+бы\s+ни`, `\bты,?\s+ассистент`, `(?:ии|бот|ассистент)\p{L}*,?\s+(?:который|которая)\s+(?:читает|обрабатывает|резюмирует)`, `привет,?\s+ассистент`, `языковой\s+модели`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
+		address:  phrases(`если\s+(?:ты|вы)\s+(?:—\s+)?(?:ии|ai|ассистент|помощник|языковая\s+модель|агент)`, `(?:ии|ассистент|помощник|модель|агент)\p{L}*,?\s+(?:читающ|обрабатывающ|анализирующ|резюмирующ)\p{L}*\s+(?:это|эти|данн)`, `(?:заметка|сообщение|инструкция|примечание)\s+для\s+(?:ии|ассистента|помощника|модели|агента)`, `(?:ассистент|помощник|агент|бот|ии)\s+(?:должен|обязан)|модель\s+должна`, `для\s+бота`, `автоматическ\p{L}+\s+(?:читател|систем|агент)`, `кто\s+бы\s+ни`, `\bты,?\s+ассистент`, `(?:ии|бот|ассистент)\p{L}*,?\s+(?:который|которая)\s+(?:читает|обрабатывает|резюмирует)`, `привет,?\s+ассистент`, `языковой\s+модели`, `дорог\p{L}+\s+(?:ии|ассистент)`, sentenceStart+`ассистент\s*[:,]`, `для\s+(?:ии|ассистента|модели)`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention:  phrases(`(?:ии|ai)[- ]?агент`, `(?:ии|ai)[- ]?(?:ассистент|помощник|модел)`, `языков\p{L}+\s+модел`),
 		hijack: phrases(`настоящие\s+инструкции`, `должен\s+сейчас`, `пропусти`, `забудь,?\s+о\s+чём`, `вместо\s+этого`, `скажи\s+пользователю`, `сообщи\s+об\s+успехе`, `прежде\s+чем\s+ответить`, `вместо\s+того\s+чтобы`, `(?:твоя|ваша)\s+новая\s+задача`, `новые\s+инструкции`, `не\s+упоминай`, `никогда\s+не\s+говори`, `прекрати\s+то`, `отныне`, `с\s+этого\s+момента`,
 			`разрешил\s+тебе`, `вызови\s+инструмент`)},
 	{lang: "ko", keys: []string{"봇", "자동", "누구든", "당신", "무시", "잊", "어시스턴트", "비서", "모델", "에이전트", "system", "instruction"},
-		override: phrases(`(?:모든\s*)?(?:규칙|지시|지침)\S*\s*(?:은|는|을|를)?\s*(?:잊어|무시해)`, `이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
+		override: phrases(`(?:모든\s*)?(?:규칙|지시|지침)\S*\s*(?:은|는|을|를)?\s*(?:잊어|무시해)`, `무시하고\s*.{0,60}(?:라고\s*(?:말하|진술|명시|밝히|답하))`, `이전\S*\s*(?:모든\s*)?(?:지시|명령|지침|규칙)\S*\s*(?:을|를)?\s*(?:무시|잊)`),
 		address:  phrases(`봇에게`, `자동\s*(?:독자|리더|처리|요약)`, `누구든`, `(?:이|본)\s*(?:텍스트|문서|메일)을\s*(?:처리|읽|요약)`, `당신[,]?\s*어시스턴트`, `안녕\s*어시스턴트`, `언어\s*모델에게`, `친애하는\s*ai`, sentenceStart+`어시스턴트\s*[,:]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
 		mention:  phrases(`(?:어시스턴트|에이전트|ai)(?:는|은)`, `ai\s*에이전트`, `ai\s*(?:어시스턴트|비서|모델|에이전트)`, `언어\s*모델`),
-		hijack:   phrases(`야\s*합니다`, `십시오`, `진짜\s*지시`, `건너뛰고`, `물은\s*것은\s*잊고`, `말하세요`, `보고하세요`, `답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
+		order:    phrases(`야\s*합니다`, `십시오`),
+		hijack:   phrases(`진짜\s*지시`, `건너뛰고`, `물은\s*것은\s*잊고`, `말하세요`, `보고하세요`, `답하기\s*전에`, `대신`, `새\s*(?:작업|지시)`, `언급하지\s*마세요`, `말하지\s*마세요`, `멈추세요`, `지금부터`, `허락했습니다`, `도구를\s*호출`)},
 }
 
 // targetCue is what an order given to the model aims at, in any language: a secret or a credential
@@ -185,12 +194,17 @@ func takeoverFindings(text string) []hit {
 		return nil
 	}
 	s := lowerText(text)
-	for _, l := range takeoverLanguages {
-		if h, ok := l.find(text, s); ok {
+	keys := takeoverKeys().Find(s, maxKeyPlaces)
+	for i := range takeoverLanguages {
+		l := &takeoverLanguages[i]
+		if h, ok := l.find(text, s, keys[l.firstKey:l.firstKey+len(l.keys)]); ok {
 			return []hit{h}
 		}
 	}
 	if h, ok := markedOrder(text, s); ok {
+		return []hit{h}
+	}
+	if h, ok := authorityOrder(text, s); ok {
 		return []hit{h}
 	}
 	if h, ok := otherOverride(text, s); ok {
@@ -204,15 +218,13 @@ func takeoverFindings(text string) []hit {
 // Thai, Turkish, Vietnamese and Tagalog. The keys are the word for instructions in each: a text
 // holding none is not read with the pattern.
 var (
-	otherOverrideKeys    = []string{"تعليمات", "الإرشادات", "নির্দেশ", "निर्देश", "instruksi", "perintah", "คำสั่ง", "คําสั่ง", "คำแนะนำ", "คําแนะนํา", "talimat", "görev", "hướng dẫn", "chỉ dẫn", "quy tắc", "tagubilin", "instruksyon"}
-	otherOverridePattern = regexp.MustCompile(`(?:(?:تجاهل|انسَ|انس|تغاضى\s+عن)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|تعليماتك|الإرشادات)|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+)?(?:নির্দেশনা|নির্দেশ|নির্দেশাবলী)\S*\s+(?:উপেক্ষা|ভুলে)|(?:पिछले|अपने|पहले\s+के)\s+(?:सभी\s+)?निर्देश\S*\s+(?:को\s+)?(?:भूल|अनदेखा|नजरअंदाज)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah|petunjuk|aturan)\s+(?:sebelumnya|anda|kamu)|(?:ละเว้น|เพิกเฉย|ลืม|อย่าไปสนใจ)\S{0,8}(?:คำ|คํา)(?:สั่ง|แนะนำ|แนะนํา)\S{0,6}ก่อนหน้า|önceki\s+(?:tüm\s+)?(?:talimatları|talimatlarını|görevleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|önceki\s+görevlerden\s+bağımsız|(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:tất\s+cả\s+)?(?:những\s+|các\s+|mọi\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)|(?:kalimutan|huwag\s+pansinin|balewalain)\s+(?:ang\s+)?(?:iyong\s+|lahat\s+ng\s+)?(?:mga\s+)?(?:naunang\s+)?(?:tagubilin|instruksyon|panuto))`)
+	otherOverrideKeys = []string{"تعليمات", "الإرشادات", "নির্দেশ", "निर्देश", "instruksi", "perintah", "คำสั่ง", "คําสั่ง", "คำแนะนำ", "คําแนะนํา", "talimat", "tal\u0130mat", "görev", "hướng dẫn", "chỉ dẫn", "quy tắc", "tagubilin", "instruksyon",
+		"अनदेखा", "परवाह", "उपेक्षा", "উপেক্ষা", "تجاهل", "تغاضى", "yok say", "görmezden", "bỏ qua", "abaikan", "terlepas", "pansinin"}
+	otherOverridePattern = regexp.MustCompile(`(?:(?:تجاهل|انسَ|انس|تغاضى\s+عن)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|تعليماتك|الإرشادات)|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+)?(?:নির্দেশনা|নির্দেশ|নির্দেশাবলী)\S*\s+(?:উপেক্ষা|ভুলে)|(?:पिछले|अपने|पहले\s+के)\s+(?:सभी\s+)?निर्देश\S*\s+(?:को\s+)?(?:भूल|अनदेखा|नजरअंदाज)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah|petunjuk|aturan)\s+(?:sebelumnya|anda|kamu)|(?:ละเว้น|เพิกเฉย|ลืม|อย่าไปสนใจ)\S{0,8}(?:คำ|คํา)(?:สั่ง|แนะนำ|แนะนํา)\S{0,6}ก่อนหน้า|önceki\s+(?:tüm\s+)?(?:talimatları|talimatlarını|görevleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|önceki\s+görevlerden\s+bağımsız|(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:tất\s+cả\s+)?(?:những\s+|các\s+|mọi\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)|(?:kalimutan|huwag\s+pansinin|balewalain)\s+(?:ang\s+)?(?:iyong\s+|lahat\s+ng\s+)?(?:mga\s+)?(?:naunang\s+)?(?:tagubilin|instruksyon|panuto)|(?:पिछले|पूर्व|अपने|पहले\s+के|पिछली)\s+(?:सभी\s+)?(?:निर्देश|कार्य)\S*\s+(?:की|को|का)?\s*(?:भूल|अनदेखा|नजरअंदाज|अवहेलना|उपेक्षा|परवाह\s+किए\s+बिना)|(?:जो\s+भी|जो\s+कुछ)\s+(?:आपको|तुम्हें)\s+(?:बताया|कहा)\s+गया\s+है\s+(?:उसे\s+)?(?:भूल|अनदेखा|नजरअंदाज)|को\s+अनदेखा\s+करें\s+और\s+(?:बता|कह|संकेत|लिख)|(?:আপনাকে|তোমাকে)\s+যা\s+বলা\s+হয়েছে\s+তা\s+(?:উপেক্ষা|ভুলে)|(?:تجاهل|تغاضى\s+عن|انس)\s+(?:كل\s+)?ما\s+(?:تم\s+)?(?:تعليمك|تعليماتك|قيل\s+لك|أخبروك)|تجاهل\s+ال\S+\s+و(?:أشر|قل|اذكر|صرح)|öncek[iİ]\s+(?:tüm\s+)?(?:tal[iİ]matlar[iı]\S*|görevler[iİ]|kurallar[iı])\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|(?:yok\s+say|görmezden\s+gel)\S*\s+ve\s.{0,60}belirt|bỏ\s+qua\s+\S+(?:\s+\S+)?\s+và\s+(?:chỉ\s+ra|nói|tuyên\s+bố|cho\s+biết|khẳng\s+định)|abaikan\s+\S+(?:\s+\S+)?\s+dan\s+(?:tunjukkan|katakan|nyatakan|sebutkan|tulis)|terlepas\s+dari\s+tugas\s+sebelumnya|huwag\s+pansinin\s+ang\s+\S+\s+at\s+(?:sabihin|ipahayag))`)
 )
 
 // otherOverride looks for an order to drop the model's instructions in the languages above.
 func otherOverride(text, s string) (hit, bool) {
-	if untrusted.IsASCII(s) && !strings.Contains(s, "instruksi") && !strings.Contains(s, "perintah") && !strings.Contains(s, "tagubilin") && !strings.Contains(s, "instruksyon") {
-		return hit{}, false
-	}
 	keyed := false
 	for _, k := range otherOverrideKeys {
 		if strings.Contains(s, k) {
@@ -224,7 +236,7 @@ func otherOverride(text, s string) (hit, bool) {
 		return hit{}, false
 	}
 	for _, loc := range otherOverridePattern.FindAllStringIndex(s, 4) {
-		if !framed(s, loc[0], loc[1]) && !ownInstructions(s, loc[0], loc[1]) {
+		if !framed(s, loc[0], loc[1]) && !ownInstructions(s, loc[0], loc[1]) && !reported(s, loc[0]) {
 			return takeoverHit(text, loc[0], loc[1], "", i18n.T("tells the model to ignore its instructions")), true
 		}
 	}
@@ -260,24 +272,34 @@ func markedOrder(text, s string) (hit, bool) {
 // the whole text with every phrase.
 const keyWindow = 96
 
-// find looks for a takeover in s (text in lower case) around each of the language's key words.
-func (l *takeoverLanguage) find(text, s string) (hit, bool) {
+// maxKeyPlaces bounds the places of one key word read in a text.
+const maxKeyPlaces = 64
+
+// takeoverKeys indexes every language's key words, in the order of the languages, so that one
+// pass over a text finds them all; each language's start at its firstKey.
+var takeoverKeys = sync.OnceValue(func() *lint.WordIndex {
+	var all []string
+	for i := range takeoverLanguages {
+		takeoverLanguages[i].firstKey = len(all)
+		all = append(all, takeoverLanguages[i].keys...)
+	}
+	return lint.NewWordIndex(all)
+})
+
+// find looks for a takeover in s (text in lower case) around each of the language's key words,
+// whose places in s (the first [maxKeyPlaces] of each, none overlapping the one before) are
+// places.
+func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 	covered := 0 // s[:covered] has been read
-	for _, k := range l.keys {
-		for off, n := 0, 0; n < 64; n++ {
-			i := strings.Index(s[off:], k)
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len(k)
+	for ki, k := range l.keys {
+		for _, i := range places[ki] {
 			if !atWord(s, i, len(k)) || i+len(k) <= covered {
 				continue
 			}
 			from, to := window(s, i-keyWindow, i+len(k)+keyWindow)
 			covered = to
 			w := s[from:to]
-			if loc := l.override.FindStringIndex(w); loc != nil && !framed(s, from+loc[0], from+loc[1]) && !ownInstructions(s, from+loc[0], from+loc[1]) {
+			if loc := l.override.FindStringIndex(w); loc != nil && !framed(s, from+loc[0], from+loc[1]) && !ownInstructions(s, from+loc[0], from+loc[1]) && !reported(s, from+loc[0]) {
 				return takeoverHit(text, from+loc[0], from+loc[1], l.lang, i18n.T("tells the model to ignore its instructions")), true
 			}
 			a, weak := l.address.FindStringIndex(w), false
@@ -296,10 +318,22 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 				as += size
 			}
 			hf, ht := window(s, as-nearby, ae+nearby)
+			hf, ht = sectionOf(s, hf, ht, as, ae)
 			around := s[hf:ht]
 			cue := l.hijack.FindStringIndex(around)
 			if cue == nil {
 				cue = l.override.FindStringIndex(around)
+			}
+			if cue == nil && l.order != nil {
+				if !weak {
+					cue = l.order.FindStringIndex(around)
+				} else if end := sentenceAfter(s, ae, ht); end > ae {
+					// A mention that is the topic of its sentence ("アシスタントは…送ってください")
+					// is spoken to when that same sentence ends in an order.
+					if c := l.order.FindStringIndex(s[ae:end]); c != nil {
+						cue = []int{c[0] + ae - hf, c[1] + ae - hf}
+					}
+				}
 			}
 			if cue == nil && !weak {
 				cue = targetCue.FindStringIndex(s[as:ht])
@@ -315,6 +349,23 @@ func (l *takeoverLanguage) find(text, s string) (hit, bool) {
 		covered = 0
 	}
 	return hit{}, false
+}
+
+// sentenceAfter is where the sentence going on at s[at] ends, at most at limit: at a full stop of
+// any script or a line break.
+func sentenceAfter(s string, at, limit int) int {
+	for i := at; i < limit; {
+		i0 := strings.IndexAny(s[i:limit], "。！？.!?\n")
+		if i0 < 0 {
+			break
+		}
+		i += i0
+		if c := s[i]; c != '.' && c != '!' && c != '?' || i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+			return i
+		}
+		i++
+	}
+	return limit
 }
 
 // atWord reports whether the key word at s[i:i+n] starts a word ("model" in "the model", not
@@ -372,10 +423,10 @@ var (
 
 // replyDirectiveFindings looks for sentences of the reply directive.
 func replyDirectiveFindings(s string) []hit {
+	out := slippedTaskFindings(s)
 	if !strings.Contains(s, "your") && !strings.Contains(s, "Your") {
-		return nil
+		return out
 	}
-	var out []hit
 	for start := 0; start < len(s); {
 		end := sentenceEnd(s, start)
 		sentence := s[start:end]
@@ -387,7 +438,7 @@ func replyDirectiveFindings(s string) []hit {
 				Evidence: untrusted.Visible(strings.TrimSpace(trimmed), 200),
 				Why:      i18n.T("Data the model reads does not decide what the model answers; an order about its reply is another task slipped into the data.")},
 				at: at, end: at + len(trimmed)})
-			if len(out) >= 4 {
+			if len(out) >= 8 {
 				break
 			}
 		}
@@ -433,12 +484,25 @@ func decodedTakeovers(s string) []hit {
 		if !utf8.Valid(b) || !mostlyText(string(b)) {
 			return
 		}
-		for _, h := range append(takeoverFindings(string(b)), replyDirectiveFindings(string(b))...) {
+		found := append(takeoverFindings(string(b)), replyDirectiveFindings(string(b))...)
+		if len(found) == 0 {
+			if loc := encodedOrder.FindStringIndex(lowerText(string(b))); loc != nil {
+				found = append(found, takeoverHit(string(b), loc[0], loc[1], "", i18n.T("hides, encoded, an order to drop what the model was asked and say something else")))
+			}
+		}
+		for _, h := range found {
 			h.at, h.DecodedFrom = at, encoding
 			out = append(out, h)
 		}
 	}
-	for _, loc := range base64Run.FindAllStringIndex(s, 16) {
+	// Each search runs only where the text holds a run as long as its shortest match: most texts
+	// hold none, and a byte loop finds that far faster than the expression over the whole text.
+	base64Runs, hexRuns := findBase64Runs(s, 16), findHexRuns(s, 8)
+	var binaryRuns [][]int
+	if hasRun(s, isBitByte, 8) {
+		binaryRuns = binaryRun.FindAllStringIndex(s, 8)
+	}
+	for _, loc := range base64Runs {
 		run := s[loc[0]:loc[1]]
 		b, err := base64.StdEncoding.DecodeString(run)
 		if err != nil {
@@ -448,12 +512,12 @@ func decodedTakeovers(s string) []hit {
 			look(b, loc[0], "base64")
 		}
 	}
-	for _, loc := range hexRun.FindAllStringIndex(s, 8) {
+	for _, loc := range hexRuns {
 		if b, err := hex.DecodeString(s[loc[0]:loc[1]]); err == nil {
 			look(b, loc[0], "hex")
 		}
 	}
-	for _, loc := range binaryRun.FindAllStringIndex(s, 8) {
+	for _, loc := range binaryRuns {
 		bits := strings.ReplaceAll(s[loc[0]:loc[1]], " ", "")
 		b := make([]byte, 0, len(bits)/8)
 		for i := 0; i+8 <= len(bits); i += 8 {
@@ -464,6 +528,81 @@ func decodedTakeovers(s string) []hit {
 	}
 	return out
 }
+
+// encodedOrder is, in text that was encoded, an order to set something aside and say something
+// else ("ignore the webpage and state: …"), matched loosely because an encoded payload is not
+// proofread ("Hignore", "Inore"): no honest text encodes a sentence that tells its reader what
+// to state instead of what it reads.
+var encodedOrder = regexp.MustCompile(`(?:[a-z]?ig?nore|disregard|forget)\s+(?:the\s+|this\s+|all\s+|your\s+)?(?:[a-z]+\s+)?(?:and\s+(?:instead\s+)?(?:state|say|output|print|reply|respond|declare|tell|write)\b|(?:previous\s+|prior\s+)?instructions\b)`)
+
+// findBase64Runs is base64Run.FindAllStringIndex(s, n), read by a byte loop: a match is a whole
+// run of base64 bytes at least 24 long (a shorter run holds none, and a longer one is taken
+// whole), with up to two '=' after it.
+func findBase64Runs(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isBase64Byte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isBase64Byte(s[i]) {
+			i++
+		}
+		if i-start < 24 {
+			continue
+		}
+		for pad := 0; pad < 2 && i < len(s) && s[i] == '='; pad++ {
+			i++
+		}
+		out = append(out, []int{start, i})
+	}
+	return out
+}
+
+// findHexRuns is hexRun.FindAllStringIndex(s, n), read by a byte loop: a match is a run of hex
+// digits at least 32 long, taken whole but for an odd last digit.
+func findHexRuns(s string, n int) [][]int {
+	var out [][]int
+	for i := 0; i < len(s) && len(out) < n; {
+		if !isHexByte(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && isHexByte(s[i]) {
+			i++
+		}
+		if i-start >= 32 {
+			out = append(out, []int{start, start + (i-start)/2*2})
+		}
+	}
+	return out
+}
+
+// hasRun reports whether s holds n bytes in a row that in accepts.
+func hasRun(s string, in func(c byte) bool, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if !in(s[i]) {
+			run = 0
+			continue
+		}
+		if run++; run >= n {
+			return true
+		}
+	}
+	return false
+}
+
+// The bytes of base64Run's, hexRun's and binaryRun's runs.
+func isBase64Byte(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/'
+}
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+func isBitByte(c byte) bool { return c == '0' || c == '1' }
 
 // mostlyText reports decoded bytes that read as text, not binary: printable characters, with
 // letters among them.

@@ -8,7 +8,6 @@
 package schema
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -133,7 +132,31 @@ var errNotPasted = errors.New("not pasted")
 
 // Validate returns every way v fails the schema; none means v is valid. v is a decoded JSON
 // value as [jsondoc.Document.Value] holds it.
-func (s *Schema) Validate(v any) (errs []Failure) {
+func (s *Schema) Validate(v any) []Failure {
+	errs := s.failures(v)
+	// The validator walks a schema's properties in map order; sort, so the same input always
+	// gives the same answer.
+	slices.SortFunc(errs, func(a, b Failure) int { return compareFailures(&a, &b) })
+	return errs
+}
+
+// compareFailures orders failures by instance location, then keyword location, then message
+// and property: an order that does not depend on the validator's map order.
+func compareFailures(a, b *Failure) int {
+	if c := strings.Compare(a.InstanceLocation, b.InstanceLocation); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.KeywordLocation, b.KeywordLocation); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Message, b.Message); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Property, b.Property)
+}
+
+// failures are the ways v fails the schema, in the validator's order.
+func (s *Schema) failures(v any) (errs []Failure) {
 	defer func() {
 		if r := recover(); r != nil {
 			errs = []Failure{{Message: i18n.Sprintf("validation stopped: %v", r)}}
@@ -153,11 +176,6 @@ func (s *Schema) Validate(v any) (errs []Failure) {
 	if len(errs) == 0 {
 		errs = append(errs, Failure{Message: i18n.Custom(ve.Error(), func(lang i18n.Lang) string { return ve.LocalizedError(i18n.LibraryPrinter(lang)) })})
 	}
-	// The validator walks a schema's properties in map order; sort, so the same input always
-	// gives the same answer.
-	slices.SortFunc(errs, func(a, b Failure) int {
-		return cmp.Or(strings.Compare(a.InstanceLocation, b.InstanceLocation), strings.Compare(a.KeywordLocation, b.KeywordLocation), strings.Compare(a.Message, b.Message))
-	})
 	return errs
 }
 
@@ -233,11 +251,14 @@ func collectLeaves(u *jsonschema.OutputUnit, instance any, alt *problem.Alternat
 // larger text (a tool call's "input") is still shown at the right line; the problems' instance
 // locations are relative to the validated value.
 func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
-	errs := s.Validate(jsondoc.Lookup(doc.Value, prefix))
-	probs := make(problem.Problems, 0, len(errs))
-	for _, e := range errs {
-		p := problem.Problem{Source: doc.Source, Kind: problem.KindValidation, Message: e.Message, Offset: -1,
-			InstanceLocation: e.InstanceLocation, KeywordLocation: e.KeywordLocation, Alternative: e.Alternative}
+	errs := s.failures(jsondoc.Lookup(doc.Value, prefix))
+	// Each failure is located first and the problems are made once, in the order of the text
+	// (as a reader goes through it; those that cannot be placed last, and at one place in
+	// [Schema.Validate]'s order): sorting small pairs of offset and index, not a flood of
+	// problems, which in WebAssembly moved every problem through write barriers many times.
+	order := make([]placedFailure, len(errs))
+	for i := range errs {
+		e := &errs[i]
 		off, ok := -1, false
 		if e.Property != "" {
 			off, ok = doc.LocateName(jsondoc.JoinPointer(prefix+e.InstanceLocation, e.Property))
@@ -245,14 +266,32 @@ func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
 		if !ok {
 			off, ok = doc.Locate(prefix + e.InstanceLocation)
 		}
-		if ok {
-			p.Offset = off
-			p.Line, p.Column = doc.Position(off)
+		if !ok {
+			off = -1
 		}
-		probs = append(probs, p)
+		order[i] = placedFailure{offset: off, index: i}
 	}
-	// A value that matches no alternative is placed once, where the value is.
-	for _, p := range probs {
+	slices.SortFunc(order, func(a, b placedFailure) int {
+		switch {
+		case a.offset == b.offset || (a.offset < 0 && b.offset < 0):
+			return compareFailures(&errs[a.index], &errs[b.index])
+		case a.offset < 0:
+			return 1
+		case b.offset < 0:
+			return -1
+		}
+		return a.offset - b.offset
+	})
+	probs := make(problem.Problems, len(errs))
+	for k, o := range order {
+		e := &errs[o.index]
+		p := &probs[k]
+		*p = problem.Problem{Source: doc.Source, Kind: problem.KindValidation, Message: e.Message, Offset: o.offset,
+			InstanceLocation: e.InstanceLocation, KeywordLocation: e.KeywordLocation, Alternative: e.Alternative}
+		if o.offset >= 0 {
+			p.Line, p.Column = doc.Position(o.offset)
+		}
+		// A value that matches no alternative is placed once, where the value is.
 		if u := p.Alternative.UnmatchedOf(); u != nil && u.Line == 0 {
 			u.Source = doc.Source
 			if off, ok := doc.Locate(prefix + u.InstanceLocation); ok {
@@ -260,20 +299,12 @@ func (s *Schema) Check(doc *jsondoc.Document, prefix string) problem.Problems {
 			}
 		}
 	}
-	// In the order of the text, as a reader goes through it.
-	slices.SortStableFunc(probs, func(a, b problem.Problem) int {
-		switch {
-		case a.Offset == b.Offset || (a.Offset < 0 && b.Offset < 0):
-			return 0
-		case a.Offset < 0:
-			return 1
-		case b.Offset < 0:
-			return -1
-		}
-		return a.Offset - b.Offset
-	})
 	return probs
 }
+
+// A placedFailure is a failure's offset in the text (-1 when it cannot be placed) and its index
+// among the failures.
+type placedFailure struct{ offset, index int }
 
 // compileProblems explains why a schema did not compile, placed in the text it is about.
 func compileProblems(err error, schema *jsondoc.Document, docs map[string]*jsondoc.Document) problem.Problems {

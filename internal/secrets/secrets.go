@@ -89,7 +89,8 @@ func (w *secretWalker) walk(value any) {
 			w.pop()
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(value))
+		var small [8]string // a small object's keys, sorted without an allocation
+		keys := small[:0]
 		for key := range value {
 			keys = append(keys, key)
 		}

@@ -4,7 +4,9 @@
 //
 // A character is hidden when a reader does not see it but a model reads it, or it changes how the
 // text around it displays: controls other than line breaks and tabs, format characters (zero-width,
-// bidi controls, the tag block), variation selectors, invisible fillers and separators. The lint's
+// bidi controls, the tag block), variation selectors, invisible fillers and separators; but not
+// where such a character draws as part of an emoji ([InEmoji]: a subdivision flag's tags, a
+// joiner between pictographs, one presentation selector). The lint's
 // hidden-characters rule, the argument rules, the CLI's terminal output and (through the API's
 // about) the page all use this one definition.
 package untrusted
@@ -58,6 +60,82 @@ func IsHidden(r rune) bool {
 		return r >= 0x80
 	}
 	return unicode.Is(Hidden, r) || unicode.Is(unicode.Cf, r)
+}
+
+// InEmoji reports whether the character at byte offset i of s, hidden on its own, draws there as
+// a part of an emoji (Unicode's UTS #51), so that it hides nothing:
+//   - a tag character of a subdivision flag: U+1F3F4 WAVING BLACK FLAG, then a region and
+//     subdivision code (3 to 7 lower-case letters and digits) in tag characters, then U+E007F
+//     CANCEL TAG, as Scotland's, England's and Wales's flags are written;
+//   - a ZERO WIDTH JOINER between two pictographs, as in 👩‍💻 or ❤️‍🔥;
+//   - one presentation selector (U+FE0E, U+FE0F) right after a visible character, as in ❤️ or 1️⃣.
+//
+// Tags after anything else, a code too long to be one, a joiner beside a letter and a second
+// selector in a row stay hidden: those are how text is smuggled past a reader.
+func InEmoji(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	prev, prevSize := utf8.DecodeLastRuneInString(s[:i])
+	switch {
+	case IsTag(r):
+		return inSubdivisionFlag(s, i)
+	case r == 0x200d:
+		next, _ := utf8.DecodeRuneInString(s[i+size:])
+		if prev == 0xfe0f && prevSize > 0 {
+			prev, _ = utf8.DecodeLastRuneInString(s[:i-prevSize])
+		}
+		return isPictograph(prev) && isPictograph(next)
+	case r == 0xfe0e || r == 0xfe0f:
+		return prevSize > 0 && prev > ' ' && prev != utf8.RuneError && !IsHidden(prev) && !unicode.IsSpace(prev)
+	}
+	return false
+}
+
+// isPictograph reports the emoji and symbols a ZERO WIDTH JOINER joins into one emoji: symbols
+// (So) from the arrows on, the emoji planes U+1F000 to U+1FAFF (skin tones included), and a
+// subdivision flag's CANCEL TAG, which ends the flag before a joiner.
+func isPictograph(r rune) bool {
+	return r >= 0x2190 && unicode.Is(unicode.So, r) || r >= 0x1f000 && r <= 0x1faff || r == 0xe007f
+}
+
+// The parts of a subdivision flag's tag sequence.
+const (
+	flagBase        = 0x1f3f4 // WAVING BLACK FLAG
+	cancelTag       = 0xe007f
+	subdivisionCode = 7 // the longest region and subdivision code: 3-digit region, 4 characters
+)
+
+// inSubdivisionFlag reports whether the tag character at byte i belongs to a flag's tag
+// sequence (see [InEmoji]). It reads at most the sequence's own few characters around i, so a
+// long run of tags costs constant time per character.
+func inSubdivisionFlag(s string, i int) bool {
+	start := i
+	for k := 0; ; k++ {
+		r, size := utf8.DecodeLastRuneInString(s[:start])
+		if r == flagBase {
+			break
+		}
+		if k > subdivisionCode || size == 0 || r < 0xe0030 || r > 0xe007a {
+			return false
+		}
+		start -= size
+	}
+	n := 0
+	for j := start; j < len(s); {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		switch {
+		case r == cancelTag:
+			return n >= 3 && i <= j
+		case n < subdivisionCode && (r >= 0xe0030 && r <= 0xe0039 || r >= 0xe0061 && r <= 0xe007a):
+			n++
+			j += size
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // IsTag reports a character of the Unicode tag block, which can spell a whole hidden text.
@@ -137,10 +215,11 @@ func Label(r rune) string {
 
 // Visible writes s so that nothing in it hides: hidden characters and invalid UTF-8 become
 // "[U+XXXX]", line breaks and tabs "\n", "\r" and "\t", and the text is cut after max characters.
+// A character that draws as part of an emoji ([InEmoji]) is written as it is.
 func Visible(s string, max int) string {
 	var b strings.Builder
 	n := 0
-	for _, r := range s {
+	for i, r := range s {
 		if n >= max {
 			b.WriteString("…")
 			break
@@ -153,7 +232,7 @@ func Visible(s string, max int) string {
 			b.WriteString("\\t")
 		case r == '\r':
 			b.WriteString("\\r")
-		case IsHidden(r) || r == utf8.RuneError:
+		case IsHidden(r) && !InEmoji(s, i) || r == utf8.RuneError:
 			fmt.Fprintf(&b, "[U+%04X]", r)
 		default:
 			b.WriteRune(r)

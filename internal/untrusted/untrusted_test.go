@@ -1,6 +1,7 @@
 package untrusted
 
 import (
+	"strings"
 	"testing"
 	"unicode"
 )
@@ -134,4 +135,73 @@ func TestQuoteAndShorten(t *testing.T) {
 	if got := PercentDecode("a%2Fb%zz+c", true); got != "a/b%zz c" {
 		t.Errorf("PercentDecode = %q", got)
 	}
+}
+
+// TestInEmoji: the characters that are hidden alone but draw as part of an emoji, and the same
+// characters where they draw nothing and can carry text.
+func TestInEmoji(t *testing.T) {
+	const (
+		scotland = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
+		family   = "\U0001F469\u200d\U0001F469\u200d\U0001F467"
+		fire     = "\u2764\ufe0f\u200d\U0001F525" // a heart on fire: a selector, then a joiner
+		pirate   = "\U0001F3F4\u200d\u2620\ufe0f"
+	)
+	tests := []struct {
+		name, text string
+		inEmoji    bool // for every hidden character of text
+	}{
+		{"Scotland's flag", "Made in " + scotland + "!", true},
+		{"England's and Wales's flags side by side", "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F\U0001F3F4\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F", true},
+		{"a flag, a joiner, a flag", scotland + "\u200d" + "\U0001F308", true},
+		{"a family joined", family, true},
+		{"a selector then a joiner", fire, true},
+		{"the pirate flag", pirate, true},
+		{"one presentation selector after a symbol", "Warning \u26a0\ufe0f read this", true},
+		{"a keycap", "1\ufe0f\u20e3", true},
+		// Tag text that is no flag: no base, a base too far, a code too long, no cancel tag.
+		{"tags alone", "Adds numbers.\U000E0068\U000E0069", false},
+		{"tags after a letter", "a\U000E0067\U000E0062\U000E0073\U000E007F", false},
+		{"a code too long to be a subdivision", "\U0001F3F4" + tagged("ignorerules") + "\U000E007F", false},
+		{"a flag's tags never cancelled", "\U0001F3F4" + tagged("gbsct") + " more", false},
+		{"a code too short", "\U0001F3F4" + tagged("gb") + "\U000E007F", false},
+		// Joiners and selectors between letters, or in a run.
+		{"a joiner between letters", "pass\u200dword", false},
+		{"a joiner after an emoji, before a letter", "\U0001F469\u200dx", false},
+		{"a selector at the start", "\ufe0fhello", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hidden := 0
+			for i, r := range tt.text {
+				if !IsHidden(r) {
+					continue
+				}
+				hidden++
+				if got := InEmoji(tt.text, i); got != tt.inEmoji {
+					t.Errorf("InEmoji at %d (%U) = %v, want %v", i, r, got, tt.inEmoji)
+				}
+			}
+			if hidden == 0 {
+				t.Fatal("the case holds no hidden character")
+			}
+			visible := Visible(tt.text, 200)
+			if marked := strings.Contains(visible, "[U+"); marked == tt.inEmoji {
+				t.Errorf("Visible(%q) = %q: an emoji's characters are written as they are, others marked", tt.text, visible)
+			}
+		})
+	}
+	// A run of selectors after an emoji: the first is the emoji's, the rest hide bytes.
+	run := "\u2764\ufe0f\ufe0f\ufe01"
+	if !InEmoji(run, 3) || InEmoji(run, 6) || InEmoji(run, 9) {
+		t.Errorf("a run of selectors: %v %v %v, want true false false", InEmoji(run, 3), InEmoji(run, 6), InEmoji(run, 9))
+	}
+}
+
+// tagged writes ASCII text in Unicode tag characters.
+func tagged(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		b.WriteRune(0xe0000 + c)
+	}
+	return b.String()
 }

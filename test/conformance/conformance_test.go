@@ -164,27 +164,6 @@ func TestConformance(t *testing.T) {
 	}
 	proxyPassed, proxyFailed, out := run(t, args...)
 	t.Logf("through proxy --listen: %d passed, %d failed", proxyPassed, proxyFailed)
-	if os.Getenv("CONFORMANCE_SCENARIO") == "" && proxyFailed != 0 {
-		// A known, open fault (issue 19): in some full runs one request through the gateway is
-		// lost (its HTTP context is cancelled as it arrives) and the suite waits 60 s for it; it
-		// has never happened to a scenario run alone. A scenario that failed is run once more on
-		// its own, and the test fails unless it passes then; the first failure stays in the log.
-		t.Logf("first run through the proxy:\n%s", out)
-		for _, m := range suiteLine.FindAllStringSubmatch(out, -1) {
-			if m[3] == "0" {
-				continue
-			}
-			p, f, again := run(t, "server", "--url", relay.URL+"/mcp", "-o", t.TempDir(), "--scenario", m[1])
-			t.Logf("%s failed through the proxy; run again alone: %d passed, %d failed", m[1], p, f)
-			if f == 0 {
-				failed, _ := strconv.Atoi(m[3])
-				passed, _ := strconv.Atoi(m[2])
-				proxyPassed, proxyFailed = proxyPassed+p-passed, proxyFailed-failed
-			} else {
-				t.Log(again)
-			}
-		}
-	}
 	if os.Getenv("CONFORMANCE_SCENARIO") != "" {
 		t.Log(out)
 	} else if proxyFailed != 0 || proxyPassed != directPassed {
@@ -301,16 +280,31 @@ func allowAll(tools []json.RawMessage) (string, error) {
 
 // tokenRelay is a reverse proxy to target that adds the gateway's token, which the suite and its
 // clients cannot send.
+//
+// Its HTTP/1 server serves each request full duplex: the answer may begin while the request's
+// body is still being forwarded. The gateway begins its answer as soon as it has read a request,
+// and Go's transport reads a forwarded body once more after its last byte, to see it end; a
+// server that is not full duplex closes the request's body when the answer's headers go out, so
+// that last read failed now and then, the transport closed its connection to the gateway under
+// the answer, and the client waited for an answer that never came (see
+// TestTokenRelayForwardsWhileAnswering).
 func tokenRelay(target, token string) *httptest.Server {
 	to, _ := http.NewRequest(http.MethodGet, target, nil)
-	return httptest.NewServer(&httputil.ReverseProxy{
+	relay := &httputil.ReverseProxy{
 		Rewrite: func(r *httputil.ProxyRequest) {
 			r.SetURL(to.URL)
 			r.Out.Host = r.In.Host // the client's own Host, as the gateway would see it
 			r.Out.Header.Set("Authorization", "Bearer "+token)
 		},
 		FlushInterval: -1, // server-sent events pass as they come
-	})
+	}
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if err := http.NewResponseController(w).EnableFullDuplex(); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		relay.ServeHTTP(w, req)
+	}))
 }
 
 // suiteTotals reads the suite summary of a run of several scenarios: per scenario, its passed
@@ -364,6 +358,26 @@ func sum(counts map[string][2]int) (passed, failed int) {
 	return passed, failed
 }
 
+// notForAListingClient says why a client scenario of the suite does not apply to gatehouse
+// catalog --url, a client that only lists: it opens a session (initialize, or server/discover),
+// lists tools, resources and prompts, and closes. why is "" for a scenario that applies, which it
+// must pass; known is false for a scenario this test has not been told about.
+func notForAListingClient(scenario string) (why string, known bool) {
+	switch {
+	case scenario == "initialize":
+		return "", true // the handshake and version negotiation, then tools/list
+	case scenario == "tools_call":
+		return "the scenario passes only when the client calls the server's add_numbers tool; a listing client calls no tool", true
+	case scenario == "elicitation-sep1034-client-defaults":
+		return "the server elicits only inside a call of its tool, which a listing client never makes", true
+	case scenario == "sse-retry":
+		return "the server closes a tool call's stream and answers on the reconnected standalone stream; a listing client calls no tool, and, listing once, opens no standalone stream to reconnect", true
+	case strings.HasPrefix(scenario, "auth/"):
+		return "an OAuth flow (metadata discovery, registration, token endpoint, scopes); catalog --url runs none: a server's credentials are given to it with --header", true
+	}
+	return "", false
+}
+
 // TestConformanceClient: the client scenarios with gatehouse catalog --url as the client, and
 // with the reference client directly and through proxy --listen (see above).
 func TestConformanceClient(t *testing.T) {
@@ -379,9 +393,22 @@ func TestConformanceClient(t *testing.T) {
 	catalog, out := clientSuite(t, gatehouse+" catalog --url", nil, true)
 	cp, cf := sum(catalog)
 	t.Logf("catalog --url: %d passed, %d failed: %v", cp, cf, catalog)
-	if c := catalog["initialize"]; c[0] == 0 || c[1] != 0 {
-		t.Errorf("catalog --url does not meet the initialize scenario: %v\n%s", c, out)
+	applicable, applicablePassed := 0, 0
+	for scenario, c := range catalog {
+		why, known := notForAListingClient(scenario)
+		switch {
+		case !known:
+			t.Errorf("catalog --url: the suite has a client scenario this test does not know, %s (%d passed, %d failed): say whether a listing client meets it", scenario, c[0], c[1])
+		case why == "" && (c[0] == 0 || c[1] != 0):
+			t.Errorf("catalog --url does not meet the %s scenario: %d passed, %d failed\n%s", scenario, c[0], c[1], out)
+		case why == "":
+			applicable++
+			applicablePassed++
+		default:
+			t.Logf("catalog --url: %s does not apply (%d passed, %d failed): %s", scenario, c[0], c[1], why)
+		}
 	}
+	t.Logf("catalog --url: %d of %d applicable client scenarios pass", applicablePassed, applicable)
 
 	direct, out := clientSuite(t, reference, nil, true)
 	dp, df := sum(direct)
@@ -394,21 +421,6 @@ func TestConformanceClient(t *testing.T) {
 	through, out := clientSuite(t, self, env, false)
 	tp, tf := sum(through)
 	t.Logf("the reference client through proxy --listen: %d passed, %d failed: %v", tp, tf, through)
-	// The request lost through the gateway in some full runs (see TestConformance, issue 19): a
-	// scenario that failed is run once more alone, and counts as it does then.
-	for scenario, c := range through {
-		if c[1] == 0 {
-			continue
-		}
-		again, againOut := clientScenarios(t, self, env, false, "--scenario", scenario)
-		t.Logf("%s failed through the proxy (%d passed, %d failed); run again alone: %v", scenario, c[0], c[1], again[scenario])
-		if a, ok := again[scenario]; ok && a[1] == 0 {
-			through[scenario] = a
-		} else {
-			t.Log(againOut)
-		}
-	}
-	_, tf = sum(through)
 	for scenario, c := range through {
 		// The gateway's own listing for the policy is one more session the suite counts: as
 		// many checks pass as directly, or more, and none fails.

@@ -1,0 +1,651 @@
+package lint
+
+import (
+	"fmt"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
+
+// This file holds where a match of an expression can start, branch by branch of its top-level
+// choice. An expression of many alternatives (the result check's role marker: fake system tags,
+// chat turn markers, claimed modes, claimed authority in ten languages) has no literal that all
+// its matches start with, and running it over a whole text costs every alternative at every
+// byte. Each alternative on its own does say where its matches start: at one of its leading
+// literals, a few runes before one, or at a rare mark ("<", "[", a line break). Those places,
+// for the alternatives whose literals the text holds, are the only ones where the expression
+// can match; the expression is tried anchored at each, in order, which finds exactly the
+// matches a search of the whole text finds.
+
+// A startPlan is where the matches of each branch of an expression's top-level choice start.
+type startPlan struct {
+	branches []branchStarts
+	// branch is each branch's expression, written out on first use (writing thousands of them
+	// costs more than parsing them); choices the branches of a set (a bit per branch), in
+	// their order, anchored, compiled on first use.
+	branch  []*syntax.Regexp
+	choices sync.Map // uint64 → *anchoredExpr
+	// whole, when set, is the one branch's expression as written: a plan of the whole
+	// expression, for one whose Unicode classes are not parsed to be written out again.
+	whole string
+}
+
+// A branchStarts is one branch's: it matches only in a text that meets need, and then only
+// where one of its leading literals starts, or up to slack runes before; or, for a branch with
+// no leading literals, only at the bytes marks holds (and at the text's start when atStart).
+type branchStarts struct {
+	need    *requirement
+	lead    []string // the leading literals; their ids in the filter are leadIDs
+	leadIDs foundWords
+	slack   int
+	marks   *[256]bool
+	atStart bool
+}
+
+// startMarks are the bytes a branch with no leading literals may start with for its starts to
+// be few: marks rare in prose, and the line break; punctuation, which is less rare, is taken too
+// (a text with too many starts is searched whole).
+const startMarks = markBytes + "\n"
+
+// maxBranches bounds the branches of a plan: a set of them is a bit each in a uint64.
+const maxBranches = 64
+
+// planShare is the candidate starts per byte of text past which the expression is searched in
+// full instead: a start costs a few of its branches anchored there, far less than the bytes a
+// search of the whole text reads per start.
+const planShare = 4
+
+// newStartPlan derives the plan of an expression, parsed as written (so that each branch
+// compiles on its own); nil when some branch starts where it cannot tell (a letter, any
+// character).
+func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
+	subs := []*syntax.Regexp{re}
+	if re.Op == syntax.OpAlternate && len(re.Sub) <= maxBranches {
+		subs = re.Sub
+	}
+	p := &startPlan{}
+	for _, b := range subs {
+		bs := branchStarts{need: a.info(b).requirement()}
+		if lits, slack, ok := a.leadingOf([]*syntax.Regexp{b}, 0, 2); ok && len(lits) <= maxLeading {
+			bs.lead, bs.slack = lits, slack
+		} else if lits, ok := a.spacedLeading(b); ok {
+			bs.lead = lits
+		} else {
+			var marks [256]bool
+			atStart, ok := firstMarks(b, &marks)
+			if !ok {
+				return nil
+			}
+			bs.marks, bs.atStart = &marks, atStart
+		}
+		p.branches = append(p.branches, bs)
+		p.branch = append(p.branch, b)
+	}
+	return p
+}
+
+// choice is the branches of set, in their order, anchored where a match starts.
+func (p *startPlan) choice(set uint64) *anchoredExpr {
+	if ae, ok := p.choices.Load(set); ok {
+		return ae.(*anchoredExpr)
+	}
+	parts := []string{p.whole}
+	if p.whole == "" {
+		parts = parts[:0]
+		for i, b := range p.branch {
+			if set&(1<<i) != 0 {
+				parts = append(parts, b.String())
+			}
+		}
+	}
+	ae, _ := p.choices.LoadOrStore(set, &anchoredExpr{src: strings.Join(parts, "|")})
+	return ae.(*anchoredExpr)
+}
+
+// spacedLeading is the leading literals of a branch whose first word is too short to be one
+// alone ("I" of "I am your developer"): the exact strings its first expressions match, each cut
+// after its first space, when all then hold at least two bytes and none starts with a space. A
+// word filter finds "i " where the letter is followed by white space, and the match starts there.
+func (a *analysis) spacedLeading(b *syntax.Regexp) ([]string, bool) {
+	subs := []*syntax.Regexp{b}
+	if b.Op == syntax.OpConcat {
+		subs = b.Sub
+	}
+	acc := []string{""}
+	for _, s := range subs {
+		info := a.info(s)
+		if info.exact == nil || len(acc)*len(info.exact) > maxExact {
+			break
+		}
+		acc = joined(acc, info.exact)
+	}
+	var out []string
+	for _, s := range acc {
+		if i := strings.IndexByte(s, ' '); i == 0 {
+			return nil, false
+		} else if i > 0 {
+			s = s[:i+1]
+		}
+		if len(s) < 2 {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), true
+}
+
+// literals appends every literal the plan's branches need or lead with.
+func (p *startPlan) literals(out []string) []string {
+	for _, b := range p.branches {
+		out = append(literalsOf(b.need, out), b.lead...)
+	}
+	return out
+}
+
+// resolve gives the plan's literals their ids in f, and marks its leading ones in leadWord.
+func (p *startPlan) resolve(f *wordFilter, leadWord []bool) {
+	for i := range p.branches {
+		b := &p.branches[i]
+		resolveRequirement(b.need, f)
+		if b.lead == nil {
+			continue
+		}
+		b.leadIDs = make(foundWords, (len(f.ids)+63)/64)
+		for _, w := range b.lead {
+			id := f.ids[w]
+			leadWord[id] = true
+			b.leadIDs[id/64] |= 1 << (id % 64)
+		}
+	}
+}
+
+// A start is a place in a text where a match may start, and the branches that may match there.
+type start struct {
+	at       int
+	branches uint64
+}
+
+// starts lists, in order, every place in text where a match may start, given the words of f
+// found there and where its leading ones end (hits); ok is false when they are so many that
+// searching the whole text costs less.
+func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text string) (starts []start, ok bool) {
+	limit := len(text)/planShare + 1
+	var marks [256]uint64
+	anyMarks := false
+	var leads []int // the met branches with leading literals
+	for i := range p.branches {
+		b := &p.branches[i]
+		if !b.need.met(found) {
+			continue
+		}
+		if b.lead != nil {
+			leads = append(leads, i)
+			continue
+		}
+		if b.atStart {
+			starts = append(starts, start{0, 1 << i})
+		}
+		for c, on := range b.marks {
+			if on {
+				marks[c] |= 1 << i
+				anyMarks = true
+			}
+		}
+	}
+	if len(leads) > 0 {
+		for _, h := range hits {
+			var set uint64
+			most := -1
+			for _, i := range leads {
+				if b := &p.branches[i]; b.leadIDs[h.id/64]&(1<<(h.id%64)) != 0 {
+					set |= 1 << i
+					most = max(most, b.slack)
+				}
+			}
+			if set == 0 {
+				continue
+			}
+			at := h.end - len(f.words[h.id])
+			starts = append(starts, start{at, set})
+			for range most {
+				if at == 0 {
+					break
+				}
+				_, size := utf8.DecodeLastRuneInString(text[:at])
+				at -= size
+				starts = append(starts, start{at, set})
+			}
+			if len(starts) > limit {
+				return nil, false
+			}
+		}
+	}
+	if anyMarks {
+		for i := 0; i < len(text); i++ {
+			if set := marks[text[i]]; set != 0 {
+				if starts = append(starts, start{i, set}); len(starts) > limit {
+					return nil, false
+				}
+			}
+		}
+	}
+	slices.SortFunc(starts, func(a, b start) int { return a.at - b.at })
+	out := starts[:0]
+	for _, s := range starts {
+		if n := len(out); n > 0 && out[n-1].at == s.at {
+			out[n-1].branches |= s.branches
+			continue
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// firstMarks adds to marks the bytes a match of e may start with, and reports whether it may
+// start only at the text's start instead; ok is false unless every such byte is one of
+// [startMarks] and e cannot match the empty string.
+func firstMarks(e *syntax.Regexp, marks *[256]bool) (atStart, ok bool) {
+	atStart, nullable, ok := firstOf(e, marks)
+	return atStart, ok && !nullable
+}
+
+// firstOf is [firstMarks] for one expression, and whether it may match the empty string
+// without a mark (a match of what follows it then starts where it does).
+func firstOf(e *syntax.Regexp, marks *[256]bool) (atStart, nullable, ok bool) {
+	mark := func(r rune) bool {
+		switch {
+		case r < utf8.RuneSelf && containsByte(startMarks, byte(r)):
+			marks[r] = true
+		case r < utf8.RuneSelf && unicode.IsPunct(r) || r >= utf8.RuneSelf && (unicode.IsPunct(r) || unicode.IsSymbol(r)):
+			// A full stop or a question mark starts a sentence a branch may start with; a mark
+			// of another script is read by its first byte, which its neighbours share.
+			var b [utf8.UTFMax]byte
+			utf8.EncodeRune(b[:], r)
+			marks[b[0]] = true
+		default:
+			return false
+		}
+		return true
+	}
+	switch e.Op {
+	case syntax.OpBeginText:
+		// A match that starts here starts at the text's start, whatever follows.
+		return true, false, true
+	case syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpEmptyMatch:
+		return false, true, true
+	case syntax.OpLiteral:
+		if len(e.Rune) == 0 {
+			return false, true, true
+		}
+		// A mark folds to no other rune, so a case-insensitive one is the same mark.
+		return false, false, mark(e.Rune[0])
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(e.Rune); i += 2 {
+			if e.Rune[i+1]-e.Rune[i] > 16 {
+				return false, false, false
+			}
+			for r := e.Rune[i]; r <= e.Rune[i+1]; r++ {
+				if !mark(r) {
+					return false, false, false
+				}
+			}
+		}
+		return false, false, len(e.Rune) > 0
+	case syntax.OpCapture:
+		return firstOf(e.Sub[0], marks)
+	case syntax.OpStar, syntax.OpQuest:
+		atStart, _, ok := firstOf(e.Sub[0], marks)
+		return atStart, true, ok
+	case syntax.OpPlus:
+		return firstOf(e.Sub[0], marks)
+	case syntax.OpRepeat:
+		atStart, nullable, ok := firstOf(e.Sub[0], marks)
+		return atStart, nullable || e.Min == 0, ok
+	case syntax.OpConcat:
+		for _, s := range e.Sub {
+			a, nullable, ok := firstOf(s, marks)
+			if !ok {
+				return false, false, false
+			}
+			atStart = atStart || a
+			if !nullable {
+				return atStart, false, true
+			}
+		}
+		return atStart, true, true
+	case syntax.OpAlternate:
+		for _, s := range e.Sub {
+			a, n, ok := firstOf(s, marks)
+			if !ok {
+				return false, false, false
+			}
+			atStart, nullable = atStart || a, nullable || n
+		}
+		return atStart, nullable, true
+	}
+	return false, false, false
+}
+
+func containsByte(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// findAll is re.FindAllStringSubmatchIndex(text, n) when every match starts at one of starts
+// (in order), by one of the branches the start names: the leftmost match is the one at the first
+// start where those branches, anchored there, match (a branch that cannot start there does not
+// change which of them matches first), and the next is looked for from its end, as the whole
+// text's search does.
+func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
+	var out [][]int
+	pos := 0
+	for _, st := range starts {
+		if st.at < pos {
+			continue
+		}
+		if n >= 0 && len(out) >= n {
+			break
+		}
+		ae := p.choice(st.branches)
+		var m []int
+		if st.at == 0 {
+			m = ae.atStart().FindStringSubmatchIndex(text)
+		} else {
+			// From the rune before, so that a boundary at the start reads it.
+			_, size := utf8.DecodeLastRuneInString(text[:st.at])
+			from := st.at - size
+			if m = ae.after().FindStringSubmatchIndex(text[from:]); m != nil {
+				m[0] = st.at - from
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += from
+					}
+				}
+			}
+		}
+		if m == nil {
+			continue
+		}
+		out = append(out, m)
+		pos = m[1]
+		if m[1] == m[0] {
+			pos++
+		}
+	}
+	return out
+}
+
+// An anchoredExpr is an expression anchored where a match starts: at the text's start, and
+// after the one rune before it (so that a boundary at the start reads that rune), for
+// [anchoredFindAll].
+type anchoredExpr struct {
+	src              string
+	once             sync.Once
+	start, afterRune *lazyregexp.Regexp
+}
+
+func (ae *anchoredExpr) atStart() *lazyregexp.Regexp {
+	ae.once.Do(ae.anchor)
+	return ae.start
+}
+
+func (ae *anchoredExpr) after() *lazyregexp.Regexp {
+	ae.once.Do(ae.anchor)
+	return ae.afterRune
+}
+
+func (ae *anchoredExpr) anchor() {
+	ae.start = lazyregexp.New(`^(?:` + ae.src + `)`)
+	ae.afterRune = lazyregexp.New(`^(?s:.)(?:` + ae.src + `)`)
+}
+
+// A phraseBranch is one branch of a phrase's top-level choice, as written, with its own
+// prefilter: a phrase whose branches start with Unicode classes or letters has no plan, but each
+// branch on its own needs its literals and mostly starts at leading ones, and a phrase may match
+// only where one of its branches may.
+type phraseBranch struct {
+	need *requirement
+	lead *leadingLiterals
+	re   *lazyregexp.Regexp
+}
+
+// phraseBranches are the branches of a phrase's expression and their word filter, derived on
+// the first text that meets the phrase's requirement: parsing them costs about what parsing the
+// phrase did, which a text that never needs them should not pay.
+type phraseBranches struct {
+	once     sync.Once
+	pattern  string
+	branches []*phraseBranch // nil when the expression is no choice of branches
+	filter   *wordFilter
+	leadWord []bool
+}
+
+func (pb *phraseBranches) get() *phraseBranches {
+	pb.once.Do(pb.build)
+	return pb
+}
+
+func (pb *phraseBranches) build() {
+	branches, literals, leads := newPhraseBranches(newAnalysis(), pb.pattern, nil)
+	if branches == nil {
+		return
+	}
+	pb.filter = newWordFilter(literals)
+	pb.leadWord = make([]bool, len(pb.filter.ids))
+	resolvePhraseBranches(branches, leads, pb.filter, pb.leadWord)
+	pb.branches = branches
+}
+
+// mayMatch reports whether one of the branches may match in text, read in canonical case as
+// canon (at the same offsets): false only when none can.
+func (pb *phraseBranches) mayMatch(text, canon string) bool {
+	found, hits := scanRequired(pb.filter, pb.leadWord, canon, nil, nil)
+	return branchesMayMatch(pb.branches, pb.filter, text, found, hits)
+}
+
+// newPhraseBranches derives the branches of a phrase's expression, with their literals appended
+// to literals and their leading ones to leads (by branch); nil when the expression is not a
+// choice of branches written side by side.
+func newPhraseBranches(a *analysis, pattern string, literals []string) ([]*phraseBranch, []string, [][]string) {
+	parts, ok := topBranches(pattern)
+	if !ok {
+		return nil, literals, nil
+	}
+	var out []*phraseBranch
+	var leads [][]string
+	for _, part := range parts {
+		re, err := syntax.Parse(withoutUnicodeClasses(part), syntax.Perl)
+		if err != nil {
+			return nil, literals, nil
+		}
+		b := &phraseBranch{need: a.info(re).requirement(), re: lazyregexp.New(part)}
+		literals = literalsOf(b.need, literals)
+		lits, slack, ok := a.leadingOf([]*syntax.Regexp{re}, 0, 2)
+		if ok && len(lits) <= maxLeading {
+			literals = append(literals, lits...)
+			b.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, part))}
+		} else {
+			lits = nil
+		}
+		out = append(out, b)
+		leads = append(leads, lits)
+	}
+	return out, literals, leads
+}
+
+// resolvePhraseBranches gives the branches' literals their ids in f, and marks their leading ones
+// in leadWord.
+func resolvePhraseBranches(branches []*phraseBranch, leads [][]string, f *wordFilter, leadWord []bool) {
+	for i, b := range branches {
+		resolveRequirement(b.need, f)
+		if b.lead == nil {
+			continue
+		}
+		b.lead.ids = make(foundWords, (len(f.ids)+63)/64)
+		for _, w := range leads[i] {
+			id := f.ids[w]
+			leadWord[id] = true
+			b.lead.ids[id/64] |= 1 << (id % 64)
+		}
+	}
+}
+
+// branchesMayMatch reports whether one of the branches may match in text, whose words of f are
+// found and whose leading ones end at hits: false only when none can.
+func branchesMayMatch(branches []*phraseBranch, f *wordFilter, text string, found foundWords, hits []wordHit) bool {
+	for _, b := range branches {
+		if !b.need.met(found) {
+			continue
+		}
+		if b.lead != nil {
+			if b.lead.matches(b.re, f, text, hits) {
+				return true
+			}
+			continue
+		}
+		if b.re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// topBranches splits a pattern at its top-level choice, looking inside a group that holds the
+// whole pattern ("(?i)(?:a|b|c)"): each branch is written with the flags the pattern starts with,
+// so that it matches on its own what it matches in the choice. ok is false when the pattern is no
+// such choice, or sets flags where they would reach the branches after.
+func topBranches(pattern string) (branches []string, ok bool) {
+	flags, rest := "", pattern
+	if end, bare := flagGroup(rest); bare {
+		flags, rest = rest[:end], rest[end:]
+	}
+	for {
+		parts, ok := splitChoice(rest)
+		if !ok {
+			return nil, false
+		}
+		if len(parts) > 1 {
+			for i, p := range parts {
+				parts[i] = flags + "(?:" + p + ")"
+			}
+			return parts, true
+		}
+		// One part: a group around the whole pattern is looked into.
+		if !strings.HasPrefix(rest, "(?:") || groupEnd(rest) != len(rest) {
+			return nil, false
+		}
+		rest = rest[3 : len(rest)-1]
+	}
+}
+
+// flagGroup reports whether s starts with a group that only sets flags ("(?i)", "(?s-m)"), and
+// where it ends.
+func flagGroup(s string) (end int, ok bool) {
+	if !strings.HasPrefix(s, "(?") {
+		return 0, false
+	}
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ')':
+			return i + 1, i > 2
+		case c == '-' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// splitChoice splits s at each '|' outside groups and classes; ok is false where s sets flags
+// outside a group, past its start, or writes \Q…\E.
+func splitChoice(s string) (parts []string, ok bool) {
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if i+1 < len(s) && s[i+1] == 'Q' {
+				return nil, false
+			}
+			i++
+		case '[':
+			end := classEnd(s, i)
+			if end < 0 {
+				return nil, false
+			}
+			i = end - 1
+		case '(':
+			if _, bare := flagGroup(s[i:]); bare && depth == 0 {
+				return nil, false
+			}
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				parts = append(parts, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(parts, s[from:]), depth == 0
+}
+
+// classEnd is the offset past the bracketed class starting at s[i], or -1.
+func classEnd(s string, i int) int {
+	j := i + 1
+	if j < len(s) && s[j] == '^' {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++ // a ']' first in a class is a literal one
+	}
+	for ; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '[':
+			if j+1 < len(s) && s[j+1] == ':' {
+				if close := strings.Index(s[j:], ":]"); close >= 0 {
+					j += close + 1
+				}
+			}
+		case ']':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// groupEnd is the offset past the group that starts s, or -1.
+func groupEnd(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '[':
+			end := classEnd(s, i)
+			if end < 0 {
+				return -1
+			}
+			i = end - 1
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}

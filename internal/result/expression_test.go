@@ -1,0 +1,79 @@
+package result
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+)
+
+// TestExpressionsFindAsRegexp holds the result check's expressions, which are tried only where
+// one of their branches may start, to what the same pattern finds over the whole text, on every
+// string of the result corpus up to 1 KB read as the rules read it (in lower case).
+func TestExpressionsFindAsRegexp(t *testing.T) {
+	exprs := []*lint.Expression{roleMarker}
+	for _, l := range takeoverLanguages {
+		for _, e := range []*lint.Expression{l.override, l.address, l.mention, l.hijack} {
+			if e != nil {
+				exprs = append(exprs, e)
+			}
+		}
+	}
+	files, _ := filepath.Glob("../../testdata/result/corpus/*.json")
+	seen := map[string]bool{}
+	var texts []string
+	var collect func(v any)
+	collect = func(v any) {
+		switch x := v.(type) {
+		case string:
+			if s := lowerText(x); len(s) <= 1<<10 && !seen[s] {
+				seen[s] = true
+				texts = append(texts, s)
+			}
+		case []any:
+			for _, e := range x {
+				collect(e)
+			}
+		case map[string]any:
+			for _, e := range x {
+				collect(e)
+			}
+		}
+	}
+	for _, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		collect(v)
+	}
+	for _, e := range exprs {
+		re := regexp.MustCompile(e.String())
+		for _, s := range texts {
+			if got, want := e.FindAllStringIndex(s, 8), re.FindAllStringIndex(s, 8); !reflect.DeepEqual(got, want) {
+				t.Errorf("%.60s… on %.80q: %v, want %v", e.String(), s, got, want)
+			}
+		}
+	}
+	// The encoded runs are found by byte loops that read as the expressions do.
+	texts = append(texts, strings.Repeat("QUJD", 6), strings.Repeat("QUJD", 6)+"===x"+strings.Repeat("a", 24)+"=",
+		strings.Repeat("0f", 16), strings.Repeat("0f", 16)+"a", strings.Repeat("ab", 15)+"g"+strings.Repeat("cd", 20))
+	for _, s := range texts {
+		if got, want := findBase64Runs(s, 16), base64Run.FindAllStringIndex(s, 16); !reflect.DeepEqual(got, want) {
+			t.Errorf("base64 runs of %.80q: %v, want %v", s, got, want)
+		}
+		if got, want := findHexRuns(s, 8), hexRun.FindAllStringIndex(s, 8); !reflect.DeepEqual(got, want) {
+			t.Errorf("hex runs of %.80q: %v, want %v", s, got, want)
+		}
+	}
+	t.Logf("%d expressions on %d texts", len(exprs), len(texts))
+}
