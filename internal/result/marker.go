@@ -1,10 +1,10 @@
 package result
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 )
 
@@ -22,7 +22,7 @@ var roleMarker = lint.NewExpression(`(?i)(?:<\|?\s*im_start\s*\|?>\s*(?:system|a
 // tool's result is a model taking orders from it: after such a claim, any request to the reader
 // (a question, an order, a "you") is the order the claim was made for. The forms are those of
 // the languages read, and of the languages public injection sets are translated into.
-var claimedAuthority = regexp.MustCompile(`(?:` +
+var claimedAuthority = lazyregexp.New(`(?:` +
 	// English
 	`\bi\s*(?:'m|’m|\s+am)\s+(?:now\s+)?(?:your|the\s+ai'?s|the\s+model'?s)\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker|master|trainer)\b|` +
 	`\bi\s*(?:'m|’m|\s+am)\s+god\b|\bas\s+your\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker|master)\b|` +
@@ -64,7 +64,7 @@ var authorityKeys = []string{"developer", "creator", "programmer", "admin", "own
 
 // readerRequest is a request to whoever reads: a question, an order to state, write or give
 // something, or a word for "you" in the languages read.
-var readerRequest = regexp.MustCompile(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+que|besoin\s+que|bisogno\s+che|brauche|bitte|por\s+favor|per\s+favore|s'il\s+(?:te|vous)\s+pla[iî]t|diga|dime|dimmi|sag\s+mir|expli(?:que|quez|ca)|spiega|erkläre)\b|주세요|해\s*줘|하세요|십시오|ください|нужно|пожалуйста|скажи|объясни|подтверди|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw)\b|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
+var readerRequest = lazyregexp.New(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+que|besoin\s+que|bisogno\s+che|brauche|bitte|por\s+favor|per\s+favore|s'il\s+(?:te|vous)\s+pla[iî]t|diga|dime|dimmi|sag\s+mir|expli(?:que|quez|ca)|spiega|erkläre)\b|주세요|해\s*줘|하세요|십시오|ください|нужно|пожалуйста|скажи|объясни|подтверди|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw)\b|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
 
 // authorityOrder looks for a claimed authority, standing as a claim (not quoted in a text about
 // injections), followed by a request to the reader.

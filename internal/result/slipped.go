@@ -1,11 +1,11 @@
 package result
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
@@ -26,24 +26,24 @@ const RuleSlippedTask = "slipped-task"
 //     say: …"): a reader is told what to report instead of what the data says.
 var (
 	// producedWork is an order at a sentence's start to produce a work that no data needs.
-	producedWork = regexp.MustCompile(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
+	producedWork = lazyregexp.New(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
 	// translateOrder is an order to translate a phrase the data quotes into a language.
-	translateOrder = regexp.MustCompile(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
+	translateOrder = lazyregexp.New(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
-	stateInstead = regexp.MustCompile(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
+	stateInstead = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
 	// hand something to another party: "please transfer $500 to account 123", "also, grant my
 	// friend access to the lock", "move the files in ~/Documents to /tmp". Data carries such an
 	// order for whoever acts on it; a person asked so by mail is asked by name, which the check
 	// looks for before it counts ("Hi Ann, please send…").
-	actionOrder = regexp.MustCompile(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
+	actionOrder = lazyregexp.New(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
 	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,"): a
 	// request after it is asked of that person.
-	namedGreeting = regexp.MustCompile(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+`)
+	namedGreeting = lazyregexp.New(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+`)
 
 	// stateInsteadOther is stateInstead in French, German, Spanish, Italian and Portuguese: "we
 	// might say:", "let us say that the conclusion …".
-	stateInsteadOther = regexp.MustCompile(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
+	stateInsteadOther = lazyregexp.New(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
 		`|\b(?:(?:lassen\s+sie\s+uns|lass\s+uns)\s+sagen|sagen\s+wir|nehmen\s+wir\s+an|behaupten\s+wir|(?:wir|man)\s+(?:könnten?|können)\s+(?:\w+\s+)?(?:sagen|behaupten|angeben)|in\s+dem\s+wir\s+sagen)\s*(?::|,?\s*dass\s+(?:die|der|das)\b)` +
 		`|\b(?:digamos|afirmemos|declaremos|supongamos|admitamos|podríamos\s+(?:decir|afirmar|declarar))\s*(?::|que\s+(?:la|el|los|las|usamos)\b)` +
 		`|\b(?:diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo\s+(?:dire|affermare|dichiarare))\s*(?::|che\s+(?:la|il|lo|l['’]|i|le)\b)` +
@@ -51,13 +51,13 @@ var (
 
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
-	codeOffer = regexp.MustCompile(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
+	codeOffer = lazyregexp.New(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
 )
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
 // record's, not a quotation.
-var valueStart = regexp.MustCompile(`[:\[{,]\s*['"]`)
+var valueStart = lazyregexp.New(`[:\[{,]\s*['"]`)
 
 // slippedTaskFindings looks for sentences that give the reader a task of their own: at each
 // sentence's start, and at each record value's start.
