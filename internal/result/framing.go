@@ -1,6 +1,7 @@
 package result
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -31,7 +32,32 @@ var discussion = lazyregexp.New(`(?i)(?:\binjections?\b|\bpayloads?\b|\battack|\
 // quotedAt reports whether s[i] stands inside a quotation: a fenced or inline code span, straight
 // double quotes on its line, or typographic quotes not yet closed.
 func quotedAt(s string, i int) bool {
-	if strings.Count(s[:i], "```")%2 == 1 {
+	return quotedAfterFences(s, i, strings.Count(s[:i], "```"))
+}
+
+// fenceOffsets are the offsets of every "```" in s, so that a caller asking of many places in one
+// text whether each is in code counts the fences before it by a search, not by a scan of s[:i].
+func fenceOffsets(s string) []int {
+	var at []int
+	for i := 0; ; {
+		j := strings.Index(s[i:], "```")
+		if j < 0 {
+			return at
+		}
+		at = append(at, i+j)
+		i += j + 3
+	}
+}
+
+// quotedAmongFences is quotedAt for a text whose fences are known.
+func quotedAmongFences(s string, i int, fences []int) bool {
+	before, _ := slices.BinarySearch(fences, i)
+	return quotedAfterFences(s, i, before)
+}
+
+// quotedAfterFences is quotedAt given the number of "```" before s[i].
+func quotedAfterFences(s string, i int, fencesBefore int) bool {
+	if fencesBefore%2 == 1 {
 		return true
 	}
 	lineStart := strings.LastIndexByte(s[:i], '\n') + 1

@@ -1,6 +1,7 @@
 package result
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -22,7 +23,7 @@ var roleMarker = lint.NewExpression(`(?i)(?:<\|?\s*im_start\s*\|?>\s*(?:system|a
 // tool's result is a model taking orders from it: after such a claim, any request to the reader
 // (a question, an order, a "you") is the order the claim was made for. The forms are those of
 // the languages read, and of the languages public injection sets are translated into.
-var claimedAuthority = lazyregexp.New(`(?:` +
+var claimedAuthority = lint.NewExpression(`(?:` +
 	// English
 	`\bi\s*(?:'m|’m|\s+am)\s+(?:now\s+)?(?:your|the\s+ai'?s|the\s+model'?s)\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker|master|trainer)\b|` +
 	`\bi\s*(?:'m|’m|\s+am)\s+god\b|\bas\s+your\s+(?:developer|creator|programmer|admin(?:istrator)?|owner|operator|maker|master)\b|` +
@@ -32,12 +33,18 @@ var claimedAuthority = lazyregexp.New(`(?:` +
 	// a tag of several words naming a mode, in any language ("<MODE SYSTÈME>", "<СИСТЕМНЫЙ РЕЖИМ>")
 	`<\s*(?:[^<>\n\s]+\s+){1,5}(?:mode|режим|modo|modus|modalità)(?:\s[^<>\n]{0,30})?\s*>|<\s*(?:mode|режим|modo|modus|modalità)\s+[^<>\n]{1,30}>|<[^<>\n]{1,30}(?:模式|モード|모드)[^<>\n]{0,10}>|` +
 	`\b(?:developer|system|admin|security)\s+(?:training\s+data\s+)?overr+ide\b|` +
-	// French, German, Spanish, Italian, Portuguese, Russian
+	// French, German, Spanish, Italian, Portuguese
 	`\bje\s+suis\s+(?:ton|votre)\s+(?:développeur|créateur|programmeur)|\bje\s+suis\s+dieu\b|\ben\s+tant\s+que\s+(?:ton|votre)\s+(?:créateur|développeur)|\bmode\s+(?:dieu|de\s+remplacement)|` +
 	`\bich\s+bin\s+(?:dein|ihr)\s+(?:entwickler|schöpfer|programmierer)|\bich\s+bin\s+gott\b|\bals\s+(?:dein|ihr)\s+(?:schöpfer|entwickler)|\bgott-?modus|` +
 	`\bsoy\s+(?:tu|su)\s+(?:desarrollador|creador|programador)|\bsoy\s+dios\b|\bcomo\s+(?:tu|su)\s+(?:creador|desarrollador)|\bmodo\s+(?:dios|de\s+anulación)|` +
 	`\bsono\s+il\s+tuo\s+(?:sviluppatore|creatore|programmatore)|\bsono\s+dio\b|\bcome\s+(?:il\s+)?tuo\s+(?:creatore|sviluppatore)|\bmodalità\s+(?:dio|di\s+override)|` +
-	`\bsou\s+(?:o\s+)?(?:teu|seu)\s+(?:desenvolvedor|criador|programador)|\bsou\s+deus\b|\bcomo\s+(?:o\s+)?(?:teu|seu)\s+criador|\bmodo\s+deus|` +
+	`\bsou\s+(?:o\s+)?(?:teu|seu)\s+(?:desenvolvedor|criador|programador)|\bsou\s+deus\b|\bcomo\s+(?:o\s+)?(?:teu|seu)\s+criador|\bmodo\s+deus` +
+	`)`)
+
+// claimedAuthorityElsewhere is the same claim in the other scripts read: two expressions, as
+// one of more alternatives than an expression's start plan holds would be searched whole.
+var claimedAuthorityElsewhere = lint.NewExpression(`(?:` +
+	// Russian
 	`(?:^|[^\p{L}])я\s+(?:твой|ваш)\s+(?:разработчик|создатель)|(?:^|[^\p{L}])я\s+бог(?:[^\p{L}]|$)|(?:^|[^\p{L}])как\s+(?:твой|ваш)\s+создатель|режим\s+(?:бога|переопределения)|` +
 	// Chinese, Japanese, Korean
 	`我是你的(?:开发者|创造者|开发人员|创建者)|我是上帝|作为你的(?:创造者|开发者)|(?:上帝|覆盖|超控)模式|作为\s*\w+\s*开发的\s*(?:ai|人工智能)|` +
@@ -79,7 +86,9 @@ func authorityOrder(text, s string) (hit, bool) {
 	if !keyed {
 		return hit{}, false
 	}
-	for _, m := range claimedAuthority.FindAllStringIndex(s, 8) {
+	claims := append(claimedAuthority.FindAllStringIndex(s, 8), claimedAuthorityElsewhere.FindAllStringIndex(s, 8)...)
+	slices.SortFunc(claims, func(a, b []int) int { return a[0] - b[0] })
+	for _, m := range claims[:min(len(claims), 8)] {
 		// Code is not skipped as it is for role markers: a config's "system:" key is honest
 		// there, a writer claiming to be the model's developer is not.
 		if framed(s, m[0], m[1]) {

@@ -78,6 +78,8 @@ func slippedTaskFindings(s string) []hit {
 			starts = append(starts, candidate{loc[1], true})
 		}
 	}
+	fences := fenceOffsets(s)
+	greeted := -1 // whether s greets its reader by name, read once where an order asks it
 	for _, c := range starts {
 		if len(out) >= 4 {
 			break
@@ -95,7 +97,7 @@ func slippedTaskFindings(s string) []hit {
 			return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '#' || r == '/'
 		})
 		at := start + len(sentence) - len(trimmed)
-		if len(trimmed) < 12 || len(trimmed) > 240 || !c.value && quotedAt(s, at) {
+		if len(trimmed) < 12 || len(trimmed) > 240 || !c.value && quotedAmongFences(s, at, fences) {
 			continue
 		}
 		what := ""
@@ -104,7 +106,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case codeTarget.MatchString(trimmed) && codeOffer.MatchString(trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case actionOrder.MatchString(trimmed) && !namedGreeting.MatchString(s):
+		case actionOrder.MatchString(trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
@@ -124,4 +126,16 @@ func slippedTaskFindings(s string) []hit {
 // colon, which says what follows is what to state).
 func withStop(s string, at, end int) string {
 	return s[at:min(end+1, len(s))]
+}
+
+// greets reports whether s greets its reader by name, matching s once however many sentences ask:
+// *known is -1 until then, and 0 or 1 after.
+func greets(s string, known *int) bool {
+	if *known < 0 {
+		*known = 0
+		if namedGreeting.MatchString(s) {
+			*known = 1
+		}
+	}
+	return *known == 1
 }
