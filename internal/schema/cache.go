@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -21,7 +20,7 @@ type Cache struct {
 	order []cacheKey
 	byKey map[cacheKey]*Schema
 	// recent is, for each way of asserting formats, the last schema text served without
-	// resources, known by its identity (see [Cache.recentFor]).
+	// resources (see [Cache.recentFor]).
 	recent [2]recentSchema
 }
 
@@ -164,12 +163,12 @@ func (c *Cache) CompileTextsFormats(schemaText, draft string, resources map[stri
 	return c.compile(schemaDoc, draft, docs, assertFormats)
 }
 
-// recentFor returns the schema the same text compiled to on the last call that passed it, known
-// by identity: the same bytes' address and length, which a caller checking many instances against
-// one schema passes every time (the wasm's loader passes the same buffer while the schema does
-// not change). Comparing an address spares hashing and comparing the whole text, twice a check
-// (README "Speed"). The same address and length are the same text: Go's strings do not change,
-// and the wasm's point into buffers JavaScript never writes again once it has passed them.
+// recentFor returns the schema the same text compiled to on the last call that passed it. A
+// caller checking many instances against one schema passes the same string every time (the
+// wasm's loader passes the same buffer while the schema does not change), and Go's string
+// comparison returns at once for the same bytes' address and length, on every port (wasm's
+// memequal included): that spares hashing the whole text, twice a check (README "Speed"), while
+// another string of the same text is still found by its bytes.
 func (c *Cache) recentFor(text, draft string, assertFormats bool) *Schema {
 	if c == nil || len(text) == 0 {
 		return nil
@@ -177,14 +176,15 @@ func (c *Cache) recentFor(text, draft string, assertFormats bool) *Schema {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	r := &c.recent[formatsIndex(assertFormats)]
-	if r.schema != nil && len(r.text) == len(text) && unsafe.StringData(r.text) == unsafe.StringData(text) && r.draft == draft {
+	if r.schema != nil && r.text == text && r.draft == draft {
 		return r.schema
 	}
 	return nil
 }
 
-// remember keeps text (the caller's own string, not a copy: its identity is the point) as the
-// recent one for its way of asserting formats. A text too large to be a cache key is not kept alive.
+// remember keeps text as the recent one for its way of asserting formats: the caller's own
+// string, not a copy, since the same string passed again compares at once. A text too large to
+// be a cache key is not kept alive.
 func (c *Cache) remember(text, draft string, assertFormats bool, s *Schema) {
 	if c == nil || len(text) == 0 || len(text) > cacheMaxKey {
 		return

@@ -5,10 +5,9 @@ import (
 	"testing"
 )
 
-// A schema text passed again as the same string is served by its identity, and only for the
-// same draft and way of asserting formats; an equal text in another string goes through the keyed
-// cache to the same compiled schema.
-func TestCacheServesTheSameTextByIdentity(t *testing.T) {
+// A schema text passed again is served the schema it compiled to on the last call, and only for
+// the same draft and way of asserting formats; an equal text in another string is served it too.
+func TestCacheServesTheRecentText(t *testing.T) {
 	cache := NewCache()
 	text := `{"type":"object","properties":{"when":{"format":"date"}}}`
 	first, probs := cache.CompileTextsFormats(text, "", nil, false)
@@ -16,10 +15,10 @@ func TestCacheServesTheSameTextByIdentity(t *testing.T) {
 		t.Fatal(probs)
 	}
 	if got := cache.recentFor(text, "", false); got != first {
-		t.Fatalf("the same string is not served by identity: %p, want %p", got, first)
+		t.Fatalf("the same string is not served the recent schema: %p, want %p", got, first)
 	}
-	if got := cache.recentFor(strings.Clone(text), "", false); got != nil {
-		t.Error("an equal text in another string was served by identity")
+	if got := cache.recentFor(strings.Clone(text), "", false); got != first {
+		t.Error("an equal text in another string was not served the recent schema")
 	}
 	if got := cache.recentFor(text, "7", false); got != nil {
 		t.Error("another draft was served the recent schema")
@@ -37,7 +36,7 @@ func TestCacheServesTheSameTextByIdentity(t *testing.T) {
 	if clone, _ := cache.CompileTextsFormats(strings.Clone(text), "", nil, false); clone != first {
 		t.Error("an equal text in another string compiled anew")
 	}
-	// A text with resources is never served by identity: the resources are part of its key.
+	// A text with resources is never served as the recent one: the resources are part of its key.
 	withResources, probs := cache.CompileTextsFormats(text, "", map[string]string{"https://example.com/a.json": `{}`}, false)
 	if probs != nil || withResources == first {
 		t.Fatalf("with resources: %v, served the schema compiled without: %v", probs, withResources == first)
