@@ -342,7 +342,7 @@ func (c *Checker) checkOne(doc *jsondoc.Document, res *Result, tool string, rep 
 			if b.MIME == "" {
 				shown = i18n.T("no MIME type")
 			}
-			p := doc.Problem(problem.KindRule, b.Pointer, i18n.Sprintf("the result of %s holds a %s of %s, which the policy does not allow (%s)", name, b.Type, shown, strings.Join(lim.MIMETypes, ", ")))
+			p := doc.Problem(problem.KindRule, b.Pointer, i18n.Sprintf("the result of %s holds a content block of type %s with %s, which the policy does not allow (%s)", name, b.Type, shown, strings.Join(lim.MIMETypes, ", ")))
 			rep.Problems = append(rep.Problems, p)
 			rep.raise(VerdictBlock, p.Message)
 		}
