@@ -85,6 +85,10 @@ type ResultCheck struct {
 	// ("mcp", "jsonrpc", "openai-chat", "openai-responses", "anthropic", "gemini").
 	Tool  string `json:"tool"`
 	Shape string `json:"shape,omitempty"`
+	// IsError is whether that result is an error: isError, a JSON-RPC error response, an
+	// Anthropic is_error block. The model reads it as the tool's failure; it is scanned as any
+	// result is, and not checked against the outputSchema.
+	IsError bool `json:"isError"`
 	// Stripped is how many hidden characters on_injection "strip" removed.
 	Stripped int `json:"stripped"`
 	// Replacement is the text to hand on in place of the result, when it must not pass as it
@@ -141,6 +145,7 @@ func answerResult(rep result.Report, langProbs Problems, tr *i18n.Translation) R
 		Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, rep.Problems))),
 		Tool:     rep.Tool,
 		Shape:    rep.Shape,
+		IsError:  rep.IsError,
 		Stripped: rep.Stripped,
 	}
 	out.Schema.Checked, out.Schema.Valid = rep.Schema.Checked, rep.Schema.Valid

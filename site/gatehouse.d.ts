@@ -425,6 +425,8 @@ export interface CheckResultResponse {
   /** The tool found for the result ("" when none) and the result's shape. */
   tool: string;
   shape?: 'mcp' | 'jsonrpc' | 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+  /** The result is an error (isError, a JSON-RPC error, is_error): read as the tool's failure, scanned, not schema-checked. */
+  isError: boolean;
   /** Hidden characters on_injection "strip" removed. */
   stripped: number;
   /**

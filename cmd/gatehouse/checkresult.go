@@ -112,6 +112,8 @@ tool result, or the policy has problems.`,
 					code = exitFindings
 				}
 				r.summary = i18n.Sprintf("%s: flag: %s", what, strings.Join(chk.Reasons, "; "))
+			case chk.IsError:
+				r.summary = i18n.Sprintf("%s: pass: an error result: %s", what, countFindings(chk.Findings))
 			default:
 				r.summary = i18n.Sprintf("%s: pass: %s", what, countFindings(chk.Findings))
 			}

@@ -22,6 +22,7 @@ func init() {
 		cliCase{name: "check-result-bad-policy", args: []string{"check-result", "--policy", "in/result-bad-policy.json", "in/result-readme.json"}}, // a policy failing its schema: exit 3
 		cliCase{name: "check-result-strip", args: []string{"check-result", "--policy", "in/result-strip-policy.json", "in/result-strip.json"}},     // strip: the summary says what it removed once
 		cliCase{name: "check-result-stdin", args: []string{"check-result"}, stdin: "in/result-readme.json"},                                        // standard input
+		cliCase{name: "check-result-jsonrpc-error", args: []string{"check-result", "in/result-jsonrpc-error.json"}},                                // a JSON-RPC error: scanned, passes, said to be an error
 		cliCase{name: "check-result-bad-fail-on", args: []string{"check-result", "--fail-on", "high", "in/result-readme.json"}},
 	)
 }

@@ -96,6 +96,9 @@ type Report struct {
 	// Tool is the tool found for the result ("" when none was); Shape the result's shape.
 	Tool  string
 	Shape string
+	// IsError is whether that result is an error (isError, a JSON-RPC error, an Anthropic
+	// is_error): one the model reads as the tool's failure, and that is not schema-checked.
+	IsError bool
 	// Stripped counts the hidden characters strip removed; Replacement is the text the client
 	// should get in place of the result: the blocked answer (see [Blocked]) or the cleaned one.
 	// It is nil when the result passes on unchanged.
@@ -220,7 +223,7 @@ func (c *Checker) Check(req Request) Report {
 			}
 		}
 		if rep.Tool == "" {
-			rep.Tool, rep.Shape = tool, res.Shape
+			rep.Tool, rep.Shape, rep.IsError = tool, res.Shape, res.IsError
 		}
 		for _, m := range res.Malformed {
 			p := doc.Problem(problem.KindValidation, m.Pointer, i18n.Sprintf("the result is not a well-formed CallToolResult: %s", m.Message))
