@@ -3,6 +3,8 @@ package lint
 import (
 	"os"
 	"testing"
+
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
 
 // BenchmarkLintScale lints a catalog of 10,000 tools written on one line, as servers send them
@@ -22,12 +24,12 @@ func BenchmarkLintScale(b *testing.B) {
 		b.ReportAllocs()
 		var n int
 		Text(string(text), "") // the tables are built, and the expressions compiled, on first use
-		cpu, ok := processCPU()
+		cpu, ok := testenv.ProcessCPU()
 		for b.Loop() {
 			f, _, _ := Text(string(text), "")
 			n = len(f)
 		}
-		if after, ok2 := processCPU(); ok && ok2 {
+		if after, ok2 := testenv.ProcessCPU(); ok && ok2 {
 			b.ReportMetric(float64(after-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 		}
 		b.ReportMetric(float64(n), "findings")

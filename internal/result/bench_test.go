@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/internal/result"
+	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
 
 // benchResult is a CallToolResult of n bytes of honest README text, as server-filesystem
@@ -53,11 +54,11 @@ func BenchmarkCheck(b *testing.B) {
 		b.Run(fmt.Sprintf("%dKB", n>>10), func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			c.Check(result.Request{Result: text, Tool: "read_text_file"}) // expressions compile on first use
-			cpu, ok := processCPU()
+			cpu, ok := testenv.ProcessCPU()
 			for b.Loop() {
 				c.Check(result.Request{Result: text, Tool: "read_text_file"})
 			}
-			if after, ok2 := processCPU(); ok && ok2 {
+			if after, ok2 := testenv.ProcessCPU(); ok && ok2 {
 				per := float64(after-cpu) / float64(b.N) / 1e6
 				b.ReportMetric(per, "cpu-ms/op")
 				b.ReportMetric(per*float64(10<<10)/float64(n), "cpu-ms/10KB")

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package result_test
-
-import "time"
-
-// processCPU is not measured here: benchmarks report the wall clock alone.
-func processCPU() (time.Duration, bool) { return 0, false }
