@@ -225,6 +225,11 @@ func (c *Checker) Check(req Request) Report {
 		if rep.Tool == "" {
 			rep.Tool, rep.Shape, rep.IsError = tool, res.Shape, res.IsError
 		}
+		if res.BadID != nil {
+			p := doc.Problem(problem.KindValidation, res.BadID.Pointer, res.BadID.Message)
+			rep.Problems = append(rep.Problems, p)
+			rep.raise(VerdictFlag, p.Message)
+		}
 		for _, m := range res.Malformed {
 			p := doc.Problem(problem.KindValidation, m.Pointer, i18n.Sprintf("the result is not a well-formed CallToolResult: %s", m.Message))
 			rep.Problems = append(rep.Problems, p)

@@ -65,6 +65,9 @@ type Result struct {
 	// Malformed are where an MCP CallToolResult breaks its shape (a text block without a string
 	// text, an isError that is not a boolean), each with what is wrong.
 	Malformed []Malformed
+	// BadID is where the id member of a shape whose API writes it as a string holds something
+	// else (a number for tool_call_id): no call is found by it, and no API would send it.
+	BadID *Malformed
 	// Reads are the pointers of every value whose strings the model reads: text blocks, the
 	// strings of structuredContent, embedded resource text, the metadata of images, audio and
 	// links. Encoded data members (an image's data, a resource's blob) are not among them.
@@ -158,7 +161,8 @@ func (r *reader) readObject(m map[string]any, at string) bool {
 		}
 		return true
 	case role == "tool":
-		res := Result{Shape: ShapeOpenAIChat, Pointer: at, ID: str(m["tool_call_id"]), Name: str(m["name"])}
+		res := Result{Shape: ShapeOpenAIChat, Pointer: at, Name: str(m["name"])}
+		res.readID(m, at, "tool_call_id")
 		res.readParts(m, at, "content")
 		r.results = append(r.results, res)
 		return true
@@ -174,7 +178,8 @@ func (r *reader) readObject(m map[string]any, at string) bool {
 		}
 		return false // its content may still hold other things
 	case typ == "function_call_output":
-		res := Result{Shape: ShapeOpenAIResponses, Pointer: at, ID: str(m["call_id"])}
+		res := Result{Shape: ShapeOpenAIResponses, Pointer: at}
+		res.readID(m, at, "call_id")
 		res.readParts(m, at, "output")
 		r.results = append(r.results, res)
 		return true
@@ -182,7 +187,8 @@ func (r *reader) readObject(m map[string]any, at string) bool {
 		r.calls = append(r.calls, Call{ID: str(m["call_id"]), Name: str(m["name"])})
 		return true
 	case typ == "tool_result":
-		res := Result{Shape: ShapeAnthropic, Pointer: at, ID: str(m["tool_use_id"]), IsError: m["is_error"] == true}
+		res := Result{Shape: ShapeAnthropic, Pointer: at, IsError: m["is_error"] == true}
+		res.readID(m, at, "tool_use_id")
 		res.readParts(m, at, "content")
 		r.results = append(r.results, res)
 		return true
@@ -195,7 +201,8 @@ func (r *reader) readObject(m map[string]any, at string) bool {
 			return false
 		}
 		frAt := jsondoc.JoinPointer(at, "functionResponse")
-		res := Result{Shape: ShapeGemini, Pointer: at, ID: str(fr["id"]), Name: str(fr["name"])}
+		res := Result{Shape: ShapeGemini, Pointer: at, Name: str(fr["name"])}
+		res.readID(fr, frAt, "id")
 		if _, ok := fr["response"]; ok {
 			res.Reads = append(res.Reads, jsondoc.JoinPointer(frAt, "response"))
 		}
@@ -375,6 +382,21 @@ func readMembers(m map[string]any, at string) []string {
 		}
 	}
 	return out
+}
+
+// readID reads the result's id from m's member key, where the API writes a string: anything else
+// there is said, not read as no id.
+func (res *Result) readID(m map[string]any, at, key string) {
+	v, ok := m[key]
+	if !ok || v == nil {
+		return
+	}
+	if id, ok := v.(string); ok {
+		res.ID = id
+		return
+	}
+	res.BadID = &Malformed{Pointer: jsondoc.JoinPointer(at, key),
+		Message: i18n.Sprintf("%s is not a string, as the API writes it, so the result answers no call by it", i18n.Data(key))}
 }
 
 func str(v any) string {
