@@ -88,18 +88,21 @@ cannot be read or is not strict JSON.`,
 				r.summary = i18n.Sprintf("%s → %s: %d changed, %d added, %d removed, %d unchanged",
 					left.name, right.name, len(res.Lock.Changed), len(res.Lock.Added), len(res.Lock.Removed), len(res.Lock.Unchanged))
 			default:
-				for i, op := range res.Patch {
-					it := patchItem(op, right)
-					for _, pl := range res.Places {
-						switch {
-						case pl.Op != i:
-						case pl.Line > 0:
-							it.line, it.column = pl.Line, pl.Column
-						case pl.LeftLine > 0:
-							it.in, it.line, it.column = left, pl.LeftLine, pl.LeftColumn
-						}
+				first := len(r.items)
+				for _, op := range res.Patch {
+					r.items = append(r.items, patchItem(op, right))
+				}
+				for _, pl := range res.Places {
+					if pl.Op < 0 || pl.Op >= len(res.Patch) {
+						continue
 					}
-					r.items = append(r.items, it)
+					it := &r.items[first+pl.Op]
+					switch {
+					case pl.Line > 0:
+						it.line, it.column = pl.Line, pl.Column
+					case pl.LeftLine > 0:
+						it.in, it.line, it.column = left, pl.LeftLine, pl.LeftColumn
+					}
 				}
 				failing = len(res.Patch)
 				r.summary = i18n.Sprintf("%s → %s: %s", left.name, right.name, i18n.Plural(len(res.Patch), i18n.T("%d change"), i18n.T("%d changes")))
