@@ -11,9 +11,9 @@ reads, in turn, so each shape is exercised by every source.
 """
 import base64, glob, json, os, subprocess, sys
 
-here = os.path.dirname(os.path.abspath(__file__))
+from corpus import case, here, out, write
+
 repo = os.path.abspath(os.path.join(here, "../../.."))
-out = os.path.join(here, "../corpus")
 bipia, servers = sys.argv[1], sys.argv[2]
 
 def show(git, path):
@@ -21,36 +21,6 @@ def show(git, path):
 
 def jsonl(git, path):
     return [json.loads(l) for l in show(git, path).splitlines() if l.strip()]
-
-SHAPES = ["mcp", "jsonrpc", "openai-chat", "openai-responses", "anthropic", "gemini"]
-
-def wrap(shape, n, tool, text):
-    """A text result of tool in the given shape, answering call n."""
-    cid = "call_%04d" % n
-    if shape == "mcp":
-        return {"content": [{"type": "text", "text": text}]}
-    if shape == "jsonrpc":
-        return {"jsonrpc": "2.0", "id": n, "result": {"content": [{"type": "text", "text": text}]}}
-    if shape == "openai-chat":
-        return {"role": "tool", "tool_call_id": cid, "content": text}
-    if shape == "openai-responses":
-        return {"type": "function_call_output", "call_id": cid, "output": text}
-    if shape == "anthropic":
-        return {"type": "tool_result", "tool_use_id": "toolu_%04d" % n, "content": [{"type": "text", "text": text}]}
-    return {"functionResponse": {"name": tool, "response": {"content": text}}}
-
-def case(n, source, tool, text, **labels):
-    shape = SHAPES[n % len(SHAPES)]
-    c = {"source": source, "tool": tool, "shape": shape}
-    c.update(labels)
-    c["response"] = wrap(shape, n, tool, text)
-    return c
-
-def write(name, cases, provenance):
-    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-        json.dump({"provenance": provenance, "cases": cases}, f, ensure_ascii=False, indent=1)
-        f.write("\n")
-    print(name, len(cases))
 
 # ---- honest: BIPIA's clean contexts (train split) ----
 emails = [r["context"] for r in jsonl(bipia, "benchmark/email/train.jsonl")]

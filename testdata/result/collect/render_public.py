@@ -18,11 +18,11 @@ Plus honest-hard.json (written here). Carriers for the injected texts are the BI
 and package READMEs already in the corpus. Which source is tuned on and which is reported is
 decided by file in internal/result/calibration_test.go, never by case.
 """
-import json, os, subprocess, sys
+import json, os, sys
 import yaml
 
-here = os.path.dirname(os.path.abspath(__file__))
-out = os.path.join(here, "../corpus")
+from corpus import Mirrors, cut, here, numbered, out, write
+
 mirrors = sys.argv[1]
 
 COMMITS = {
@@ -34,54 +34,9 @@ COMMITS = {
     "knadh+listmonk": "911e0b774abad4fbf7b534be43a34a80fb6ace5b",
 }
 
-def git(repo, *args):
-    return subprocess.run(["git", "--git-dir", os.path.join(mirrors, repo, "repo"), *args], check=True, capture_output=True).stdout.decode("utf-8")
-
-def show(repo, path):
-    return git(repo, "show", COMMITS[repo] + ":" + path)
-
-def files(repo, under):
-    return sorted(git(repo, "ls-tree", "-r", "--name-only", COMMITS[repo], under).split())
-
-SHAPES = ["mcp", "jsonrpc", "openai-chat", "openai-responses", "anthropic", "gemini"]
-
-def wrap(shape, n, tool, text):
-    cid = "call_%04d" % n
-    if shape == "mcp":
-        return {"content": [{"type": "text", "text": text}]}
-    if shape == "jsonrpc":
-        return {"jsonrpc": "2.0", "id": n, "result": {"content": [{"type": "text", "text": text}]}}
-    if shape == "openai-chat":
-        return {"role": "tool", "tool_call_id": cid, "content": text}
-    if shape == "openai-responses":
-        return {"type": "function_call_output", "call_id": cid, "output": text}
-    if shape == "anthropic":
-        return {"type": "tool_result", "tool_use_id": "toolu_%04d" % n, "content": [{"type": "text", "text": text}]}
-    return {"functionResponse": {"name": tool, "response": {"content": text}}}
-
-n = 5000
-def case(source, tool, text, **labels):
-    global n
-    n += 1
-    shape = SHAPES[n % len(SHAPES)]
-    c = {"source": source, "tool": tool, "shape": shape}
-    c.update(labels)
-    c["response"] = wrap(shape, n, tool, text)
-    return c
-
-def write(name, cases, provenance):
-    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-        json.dump({"provenance": provenance, "cases": cases}, f, ensure_ascii=False, indent=1)
-        f.write("\n")
-    print(name, len(cases))
-
-# A whole file is what server-filesystem returns; past 6 KB a file is cut at a line break (the
-# calibration's run time, not the check, is the limit).
-def cut(text, most=6 << 10):
-    if len(text.encode()) <= most:
-        return text
-    b = text.encode()[:most].decode("utf-8", "ignore")
-    return b[: b.rfind("\n") + 1] or b
+mirror = Mirrors(mirrors, COMMITS)
+show, files = mirror.show, mirror.files
+case = numbered(5000)
 
 LANG = {"de": "de", "es": "es", "fr": "fr", "ja": "ja", "ko": "ko", "pt": "pt", "ru": "ru", "zh": "zh",
         "DE": "de", "ES": "es", "FR": "fr", "IT": "it", "JP": "ja", "KR": "ko", "PTBR": "pt", "RU": "ru", "ZH": "zh"}
@@ -148,8 +103,11 @@ for p in files("knadh+listmonk", "docs/docs/content"):
 write("honest-listmonk.json", lm, "listmonk's UI and e-mail strings in nine languages (i18n/*.json, cut at 6 KB) and its English documentation (docs/docs/content/**.md: installation, upgrades, APIs, templating), github.com/knadh/listmonk (AGPL-3.0, commit %s), as server-filesystem returns a file." % COMMITS["knadh+listmonk"])
 
 # ---- injected carriers: BIPIA train e-mails and READMEs already in the corpus ----
+# The carriers are read as this file's first run read them, so that it writes the same corpus:
+# only results whose content is a list of blocks, or a functionResponse (not corpus.texts_of, which
+# reads every shape and would pick other carriers).
 def texts_of(name):
-    out_ = []
+    found = []
     for c in json.load(open(os.path.join(out, name), encoding="utf-8"))["cases"]:
         r = c["response"]
         t = (r.get("content") if isinstance(r.get("content"), str) else None) or r.get("output") or \
@@ -157,8 +115,8 @@ def texts_of(name):
         if t is None and "functionResponse" in r:
             t = r["functionResponse"]["response"]["content"]
         if isinstance(t, str):
-            out_.append((c["source"], t))
-    return out_
+            found.append((c["source"], t))
+    return found
 emails = [t for s, t in texts_of("honest-bipia.json") if "/email" in s][12:36]
 readmes = [t[:1500] for s, t in texts_of("honest-filesystem.json") if "/readme/" in s][12:36]
 carriers = [("email", e, "read_email") for e in emails] + [("readme", r, "read_text_file") for r in readmes]

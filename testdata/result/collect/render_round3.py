@@ -27,10 +27,10 @@ MIRRORS holds bare git clones named owner+name/repo, at the commits listed in CO
 Every source here is first on the reported side (internal/result/calibration_test.go): measured
 once before anything in it is read.
 """
-import json, os, random, subprocess, sys
+import json, os, random, sys
 
-here = os.path.dirname(os.path.abspath(__file__))
-out = os.path.join(here, "../corpus")
+from corpus import Mirrors, cut, numbered, texts_of, write
+
 mirrors = sys.argv[1]
 
 COMMITS = {
@@ -43,75 +43,14 @@ COMMITS = {
     "techstar9797+safe-mcp": "f68d77b87ad24ff38f3d8733bdbc7832c22ad064",
 }
 
-def git(repo, *args):
-    return subprocess.run(["git", "--git-dir", os.path.join(mirrors, repo, "repo"), *args], check=True, capture_output=True).stdout.decode("utf-8")
-
-def show(repo, path):
-    return git(repo, "show", COMMITS[repo] + ":" + path)
-
-def files(repo, under):
-    return sorted(git(repo, "ls-tree", "-r", "--name-only", COMMITS[repo], under).split("\n")[:-1])
-
-SHAPES = ["mcp", "jsonrpc", "openai-chat", "openai-responses", "anthropic", "gemini"]
-
-def wrap(shape, n, tool, text):
-    cid = "call_%04d" % n
-    if shape == "mcp":
-        return {"content": [{"type": "text", "text": text}]}
-    if shape == "jsonrpc":
-        return {"jsonrpc": "2.0", "id": n, "result": {"content": [{"type": "text", "text": text}]}}
-    if shape == "openai-chat":
-        return {"role": "tool", "tool_call_id": cid, "content": text}
-    if shape == "openai-responses":
-        return {"type": "function_call_output", "call_id": cid, "output": text}
-    if shape == "anthropic":
-        return {"type": "tool_result", "tool_use_id": "toolu_%04d" % n, "content": [{"type": "text", "text": text}]}
-    return {"functionResponse": {"name": tool, "response": {"content": text}}}
-
-n = 9000
-def case(source, tool, text, **labels):
-    global n
-    n += 1
-    shape = SHAPES[n % len(SHAPES)]
-    c = {"source": source, "tool": tool, "shape": shape}
-    c.update(labels)
-    c["response"] = wrap(shape, n, tool, text)
-    return c
-
-def write(name, cases, provenance):
-    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-        json.dump({"provenance": provenance, "cases": cases}, f, ensure_ascii=False, indent=1)
-        f.write("\n")
-    print(name, len(cases))
-
-def cut(text, most=6 << 10):
-    if len(text.encode()) <= most:
-        return text
-    b = text.encode()[:most].decode("utf-8", "ignore")
-    return b[: b.rfind("\n") + 1] or b
+mirror = Mirrors(mirrors, COMMITS)
+show, files = mirror.show, mirror.files
+case = numbered(9000)
 
 LANG = {"de": "de", "es": "es", "fr": "fr", "it": "it", "ja": "ja", "ko": "ko", "pt": "pt", "pt-br": "pt", "ru": "ru",
         "zh-cn": "zh", "zh-tw": "zh", "DE": "de", "ES": "es", "JP": "ja", "KR": "ko", "BR": "pt", "RU": "ru", "CN": "zh", "TW": "zh"}
 
 # ---- carriers: BIPIA train e-mails and READMEs already in the corpus (as in the second round) ----
-def texts_of(name):
-    out_ = []
-    for c in json.load(open(os.path.join(out, name), encoding="utf-8"))["cases"]:
-        r = c["response"]
-        t = None
-        if isinstance(r.get("content"), str):
-            t = r["content"]
-        elif isinstance(r.get("output"), str):
-            t = r["output"]
-        elif "functionResponse" in r:
-            t = r["functionResponse"]["response"].get("content")
-        else:
-            blocks = (r.get("result") or r).get("content")
-            if isinstance(blocks, list) and blocks and blocks[0].get("type") == "text":
-                t = blocks[0]["text"]
-        if isinstance(t, str):
-            out_.append((c["source"], t))
-    return out_
 emails = [t for s, t in texts_of("honest-bipia.json") if "/email" in s][36:50]
 readmes = [t[:1500] for s, t in texts_of("honest-filesystem.json") if "/readme/" in s][36:60]
 carriers = [("email", e, "read_email") for e in emails] + [("readme", r, "read_text_file") for r in readmes]

@@ -1,0 +1,91 @@
+"""corpus.py holds what the corpus renderers (render.py, render_public.py, render_round3.py) share:
+the six result shapes a case is wrapped in, writing a corpus file, cutting a file as a server
+returns it, reading back the texts of a corpus file, and reading sources from bare git mirrors at
+pinned commits."""
+import json, os, subprocess
+
+here = os.path.dirname(os.path.abspath(__file__))
+out = os.path.join(here, "../corpus")
+
+SHAPES = ["mcp", "jsonrpc", "openai-chat", "openai-responses", "anthropic", "gemini"]
+
+def wrap(shape, n, tool, text):
+    """A text result of tool in the given shape, answering call n."""
+    cid = "call_%04d" % n
+    if shape == "mcp":
+        return {"content": [{"type": "text", "text": text}]}
+    if shape == "jsonrpc":
+        return {"jsonrpc": "2.0", "id": n, "result": {"content": [{"type": "text", "text": text}]}}
+    if shape == "openai-chat":
+        return {"role": "tool", "tool_call_id": cid, "content": text}
+    if shape == "openai-responses":
+        return {"type": "function_call_output", "call_id": cid, "output": text}
+    if shape == "anthropic":
+        return {"type": "tool_result", "tool_use_id": "toolu_%04d" % n, "content": [{"type": "text", "text": text}]}
+    return {"functionResponse": {"name": tool, "response": {"content": text}}}
+
+def case(n, source, tool, text, **labels):
+    """Case n of source, wrapped in the shape whose turn n is, so every source meets every shape."""
+    shape = SHAPES[n % len(SHAPES)]
+    c = {"source": source, "tool": tool, "shape": shape}
+    c.update(labels)
+    c["response"] = wrap(shape, n, tool, text)
+    return c
+
+def numbered(start):
+    """A case function numbering its cases from start + 1, for a renderer whose ids must not meet
+    another's."""
+    count = [start]
+    def next_case(source, tool, text, **labels):
+        count[0] += 1
+        return case(count[0], source, tool, text, **labels)
+    return next_case
+
+def write(name, cases, provenance):
+    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+        json.dump({"provenance": provenance, "cases": cases}, f, ensure_ascii=False, indent=1)
+        f.write("\n")
+    print(name, len(cases))
+
+def cut(text, most=6 << 10):
+    """A whole file is what server-filesystem returns; past 6 KB a file is cut at a line break (the
+    calibration's run time, not the check, is the limit)."""
+    if len(text.encode()) <= most:
+        return text
+    b = text.encode()[:most].decode("utf-8", "ignore")
+    return b[: b.rfind("\n") + 1] or b
+
+def texts_of(name):
+    """The (source, text) of every case of a corpus file whose result is one text: the carriers of
+    injected texts are honest results already in the corpus."""
+    found = []
+    for c in json.load(open(os.path.join(out, name), encoding="utf-8"))["cases"]:
+        r = c["response"]
+        t = None
+        if isinstance(r.get("content"), str):
+            t = r["content"]
+        elif isinstance(r.get("output"), str):
+            t = r["output"]
+        elif "functionResponse" in r:
+            t = r["functionResponse"]["response"].get("content")
+        else:
+            blocks = (r.get("result") or r).get("content")
+            if isinstance(blocks, list) and blocks and blocks[0].get("type") == "text":
+                t = blocks[0]["text"]
+        if isinstance(t, str):
+            found.append((c["source"], t))
+    return found
+
+class Mirrors:
+    """Bare git clones named owner+name/repo under a folder, each read at its pinned commit."""
+    def __init__(self, folder, commits):
+        self.folder, self.commits = folder, commits
+
+    def git(self, repo, *args):
+        return subprocess.run(["git", "--git-dir", os.path.join(self.folder, repo, "repo"), *args], check=True, capture_output=True).stdout.decode("utf-8")
+
+    def show(self, repo, path):
+        return self.git(repo, "show", self.commits[repo] + ":" + path)
+
+    def files(self, repo, under):
+        return sorted(self.git(repo, "ls-tree", "-r", "--name-only", self.commits[repo], under).split("\n")[:-1])
