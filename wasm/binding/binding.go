@@ -53,7 +53,7 @@ func Run(api core.API) {
 		return nil
 	})
 	obj.Set("close", closeFn)
-	js.Global().Set("gatehouse", api)
+	js.Global().Set("gatehouse", obj)
 	<-done
 	if js.Global().Get("gatehouse").Equal(obj) { // not another instance's, loaded since
 		js.Global().Delete("gatehouse")
