@@ -844,7 +844,7 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 		v := moves[st+int32(class[c])]
 		st = v >> 1
 		if v&1 != 0 {
-			for _, id := range f.out[st/width] {
+			for _, id := range f.out[moves[st+width-1]] {
 				found[id/64] |= 1 << (id % 64)
 				if leadWord != nil && leadWord[id] {
 					hits = append(hits, wordHit{end: i + 1, id: id})
