@@ -587,6 +587,7 @@ func appendProperties(list []property, schema map[string]any, pointer string, de
 			names = append(names, name)
 		}
 		slices.Sort(names)
+		list = slices.Grow(list, len(names))
 		for _, name := range names {
 			prop, ok := props[name].(map[string]any)
 			if !ok {
