@@ -820,10 +820,12 @@ func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text st
 // scanRequired finds the filter's words in text, and, for the ids leadWord marks (nil: none),
 // where each of those leading literals ends.
 func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, found foundWords, hits []wordHit) (foundWords, []wordHit) {
-	if size := (len(f.ids) + 63) / 64; len(found) != size {
-		found = make(foundWords, size)
-	} else {
+	// found's storage is reused when it is large enough, whatever filter it last answered for.
+	if size := (len(f.ids) + 63) / 64; cap(found) >= size {
+		found = found[:size]
 		clear(found)
+	} else {
+		found = make(foundWords, size)
 	}
 	hits = hits[:0]
 	// The text is read as if a space came before it, so that a word written with a space in
