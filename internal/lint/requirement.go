@@ -832,18 +832,8 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 	// front (" les ") is found at the start too.
 	moves, class, width := f.moves, &f.class, f.width
 	st := moves[class[' ']] >> 1
-	space := true
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if f.space[c] {
-			if space {
-				continue
-			}
-			space, c = true, ' '
-		} else {
-			space = false
-		}
-		v := moves[st+int32(class[c])]
+		v := moves[st+int32(class[text[i]])]
 		st = v >> 1
 		if v&1 != 0 {
 			for _, id := range f.out[moves[st+width-1]] {

@@ -8,7 +8,6 @@ type wordFilter struct {
 	ids   map[string]int
 	words []string   // id → word
 	class [256]uint8 // byte → column of next; 0 for bytes no word contains; A–Z share a–z's
-	space [256]bool  // the bytes read as one space
 	// moves is the automaton in one table, read by the scan: the move from state s (a row
 	// start, s·width) on class c is moves[s+c], written as the next row start shifted left
 	// by one, its low bit set when some word ends in that state; the row's last entry is its
@@ -63,6 +62,7 @@ func newWordFilter(words []string) *wordFilter {
 		return int32(len(f.next) - 1)
 	}
 	newState()
+	afterSpace := []bool{true} // by state: entered by a space (the root: the text's start)
 	for id, w := range f.words {
 		st := int32(0)
 		for i := 0; i < len(w); i++ {
@@ -70,10 +70,19 @@ func newWordFilter(words []string) *wordFilter {
 			if f.next[st][c] < 0 {
 				n := newState()
 				f.next[st][c] = n
+				afterSpace = append(afterSpace, w[i] == ' ')
 			}
 			st = f.next[st][c]
 		}
 		f.out[st] = append(f.out[st], id)
+	}
+	// A run of white space reads as one space: every blank moves as the space does (a word
+	// holding another blank is never found, as a run read as one space never holds it), and
+	// the move on a blank from a state just entered by a space stays there, so that the rest of
+	// a run is read as nothing.
+	space := f.class[' ']
+	for _, c := range []byte{'\t', '\n', '\r', '\f', '\v'} {
+		f.class[c] = space
 	}
 	// Breadth first: each state's failure link, its outputs merged, its missing moves filled.
 	// The order of the queue, the states by depth, is also the order their rows are written in:
@@ -122,11 +131,11 @@ func newWordFilter(words []string) *wordFilter {
 			f.moves[at+int32(c)] = v
 		}
 		f.moves[at+f.width-1] = r
+		if afterSpace[st] && (st != 0 || next[space] == 0) {
+			f.moves[at+int32(space)] = at << 1 // and no word ends again
+		}
 	}
 	f.out, f.next = out, nil
-	for _, c := range []byte{' ', '\t', '\n', '\r', '\f', '\v'} {
-		f.space[c] = true
-	}
 	return f
 }
 
