@@ -30,7 +30,7 @@ var (
 	// translateOrder is an order to translate a phrase the data quotes into a language.
 	translateOrder = lazyregexp.New(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
-	stateInstead = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
+	stateInstead = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
 	// hand something to another party: "please transfer $500 to account 123", "also, grant my
 	// friend access to the lock", "move the files in ~/Documents to /tmp". Data carries such an
@@ -43,7 +43,7 @@ var (
 
 	// stateInsteadOther is stateInstead in French, German, Spanish, Italian and Portuguese: "we
 	// might say:", "let us say that the conclusion …".
-	stateInsteadOther = lazyregexp.New(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
+	stateInsteadOther = lint.NewExpression(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
 		`|\b(?:(?:lassen\s+sie\s+uns|lass\s+uns)\s+sagen|sagen\s+wir|nehmen\s+wir\s+an|behaupten\s+wir|(?:wir|man)\s+(?:könnten?|können)\s+(?:\w+\s+)?(?:sagen|behaupten|angeben)|in\s+dem\s+wir\s+sagen)\s*(?::|,?\s*dass\s+(?:die|der|das)\b)` +
 		`|\b(?:digamos|afirmemos|declaremos|supongamos|admitamos|podríamos\s+(?:decir|afirmar|declarar))\s*(?::|que\s+(?:la|el|los|las|usamos)\b)` +
 		`|\b(?:diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo\s+(?:dire|affermare|dichiarare))\s*(?::|che\s+(?:la|il|lo|l['’]|i|le)\b)` +
@@ -74,7 +74,7 @@ func slippedTaskFindings(s string) []hit {
 		start = end + 1
 	}
 	if strings.ContainsAny(s, `'"`) {
-		for _, loc := range valueStart.FindAllStringIndex(s, 256) {
+		for _, loc := range findValueStarts(s, 256) {
 			starts = append(starts, candidate{loc[1], true})
 		}
 	}
@@ -97,7 +97,7 @@ func slippedTaskFindings(s string) []hit {
 			return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '#' || r == '/'
 		})
 		at := start + len(sentence) - len(trimmed)
-		if len(trimmed) < 12 || len(trimmed) > 240 || !c.value && quotedAmongFences(s, at, fences) {
+		if len(trimmed) < 12 || len(trimmed) > 240 {
 			continue
 		}
 		what := ""
@@ -111,6 +111,11 @@ func slippedTaskFindings(s string) []hit {
 		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
+			continue
+		}
+		// A quoted sentence is shown, not given: asked only of the few sentences that order,
+		// for it reads the text around each.
+		if !c.value && quotedAmongFences(s, at, fences) {
 			continue
 		}
 		out = append(out, hit{Finding: lint.Finding{Rule: RuleSlippedTask, Severity: lint.SeverityHigh,
