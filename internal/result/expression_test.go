@@ -16,9 +16,9 @@ import (
 // one of their branches may start, to what the same pattern finds over the whole text, on every
 // string of the result corpus up to 1 KB read as the rules read it (in lower case).
 func TestExpressionsFindAsRegexp(t *testing.T) {
-	exprs := []*lint.Expression{roleMarker, stateInstead, stateInsteadOther}
+	exprs := []*lint.Expression{roleMarker}
 	// The expressions that read the text as written, in any case, are held to theirs on it too.
-	asWritten := []*lint.Expression{stateInstead, stateInsteadOther}
+	asWritten := []*lint.Expression{producedWork, translateOrder, actionOrder, codeOffer, stateInstead, stateInsteadOther, replyVerb, replyTarget, codeTarget, offeredCode}
 	for _, l := range takeoverLanguages {
 		for _, e := range []*lint.Expression{l.override, l.address, l.mention, l.hijack} {
 			if e != nil {
@@ -75,6 +75,20 @@ func TestExpressionsFindAsRegexp(t *testing.T) {
 		for _, s := range written {
 			if got, want := e.FindAllStringIndex(s, 8), re.FindAllStringIndex(s, 8); !reflect.DeepEqual(got, want) {
 				t.Errorf("%.60s… on %.80q: %v, want %v", e.String(), s, got, want)
+			}
+		}
+	}
+	// A sentence the set of orders says an order cannot match in, it does not match in.
+	var read lint.SetReading
+	compiled := map[*lint.Expression]*regexp.Regexp{}
+	for _, e := range asWritten {
+		compiled[e] = regexp.MustCompile(e.String())
+	}
+	for _, s := range written {
+		sentenceOrders.Read(s, &read)
+		for _, e := range asWritten {
+			if !read.MayMatch(e) && compiled[e].MatchString(s) {
+				t.Errorf("%.60s… on %.80q: the set says it cannot match, and it does", e.String(), s)
 			}
 		}
 	}

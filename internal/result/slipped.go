@@ -26,9 +26,9 @@ const RuleSlippedTask = "slipped-task"
 //     say: …"): a reader is told what to report instead of what the data says.
 var (
 	// producedWork is an order at a sentence's start to produce a work that no data needs.
-	producedWork = lazyregexp.New(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
+	producedWork = lint.NewExpression(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
 	// translateOrder is an order to translate a phrase the data quotes into a language.
-	translateOrder = lazyregexp.New(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
+	translateOrder = lint.NewExpression(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
 	stateInstead = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
@@ -36,7 +36,7 @@ var (
 	// friend access to the lock", "move the files in ~/Documents to /tmp". Data carries such an
 	// order for whoever acts on it; a person asked so by mail is asked by name, which the check
 	// looks for before it counts ("Hi Ann, please send…").
-	actionOrder = lazyregexp.New(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
+	actionOrder = lint.NewExpression(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
 	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,"): a
 	// request after it is asked of that person.
 	namedGreeting = lazyregexp.New(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+`)
@@ -51,8 +51,11 @@ var (
 
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
-	codeOffer = lazyregexp.New(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
+	codeOffer = lint.NewExpression(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
 )
+
+// sentenceOrders are the expressions asked of each sentence, read for all at once.
+var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -80,6 +83,10 @@ func slippedTaskFindings(s string) []hit {
 	}
 	fences := fenceOffsets(s)
 	greeted := -1 // whether s greets its reader by name, read once where an order asks it
+	// Each sentence is read once for the literals of every order; most hold none, and no
+	// expression is run on them.
+	var read lint.SetReading
+	matches := func(e *lint.Expression, text string) bool { return read.MayMatch(e) && e.MatchString(text) }
 	for _, c := range starts {
 		if len(out) >= 4 {
 			break
@@ -101,14 +108,15 @@ func slippedTaskFindings(s string) []hit {
 			continue
 		}
 		what := ""
+		sentenceOrders.Read(withStop(s, at, end), &read) // holds trimmed, and the mark after it
 		switch {
-		case producedWork.MatchString(trimmed) || translateOrder.MatchString(trimmed):
+		case matches(producedWork, trimmed) || matches(translateOrder, trimmed):
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
-		case codeTarget.MatchString(trimmed) && codeOffer.MatchString(trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
+		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case actionOrder.MatchString(trimmed) && !greets(s, &greeted):
+		case matches(actionOrder, trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
+		case matches(stateInstead, withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
 			continue
