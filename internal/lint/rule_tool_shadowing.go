@@ -174,7 +174,7 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			reportSteering(tf, v, r, m[0], max(to, m[1]), from)
 		}
 	}
-	if v.holds(shadowToolWords) {
+	if v.holds(shadowToolWords) && l.exprMayMatch(shadowMust, v) {
 		for _, m := range findAllInRuns(shadowMust, f, isToolRefByte, shadowMustPivots, 8) {
 			r := l.resolveRef(tf, f[m[4]:m[5]], true)
 			if r.selfOrArg {

@@ -76,3 +76,18 @@ func indexFold(s, word string, from int) int {
 	}
 	return -1
 }
+
+// exprMayMatch reports whether re may match in the view's text, as [linter.findAll] tells before it
+// searches: false when the text lacks the literals re requires.
+func (l *linter) exprMayMatch(re *lazyregexp.Regexp, v *textView) bool {
+	if prefilterOff {
+		return true
+	}
+	ef := filterOf(re)
+	s := l.reading(v)
+	if s.all {
+		return true
+	}
+	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
+	return ef.need.met(s.exprFound)
+}
