@@ -29,7 +29,7 @@ func TestFindDestinationsAsRegexp(t *testing.T) {
 		}
 		texts = append(texts, b.String())
 	}
-	re := regexp.MustCompile(reDestination)
+	re := regexp.MustCompile(destinationRE.String())
 	matched := 0
 	for _, s := range texts {
 		for _, n := range []int{-1, 1, 8} {

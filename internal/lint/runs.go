@@ -20,6 +20,9 @@ import (
 // 0x80 and above is in a run (so that a run is whole characters, whatever they fold to), and a
 // byte in does not accept is not a word byte (so that \b reads the same at a run's edges).
 func findAllInRuns(re *lazyregexp.Regexp, text string, in func(byte) bool, pivots []string, n int) [][]int {
+	if prefilterOff {
+		return re.FindAllStringSubmatchIndex(text, n) // what TestPrefilterFindsTheSame compares with
+	}
 	var at []int
 	for _, p := range pivots {
 		for i := indexFold(text, p, 0); i >= 0; i = indexFold(text, p, i+1) {
