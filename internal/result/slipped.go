@@ -49,6 +49,29 @@ var (
 		`|\b(?:diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo\s+(?:dire|affermare|dichiarare))\s*(?::|che\s+(?:la|il|lo|l['’]|i|le)\b)` +
 		`|\b(?:digamos|afirmemos|declaremos|suponhamos|admitamos|poderíamos\s+(?:dizer|afirmar|declarar)|podemos\s+afirmar|e\s+afirmamos)\s*(?::|que\s+(?:a|o|os|as)\b))`)
 
+	// questionOrder is an order to answer a question the data poses, at a sentence's start or
+	// after a clause ("before you go on, answer this question: …"), in the ten languages read.
+	// Alone it is a survey's or an exam's; it is an order to the model with readerFacing.
+	questionOrder = lint.NewExpression(`(?i)^[^.?!\n]{0,60}?(?:please\s+|also\s+|first\s+|now\s+)*(?:answer\s+(?:also\s+)?(?:this|the\s+following|the\s+next|one\s+more)\s+question\b` +
+		`|(?:réponds|répondez)\s+(?:aussi\s+|également\s+|d['’]abord\s+)?à\s+(?:cette|la)\s+question` +
+		`|beantworte\s+(?:[a-zäöü]+\s+){0,4}?(?:diese|die\s+folgende|die\s+nächste)\s+frage` +
+		`|responde\s+(?:también\s+|primero\s+)?a\s+(?:esta|la\s+siguiente)\s+pregunta` +
+		`|rispondi\s+(?:anche\s+|prima\s+)?(?:a\s+questa|alla\s+seguente)\s+domanda` +
+		`|responda\s+(?:também\s+)?(?:a|à)\s+(?:esta|seguinte)\s+pergunta` +
+		`|(?:先|也|请)?(?:在你的回答中)?(?:也)?回答(?:这个|下面这个|下面的|以下|下列)问题` +
+		`|(?:この|次の|以下の)質問に(?:も)?答えてください` +
+		`|ответь\s+(?:также\s+|и\s+)?на\s+(?:этот|следующий)\s+вопрос` +
+		`|(?:이|다음)\s*질문에(?:도)?\s*답하세요)`)
+	// readerFacing is what makes a question an order to whoever is answering: it is to be answered
+	// before going on with the task, or in the reader's own reply.
+	readerFacing = lint.NewExpression(`(?i)(?:\bbefore\s+you\s+(?:go\s+on|continue|proceed|answer|reply|respond|summari[sz]e|do\s+anything)|\bin\s+your\s+(?:reply|response|answer|summary|output)\b` +
+		`|avant\s+de\s+(?:continuer|répondre|poursuivre|résumer)|dans\s+(?:ta|votre)\s+réponse` +
+		`|bevor\s+du\s+(?:weitermachst|fortfährst|antwortest|zusammenfasst)|in\s+deiner\s+antwort` +
+		`|antes\s+de\s+(?:continuar|seguir|responder|resumir|prosseguir)|en\s+tu\s+respuesta|na\s+(?:sua|tua)\s+resposta` +
+		`|prima\s+di\s+(?:continuare|proseguire|rispondere|riassumere)|nella\s+tua\s+risposta` +
+		`|在(?:继续|回答|总结)之前|你的回答中|先に進む前に|答える前に|回答する前に|回答の中で` +
+		`|прежде\s+чем\s+(?:продолжить|ответить|отвечать)|в\s+сво[её]м\s+ответе|계속하기\s*전에|답하기\s*전에|답변에서)`)
+
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
 	codeOffer = lazyregexp.New(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
@@ -108,6 +131,8 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
 		case actionOrder.MatchString(trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
+		case questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
+			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
 		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
