@@ -37,9 +37,28 @@ var (
 	// order for whoever acts on it; a person asked so by mail is asked by name, which the check
 	// looks for before it counts ("Hi Ann, please send…").
 	actionOrder = lazyregexp.New(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
-	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,"): a
-	// request after it is asked of that person.
-	namedGreeting = lazyregexp.New(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+`)
+	// actAsMe is an order, at a sentence's start, to act on what is the writer's own ("sell 20
+	// shares of my stock", "unlock my front door", "cancel my appointments"): the data speaks as
+	// the user and asks whoever acts for the user to use the user's accounts, devices and files.
+	// Guides order their reader about "your" things; a person asked so by mail is greeted first.
+	actAsMe = lint.NewExpression(`(?i)(?:^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:sell|buy|purchase|transfer|wire|move|delete|remove|unlock|lock|share|send|e-?mail|forward|retrieve|fetch|download|upload|change|update|set|turn\s+(?:off|on)|switch\s+(?:off|on)|disable|enable|cancel|schedule|book|pay|deposit|withdraw|invite|add|approve|merge|initiate|close|open|reset|export|copy|post|publish|modify|adjust|increase|decrease|order|renew|redirect|grant|give|release|empty|wipe|erase|install|uninstall|deactivate|activate)\b[^.!?\n]{0,100}?\bmy\s+(?:[\w-]+\s+){0,2}?(?:accounts?|holdings|stocks?|shares|bitcoin|crypto|funds|savings|wallet|portfolio|files?|documents?|folders?|door|locks?|car|thermostat|cameras?|alarm|calendar|contacts?|e-?mails?|inbox|passwords?|address(?:es)?|data|records?|repository|repo|medications?|prescriptions?|appointments?|subscriptions?|policy|orders?|location|cards?|payments?|phone|devices?|home|house|profile|settings|router|network|photos?|notes|messages|history|bank|insurance|packages?|deliver(?:y|ies)|reservations?|flights?|tickets?)\b` +
+		`|^(?:merci\s+de|veuillez|s['’]il\s+(?:te|vous)\s+plaît,?|peux-tu|pourriez-vous)?\s*(?:vend|achet|transf[eé]r|vir|déplac|supprim|déverrouill|désactiv|annul|envoi|envoy|partag|chang|modifi|ajout|approuv|fusionn|ouvr|ferm|réinitialis|export|publi|pai|pay)\p{L}*\s[^.!?\n]{0,100}?\b(?:mon|ma|mes)\s` +
+		`|^(?:bitte\s+)?(?:verkauf|kauf|überweis|verschieb|lösch|entriegl|schalt|deaktivier|stornier|send|schick|teil|änder|füg|genehmig|öffne|schließ|setz|exportier|veröffentlich|bezahl|zahl)\p{L}*\s[^.!?\n]{0,100}?\bmein(?:e|en|em|er|es)?\s` +
+		`|^(?:por\s+favor,?\s+)?(?:vend|compr|transfier|muev|borr|elimin|desbloque|desactiv|cancel|envía|envia|compart|cambi|modific|añad|aprueb|abr|cierr|restablec|export|public|pag)\p{L}*\s[^.!?\n]{0,100}?\bmis?\s` +
+		`|^(?:per\s+favore,?\s+)?(?:vend|compr|trasferisc|spost|cancell|elimin|sblocc|disattiv|annull|invi|condivid|cambi|modific|aggiung|approv|apri|chiud|reimpost|esport|pubblic|pag)\p{L}*\s[^.!?\n]{0,100}?\b(?:mio|mia|miei|mie)\s` +
+		`|^(?:por\s+favor,?\s+)?(?:vend|compr|transfir|transfer|mov|apag|exclu|desbloque|desativ|cancel|envi|compartilh|mud|alter|modifiqu|adicion|aprov|abr|fech|redefin|export|public|pag)\p{L}*\s[^.!?\n]{0,100}?\b(?:meu|minha|meus|minhas)\s` +
+		`|^请?(?:今天|今晚|马上|立即|立刻)?[^。！？\n]{0,10}?(?:卖出|买入|转账|转移|删除|解锁|打开|关掉|关闭|取消|发送|分享|更改|修改|添加|批准|合并|重置|导出|发布|支付|付款)[^。！？\n]{0,40}?我(?:的|账户|家|们的)` +
+		`|(?:私の|僕の|自分の)[^。！？\n]{0,40}?(?:売って|買って|送金して|移動して|削除して|解錠して|開けて|止めて|キャンセルして|送って|共有して|変更して|追加して|承認して|マージして|リセットして|公開して|支払って)(?:ください|下さい)` +
+		`|^(?:пожалуйста,?\s+)?(?:продай|купи|переведи|перемести|удали|разблокируй|открой|отключи|выключи|отмени|отправь|перешли|поделись|измени|добавь|одобри|сбрось|опубликуй|оплати)[^.!?\n]{0,100}?\s(?:мо[йяеёи]|моего|моей|моих|моём|моем|моему|моим)(?:\s|$)` +
+		`|(?:제|내|저의|나의)\s[^.!?\n]{0,40}?(?:팔아|송금해|옮겨|삭제해|열어|꺼|취소해|보내|공유해|변경해|바꿔|추가해|승인해|병합해|초기화해|게시해|결제해)\s*(?:주세요|줘))`)
+	// yourObject is an order whose object is the reader's own ("grant your teammates access"):
+	// a guide's, whatever it goes on to name.
+	yourObject = lazyregexp.New(`(?i)^(?:please\s+)?[a-z]+(?:\s+(?:off|on|up))?\s+your\b`)
+
+	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,", "Hallo
+	// Tom,", "Samさん"), in the languages read: a request after it is asked of that person.
+	namedGreeting = lazyregexp.New(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+` +
+		`|(?im)^\s*(?:bonjour|salut|coucou|cher|chère|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:tag|morgen|abend)|hola|querid[oa]s?|estimad[oa]s?|buenos\s+días|ciao|gentile|car[oa]|salve|olá|oi|prezad[oa]s?|привет|здравствуй\p{L}*|уважаем\p{L}*|добрый\s+день|안녕하세요)[^\n]{0,40}[,!:]?\s*$|(?m)^\s*(?:你好|您好|亲爱的|嗨)[^\n]{0,20}$|(?m)^[^\n]{1,20}(?:さん|様)[、,]?\s*$`)
 
 	// stateInsteadOther is stateInstead in French, German, Spanish, Italian and Portuguese: "we
 	// might say:", "let us say that the conclusion …".
@@ -129,7 +148,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case codeTarget.MatchString(trimmed) && codeOffer.MatchString(trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case actionOrder.MatchString(trimmed) && !greets(s, &greeted):
+		case (actionOrder.MatchString(trimmed) && !yourObject.MatchString(trimmed) || actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
