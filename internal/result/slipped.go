@@ -30,7 +30,9 @@ var (
 	// translateOrder is an order to translate a phrase the data quotes into a language.
 	translateOrder = lazyregexp.New(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
-	stateInstead = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
+	stateInstead = lazyregexp.New(`(?i)(?:\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)` +
+		`|\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must))\s+(?:admit|confess)\s+to\s+\w+ing\b` +
+		`|\b(?:scenario|world|universe|reality)\s+(?:where|in\s+which)\s+we\s+(?:\w+\s+)?(?:state|say|claim|declare)\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b))`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
 	// hand something to another party: "please transfer $500 to account 123", "also, grant my
 	// friend access to the lock", "move the files in ~/Documents to /tmp". Data carries such an
@@ -139,11 +141,21 @@ func slippedTaskFindings(s string) []hit {
 			return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '#' || r == '/'
 		})
 		at := start + len(sentence) - len(trimmed)
-		if len(trimmed) < 12 || len(trimmed) > 240 || !c.value && quotedAmongFences(s, at, fences) {
+		if len(trimmed) < 12 || !c.value && quotedAmongFences(s, at, fences) {
 			continue
 		}
+		// A sentence longer than an order is read only for what it tells its reader to state: a
+		// table or a caption without full stops runs on past the order it carries.
+		long := len(trimmed) > 240
 		what := ""
 		switch {
+		case long:
+			// Read up to a bound, so that a text without full stops is read once, not once per
+			// record value that starts in it.
+			if part := withStop(s, at, min(end, at+1200)); !stateInstead.MatchString(part) && !stateInsteadOther.MatchString(part) {
+				continue
+			}
+			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		case producedWork.MatchString(trimmed) || translateOrder.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case codeTarget.MatchString(trimmed) && codeOffer.MatchString(trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
