@@ -114,19 +114,13 @@ var (
 	assistantTurn = lint.NewExpression(`(?m)^[ \t]*(?:#{1,4}[ \t]*)?(?:assistant|ai|bot|chatgpt|gpt|claude|model|ia|assistent|ki|asistente|assistente|助手|アシスタント|ассистент|ии|помощник|어시스턴트)[ \t]*[:：]`)
 	turnAction    = lint.NewExpression(`(?:\b(?:send|forward|delete|remove|transfer|upload|e-?mail|post|share|run|execute|wire|pay|grant|reveal|paste|export|download|install|erase|wipe)\b|\b(?:envoie|supprime|transfère|exécute|partage|efface|schick|sende|lösche|überweise|führe|teile|envía|borra|elimina|transfiere|ejecuta|comparte|invia|cancella|esegui|trasferisci|condividi|envie|apague|exclua|transfira|compartilhe)|发送|删除|转账|执行|上传|转发|送って|削除|実行|振り込|転送|отправь|удали|переведи|выполни|перешли|보내|삭제|실행|송금|전달)`)
 	turnKeys      = []string{"assistant", "ai:", "bot:", "gpt", "claude", "model:", "ia:", "assistent", "ki:", "asistente", "assistente", "助手", "アシスタント", "ассистент", "ии:", "помощник", "어시스턴트"}
+	userTurnKeys  = []string{"user:", "user :", "human:", "human :", "utilisateur", "humain", "benutzer", "nutzer:", "mensch:", "usuario", "humano", "utente", "umano", "usuário", "utilizador", "用户", "人类", "ユーザー", "人間", "пользователь", "человек", "사용자", "사람"}
 )
 
 // forgedTurn looks in s (text in lower case) for a user's turn that orders an action, followed by
 // the assistant's turn, standing outside code and quotation.
 func forgedTurn(text, s string) (hit, bool) {
-	keyed := false
-	for _, k := range turnKeys {
-		if strings.Contains(s, k) {
-			keyed = true
-			break
-		}
-	}
-	if !keyed {
+	if !holdsAny(s, userTurnKeys) || !holdsAny(s, turnKeys) {
 		return hit{}, false
 	}
 	for _, u := range userTurn.FindAllStringIndex(s, 8) {

@@ -93,6 +93,9 @@ var (
 		`|在(?:继续|回答|总结)之前|你的回答中|先に進む前に|答える前に|回答する前に|回答の中で` +
 		`|прежде\s+чем\s+(?:продолжить|ответить|отвечать)|в\s+сво[её]м\s+ответе|계속하기\s*전에|답하기\s*전에|답변에서)`)
 
+	// stateCues are the words one of which every stateInstead and stateInsteadOther holds.
+	stateCues = lint.NewExpression(`(?i)(?:\blet|\bwe\s|\byou\s+(?:should|must|might|could|will)|common\s+practice|\bsuggest|\bnous\s|\bdisons|affirmons|déclarons|admettons|\bon\s+pourrait|\blass|\bsagen|\bnehmen\s+wir|behaupten|\bwir\s|\bman\s|digamos|afirmemos|declaremos|supongamos|admitamos|podríamos|diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo|poderíamos|podemos|suponhamos|afirmamos)`)
+
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
 	codeOffer = lazyregexp.New(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
@@ -141,12 +144,13 @@ func slippedTaskFindings(s string) []hit {
 			return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '#' || r == '/'
 		})
 		at := start + len(sentence) - len(trimmed)
-		if len(trimmed) < 12 || !c.value && quotedAmongFences(s, at, fences) {
+		// A sentence longer than an order is read only for what it tells its reader to state: a
+		// table or a caption without full stops runs on past the order it carries. Such an order
+		// holds one of stateCues' words, which most long sentences do not.
+		long := len(trimmed) > 240
+		if len(trimmed) < 12 || long && !stateCues.MatchString(s[at:min(end, at+1200)]) || !c.value && quotedAmongFences(s, at, fences) {
 			continue
 		}
-		// A sentence longer than an order is read only for what it tells its reader to state: a
-		// table or a caption without full stops runs on past the order it carries.
-		long := len(trimmed) > 240
 		what := ""
 		switch {
 		case long:
@@ -160,9 +164,9 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case codeTarget.MatchString(trimmed) && codeOffer.MatchString(trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case (actionOrder.MatchString(trimmed) && !yourObject.MatchString(trimmed) || actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
+		case (actionOrder.MatchString(trimmed) && !yourObject.MatchString(trimmed) || ownWord(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
+		case questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
 		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
@@ -194,4 +198,24 @@ func greets(s string, known *int) bool {
 		}
 	}
 	return *known == 1
+}
+
+// ownWords are the words for "my" one of which every actAsMe order holds, and questionWords the
+// words for "question" one of which every questionOrder holds: a sentence without one is not
+// read with the expression.
+var (
+	ownWords      = []string{"my ", " mon ", " ma ", " mes ", " mein", " mi ", " mis ", " mio ", " mia ", " miei ", " mie ", " meu ", " minha", " meus ", "我", "私の", "僕の", "自分の", " мо", "제 ", "내 ", "저의", "나의"}
+	questionWords = []string{"uestion", "rage", "regunta", "omanda", "ergunta", "问题", "質問", "опрос", "질문"}
+)
+
+func ownWord(s string) bool      { return holdsAny(s, ownWords) }
+func questionWord(s string) bool { return holdsAny(s, questionWords) }
+
+func holdsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -660,7 +660,10 @@ func disguisedTakeovers(s string) []hit {
 // is not quoted as an example; keys are words one of which each holds.
 type switchLanguage struct {
 	lang string
-	keys []string
+	// keys gate order, readerKeys reader and claimedKeys claimed: words one of which each of
+	// their phrases holds. first is where they start in [switchKeys].
+	keys, readerKeys, claimedKeys []string
+	first                         int
 	// order is the drop, the change of task and the new role, each enough on its own.
 	order *lint.Expression
 	// reader is the address to whoever summarizes, translates or is asked about the document:
@@ -674,7 +677,7 @@ type switchLanguage struct {
 }
 
 var switchLanguages = []switchLanguage{
-	{lang: "en", keys: []string{"i'm a", "i am a", "i'm the", "i am the", "been instructed", "been authorized", "been authorised", "been tasked", "rest of", "everything below", "everything after", "all text below", "never mind", "nevermind", "forget", "scratch that", "actually", "from now on", "no longer", "you are now", "immerse", "pretend", "summariz", "summaris", "translat", "asked about"},
+	{lang: "en", keys: []string{"i'm a", "i am a", "i'm the", "i am the", "rest of", "everything below", "everything after", "all text below", "never mind", "nevermind", "forget", "scratch that", "actually", "from now on", "no longer", "you are now", "immerse", "pretend"}, readerKeys: []string{"summariz", "summaris", "translat", "asked about"}, claimedKeys: []string{"been instructed", "been authorized", "been authorised", "been tasked"},
 		order: phrases(`\bi\s*(?:'m|’m|\s+am)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:developer|engineer|administrator|admin|president|ceo|officer|official|agent|technician|auditor|inspector)\b[^\n]{0,160}?\b(?:you|your)\b[^\n]{0,80}?\b(?:password|secret\s+key|api\s+key|credentials|(?:the\s+)?user'?s\s+(?:e-?mail(?:\s+address)?|address|data|location|phone))`,
 			`\b(?:ignore|disregard|skip|forget)\s+(?:the\s+)?rest\s+of\s+(?:this|the)\s+(?:document|text|page|data|file|article|e-?mail|message|content|input|report|resume|context|conversation)\b[^.\n]{0,40}?\band\s+(?:instead\s+|just\s+|only\s+|simply\s+)?(?:reply|respond|answer|print|output|say|write|state|return|repeat|display)\b`,
 			`\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+the\s+text)?)\s+(?:below|after|following)\b[^.\n]{0,40}?\band\s+(?:instead\s+|just\s+|only\s+|simply\s+)?(?:reply|respond|answer|print|output|say|write|state|return|repeat|display)\b`,
@@ -689,7 +692,7 @@ var switchLanguages = []switchLanguage{
 			`\bif\s+(?:you\s+are|you're)\s+asked\s+(?:about|to\s+summari[sz]e|to\s+describe)\s+(?:this|the)\s+(?:page|document|text|e-?mail|file|article|resume|candidate|product|data|company|contract)\b`),
 		dictated: phrases(`\b(?:answer|reply|respond|say|state|claim|conclude)\s+(?:only\s+)?(?:that|with)\b`),
 		claimed:  phrases(`\byou\s+(?:have|'ve)\s+(?:now\s+)?been\s+(?:instructed|authori[sz]ed|tasked|ordered|directed)\s+to\b`)},
-	{lang: "fr", keys: []string{"je suis un", "je suis le", "été chargé", "été autorisé", "été mandaté", "a demandé de", "reste", "tout ce qui suit", "laisse tomber", "oublie", "en fait", "maintenant", "désormais", "dorénavant", "n'es plus", "résum", "tradui", "interroge"},
+	{lang: "fr", keys: []string{"je suis un", "je suis le", "reste d", "tout ce qui suit", "laisse tomber", "oublie", "en fait", "maintenant", "désormais", "dorénavant", "n'es plus"}, readerKeys: []string{"résum", "tradui", "interroge"}, claimedKeys: []string{"été chargé", "été autorisé", "été mandaté", "a demandé de"},
 		order: phrases(`(?:^|[.!?\n]\s*)en\s+fait,?\s+(?:peux|pourrais|pouvez|pourriez)[-\s](?:tu|vous)\s[^.?!\n]{3,160}?(?:à\s+la\s+place|plutôt)\s*\?`,
 			`\bje\s+suis\s+(?:un|une|le|la|l['’])\s*(?:\S+\s+){0,2}?(?:développeur|ingénieur|administrateur|président|directeur|agent|technicien|auditeur)\b[^\n]{0,160}?(?:mot\s+de\s+passe|clé\s+secrète|identifiants|(?:l['’])?adresse\s+e-?mail\s+de\s+l['’]utilisateur)`,
 			`\b(?:ignore[sz]?|oublie[sz]?|ne\s+tiens\s+pas\s+compte\s+d[eu])\s+(?:le\s+)?reste\s+d[eu]\s+(?:ce|cette|la|le)\s+\S+[^.\n]{0,40}?\bet\s+(?:réponds|répondez|écris|écrivez|affiche|affichez|dis|dites|imprime|renvoie)\b`,
@@ -700,7 +703,7 @@ var switchLanguages = []switchLanguage{
 		reader:   phrases(`\b(?:quand|lorsque|si)\s+(?:tu|vous)\s+(?:résumes|résumez|traduis|traduisez|analyses|analysez|lis|lisez)\s+(?:cette|ce|cet)\s+(?:page|document|texte|e-?mail|courriel|message|fichier|article|cv|site)\b`, `\bsi\s+on\s+(?:t['’]|vous\s+)interroge\s+sur\s+(?:ce|cette)\s+(?:document|page|texte|fichier|e-?mail|produit|contrat)\b`),
 		dictated: phrases(`\b(?:réponds|répondez|dis|dites|affirme|affirmez)\s+que\b`),
 		claimed:  phrases(`\b(?:tu\s+as|vous\s+avez)\s+été\s+(?:chargée?|autorisée?|mandatée?)\s+de\b|\bon\s+(?:t['’]|vous\s+)a\s+demandé\s+de\b`)},
-	{lang: "de", keys: []string{"ich bin ein", "ich bin der", "angewiesen", "beauftragt", "autorisiert", "rest", "alles unter", "alles nach", "vergiss", "eigentlich", "ab jetzt", "von nun an", "ab sofort", "bist kein", "bist jetzt", "zusammenfass", "übersetz", "gefragt"},
+	{lang: "de", keys: []string{"ich bin ein", "ich bin der", "den rest", "alles unter", "alles nach", "vergiss", "eigentlich", "ab jetzt", "von nun an", "ab sofort", "bist kein", "bist jetzt"}, readerKeys: []string{"zusammenfass", "übersetz", "gefragt"}, claimedKeys: []string{"angewiesen", "beauftragt", "autorisiert"},
 		order: phrases(`(?:^|[.!?\n]\s*)eigentlich,?\s+(?:kannst\s+du|könntest\s+du|können\s+sie|könnten\s+sie)\s[^.?!\n]{3,160}?stattdessen[^.?!\n]{0,40}\?`,
 			`\bich\s+bin\s+(?:ein|eine|der|die)\s+(?:\S+\s+){0,2}?(?:entwickler|ingenieur|administrator|präsident|geschäftsführer|beamter|techniker|prüfer)\w*\b[^\n]{0,160}?(?:passwort|kennwort|geheimschlüssel|zugangsdaten|e-?mail-adresse\s+des\s+benutzers)`,
 			`\b(?:ignorier\w*|vergiss)\s+(?:sie\s+)?den\s+rest\s+(?:dieses|des|dieser|der)\s+\S+[^.\n]{0,40}?\bund\s+(?:antworte|antworten|schreib\w*|gib|sag\w*|druck\w*)\b`,
@@ -711,7 +714,7 @@ var switchLanguages = []switchLanguage{
 		reader:   phrases(`\bwenn\s+du\s+(?:diese|dieses|diesen|den|das|die)\s+(?:seite|dokument|text|e-?mail|nachricht|datei|artikel|lebenslauf|webseite)\s+(?:zusammenfasst|übersetzt|analysierst|liest)\b`, `\bwenn\s+du\s+nach\s+(?:diesem|dieser)\s+(?:dokument|seite|text|datei|produkt|vertrag)\s+gefragt\s+wirst\b`),
 		dictated: phrases(`\b(?:antworte|sag|behaupte)\w*,?\s+dass\b`),
 		claimed:  phrases(`\bdu\s+(?:wurdest|bist)\s+(?:\S+\s+)?(?:angewiesen|beauftragt|autorisiert)\w*\b`)},
-	{lang: "es", keys: []string{"soy un", "soy el", "soy la", "se te ha", "has sido", "resto", "todo lo que hay debajo", "olvid", "en realidad", "a partir de ahora", "desde ahora", "de ahora en adelante", "ya no eres", "ahora eres", "resum", "traduzc", "pregunt"},
+	{lang: "es", keys: []string{"soy un", "soy el", "soy la", "el resto", "todo lo que hay debajo", "olvid", "en realidad", "a partir de ahora", "desde ahora", "de ahora en adelante", "ya no eres", "ahora eres"}, readerKeys: []string{"resum", "traduzc", "pregunt"}, claimedKeys: []string{"se te ha", "has sido"},
 		order: phrases(`(?:^|[.!?\n]\s*)en\s+realidad,?\s+¿?\s*(?:puedes|podrías|puede|podría)\s[^.?!\n]{3,160}?\?`,
 			`\bsoy\s+(?:un|una|el|la)\s+(?:\S+\s+){0,2}?(?:desarrollador|ingeniero|administrador|presidente|director|agente|técnico|auditor)\w*\b[^\n]{0,160}?(?:contraseña|clave\s+secreta|credenciales|correo\s+electrónico\s+del\s+usuario|dirección\s+de\s+correo)`,
 			`\b(?:ignora|olvida|omite)\s+el\s+resto\s+de\s+(?:este|esta|el|la)\s+\S+[^.\n]{0,40}?\by\s+(?:responde|contesta|escribe|di|imprime|muestra)\b`,
@@ -722,7 +725,7 @@ var switchLanguages = []switchLanguage{
 		reader:   phrases(`\bcuando\s+(?:resumas|traduzcas|analices|leas)\s+(?:esta|este)\s+(?:página|documento|texto|correo|mensaje|archivo|artículo|currículum|web)\b`, `\bsi\s+te\s+preguntan\s+(?:por|sobre)\s+(?:este|esta)\s+(?:documento|página|texto|archivo|correo|producto|contrato)\b`),
 		dictated: phrases(`\b(?:responde|di|afirma)\s+que\b`),
 		claimed:  phrases(`\bse\s+te\s+ha\s+(?:instruido|autorizado|encargado|ordenado)\b|\bhas\s+sido\s+(?:instruido|autorizado|encargado)\b`)},
-	{lang: "it", keys: []string{"sono un", "sono il", "è stato chiesto", "è stato ordinato", "sei stato", "resto", "tutto ciò che segue", "lascia perdere", "lascia stare", "dimentica", "in realtà", "d'ora in poi", "da ora in poi", "da adesso", "non sei più", "ora sei", "riassum", "tradu", "chiedono"},
+	{lang: "it", keys: []string{"sono un", "sono il", "il resto", "tutto ciò che segue", "lascia perdere", "lascia stare", "dimentica", "in realtà", "d'ora in poi", "da ora in poi", "da adesso", "non sei più", "ora sei"}, readerKeys: []string{"riassum", "tradu", "chiedono"}, claimedKeys: []string{"è stato chiesto", "è stato ordinato", "sei stato"},
 		order: phrases(`(?:^|[.!?\n]\s*)in\s+realtà,?\s+(?:puoi|potresti|può|potrebbe)\s[^.?!\n]{3,160}?\?`,
 			`\bsono\s+(?:un|una|il|la|l['’])\s*(?:\S+\s+){0,2}?(?:sviluppatore|ingegnere|amministratore|presidente|direttore|agente|tecnico|revisore)\w*\b[^\n]{0,160}?(?:password|chiave\s+segreta|credenziali|indirizzo\s+e-?mail\s+dell['’]utente)`,
 			`\b(?:ignora|dimentica)\s+il\s+resto\s+d(?:i|el|ella)\s+(?:questo|questa)?\s*\S+[^.\n]{0,40}?\be\s+(?:rispondi|scrivi|di['’]|stampa|mostra)`,
@@ -733,7 +736,7 @@ var switchLanguages = []switchLanguage{
 		reader:   phrases(`\bquando\s+(?:riassumi|traduci|analizzi|leggi)\s+(?:questa|questo)\s+(?:pagina|documento|testo|e-?mail|messaggio|file|articolo|curriculum|sito)\b`, `\bse\s+ti\s+chiedono\s+(?:di|su)\s+(?:questo|questa)\s+(?:documento|pagina|testo|file|prodotto|contratto)\b`),
 		dictated: phrases(`\b(?:rispondi|di['’]|afferma)\s+che\b`),
 		claimed:  phrases(`\bti\s+è\s+stato\s+(?:chiesto|ordinato)\s+di\b|\bsei\s+stat[oa]\s+(?:incaricat[oa]|autorizzat[oa])\s+(?:di|a)\b`)},
-	{lang: "pt", keys: []string{"sou um", "sou uma", "sou o", "sou a", "foi instruído", "foi autorizado", "foi encarregado", "foi-lhe", "resto", "tudo abaixo", "esque", "na verdade", "deixa pra lá", "a partir de agora", "de agora em diante", "já não é", "não é mais", "agora você é", "resumir", "traduzir", "pergunt"},
+	{lang: "pt", keys: []string{"sou um", "sou uma", "sou o", "sou a", "o resto", "tudo abaixo", "esque", "na verdade", "deixa pra lá", "a partir de agora", "de agora em diante", "já não é", "não é mais", "agora você é"}, readerKeys: []string{"resumir", "traduzir", "pergunt"}, claimedKeys: []string{"foi instruído", "foi autorizado", "foi encarregado", "foi-lhe"},
 		order: phrases(`(?:^|[.!?\n]\s*)na\s+verdade,?\s+(?:pode|poderia|podes|consegue)\s[^.?!\n]{3,160}?\?`,
 			`\bsou\s+(?:um|uma|o|a)\s+(?:\S+\s+){0,2}?(?:desenvolvedor|engenheiro|administrador|presidente|diretor|agente|técnico|auditor)\w*\b[^\n]{0,160}?(?:senha|palavra-passe|chave\s+secreta|credenciais|e-?mail\s+do\s+(?:usuário|utilizador)|endereço\s+de\s+e-?mail)`,
 			`\b(?:ignore|ignora|esqueça)\s+o\s+resto\s+d(?:e|este|esta|o|a)\s+\S*[^.\n]{0,40}?\be\s+(?:responda|responde|escreva|diga|imprima|mostre)\b`,
@@ -744,7 +747,7 @@ var switchLanguages = []switchLanguage{
 		reader:   phrases(`\bquando\s+(?:resumir|traduzir|analisar|ler)\s+(?:esta|este)\s+(?:página|documento|texto|e-?mail|mensagem|arquivo|ficheiro|artigo|currículo|site)\b`, `\bse\s+(?:lhe|te)\s+perguntarem\s+sobre\s+(?:este|esta)\s+(?:documento|página|texto|arquivo|produto|contrato)\b`),
 		dictated: phrases(`\b(?:responda|diga|afirme)\s+que\b`),
 		claimed:  phrases(`\b(?:você|tu)\s+foi\s+(?:instruíd[oa]|autorizad[oa]|encarregad[oa])\b|\bfoi-(?:lhe|te)\s+(?:pedido|solicitado|ordenado)\b`)},
-	{lang: "zh", keys: []string{"其实", "其余", "以下的所有", "下面的所有", "别管", "算了", "忘了", "忘掉", "从现在", "你不再是", "你现在是", "总结", "翻译", "问起"},
+	{lang: "zh", keys: []string{"其实", "其余", "以下的所有", "下面的所有", "别管", "算了", "忘了", "忘掉", "从现在", "你不再是", "你现在是"}, readerKeys: []string{"总结", "翻译", "问起"},
 		order: phrases(`(?:^|[。！？\n]\s*)其实[，,]?\s*(?:你能|你可以|能不能|可以请你)[^。！？\n]{2,60}?[吗？?]`,
 			`(?:忽略|无视|不要理会|忘掉)(?:本|这份|这个|此)?\S{0,6}的?其余(?:部分|内容)[^。\n]{0,20}?(?:只|仅)?(?:回复|回答|输出|打印|说)`,
 			`(?:忽略|无视|不要理会)(?:这一行|此行)?(?:以下|下面)的所有内容[^。\n]{0,20}?(?:回复|回答|输出|打印|说)`,
@@ -752,7 +755,7 @@ var switchLanguages = []switchLanguage{
 			`从现在(?:起|开始)[，,]?\s*你(?:就)?(?:是|将是|叫)\S{0,16}?(?:dan|人工智能|ai|机器人|助手|模型|角色|bot)`, `你不再是\S{0,10}?(?:助手|人工智能|ai|机器人|模型|bot)`, `你现在是\s*(?:dan|\S{0,10}bot)`),
 		reader:   phrases(`(?:当你|在你)(?:总结|翻译|阅读|分析|处理)(?:这个|这份|此|本|该)(?:页面|文档|文件|网页|邮件|文本|文章|简历|网站)`, `如果有人问(?:起|到)(?:这个|这份|此|本|该)(?:文件|文档|页面|产品|合同|网页)`),
 		dictated: phrases(`(?:就)?回答(?:说)?[^，。]{0,4}已`, `就回答`)},
-	{lang: "ja", keys: []string{"実は", "残り", "より下は", "以下は", "気にしない", "忘れ", "やっぱり", "今から", "これから", "もう", "今は", "要約", "翻訳", "聞かれ"},
+	{lang: "ja", keys: []string{"実は", "残り", "より下は", "以下は", "気にしない", "忘れ", "やっぱり", "今から", "これから", "もう", "今は"}, readerKeys: []string{"要約", "翻訳", "聞かれ"},
 		order: phrases(`(?:^|[。！？\n]\s*)(?:実は|実際)[、,]?[^。！？\n]{2,60}?(?:もらえますか|くれますか|いただけますか)`,
 			`(?:この|本)?\S{0,6}の残り(?:の部分)?は(?:すべて)?無視して[^。\n]{0,40}?(?:返答|回答|出力|答え|表示|書い)`,
 			`(?:この行)?より下は(?:すべて)?無視して[^。\n]{0,40}?(?:返答|回答|出力|答え|表示|書い)`,
@@ -760,7 +763,7 @@ var switchLanguages = []switchLanguage{
 			`(?:今から|これから|今後)(?:は)?、?あなたは\s*\S{0,16}?(?:dan|ai|ボット|アシスタント|モデル|キャラクター|bot)(?:です|だ|になります|として)`, `あなたはもう\S{0,12}?(?:アシスタント|ai|ボット|モデル)ではありません`, `今は\s*\S{0,10}bot`),
 		reader:   phrases(`(?:この|本)(?:ページ|文書|文章|メール|ファイル|記事|履歴書|サイト)を(?:要約|翻訳|分析|読む|処理)(?:する)?(?:とき|際|場合|時)`, `(?:この|本)(?:文書|ページ|ファイル|製品|契約)について(?:聞かれ|尋ねられ|質問され)たら`),
 		dictated: phrases(`と答え(?:て|る)`, `と(?:ユーザー|利用者)に伝えて`)},
-	{lang: "ru", keys: []string{"остальн", "всё, что ниже", "все, что ниже", "ниже этой строки", "забудь", "неважно", "вообще-то", "на самом деле", "с этого момента", "отныне", "больше не", "теперь ты", "пересказ", "резюмир", "перевод", "спросят"},
+	{lang: "ru", keys: []string{"остальн", "всё, что ниже", "все, что ниже", "ниже этой строки", "забудь", "неважно", "вообще-то", "на самом деле", "с этого момента", "отныне", "больше не", "теперь ты"}, readerKeys: []string{"пересказ", "резюмир", "перевод", "спросят"},
 		order: phrases(`(?:^|[.!?\n]\s*)(?:на\s+самом\s+деле|вообще-то),?\s+(?:можешь|не\s+мог\s+бы|могли\s+бы|можете)\s[^.?!\n]{3,160}?\?`,
 			`(?:игнорируй|забудь|не\s+обращай\s+внимания\s+на)\s+остальн\p{L}*\s+част\p{L}*[^.\n]{0,40}?\sи\s+(?:ответь|выведи|напиши|скажи)`,
 			`(?:игнорируй|не\s+обращай\s+внимания\s+на)\s+вс[её],?\s+что\s+ниже[^.\n]{0,40}?\sи\s+(?:ответь|выведи|напиши|скажи)`,
@@ -768,7 +771,7 @@ var switchLanguages = []switchLanguage{
 			`(?:с\s+этого\s+момента|отныне|теперь)\s+ты\s+(?:—\s+)?(?:\p{L}+\s+){0,2}?(?:dan|ии|бот|чат-бот|ассистент|помощник|модель|персонаж|\S*bot)`, `ты\s+больше\s+не\s+(?:\p{L}+\s+){0,2}?(?:ассистент|помощник|ии|бот|модель)`),
 		reader:   phrases(`когда\s+(?:будешь\s+)?(?:пересказывать|резюмировать|переводить|анализировать|читать)\s+(?:эту|этот|это)\s+(?:страницу|документ|текст|письмо|файл|статью|резюме|сайт)`, `если\s+тебя\s+спросят\s+(?:об?|про)\s+(?:этом|этот|эту)\s+(?:документе|документ|странице|файле|товаре|договоре)`),
 		dictated: phrases(`ответь,?\s+что`)},
-	{lang: "ko", keys: []string{"나머지", "아래의 모든", "신경 쓰지", "잊고", "사실", "지금부터", "더 이상", "이제 너", "요약", "번역", "질문을 받"},
+	{lang: "ko", keys: []string{"나머지", "아래의 모든", "신경 쓰지", "잊고", "사실", "지금부터", "더 이상", "이제 너"}, readerKeys: []string{"요약", "번역", "질문을 받"},
 		order: phrases(`(?:^|[.!?\n]\s*)사실,?\s+[^.?!\n]{3,80}?수\s*있나요\s*\?`,
 			`(?:이|본)?\s*\S{0,6}의?\s*나머지(?:는|를)?\s*무시하고[^.\n]{0,40}?(?:답하|출력|말하|쓰)`,
 			`(?:이\s*줄\s*)?아래의\s*모든\s*내용(?:은|을)?\s*무시하고[^.\n]{0,40}?(?:답하|출력|말하|쓰)`,
@@ -778,52 +781,69 @@ var switchLanguages = []switchLanguage{
 		dictated: phrases(`(?:라고|다고)\s*답하`)},
 }
 
-// taskSwitches looks in s (text in lower case) for a change of task in any language above.
-func taskSwitches(text, s string) (hit, bool) {
+// switchKeys indexes every switch language's keys, reader keys and claimed keys, in that order,
+// so that one pass over a text says which of the expressions to read it with.
+var switchKeys = sync.OnceValue(func() *lint.WordIndex {
+	var all []string
 	for i := range switchLanguages {
 		l := &switchLanguages[i]
-		keyed := false
-		for _, k := range l.keys {
-			if strings.Contains(s, k) {
-				keyed = true
-				break
+		l.first = len(all)
+		all = append(append(append(all, l.keys...), l.readerKeys...), l.claimedKeys...)
+	}
+	return lint.NewWordIndex(all)
+})
+
+// taskSwitches looks in s (text in lower case) for a change of task in any language above.
+func taskSwitches(text, s string) (hit, bool) {
+	places := switchKeys().Find(s, 1)
+	keyed := func(from, n int) bool {
+		for _, p := range places[from : from+n] {
+			if len(p) > 0 {
+				return true
 			}
 		}
-		if !keyed {
-			continue
-		}
-		for _, loc := range l.order.FindAllStringIndex(s, 4) {
-			at := loc[0] + len(s[loc[0]:loc[1]]) - len(strings.TrimLeft(s[loc[0]:loc[1]], "\n\t\r .!?"))
-			if !framed(s, at, loc[1]) && !ownInstructions(s, at, loc[1]) && !reported(s, at) {
-				return takeoverHit(text, at, loc[1], l.lang, i18n.T("drops the model's task and gives it another")), true
-			}
-		}
-		for _, loc := range l.reader.FindAllStringIndex(s, 4) {
-			if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
-				continue
-			}
-			_, to := window(s, loc[1], loc[1]+240)
-			after := s[loc[1]:to]
-			cue := l.dictated.FindStringIndex(after)
-			for j := 0; cue == nil && j < len(takeoverLanguages); j++ {
-				if takeoverLanguages[j].lang == l.lang {
-					cue = takeoverLanguages[j].hijack.FindStringIndex(after)
+		return false
+	}
+	for i := range switchLanguages {
+		l := &switchLanguages[i]
+		first := l.first
+		if keyed(first, len(l.keys)) {
+			for _, loc := range l.order.FindAllStringIndex(s, 4) {
+				at := loc[0] + len(s[loc[0]:loc[1]]) - len(strings.TrimLeft(s[loc[0]:loc[1]], "\n\t\r .!?"))
+				if !framed(s, at, loc[1]) && !ownInstructions(s, at, loc[1]) && !reported(s, at) {
+					return takeoverHit(text, at, loc[1], l.lang, i18n.T("drops the model's task and gives it another")), true
 				}
 			}
-			if cue != nil {
-				return takeoverHit(text, loc[0], loc[1]+cue[1], l.lang, i18n.T("speaks to whoever reads the document and gives it another task")), true
+		}
+		first += len(l.keys)
+		if keyed(first, len(l.readerKeys)) {
+			for _, loc := range l.reader.FindAllStringIndex(s, 4) {
+				if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
+					continue
+				}
+				_, to := window(s, loc[1], loc[1]+240)
+				after := s[loc[1]:to]
+				cue := l.dictated.FindStringIndex(after)
+				for j := 0; cue == nil && j < len(takeoverLanguages); j++ {
+					if takeoverLanguages[j].lang == l.lang {
+						cue = takeoverLanguages[j].hijack.FindStringIndex(after)
+					}
+				}
+				if cue != nil {
+					return takeoverHit(text, loc[0], loc[1]+cue[1], l.lang, i18n.T("speaks to whoever reads the document and gives it another task")), true
+				}
 			}
 		}
-		if l.claimed == nil {
-			continue
-		}
-		for _, loc := range l.claimed.FindAllStringIndex(s, 4) {
-			if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
-				continue
-			}
-			_, to := window(s, loc[1], loc[1]+240)
-			if cue := targetCue.FindStringIndex(s[loc[1]:to]); cue != nil {
-				return takeoverHit(text, loc[0], loc[1]+cue[1], l.lang, i18n.T("speaks to whoever reads the document and gives it another task")), true
+		first += len(l.readerKeys)
+		if l.claimed != nil && keyed(first, len(l.claimedKeys)) {
+			for _, loc := range l.claimed.FindAllStringIndex(s, 4) {
+				if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
+					continue
+				}
+				_, to := window(s, loc[1], loc[1]+240)
+				if cue := targetCue.FindStringIndex(s[loc[1]:to]); cue != nil {
+					return takeoverHit(text, loc[0], loc[1]+cue[1], l.lang, i18n.T("speaks to whoever reads the document and gives it another task")), true
+				}
 			}
 		}
 	}
