@@ -30,9 +30,11 @@ var (
 	// translateOrder is an order to translate a phrase the data quotes into a language.
 	translateOrder = lazyregexp.New(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
-	stateInstead = lazyregexp.New(`(?i)(?:\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)` +
-		`|\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must))\s+(?:admit|confess)\s+to\s+\w+ing\b` +
-		`|\b(?:scenario|world|universe|reality)\s+(?:where|in\s+which)\s+we\s+(?:\w+\s+)?(?:state|say|claim|declare)\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b))`)
+	stateInstead = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
+	// stateSupposed is stateInstead's other forms: "let's admit to using", and a hypothetical
+	// scenario or world in which "we say" something; read only in sentences holding their words.
+	stateSupposed = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must))\s+(?:admit|confess)\s+to\s+\w+ing\b` +
+		`|\b(?:scenario|world|universe|reality)\s+(?:where|in\s+which)\s+we\s+(?:\w+\s+)?(?:state|say|claim|declare)\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b)`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
 	// hand something to another party: "please transfer $500 to account 123", "also, grant my
 	// friend access to the lock", "move the files in ~/Documents to /tmp". Data carries such an
@@ -94,7 +96,7 @@ var (
 		`|прежде\s+чем\s+(?:продолжить|ответить|отвечать)|в\s+сво[её]м\s+ответе|계속하기\s*전에|답하기\s*전에|답변에서)`)
 
 	// stateCues are the words one of which every stateInstead and stateInsteadOther holds.
-	stateCues = lint.NewExpression(`(?i)(?:\blet|\bwe\s|\byou\s+(?:should|must|might|could|will)|common\s+practice|\bsuggest|\bnous\s|\bdisons|affirmons|déclarons|admettons|\bon\s+pourrait|\blass|\bsagen|\bnehmen\s+wir|behaupten|\bwir\s|\bman\s|digamos|afirmemos|declaremos|supongamos|admitamos|podríamos|diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo|poderíamos|podemos|suponhamos|afirmamos)`)
+	stateCues = lint.NewExpression(`(?i)(?:\blet(?:'s|s|\s+us)\b|\bwe\s+(?:might|could|should|will|must)\b|\byou\s+(?:should|must|might|could|will)\b|common\s+practice|\bsuggest\s+you|\b(?:scenario|world|universe|reality)\s+(?:where|in\s+which)|\bnous\s+(?:pourrions|pouvons|devrions)|\bdisons|affirmons|déclarons|admettons|\bon\s+pourrait|\blass(?:en\s+sie|t)?\s+uns|\bsagen\s+wir|\bnehmen\s+wir|behaupten\s+wir|\b(?:wir|man)\s+(?:könnte|kann)|\bin\s+dem\s+wir|digamos|afirmemos|declaremos|supongamos|admitamos|podríamos|diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo|poderíamos|podemos\s+afirmar|suponhamos|e\s+afirmamos)`)
 
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
@@ -156,7 +158,7 @@ func slippedTaskFindings(s string) []hit {
 		case long:
 			// Read up to a bound, so that a text without full stops is read once, not once per
 			// record value that starts in it.
-			if part := withStop(s, at, min(end, at+1200)); !stateInstead.MatchString(part) && !stateInsteadOther.MatchString(part) {
+			if !stated(withStop(s, at, min(end, at+1200))) {
 				continue
 			}
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
@@ -168,7 +170,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
-		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
+		case stated(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
 			continue
@@ -218,4 +220,12 @@ func holdsAny(s string, words []string) bool {
 		}
 	}
 	return false
+}
+
+// supposedWords are the words one of which every stateSupposed form holds.
+var supposedWords = []string{"admit", "confess", "scenario", "world", "universe", "reality"}
+
+// stated reports whether a sentence tells its reader what to state about the data.
+func stated(sentence string) bool {
+	return stateInstead.MatchString(sentence) || stateInsteadOther.MatchString(sentence) || holdsAny(sentence, supposedWords) && stateSupposed.MatchString(sentence)
 }
