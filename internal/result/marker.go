@@ -3,6 +3,7 @@ package result
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -117,13 +118,28 @@ var (
 	userTurnKeys  = []string{"user:", "user :", "human:", "human :", "utilisateur", "humain", "benutzer", "nutzer:", "mensch:", "usuario", "humano", "utente", "umano", "usuário", "utilizador", "用户", "人类", "ユーザー", "人間", "пользователь", "человек", "사용자", "사람"}
 )
 
+// userTurnIndex finds the words of the user's label in one pass.
+var userTurnIndex = sync.OnceValue(func() *lint.WordIndex { return lint.NewWordIndex(userTurnKeys) })
+
 // forgedTurn looks in s (text in lower case) for a user's turn that orders an action, followed by
 // the assistant's turn, standing outside code and quotation.
 func forgedTurn(text, s string) (hit, bool) {
-	if !holdsAny(s, userTurnKeys) || !holdsAny(s, turnKeys) {
+	if !holdsAny(s, turnKeys) {
 		return hit{}, false
 	}
-	for _, u := range userTurn.FindAllStringIndex(s, 8) {
+	// The user's label is looked for on the lines that hold one of its words, not on every line.
+	var turns [][]int
+	for _, places := range userTurnIndex().Find(s, 8) {
+		for _, p := range places {
+			ls := strings.LastIndexByte(s[:p], '\n') + 1
+			_, le := window(s, p, p+32)
+			if u := userTurn.FindStringIndex(s[ls:le]); u != nil {
+				turns = append(turns, []int{ls + u[0], ls + u[1]})
+			}
+		}
+	}
+	slices.SortFunc(turns, func(a, b []int) int { return a[0] - b[0] })
+	for _, u := range turns[:min(len(turns), 8)] {
 		if inCode(s, u[0]) || framed(s, u[0], u[1]) {
 			continue
 		}

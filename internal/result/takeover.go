@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -781,6 +782,10 @@ var switchLanguages = []switchLanguage{
 		dictated: phrases(`(?:라고|다고)\s*답하`)},
 }
 
+// switchWindow is how far on either side of a key the change-of-task phrases are looked for: the
+// longest of them spans a few hundred bytes.
+const switchWindow = 320
+
 // switchKeys indexes every switch language's keys, reader keys and claimed keys, in that order,
 // so that one pass over a text says which of the expressions to read it with.
 var switchKeys = sync.OnceValue(func() *lint.WordIndex {
@@ -795,7 +800,7 @@ var switchKeys = sync.OnceValue(func() *lint.WordIndex {
 
 // taskSwitches looks in s (text in lower case) for a change of task in any language above.
 func taskSwitches(text, s string) (hit, bool) {
-	places := switchKeys().Find(s, 1)
+	places := switchKeys().Find(s, maxKeyPlaces)
 	keyed := func(from, n int) bool {
 		for _, p := range places[from : from+n] {
 			if len(p) > 0 {
@@ -804,11 +809,42 @@ func taskSwitches(text, s string) (hit, bool) {
 		}
 		return false
 	}
+	// Each expression reads only the lines around its keys: a long text holds a key word here
+	// and there, and reading all of it with every phrase would cost as much as the text is long
+	// for each language keyed.
+	around := func(e *lint.Expression, from, n int) [][]int {
+		var spans [][2]int
+		for _, ps := range places[from : from+n] {
+			for _, p := range ps {
+				// From the line's start where it is near, so that a phrase that starts a line
+				// or a sentence is read as it stands.
+				lo, hi := window(s, p-2*switchWindow, p+switchWindow)
+				if nl := strings.LastIndexByte(s[lo:p], '\n'); nl >= 0 {
+					lo += nl
+				} else {
+					lo, _ = window(s, p-switchWindow, p)
+				}
+				spans = append(spans, [2]int{lo, hi})
+			}
+		}
+		slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+		var out [][]int
+		for i := 0; i < len(spans) && len(out) < 4; {
+			lo, hi := spans[i][0], spans[i][1]
+			for i++; i < len(spans) && spans[i][0] <= hi; i++ {
+				hi = max(hi, spans[i][1])
+			}
+			for _, loc := range e.FindAllStringIndex(s[lo:hi], 4-len(out)) {
+				out = append(out, []int{lo + loc[0], lo + loc[1]})
+			}
+		}
+		return out
+	}
 	for i := range switchLanguages {
 		l := &switchLanguages[i]
 		first := l.first
 		if keyed(first, len(l.keys)) {
-			for _, loc := range l.order.FindAllStringIndex(s, 4) {
+			for _, loc := range around(l.order, first, len(l.keys)) {
 				at := loc[0] + len(s[loc[0]:loc[1]]) - len(strings.TrimLeft(s[loc[0]:loc[1]], "\n\t\r .!?"))
 				if !framed(s, at, loc[1]) && !ownInstructions(s, at, loc[1]) && !reported(s, at) {
 					return takeoverHit(text, at, loc[1], l.lang, i18n.T("drops the model's task and gives it another")), true
@@ -817,7 +853,7 @@ func taskSwitches(text, s string) (hit, bool) {
 		}
 		first += len(l.keys)
 		if keyed(first, len(l.readerKeys)) {
-			for _, loc := range l.reader.FindAllStringIndex(s, 4) {
+			for _, loc := range around(l.reader, first, len(l.readerKeys)) {
 				if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
 					continue
 				}
@@ -836,7 +872,7 @@ func taskSwitches(text, s string) (hit, bool) {
 		}
 		first += len(l.readerKeys)
 		if l.claimed != nil && keyed(first, len(l.claimedKeys)) {
-			for _, loc := range l.claimed.FindAllStringIndex(s, 4) {
+			for _, loc := range around(l.claimed, first, len(l.claimedKeys)) {
 				if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
 					continue
 				}
