@@ -14,8 +14,10 @@ import (
 // BenchmarkBrowserCatalogPaste measures the Diff pane alone on two catalogs of n tools
 // (GATEHOUSE_PASTE_TOOLS, 10,000 unless set), pasted one after the other as a person pastes
 // them (each paste its own task) and, as the page's other benchmark does, both in one task: paste
-// to result, the longest main-thread task and every long task from the first paste, by its start.
-// Each number is a metric and a "measure:" line; nothing is asserted against a time.
+// to result, the longest main-thread task, how long each paste's own call took, and every long
+// task from the first paste, by its start; then each long animation frame with the scripts that
+// ran in it (Long Animation Frames API: which file and task type held the page). Each number is a
+// metric and a "measure:" line; nothing is asserted against a time.
 func BenchmarkBrowserCatalogPaste(b *testing.B) {
 	n := 10000
 	if s := os.Getenv("GATEHOUSE_PASTE_TOOLS"); s != "" {
