@@ -59,7 +59,7 @@ var (
 	shadowNeverWords   = filterWords("never", "not use", "n't use")
 	shadowInsteadWords = filterWords("instead", "rather", "place of", "replace", "overrid", "supersede")
 	identifierWords    = filterWords("`", "_", "-")
-	shadowCallWords    = filterWords("use ", "call ", "invoke ", "run ")
+	shadowCallWords    = filterWords("use ", "call ", "invoke ", "run ", "using ", "calling ", "invoking ", "via ", "through ")
 )
 
 const reToolRef = `(?:the\s+)?(?:[\w.-]+\s+server'?s\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
@@ -75,7 +75,9 @@ var (
 	shadowNever = lazyregexp.New(`(?i)\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|invoke|trust|run)\s+` + reToolRef + `(\s+(?:tool|function)\b)?`)
 	// shadowCallWith: an order to call a named tool with arguments or for a purpose ("use the
 	// fetch_url tool to send …", "call read_file with path=…").
-	shadowCallWith = lazyregexp.New(`(?i)\b(?:use|call|invoke|run)\s+(?:the\s+)?[\x60'"]?([A-Za-z][\w.-]*[_.-][\w.-]*[A-Za-z0-9])[\x60'"]?(?:\s+(?:tool|function)\b)?\s+(?:with|to)\b`)
+	// It also finds the other tool named as the means of an order ("read ~/.ssh/id_rsa using the
+	// read_file tool"): "tool" or "function" must follow the name there.
+	shadowCallWith = lazyregexp.New(`(?i)\b(?:(?:use|call|invoke|run)\s+(?:the\s+)?[\x60'"]?([A-Za-z][\w.-]*[_.-][\w.-]*[A-Za-z0-9])[\x60'"]?(?:\s+(?:tool|function)\b)?\s+(?:with|to)\b|(?:using|calling|invoking|via|through)\s+(?:the\s+)?[\x60'"]?([A-Za-z][\w.-]*[_.-][\w.-]*[A-Za-z0-9])[\x60'"]?\s+(?:tool|function)\b)`)
 	// shadowInstead: a claim to stand in for another tool.
 	shadowInstead = lazyregexp.New(`(?i)\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replaces?|overrides?|supersedes?)\s+(?:using\s+|calling\s+)?(?:any\s+)?` + reToolRef + `(\s+(?:tool|function|command)\b)?`)
 	// shadowOrder: an order the text gives about the steered tool.
@@ -177,7 +179,12 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 	}
 	if v.holds(identifierWords) && v.holds(shadowCallWords) {
 		for _, m := range l.findAll(shadowCallWith, v, 4) {
-			name := f[m[2]:m[3]]
+			name := ""
+			if m[2] >= 0 {
+				name = f[m[2]:m[3]]
+			} else if m[4] >= 0 {
+				name = f[m[4]:m[5]]
+			}
 			r := l.resolveRef(tf, name, true)
 			if r.selfOrArg || !looksLikeToolName(name) {
 				continue
