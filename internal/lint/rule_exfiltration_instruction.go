@@ -45,6 +45,9 @@ var ruleExfiltrationInstruction = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
 			`\b(?:send|forward|upload|post|copy|transmit|deliver|leak|exfiltrate|share|report|mirror|sync|email|mail|submit|push)\s+(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+)?(?:`+reConversation+`|`+reRecentMessage+`|`+reContents+`|`+reSecret+`|[~$/][\w./~$*-]*|(?:[\w.-]+\s+){0,2}?files?)\s+[^.!?\n]{0,40}?\bto\s+`+reDestination,
 			"://", "@", "+").gated("send", "forward", "upload", "post", "copy", "transmit", "deliver", "leak", "exfiltrate", "share", "report", "mirror", "sync", "email", "mail", "submit", "push"),
+		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
+			`\b(?:exfiltrate|exfil|exfiltra|exfiltre|exfiltrez|exfiltrer|exfiltrar|exfiltriere|exfiltrieren|esfiltra|esfiltrare|esfiltri)\b`,
+			"exfil", "esfiltr").judged(judgeExfiltrateOrder),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put secret material into its answer"),
 			`\b(?:include|add|append|put|insert|print|output|reveal|show|echo|paste)\s+(?:also\s+)?(?:the\s+|all\s+|any\s+|your\s+|their\s+|its\s+)?(?:\w+\s+){0,2}?`+reSecret+`[^.!?\n]{0,30}?\bin\s+(?:your|the|every|each|all)\s+(?:next\s+)?(?:responses?|answers?|replies|reply|outputs?)\b`,
 			"include", "add", "append", "put", "insert", "print", "output", "reveal", "show", "echo", "paste").gated("response", "answer", "repl", "output").gated(secretMaterialWords...).judged(judgeSecretAnswer),
@@ -72,6 +75,21 @@ var ruleExfiltrationInstruction = lintRule{
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
 	},
 }
+
+// judgeExfiltrateOrder keeps the verb of exfiltration as an order: no honest description asks
+// the model to exfiltrate anything. It drops a sentence that describes, detects or refuses
+// exfiltration ("detects attempts to exfiltrate data"), which is a security tool's subject.
+func judgeExfiltrateOrder(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	sentence := v.sentence(m[0], m[1])
+	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) || describesAttackRE.MatchString(sentence) {
+		return "", "", false
+	}
+	return SeverityHigh, i18n.T("tells the model to exfiltrate what it holds: the word is the order, whatever follows it"), true
+}
+
+// describesAttackRE finds a sentence about attacks rather than one carrying one: detecting,
+// preventing or scanning for them, attempts, risks and threats.
+var describesAttackRE = lazyregexp.New(`(?i)\b(?:detect\w*|prevent\w*|monitor\w*|flag\w*|alert\w*|attempts?|attempting|tries|trying|risks?|threats?|scan\w*|protect\w*|guard\w*|defen[cs]\w*|identif\w*|simulat\w*|test(?:s|ing)?\s+(?:for|whether|if))\b|\b(?:d[ée]tect\w*|erkenn\w*|detecta\w*|rileva\w*)`)
 
 // judgeSecretAnswer drops a sentence that refuses or protects secrets ("never include the API
 // key in your response"), and lowers it for a tool about authentication or requests.
