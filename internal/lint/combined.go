@@ -118,7 +118,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 		case modelOrderRE.MatchString(sentence) || shellPrintSecretRE.MatchString(sentence) && modalAnyRE.MatchString(sentence),
 			// A bare order, or one into a field of the call, beside a secret's place; unless the
 			// tool is about keys, credentials or their files, and names them as its job.
-			(imperativeStart(sentence) || handedToField(tf, sentence)) && !secretPurpose(tf, sentence):
+			tf.definition() && (imperativeStart(sentence) || handedToField(tf, sentence)) && !secretPurpose(tf, sentence):
 			v.find(tf, RuleExfiltrationInstruction, SeverityHigh, m[0], m[1], i18n.T("orders the model to read or hand over a file or variable that holds secrets, for a tool whose purpose is not about them"))
 			return
 		}

@@ -74,7 +74,7 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 // the number are written the same in every language, and the order to keep quiet is read in all
 // of them.
 func hiddenSendTarget(tf *toolFindings, v *textView) bool {
-	if v.site.key != "description" || v.from != "" {
+	if !tf.definition() || v.site.key != "description" || v.from != "" {
 		return false
 	}
 	if words := nameWords(tf.tool.ToolName()); len(words) == 0 || !sendVerbs[words[0]] {

@@ -32,13 +32,13 @@ var ruleInstructionPriority = lintRule{
 			"from now on", "henceforth", "from this point", "rest of this", "rest of the", "remainder of this", "remainder of the").judged(judgeStandingRule),
 		mustPhrase(SeverityHigh, i18n.T("lays a standing rule on everything the model does from now on"),
 			`\b(?:whenever|every\s+time|each\s+time|any\s+time)\b`+reNoStop+`{0,80}?\b(?:in|during|throughout|for)\s+(?:this|the\s+(?:current|whole|entire))\s+(?:session|conversation|chat)\b`+reNoStop+`{0,120}?\b(?:you\s+(?:must|should|need\s+to|have\s+to|shall)|must|always)\b`,
-			"whenever", "every time", "each time", "any time").judged(judgeStandingRule),
+			"whenever", "every time", "each time", "any time").judged(inDefinitions(judgeStandingRule)),
 		mustPhrase(SeverityHigh, i18n.T("puts an order about secrets before everything the model does"),
 			`\bbefore\s+(?:(?:performing|doing|running|executing|making|starting|answering|handling|processing|taking)\s+)?any(?:thing|\s+(?:[\w-]+\s+)?(?:operations?|actions?|tasks?|requests?|calls?|commands?|queries|steps?))\b`,
 			"before").judged(judgeBeforeEverything),
 		mustPhrase(SeverityHigh, i18n.T("puts an order about secrets before everything the model does"),
 			`\balways\s+(?:read|open|load|fetch|retrieve|cat|get|check|collect|grab)\s+`+reNoStop+`{1,80}?\s+(?:first|at\s+the\s+(?:start|beginning))\b`,
-			"always").judged(judgeBeforeEverything),
+			"always").judged(inDefinitions(judgeBeforeEverything)),
 		mustPhrase(SeverityMedium, i18n.T("tells the model to use this tool whatever the case"),
 			`\b(?:just\s+|only\s+|always\s+)?(?:use|call|invoke|run|pick|choose)\s+this\s+(?:tool|function)\s+(?:no\s+matter\s+(?:what|how|which|whether|who)|regardless\s+of|whatever|in\s+(?:all|every|any)\s+cases?)`,
 			"this tool", "this function").gated("no matter", "regardless", "whatever", "all case", "every case", "any case").judged(judgeWhateverRequest),
@@ -102,11 +102,28 @@ func judgeStandingRule(tf *toolFindings, v *textView, m []int) (Severity, string
 // connect" is a server sequencing its own tools, and a tool about keys or credentials reads
 // them first as its job.
 func judgeBeforeEverything(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() && bareBeforeAnyRE.MatchString(v.folded[m[0]:m[1]]) {
+		return "", "", false // a guide's "before any operation" is for people; results read the verb form only
+	}
 	sentence := v.sentence(m[0], m[1])
 	if defensiveRE.MatchString(sentence) || !(reSecretRE.MatchString(sentence) || secretPathRE.MatchString(sentence)) || secretPurpose(tf, sentence) {
 		return "", "", false
 	}
 	return SeverityHigh, "", true
+}
+
+// bareBeforeAnyRE finds "before any …" with no verb between.
+var bareBeforeAnyRE = lazyregexp.New(`(?i)^before\s+any`)
+
+// inDefinitions runs judge on a tool's definition and drops its matches in a result, where the
+// same words are written for people.
+func inDefinitions(judge func(*toolFindings, *textView, []int) (Severity, string, bool)) func(*toolFindings, *textView, []int) (Severity, string, bool) {
+	return func(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+		if !tf.definition() {
+			return "", "", false
+		}
+		return judge(tf, v, m)
+	}
 }
 
 // secretPathRE finds a file or a variable of the environment that holds secrets.

@@ -185,8 +185,11 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			name := ""
 			if m[2] >= 0 {
 				name = f[m[2]:m[3]]
-			} else if m[4] >= 0 {
+			} else if m[4] >= 0 && tf.definition() {
 				name = f[m[4]:m[5]]
+			}
+			if name == "" {
+				continue
 			}
 			r := l.resolveRef(tf, name, true)
 			if r.selfOrArg || !looksLikeToolName(name) {
@@ -355,7 +358,7 @@ var withoutUserRE = lazyregexp.New(`(?i)\bwithout\s+(?:(?:first\s+)?(?:asking|te
 // other server"), and an order not to use them is the disparaging phrase's.
 func judgeOtherServersRule(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	sentence := v.sentence(m[0], m[1])
-	if !otherServersOrderRE.MatchString(sentence) || defensiveRE.MatchString(sentence) {
+	if !tf.definition() || !otherServersOrderRE.MatchString(sentence) || defensiveRE.MatchString(sentence) {
 		return "", "", false
 	}
 	return SeverityHigh, "", true
