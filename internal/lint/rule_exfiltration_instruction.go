@@ -108,6 +108,9 @@ func judgeSecretAnswer(tf *toolFindings, v *textView, m []int) (Severity, string
 // taking "the file's contents as 'content'" is doing its job, and a field that is one of the
 // tool's content parameters is no hiding place. It rejects targets that are no field at all.
 func judgeFieldTarget(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if optionDescription(tf, v, m) {
+		return "", "", false
+	}
 	field := v.group(m, 1)
 	if field == "" {
 		field = v.group(m, 2)
@@ -128,6 +131,30 @@ func judgeFieldTarget(tf *toolFindings, v *textView, m []int) (Severity, string,
 	}
 	return SeverityHigh, i18n.T("tells the model to put what it holds (the conversation, files it reads, secrets) into a field of the call"), true
 }
+
+// optionDescription reports a phrase in the description of a parameter the model can only
+// choose a value for (a flag, a number, an enum) that says what choosing it does: "credentials"
+// with the values omit, same-origin and include, described "Whether to include credentials with
+// the request", is a fetch option, not an order to hand over a secret. The description must
+// read as an option's ("whether to…", "if true…", "set to true to…"): an order written into a
+// flag's description stays an order.
+func optionDescription(tf *toolFindings, v *textView, m []int) bool {
+	if v.site.key != "description" || v.site.parent == "" || v.from != "" {
+		return false
+	}
+	described := v.site.pointer()
+	for _, p := range tf.properties() {
+		if p.pointer()+"/description" != described {
+			continue
+		}
+		_, enum := p.schema["enum"]
+		return (enum || !carriesText(p.schema)) && optionRE.MatchString(v.sentence(m[0], m[1]))
+	}
+	return false
+}
+
+// optionRE finds a sentence that describes a choice rather than giving an order.
+var optionRE = lazyregexp.New(`(?i)^\W*(?:whether\s+(?:or\s+not\s+)?(?:to|the)|if\s+(?:true|false|set|enabled)|when\s+(?:true|false|set|enabled)|set\s+(?:it\s+|this\s+)?to\s+(?:true|false)\s+to|toggles?|enables?|disables?)\b`)
 
 // reRecentMessage names one message of the user's: the last, the latest, the current one.
 const reRecentMessage = `(?:the\s+)?(?:user'?s\s+)?(?:last|latest|previous|recent|current|next|first|original)\s+(?:user\s+)?(?:message|input|query|question|request|prompt)s?`
