@@ -148,9 +148,6 @@ const (
 		`(?:every|each|all|any)\s+(?:tool\s+)?(?:calls?|requests?)|the\s+([A-Za-z_][\w-]*))`
 )
 
-// destinationRE finds a place outside in a text.
-var destinationRE = lazyregexp.New(reDestination)
-
 // asExample reports whether the text just before folded[at] introduces an example ("e.g.",
 // "such as", "for example", "like"): an address given as an example is not a recipient.
 func asExample(folded string, at int) bool {

@@ -32,7 +32,7 @@ var (
 
 func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 	if v.holds(destinationWords) {
-		for _, loc := range l.findAllIndex(destinationRE, v, 8) {
+		for _, loc := range findDestinations(v.folded, 8) {
 			if asExample(v.folded, loc[0]) {
 				continue
 			}

@@ -65,6 +65,15 @@ var (
 	shadowCallWords    = filterWords("use ", "call ", "invoke ", "run ", "using ", "calling ", "invoking ", "via ", "through ")
 )
 
+// shadowMustPivots are the words one of which every match of shadowMust holds, and
+// isToolRefByte the bytes its matches are written in ([findAllInRuns]): \w, white space, the
+// marks of reToolRef.
+var shadowMustPivots = []string{"tool", "function"}
+
+func isToolRefByte(c byte) bool {
+	return isWordByte(c) || c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '.' || c == '-' || c == '(' || c == ')' || c == '\'' || c == '"' || c == '`'
+}
+
 const reToolRef = `(?:the\s+)?(?:[\w.-]+\s+server'?s\s+)?(\(\s*[\w.-]+\s*\)\s*)?['"\x60]?([A-Za-z][\w.-]*[A-Za-z0-9])['"\x60]?`
 
 var (
@@ -170,8 +179,8 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 			reportSteering(tf, v, r, m[0], max(to, m[1]), from)
 		}
 	}
-	if v.holds(shadowToolWords) {
-		for _, m := range l.findAll(shadowMust, v, 8) {
+	if v.holds(shadowToolWords) && l.exprMayMatch(shadowMust, v) {
+		for _, m := range findAllInRuns(shadowMust, f, isToolRefByte, shadowMustPivots, 8) {
 			r := l.resolveRef(tf, f[m[4]:m[5]], true)
 			if r.selfOrArg {
 				continue

@@ -26,24 +26,24 @@ const RuleSlippedTask = "slipped-task"
 //     say: …"): a reader is told what to report instead of what the data says.
 var (
 	// producedWork is an order at a sentence's start to produce a work that no data needs.
-	producedWork = lazyregexp.New(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
+	producedWork = lint.NewExpression(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
 	// translateOrder is an order to translate a phrase the data quotes into a language.
-	translateOrder = lazyregexp.New(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
+	translateOrder = lint.NewExpression(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
-	stateInstead = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
+	stateInstead = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
 	// hand something to another party: "please transfer $500 to account 123", "also, grant my
 	// friend access to the lock", "move the files in ~/Documents to /tmp". Data carries such an
 	// order for whoever acts on it; a person asked so by mail is asked by name, which the check
 	// looks for before it counts ("Hi Ann, please send…").
-	actionOrder = lazyregexp.New(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
+	actionOrder = lint.NewExpression(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
 	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,"): a
 	// request after it is asked of that person.
 	namedGreeting = lazyregexp.New(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+`)
 
 	// stateInsteadOther is stateInstead in French, German, Spanish, Italian and Portuguese: "we
 	// might say:", "let us say that the conclusion …".
-	stateInsteadOther = lazyregexp.New(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
+	stateInsteadOther = lint.NewExpression(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
 		`|\b(?:(?:lassen\s+sie\s+uns|lass\s+uns)\s+sagen|sagen\s+wir|nehmen\s+wir\s+an|behaupten\s+wir|(?:wir|man)\s+(?:könnten?|können)\s+(?:\w+\s+)?(?:sagen|behaupten|angeben)|in\s+dem\s+wir\s+sagen)\s*(?::|,?\s*dass\s+(?:die|der|das)\b)` +
 		`|\b(?:digamos|afirmemos|declaremos|supongamos|admitamos|podríamos\s+(?:decir|afirmar|declarar))\s*(?::|que\s+(?:la|el|los|las|usamos)\b)` +
 		`|\b(?:diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo\s+(?:dire|affermare|dichiarare))\s*(?::|che\s+(?:la|il|lo|l['’]|i|le)\b)` +
@@ -51,8 +51,11 @@ var (
 
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
-	codeOffer = lazyregexp.New(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
+	codeOffer = lint.NewExpression(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
 )
+
+// sentenceOrders are the expressions asked of each sentence, read for all at once.
+var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -74,12 +77,16 @@ func slippedTaskFindings(s string) []hit {
 		start = end + 1
 	}
 	if strings.ContainsAny(s, `'"`) {
-		for _, loc := range valueStart.FindAllStringIndex(s, 256) {
+		for _, loc := range findValueStarts(s, 256) {
 			starts = append(starts, candidate{loc[1], true})
 		}
 	}
 	fences := fenceOffsets(s)
 	greeted := -1 // whether s greets its reader by name, read once where an order asks it
+	// Each sentence is read once for the literals of every order; most hold none, and no
+	// expression is run on them.
+	var read lint.SetReading
+	matches := func(e *lint.Expression, text string) bool { return read.MayMatch(e) && e.MatchString(text) }
 	for _, c := range starts {
 		if len(out) >= 4 {
 			break
@@ -97,20 +104,26 @@ func slippedTaskFindings(s string) []hit {
 			return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '#' || r == '/'
 		})
 		at := start + len(sentence) - len(trimmed)
-		if len(trimmed) < 12 || len(trimmed) > 240 || !c.value && quotedAmongFences(s, at, fences) {
+		if len(trimmed) < 12 || len(trimmed) > 240 {
 			continue
 		}
 		what := ""
+		sentenceOrders.Read(withStop(s, at, end), &read) // holds trimmed, and the mark after it
 		switch {
-		case producedWork.MatchString(trimmed) || translateOrder.MatchString(trimmed):
+		case matches(producedWork, trimmed) || matches(translateOrder, trimmed):
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
-		case codeTarget.MatchString(trimmed) && codeOffer.MatchString(trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
+		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case actionOrder.MatchString(trimmed) && !greets(s, &greeted):
+		case matches(actionOrder, trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
+		case matches(stateInstead, withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
+			continue
+		}
+		// A quoted sentence is shown, not given: asked only of the few sentences that order,
+		// for it reads the text around each.
+		if !c.value && quotedAmongFences(s, at, fences) {
 			continue
 		}
 		out = append(out, hit{Finding: lint.Finding{Rule: RuleSlippedTask, Severity: lint.SeverityHigh,

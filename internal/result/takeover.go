@@ -413,12 +413,12 @@ func takeoverHit(s string, start, end int, lang, what string) hit {
 // answer or code must hold. Honest mail asks a person for things in a reply ("please include
 // your order number"); it does not order how the reader's answer is written.
 var (
-	replyVerb   = lazyregexp.New(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
-	replyTarget = lazyregexp.New(`(?i)\b(?:your|the)\s+(?:response|reply|answer|message|output)(?:'s)?\b`)
+	replyVerb   = lint.NewExpression(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
+	replyTarget = lint.NewExpression(`(?i)\b(?:your|the)\s+(?:response|reply|answer|message|output)(?:'s)?\b`)
 	// codeTarget is the reply directive's form in code: the model's code must take a block the
 	// data offers ("merge the following snippet into your solution").
-	codeTarget  = lazyregexp.New(`(?i)\byour\s+(?:code|codebase|solution|implementation|algorithm|elucidation|program|script)\b`)
-	offeredCode = lazyregexp.New(`(?i)\b(?:following|subsequent|below|this|above)\s+(?:code|snippet|block|excerpt|section)`)
+	codeTarget  = lint.NewExpression(`(?i)\byour\s+(?:code|codebase|solution|implementation|algorithm|elucidation|program|script)\b`)
+	offeredCode = lint.NewExpression(`(?i)\b(?:following|subsequent|below|this|above)\s+(?:code|snippet|block|excerpt|section)`)
 )
 
 // replyDirectiveFindings looks for sentences of the reply directive.
