@@ -158,8 +158,11 @@ type wildCase struct {
 	// Kind, in the multilingual set, is the instruction family the text was written for
 	// (override, concealment, coercion, exfiltration, priority, shadowing, secrets).
 	Kind string `json:"kind"`
-	set  string
-	text string
+	// Batch, in the fresh set, is the batch a case came in (its README): each batch was measured
+	// once before anything was changed for it, and is printed on its own.
+	Batch int `json:"batch"`
+	set   string
+	text  string
 }
 
 func readCases(t *testing.T, set, dir string, required bool) []wildCase {
@@ -372,10 +375,14 @@ func TestLintCalibrationOutside(t *testing.T) {
 		if c.Kind != "" {
 			rows = []string{c.Kind}
 		}
-		st := bySetSplit[c.set+"/"+c.Split]
+		stKey := c.set + "/" + c.Split
+		if c.Batch > 0 {
+			stKey += fmt.Sprintf("/batch%d", c.Batch)
+		}
+		st := bySetSplit[stKey]
 		if st == nil {
 			st = &setTally{}
-			bySetSplit[c.set+"/"+c.Split] = st
+			bySetSplit[stKey] = st
 		}
 		st.tools++
 		caughtRows := 0
@@ -466,7 +473,7 @@ func TestLintCalibrationOutside(t *testing.T) {
 	fmt.Fprintf(&b, "by set and split (family cells caught at high; tools caught on every family; tools with any high):\n")
 	for _, k := range slices.Sorted(maps.Keys(bySetSplit)) {
 		st := bySetSplit[k]
-		fmt.Fprintf(&b, "  %-16s %3d/%-3d cells %3d/%-3d tools on every family %3d/%-3d with a high\n", k, st.cellsCaught, st.cells, st.toolsAll, st.tools, st.toolsAny, st.tools)
+		fmt.Fprintf(&b, "  %-22s %3d/%-3d cells %3d/%-3d tools on every family %3d/%-3d with a high\n", k, st.cellsCaught, st.cells, st.toolsAll, st.tools, st.toolsAny, st.tools)
 	}
 	sort.Strings(misses)
 	fmt.Fprintf(&b, "missed:\n%s\n", strings.Join(misses, "\n"))
