@@ -67,7 +67,7 @@ dist: wasm-br
 ## transfer; paste to result, longest task, keypress to paint, all sizes up to two 10,000-tool
 ## catalogs): benchmarks run once, their numbers as metrics and "measure:" lines.
 measure: wasm-br browser-deps
-	$(GO) test -count=1 -timeout 30m -run 'TestPageTransferSize' -bench 'BrowserMeasure|BrowserReady' -benchtime=1x -v ./site | grep -E 'measure:|^\s+/|^Benchmark|ok|FAIL'
+	$(GO) test -count=1 -timeout 30m -run 'TestPageTransferSize' -bench 'BrowserMeasure|BrowserReady|BrowserCatalogPaste' -benchtime=1x -v ./site | grep -E 'measure:|^\s+/|^Benchmark|ok|FAIL'
 
 ## screenshots: the README's pictures of the page, taken by the browser test, into docs/.
 screenshots: wasm browser-deps
