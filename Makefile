@@ -67,7 +67,7 @@ dist: wasm-br
 ## transfer; paste to result, longest task, keypress to paint, all sizes up to two 10,000-tool
 ## catalogs): benchmarks run once, their numbers as metrics and "measure:" lines.
 measure: wasm-br browser-deps
-	$(GO) test -count=1 -timeout 30m -run 'TestPageTransferSize' -bench 'BrowserMeasure|BrowserReady' -benchtime=1x -v ./site | grep -E 'measure:|^\s+/|^Benchmark|ok|FAIL'
+	$(GO) test -count=1 -timeout 30m -run 'TestPageTransferSize' -bench 'BrowserMeasure|BrowserReady|BrowserCatalogPaste' -benchtime=1x -v ./site | grep -E 'measure:|^\s+/|^Benchmark|ok|FAIL'
 
 ## screenshots: the README's pictures of the page, taken by the browser test, into docs/.
 screenshots: wasm browser-deps
@@ -146,9 +146,11 @@ third-party-test:
 
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
 # side by side with ajv and JSON.parse (bench/bench.mjs). BENCH_ARGS=--before=old.wasm measures an
-# older build in the same run, beside.
+# older build in the same run, beside. Then the lint's prefilter held to the phrases' findings
+# over every corpus text (make test reads a fixed sample of them).
 bench: wasm-br mcp-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./core ./internal/...
+	GATEHOUSE_PREFILTER_FULL=1 $(GO) test -count=1 -timeout 30m -run '^TestPrefilterFindsTheSame$$' ./internal/lint
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Validate|Gate|CatalogDiff|Lint$$' -benchmem ./core
 	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs $(BENCH_ARGS)
 
