@@ -21,8 +21,8 @@
 //     the poisoned sources of every report split) is scored once by a model trained on the whole
 //     tune split, with the threshold chosen there.
 //
-// It embeds nothing: measured so, it gained no poisoned tool on the report split and raised honest
-// ones there (README, "Lint", has the table), so the lint does not use it.
+// It embeds nothing: measured so, it gains two poisoned tools of one source on the report split
+// for one or two honest ones (README, "Lint", has the table), too thin for the lint to use it.
 package lint_test
 
 import (
