@@ -169,6 +169,9 @@ func (s *Schema) failures(v any) (errs []Failure) {
 			errs = []Failure{{Message: i18n.Sprintf("validation stopped: %v", r)}}
 		}
 	}()
+	if valid, decided := s.compiled.Decide(v); decided && valid {
+		return nil // the common case, told without building the validator's output
+	}
 	err := s.compiled.Validate(v)
 	if err == nil {
 		return nil
