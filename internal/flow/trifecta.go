@@ -1,13 +1,13 @@
 package flow
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -28,14 +28,14 @@ const (
 // the policy. They are deliberately plain: a finding names every tool and why, for a person to
 // confirm in the policy's flows.
 var (
-	privateWords   = regexp.MustCompile(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
-	untrustedWords = regexp.MustCompile(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
-	sinkWords      = regexp.MustCompile(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
+	privateWords   = lazyregexp.New(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
+	untrustedWords = lazyregexp.New(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
+	sinkWords      = lazyregexp.New(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
 	// examples are the parts of a description that show what a person may pass rather than say
 	// what the tool does: a quoted value ("how do I reset my password"), and what follows
 	// "e.g." or "for example" to the end of its sentence. A search tool whose example query
 	// names a password reads no password.
-	examples = regexp.MustCompile(`(?i)"[^"\n]*"|“[^”\n]*”|` + "`[^`\n]*`" + `|(?:^|[\s(\[])'[^'\n]*'|\b(?:e\.g\.|eg\.|for example|for instance|examples?:)[^.;\n]*`)
+	examples = lazyregexp.New(`(?i)"[^"\n]*"|“[^”\n]*”|` + "`[^`\n]*`" + `|(?:^|[\s(\[])'[^'\n]*'|\b(?:e\.g\.|eg\.|for example|for instance|examples?:)[^.;\n]*`)
 )
 
 // prose is a description without its examples (see examples): the words the labels are read from.
