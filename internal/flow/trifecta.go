@@ -40,7 +40,27 @@ var (
 
 // prose is a description without its examples (see examples): the words the labels are read from.
 func prose(desc string) string {
+	if !mayHoldExamples(desc) {
+		return desc
+	}
 	return examples.ReplaceAllString(desc, " ")
+}
+
+// mayHoldExamples is false only for a description that examples cannot match: one with no quote
+// and none of its words in any case ("exampl" and "for in" stop short of the s that case-folds
+// to ſ; the other letters fold only to their ASCII capitals). Most descriptions hold none, and
+// the expression was most of a catalog's trifecta.
+func mayHoldExamples(desc string) bool {
+	if strings.ContainsAny(desc, "\"“`'") {
+		return true
+	}
+	lower := strings.ToLower(desc)
+	for _, word := range []string{"e.g.", "eg.", "exampl", "for in"} {
+		if strings.Contains(lower, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // A labelled tool is a tool of the catalog with the trifecta labels it gets, and why.
@@ -156,7 +176,6 @@ func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
 	openWorld, hasOpenWorld := ann["openWorldHint"].(bool)
 	destructive, _ := ann["destructiveHint"].(bool)
 	desc, _ := t.Def["description"].(string)
-	desc = prose(desc)
 	set := func(l, why string) {
 		if _, ok := labels[l]; !ok {
 			labels[l] = why
@@ -170,15 +189,32 @@ func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
 	if (hasReadOnly && !readOnly || destructive) && hasOpenWorld && openWorld {
 		set(LabelSink, "readOnlyHint false, openWorldHint")
 	}
+	// The description is read only for a label it can still give (reading it is most of the
+	// time a catalog's trifecta takes), and its examples are cut once, when it is first read.
+	unset := func(l string) bool { _, ok := labels[l]; return !ok }
+	var text string
+	cut := false
+	proseOnce := func() string {
+		if !cut {
+			text, cut = prose(desc), true
+		}
+		return text
+	}
 	// A tool that reads the open world brings in what anyone wrote: untrusted, not private.
-	if m := privateWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) && !(hasOpenWorld && openWorld) {
-		set(LabelPrivate, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	if (!hasReadOnly || readOnly) && !(hasOpenWorld && openWorld) && unset(LabelPrivate) {
+		if m := privateWords.FindString(proseOnce()); m != "" {
+			set(LabelPrivate, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+		}
 	}
-	if m := untrustedWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) {
-		set(LabelUntrusted, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	if (!hasReadOnly || readOnly) && unset(LabelUntrusted) {
+		if m := untrustedWords.FindString(proseOnce()); m != "" {
+			set(LabelUntrusted, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+		}
 	}
-	if m := sinkWords.FindString(desc); m != "" && !(hasReadOnly && readOnly) {
-		set(LabelSink, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	if !(hasReadOnly && readOnly) && unset(LabelSink) {
+		if m := sinkWords.FindString(proseOnce()); m != "" {
+			set(LabelSink, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+		}
 	}
 	return labels
 }
