@@ -69,16 +69,16 @@ func closeOnce() {
 	}
 }
 
-// The collector's setting depends on the work, measured (Node 20). A tool call and the 1 MB
-// document take 20–25% less CPU time at GOGC 400 than at Go's default (10.0–11.0 µs against
-// 13.3–13.7 µs, 48–59 ms against 71 ms, process.cpuUsage, the settings interleaved in one
-// process) and less wall time too (51 against 62.5 µs, 276 against 329 ms at load ~20), the
-// module's memory ending no larger (156 against 182 MB after both); 800 gained no more for them.
-// The diff of two 10,000-tool catalogs took ~2.4 s at the default and ~0.9 s at 800, the
-// collector no longer rescanning the parsed catalogs over and over. So a request of 4 MB or more
-// runs at 800, and the 400 comes back after it. GOGC=off left hundreds of MiB that never shrank;
-// the soft limit keeps a tab that checks large texts from growing without bound.
-var gogcSmall, gogcLarge = 400, 800
+// The collector's setting depends on the work, measured (bench/bench.mjs, Node 20): for a tool
+// call or a 1 MB document Go's default is fastest — at GOGC 800 a tool call took ~120 µs instead
+// of ~55 µs, each call allocating into memory the last one had not touched, and the 1 MB document
+// gained nothing — while the diff of two 10,000-tool catalogs took ~2.4 s at the default and
+// ~0.9 s at 800, the collector no longer rescanning the parsed catalogs over and over. So a
+// request of 4 MB or more runs at 800, and the default comes back after it (its first collection
+// then frees what the large one left). Switching at 256 KB instead made the 1 MB document 2–3×
+// slower. GOGC=off left hundreds of MiB that never shrank; the soft limit keeps a tab that checks
+// large texts from growing without bound.
+var gogcSmall, gogcLarge = 100, 800
 
 const (
 	largeRequest = 4 << 20
