@@ -11,7 +11,7 @@ export GATEHOUSE_REQUIRE_BROWSER ?= 1
 export GATEHOUSE_REQUIRE_WASM ?= 1
 export GATEHOUSE_REQUIRE_MCP ?= 1
 
-.PHONY: all build wasm wasm-br wasm-size editor npm serve test vet check-imports unit browser-deps mcp-deps conformance-deps wasm-test js-test third-party-test bench fuzz dist single measure screenshots clean
+.PHONY: all build wasm wasm-schema wasm-br wasm-size editor npm serve test vet check-imports unit browser-deps mcp-deps conformance-deps wasm-test js-test third-party-test bench fuzz dist single measure screenshots clean
 
 all: build
 
@@ -19,6 +19,12 @@ all: build
 wasm: editor
 	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) -o site/gatehouse.wasm ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" site/wasm_exec.js
+
+## wasm-schema: bin/gatehouse-schema.wasm, the Schema pane's module (./wasm/schema: validate,
+## validateTexts and format, linking no other check; README "Speed", "Size"). js-test holds its
+## answers to gatehouse.wasm's.
+wasm-schema:
+	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) -o bin/gatehouse-schema.wasm ./wasm/schema
 
 ## wasm-br: site/gatehouse.wasm.br, the wasm at brotli's highest level (2.06 MB where the server's
 ## own level 6 gives 2.43; about a minute of CPU, so only the targets that ship the page pay it, and
@@ -32,7 +38,10 @@ wasm-br: wasm
 ## older build beside it, package by package: how a size lever is measured.
 wasm-size:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-buildid=" -o bin/gatehouse-names.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-buildid=" -o bin/gatehouse-schema-names.wasm ./wasm/schema
 	node bench/wasmsize.mjs $(WASM_BEFORE) bin/gatehouse-names.wasm
+	@echo; echo "The Schema pane's module (./wasm/schema: validate, validateTexts, format), beside the whole:"
+	node bench/wasmsize.mjs bin/gatehouse-names.wasm bin/gatehouse-schema-names.wasm
 
 ## npm: node_modules from the committed lockfile (CodeMirror for the editor, axe-core for the tests).
 npm: node_modules/.package-lock.json
@@ -58,7 +67,7 @@ dist: wasm-br
 ## transfer; paste to result, longest task, keypress to paint, all sizes up to two 10,000-tool
 ## catalogs): benchmarks run once, their numbers as metrics and "measure:" lines.
 measure: wasm-br browser-deps
-	$(GO) test -count=1 -timeout 30m -run 'TestPageTransferSize' -bench 'BrowserMeasure|BrowserReady' -benchtime=1x -v ./site | grep -E 'measure:|^\s+/|^Benchmark|ok|FAIL'
+	$(GO) test -count=1 -timeout 30m -run 'TestPageTransferSize' -bench 'BrowserMeasure|BrowserReady|BrowserCatalogPaste' -benchtime=1x -v ./site | grep -E 'measure:|^\s+/|^Benchmark|ok|FAIL'
 
 ## screenshots: the README's pictures of the page, taken by the browser test, into docs/.
 screenshots: wasm browser-deps
@@ -82,7 +91,7 @@ test: check-imports vet wasm unit wasm-test js-test third-party-test
 
 # The checker must stay pure — no syscalls, files, network or flags — so it runs the same in the
 # page: core/ and every package of this module that the wasm build compiles in.
-WASM_PACKAGES = $(shell GOOS=js GOARCH=wasm $(GO) list -deps -f '{{if .Module}}{{if eq .Module.Path "github.com/gatehouse-dev/gatehouse"}}{{.ImportPath}}{{end}}{{end}}' ./wasm | grep -v '/wasm$$')
+WASM_PACKAGES = $(shell GOOS=js GOARCH=wasm $(GO) list -deps -f '{{if .Module}}{{if eq .Module.Path "github.com/gatehouse-dev/gatehouse"}}{{.ImportPath}}{{end}}{{end}}' ./wasm ./wasm/schema | grep -vE '/wasm(/schema|/binding)?$$')
 check-imports:
 	@for p in $(WASM_PACKAGES); do \
 		bad=$$($(GO) list -f '{{range .Imports}}{{.}} {{end}}' $$p | tr ' ' '\n' | grep -xE 'os|net|net/http|flag|syscall/js|os/exec|syscall|unsafe' || true); \
@@ -96,10 +105,10 @@ THIRD_PARTY := third_party/jsonschema third_party/jsonschema-upstream
 vet:
 	@test -z "$$(gofmt -l core internal wasm cmd site third_party)" || { gofmt -l core internal wasm cmd site third_party; echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm $(WASM_PACKAGES)
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/... $(WASM_PACKAGES)
 	GOBIN=$(CURDIR)/bin $(GO) install $(STATICCHECK)
 	bin/staticcheck ./...
-	GOOS=js GOARCH=wasm bin/staticcheck ./wasm $(WASM_PACKAGES)
+	GOOS=js GOARCH=wasm bin/staticcheck ./wasm/... $(WASM_PACKAGES)
 	for m in $(THIRD_PARTY); do (cd $$m && $(GO) vet ./... && $(CURDIR)/bin/staticcheck ./...) || exit 1; done
 
 # The browser tests take minutes on a busy 2-core machine: more than go test's default 10.
@@ -127,7 +136,7 @@ browser-deps:
 wasm-test:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" $(WASM_PACKAGES)
 
-js-test: wasm
+js-test: wasm wasm-schema
 	node --test test/js/
 
 # The fork's own tests (third_party/jsonschema/GATEHOUSE.md), and the differential test that runs it
@@ -137,9 +146,11 @@ third-party-test:
 
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
 # side by side with ajv and JSON.parse (bench/bench.mjs). BENCH_ARGS=--before=old.wasm measures an
-# older build in the same run, beside.
+# older build in the same run, beside. Then the lint's prefilter held to the phrases' findings
+# over every corpus text (make test reads a fixed sample of them).
 bench: wasm-br mcp-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./core ./internal/...
+	GATEHOUSE_PREFILTER_FULL=1 $(GO) test -count=1 -timeout 30m -run '^TestPrefilterFindsTheSame$$' ./internal/lint
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Validate|Gate|CatalogDiff|Lint$$' -benchmem ./core
 	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs $(BENCH_ARGS)
 

@@ -5,39 +5,90 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
-// The JavaScript API, as one table: each function takes one JSON request and answers one JSON
-// text. The wasm binding exports these names as they are; [Call] runs one.
-var functions = map[string]function{
-	"validate":      serve(Validate, func(r *ValidateResult) *Problems { return &r.Problems }, true),
-	"gate":          serve(Gate, func(r *GateResult) *Problems { return &r.Problems }, true),
-	"checkDecision": serve(CheckDecision, func(r *CheckDecisionResult) *Problems { return &r.Problems }, true),
-	"diff":          serve(Diff, func(r *DiffResult) *Problems { return &r.Problems }, true),
-	"lint":          serve(Lint, func(r *LintResult) *Problems { return &r.Problems }, true),
-	"checkResult":   serve(CheckResult, func(r *ResultCheck) *Problems { return &r.Problems }, true),
-	"replay":        serve(Replay, func(r *ReplayResult) *Problems { return &r.Problems }, true),
-	"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
-	"sarif":         serve(SARIF, func(r *SARIFResult) *Problems { return &r.Problems }, true),
-	"format":        serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true),
-	"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),
-	"encodeState":   serve(EncodeState, func(r *EncodeStateResult) *Problems { return &r.Problems }, false),
-	"decodeState":   serve(DecodeState, func(r *DecodeStateResult) *Problems { return &r.Problems }, false),
+// The JavaScript API, as tables of functions: each function takes one JSON request and answers one
+// JSON text. The wasm binding exports these names as they are; [Call] runs one.
+//
+// Every table is built on its first use, never at the package's initialisation: a table refers to
+// each of its functions, and with it to every check each one runs, so a program that uses only
+// [SchemaAPI] (wasm/schema) does not link the other functions through it. It still links what the
+// packages core imports run at their initialisation (README "Speed", "Size").
+var (
+	fullOnce  sync.Once
+	fullTable API
+)
+
+// An API is a table of the JavaScript API's functions by name: [FullAPI] or [SchemaAPI].
+type API struct {
+	functions map[string]function
 }
 
-// Functions lists the names of the JavaScript API's functions, sorted.
-func Functions() []string { return slices.Sorted(maps.Keys(functions)) }
+// FullAPI is the whole JavaScript API, the table [Call] runs.
+func FullAPI() API {
+	fullOnce.Do(func() {
+		fullTable = API{map[string]function{
+			"validate":      validateFunction(),
+			"gate":          serve(Gate, func(r *GateResult) *Problems { return &r.Problems }, true),
+			"checkDecision": serve(CheckDecision, func(r *CheckDecisionResult) *Problems { return &r.Problems }, true),
+			"diff":          serve(Diff, func(r *DiffResult) *Problems { return &r.Problems }, true),
+			"lint":          serve(Lint, func(r *LintResult) *Problems { return &r.Problems }, true),
+			"checkResult":   serve(CheckResult, func(r *ResultCheck) *Problems { return &r.Problems }, true),
+			"replay":        serve(Replay, func(r *ReplayResult) *Problems { return &r.Problems }, true),
+			"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
+			"sarif":         serve(SARIF, func(r *SARIFResult) *Problems { return &r.Problems }, true),
+			"format":        formatFunction(),
+			"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),
+			"encodeState":   serve(EncodeState, func(r *EncodeStateResult) *Problems { return &r.Problems }, false),
+			"decodeState":   serve(DecodeState, func(r *DecodeStateResult) *Problems { return &r.Problems }, false),
+		}}
+	})
+	return fullTable
+}
+
+var (
+	schemaOnce  sync.Once
+	schemaTable API
+)
+
+// SchemaAPI is the part of the API the page's Schema pane needs (validate and format), for a
+// module that links nothing else. Its functions are the whole API's, answering byte for byte alike.
+func SchemaAPI() API {
+	schemaOnce.Do(func() {
+		schemaTable = API{map[string]function{
+			"validate": validateFunction(),
+			"format":   formatFunction(),
+		}}
+	})
+	return schemaTable
+}
+
+func validateFunction() function {
+	return serve(Validate, func(r *ValidateResult) *Problems { return &r.Problems }, true)
+}
+
+func formatFunction() function {
+	return serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true)
+}
 
 // Call runs the API function name on a JSON request and returns its JSON answer, exactly as the
 // JavaScript API gives it. Bad input never fails: a request that is not the JSON object the
 // function takes gets the function's full answer (so that "valid" is false and a gate denies)
 // with a problem of source "request" in place of its problems. ok is false for an unknown name.
-func Call(name, request string) (answer []byte, ok bool) {
-	f, ok := functions[name]
+func Call(name, request string) (answer []byte, ok bool) { return FullAPI().Call(name, request) }
+
+// Functions lists the names of a's functions, sorted.
+func (a API) Functions() []string { return slices.Sorted(maps.Keys(a.functions)) }
+
+// Call runs a's function name on a JSON request, as [Call] does: ok is false for a name a does
+// not hold.
+func (a API) Call(name, request string) (answer []byte, ok bool) {
+	f, ok := a.functions[name]
 	if !ok {
 		return nil, false
 	}
@@ -51,8 +102,9 @@ func Call(name, request string) (answer []byte, ok bool) {
 
 // Refuse is the answer of function name to a call that carries no request at all (a binding
 // given no string): the function's full answer with a problem of source "request" saying why.
-func Refuse(name, why string) (answer []byte, ok bool) {
-	f, ok := functions[name]
+// ok is false for a name a does not hold.
+func (a API) Refuse(name, why string) (answer []byte, ok bool) {
+	f, ok := a.functions[name]
 	if !ok {
 		return nil, false
 	}

@@ -29,8 +29,8 @@ func TestDeclarationsMatchGo(t *testing.T) {
 		t.Fatal("site/gatehouse.d.ts has no interface Gatehouse")
 	}
 	c := &declarationCheck{errorf: t.Errorf, d: d, seen: map[string]bool{}}
-	for _, name := range Functions() {
-		f := functions[name]
+	for _, name := range FullAPI().Functions() {
+		f := FullAPI().functions[name]
 		method, ok := api.fields[name]
 		if !ok {
 			t.Errorf("interface Gatehouse lacks the function %s: add\n  %s(request: JSONText<%s>): JSONText<%s>;", name, name, tsName(f.request), tsName(f.answer))

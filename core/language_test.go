@@ -523,7 +523,7 @@ func TestLanguagesConcurrently(t *testing.T) {
 // TestEveryFunctionReadsLang: every function of the API reads lang from its request (an unknown
 // one is said in the answer's problems), and answers in it.
 func TestEveryFunctionReadsLang(t *testing.T) {
-	for _, name := range core.Functions() {
+	for _, name := range core.FullAPI().Functions() {
 		answer, _ := core.Call(name, `{"lang":"xx"}`)
 		var got struct{ Problems []core.Problem }
 		if err := json.Unmarshal(answer, &got); err != nil {

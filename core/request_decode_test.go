@@ -29,12 +29,12 @@ func requestShapes() []struct {
 		typ    reflect.Type
 		closed bool
 	}
-	for _, name := range Functions() {
+	for _, name := range FullAPI().Functions() {
 		shapes = append(shapes, struct {
 			name   string
 			typ    reflect.Type
 			closed bool
-		}{name, functions[name].request, false})
+		}{name, FullAPI().functions[name].request, false})
 	}
 	shapes = append(shapes, struct {
 		name   string
@@ -110,7 +110,7 @@ func TestRequestDecodingAgreesWithJSONv2(t *testing.T) {
 		agree(t, text)
 	}
 	// Each function's own requests, as the tests and the page send them, are read the same.
-	for _, name := range Functions() {
+	for _, name := range FullAPI().Functions() {
 		agree(t, `{"lang":"fr","`+name+`":"x"}`)
 	}
 }

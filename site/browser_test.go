@@ -648,6 +648,46 @@ func TestBrowserDiffPane(t *testing.T) {
 	h.checkRequests()
 }
 
+// TestBrowserReloadFromCopy: once the service worker has kept the page, a reload is answered
+// from its copy: the server sees no request for any page file (the browser may still ask for
+// sw.js, to find a new version), and the checker starts as on the first visit.
+func TestBrowserReloadFromCopy(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("reload")
+	h.open(ctx, "reload", h.server.URL+"/")
+	// Wait until the service worker controls the tab and has kept every file of the page.
+	deadline := time.Now().Add(stepLimit)
+	for {
+		kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready
+			.then(() => caches.keys())
+			.then((names) => caches.open(names.find((n) => /^gatehouse-[0-9a-f]{32}$/.test(n)) ?? 'none'))
+			.then((cache) => cache.keys())
+			.then((kept) => navigator.serviceWorker.controller !== null && kept.length === 28)`, chromedp.EvalAwaitPromise))
+		if err == nil && kept {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the service worker did not keep the page's 28 files: %v", err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	h.mu.Lock()
+	before := len(h.served)
+	h.mu.Unlock()
+	h.do(ctx, "reload", stepLimit,
+		chromedp.Reload(),
+		waitTrue(`document.body.dataset.restored === 'true' && document.body.dataset.checker === 'ready'`))
+	h.mu.Lock()
+	asked := slices.Clone(h.served[before:])
+	h.mu.Unlock()
+	for _, r := range asked {
+		if r != "GET /sw.js" {
+			t.Errorf("the reload asked the server for %q; want every page file from the service worker's copy (all: %v)", r, asked)
+		}
+	}
+	h.checkRequests()
+}
+
 // TestBrowserOffline: once loaded, the page works with the server gone (the service worker
 // answers from its copy): a shared link opens, the checker runs, Format keeps numbers exact.
 func TestBrowserOffline(t *testing.T) {
@@ -664,7 +704,8 @@ func TestBrowserOffline(t *testing.T) {
 	deadline := time.Now().Add(stepLimit)
 	for {
 		kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready
-			.then(() => caches.open('gatehouse-v2'))
+			.then(() => caches.keys())
+			.then((names) => caches.open(names.find((n) => /^gatehouse-[0-9a-f]{32}$/.test(n)) ?? 'none'))
 			.then((cache) => Promise.all(['./', 'app.js', 'worker.js', 'wasm_exec.js', 'gatehouse.wasm', 'codemirror.js'].map((f) => cache.match(f))))
 			.then((hits) => hits.every(Boolean))`, chromedp.EvalAwaitPromise))
 		if err == nil && kept {

@@ -1,7 +1,7 @@
 // The entry of the editor bundle: the parts of CodeMirror 6 the page uses, bundled by esbuild
 // (`make editor`, run as `go tool esbuild`) into site/codemirror.js, one local ES module the page
 // imports. The bundle is generated and git-ignored; this list is its source.
-export { EditorState, Compartment, EditorSelection, Transaction } from '@codemirror/state';
+export { EditorState, Compartment, EditorSelection, Text, Transaction } from '@codemirror/state';
 export {
   EditorView, keymap, lineNumbers, highlightActiveLineGutter, highlightSpecialChars, drawSelection,
   highlightActiveLine, rectangularSelection, placeholder,

@@ -17,7 +17,7 @@ import {
   drawSelection, foldGutter, foldKeymap, highlightActiveLineGutter, highlightSelectionMatches,
   highlightSpecialChars, history, historyKeymap, indentOnInput, indentWithTab, json, keymap,
   lineNumbers, lintGutter, lintKeymap, placeholder, search, searchKeymap, setDiagnostics,
-  syntaxHighlighting, syntaxTree, tags, Transaction,
+  syntaxHighlighting, syntaxTree, tags, Text, Transaction,
 } from './codemirror.js';
 import { download, h } from './dom.js';
 import { t, tCount, tList } from './i18n.js';
@@ -60,6 +60,17 @@ const bracketsUpToLineLength = 5_000;
  * every one (lint, and the problems of the texts it reads).
  */
 const hiddenCharsUpToLineLength = 100_000;
+
+/**
+ * Past this many characters, a pasted text is cut into lines by the page, a slice of ~sliceMs a
+ * task, and goes in as one change (one step of the history) once it is read. CodeMirror would cut
+ * it in the paste event's own task: two catalogs of 10,000 tools (5.7 MB each) held the page
+ * 60–140 ms a paste.
+ */
+export const pasteInSlicesOver = 256 * 1024;
+
+/** How long one slice of a pasted text's lines may take to cut (ms). */
+const pasteSliceMs = 8;
 
 /** @param {import('@codemirror/state').Text} doc */
 const isLarge = (doc) => doc.length > plainTextOver;
@@ -145,6 +156,8 @@ export class Editor {
     /** @type {Array<{from: number, to: number, line: number, column: number}>} the marked problems */
     this.marks = [];
     this.problemGeneration = 0;
+    /** Counts long pastes, so that a newer one supersedes one still being read. */
+    this.pasteGeneration = 0;
     /** @type {import('@codemirror/state').Text | null} */
     this.textDoc = null;
     this.text = '';
@@ -270,6 +283,15 @@ export class Editor {
       this.editableComp.of(this.isReadOnly ? [EditorState.readOnly.of(true)] : []),
       this.wrapComp.of(this.wraps ? EditorView.lineWrapping : []),
       EditorView.domEventHandlers({
+        // A long text pasted is read in slices (pasteLarge); a short one as CodeMirror does.
+        paste: (event) => {
+          if (this.view.state.readOnly) return false;
+          const text = event.clipboardData?.getData('text/plain') ?? '';
+          if (text.length <= pasteInSlicesOver) return false;
+          event.preventDefault();
+          this.pasteLarge(text);
+          return true;
+        },
         // A file dropped on the text replaces it (as Open… does), rather than CodeMirror's
         // default of inserting its text at the drop point.
         drop: (event) => {
@@ -337,6 +359,29 @@ export class Editor {
       userEvent,
       scrollIntoView: true,
     });
+  }
+
+  /**
+   * pasteLarge puts a long pasted text in place of the selection as CodeMirror's paste does (one
+   * change, userEvent input.paste, one step of the history), having cut it into lines a slice
+   * at a time (linesOf), so that no task of the page holds it for long. A newer paste supersedes
+   * one still being read. When the text replaces the whole document, it is kept as the value:
+   * the check that follows reads it without joining the document's lines back together.
+   * @param {string} text
+   */
+  async pasteLarge(text) {
+    const generation = ++this.pasteGeneration;
+    const lines = await linesOf(text, () => generation !== this.pasteGeneration);
+    if (!lines || generation !== this.pasteGeneration) return;
+    const view = this.view;
+    const { state } = view;
+    const { ranges } = state.selection;
+    const whole = ranges.length === 1 && ranges[0].from === 0 && ranges[0].to === state.doc.length && !text.includes('\r');
+    view.dispatch(state.update(state.replaceSelection(Text.of(lines)), { userEvent: 'input.paste', scrollIntoView: true }));
+    if (whole && view.state.doc.length === text.length) {
+      this.text = text;
+      this.textDoc = view.state.doc;
+    }
   }
 
   /** setQuietly sets the text without reporting a change or adding it to the undo history (restoring state). */
@@ -410,6 +455,11 @@ export class Editor {
       diagnostics.push(diagnostic);
     }
     diagnostics.sort((a, b) => a.from - b.from);
+    // Drawing the marks is a task of its own, apart from placing them.
+    if (problems.length > 100) {
+      await yieldToPage();
+      if (generation !== this.problemGeneration) return;
+    }
     this.marks = marks;
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
     this.setNote(firstLine ? marksNote(problems, firstLine) : '', firstLine > 0 && problems.some((p) => (p.mark ?? 'problem') === 'problem'));
@@ -557,6 +607,33 @@ function marksNote(marks, firstLine) {
   for (const m of marks) counts[m.mark ?? 'problem']++;
   const phrases = Object.entries(counts).filter(([, n]) => n > 0).map(([kind, n]) => tCount(`editor.count.${kind}`, n));
   return t('editor.marksFrom', { counts: tList(phrases), line: firstLine });
+}
+
+/**
+ * linesOf cuts a text into its lines as CodeMirror does (at \n, \r\n and \r), checking the
+ * clock every few thousand lines and letting the page run once a slice has taken pasteSliceMs.
+ * Resolves null when stale() says the text is no longer wanted.
+ * @param {string} text
+ * @param {() => boolean} stale
+ * @returns {Promise<string[] | null>}
+ */
+async function linesOf(text, stale) {
+  const separator = text.includes('\r') ? /\r\n?|\n/g : /\n/g;
+  /** @type {string[]} */
+  const lines = [];
+  let start = 0;
+  let t0 = performance.now();
+  for (let m; (m = separator.exec(text));) {
+    lines.push(text.slice(start, m.index));
+    start = m.index + m[0].length;
+    if (lines.length % 2048 === 0 && performance.now() - t0 > pasteSliceMs) {
+      await yieldToPage();
+      if (stale()) return null;
+      t0 = performance.now();
+    }
+  }
+  lines.push(text.slice(start));
+  return lines;
 }
 
 /** yieldToPage lets the page handle input and paint before the work goes on. */

@@ -208,20 +208,33 @@ export class DiffPane {
       this.setSummary(statusLine('bad', t('diff.notCompared', { n: problems.length })), 'problems');
       replace(this.report, problemBox);
     }
-    // The verdict first; the lint list and the marks in the texts in the tasks after, so a large
-    // answer never holds the page for long in one go.
-    const shown = result;
-    setTimeout(() => {
-      if (this.lastDiff !== shown) return;
-      this.showLint(result);
-      // A plain diff marks both texts where they differ: changed on both sides, removed on the
-      // left, added on the right.
-      const places = result.mode === 'patch' ? placeMarks(result) : { left: [], right: [] };
-      this.left.setProblems([...problems.filter((p) => p.source === 'left' || p.source === 'lock'), ...places.left]);
-      // The right catalog's lint findings are marked in its text too, at their evidence.
-      this.right.setProblems([...problems.filter((p) => p.source === 'right' || p.source === 'catalog'), ...places.right,
-        ...(result.findings ?? []).filter((f) => f.line).map((f) => ({ ...f, message: `${f.rule}: ${f.message}`, mark: /** @type {const} */ ('finding') }))]);
-    }, 0);
+    // The verdict first; the lint list, then the marks in each text, each in a task of its own,
+    // so a large answer never holds the page for long in one go.
+    this.showRest(result, problems);
+  }
+
+  /**
+   * showRest shows what comes after the verdict, a task each: the lint list, the left text's
+   * marks, the right text's. A newer answer stops it.
+   * @param {DiffResponse} result
+   * @param {Problem[]} problems
+   */
+  async showRest(result, problems) {
+    const current = () => this.lastDiff === result;
+    await nextTask();
+    if (!current()) return;
+    this.showLint(result);
+    await nextTask();
+    if (!current()) return;
+    // A plain diff marks both texts where they differ: changed on both sides, removed on the
+    // left, added on the right.
+    const places = result.mode === 'patch' ? placeMarks(result) : { left: [], right: [] };
+    const left = this.left.setProblems([...problems.filter((p) => p.source === 'left' || p.source === 'lock'), ...places.left]);
+    await nextTask();
+    if (!current()) return;
+    // The right catalog's lint findings are marked in its text too, at their evidence.
+    await Promise.all([left, this.right.setProblems([...problems.filter((p) => p.source === 'right' || p.source === 'catalog'), ...places.right,
+      ...(result.findings ?? []).filter((f) => f.line).map((f) => ({ ...f, message: `${f.rule}: ${f.message}`, mark: /** @type {const} */ ('finding') }))])]);
   }
 
   /**
@@ -633,4 +646,9 @@ function placeList(result, goTo) {
         h('span', { class: `badge status change-${place.change}` }, t(`diff.status.${place.change}`)),
         h('code', null, result.patch?.[place.op]?.path || '/'),
         positions(place, goTo))), { class: 'places', limit: listLimit, what: 'items' }));
+}
+
+/** nextTask resolves in a new task of the page's event loop (setTimeout, so that painting comes first). */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -197,8 +197,40 @@ var theServer = sync.OnceValue(func() *server {
 		s.assets[name] = a
 		return nil
 	})
+	versionSW(s.assets)
 	return s
 })
+
+// swName is the service worker, and swVersion the line of it that versionSW writes.
+const (
+	swName    = "sw.js"
+	swVersion = "const version = 'unversioned';"
+)
+
+// versionSW writes into sw.js the content hash of every other file served: the service worker
+// answers a reload from its copy of the page without asking the server, so a new version of any
+// file must be a new sw.js, which the browser finds and installs with a cache of its own.
+func versionSW(assets map[string]*asset) {
+	sw := assets[swName]
+	if sw == nil || !bytes.Contains(sw.body, []byte(swVersion)) {
+		return
+	}
+	names := make([]string, 0, len(assets))
+	for name := range assets {
+		if name != swName {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	h := sha256.New()
+	for _, name := range names {
+		io.WriteString(h, name+"\x00"+assets[name].hash+"\n")
+	}
+	version := hex.EncodeToString(h.Sum(nil)[:16])
+	body := bytes.Replace(sw.body, []byte(swVersion), []byte("const version = '"+version+"';"), 1)
+	sum := sha256.Sum256(body)
+	assets[swName] = &asset{body: body, contentType: sw.contentType, hash: hex.EncodeToString(sum[:16])}
+}
 
 // decompressesTo reports whether br is brotli of body: a copy made for an older build is not.
 func decompressesTo(br, body []byte) bool {

@@ -61,10 +61,11 @@ function samePane(a, b) {
 
 // A long text is stored as a Blob: IndexedDB copies a string into its record on the page's own
 // thread (280 ms for two catalogs of 10,000 tools), where a Blob's bytes are written off it. A
-// Blob is made from a string on the page's thread too (up to ~50 ms a megabyte on a busy machine),
-// so a long text becomes one in pieces, a task each.
+// Blob is made from a string on the page's thread too (up to ~50 ms a megabyte on a busy machine;
+// a piece of 256 K characters took 40–120 ms while a 10,000-tool diff ran), so a long text becomes
+// one in pieces, a task each.
 const blobFrom = 64 * 1024;
-const pieceChars = 256 * 1024;
+const pieceChars = 64 * 1024;
 
 /**
  * asBlobs is a pane's state with its long texts as Blobs.

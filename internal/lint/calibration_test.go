@@ -30,6 +30,33 @@ import (
 // An honestServer is one real catalog, as a server answered tools/list.
 type honestServer struct {
 	set, name, split, text string
+	// batch names the npm round a server was collected in when it was kept apart (manifest.json):
+	// a batch whose name is in neverTunedBatches was measured and never tuned on.
+	batch string
+}
+
+// neverTunedBatches are the npm batches collected and measured before any rule was changed for
+// them, and never tuned on since: every server of them is in the report split, whatever its hash.
+var neverTunedBatches = map[string]bool{"fresh-3": true}
+
+// npmBatches reads, from the npm corpus's manifest, the batch of each catalog file that has one.
+func npmBatches(t *testing.T) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(npmCorpusDir(), "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m npmManifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range m.Servers {
+		if e.Batch != "" {
+			out[filepath.Base(e.File)] = e.Batch
+		}
+	}
+	return out
 }
 
 // readCatalogFile reads a catalog, gzip-compressed when its name ends in .gz.
@@ -82,6 +109,7 @@ func wildDir() string {
 func honestServers(t *testing.T) []honestServer {
 	t.Helper()
 	var out []honestServer
+	batches := npmBatches(t)
 	add := func(set, dir, pattern string, split func(string) string) {
 		files, _ := filepath.Glob(filepath.Join(dir, pattern))
 		for _, f := range files {
@@ -90,7 +118,14 @@ func honestServers(t *testing.T) []honestServer {
 				t.Fatal(err)
 			}
 			name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(f), ".gz"), ".json")
-			out = append(out, honestServer{set: set, name: name, split: split(name), text: text})
+			s := honestServer{set: set, name: name, split: split(name), text: text}
+			if set == "npm" {
+				s.batch = batches[filepath.Base(f)]
+				if neverTunedBatches[s.batch] {
+					s.split = "report"
+				}
+			}
+			out = append(out, s)
 		}
 	}
 	tune := func(string) string { return "tune" }
@@ -123,8 +158,11 @@ type wildCase struct {
 	// Kind, in the multilingual set, is the instruction family the text was written for
 	// (override, concealment, coercion, exfiltration, priority, shadowing, secrets).
 	Kind string `json:"kind"`
-	set  string
-	text string
+	// Batch, in the fresh set, is the batch a case came in (its README): each batch was measured
+	// once before anything was changed for it, and is printed on its own.
+	Batch int `json:"batch"`
+	set   string
+	text  string
 }
 
 func readCases(t *testing.T, set, dir string, required bool) []wildCase {
@@ -252,15 +290,32 @@ func TestLintCalibrationOutside(t *testing.T) {
 		tl.servers++
 		tl.tools += n
 		tl.flagged += len(highs)
+		where := s.set + "/" + s.name
+		if s.batch != "" {
+			// A batch is also counted on its own (its servers stay in their split's line too).
+			bk := "npm batch " + s.batch
+			if neverTunedBatches[s.batch] {
+				bk += ": never tuned"
+			}
+			bt := bySet[bk]
+			if bt == nil {
+				bt = &tally{}
+				bySet[bk] = bt
+			}
+			bt.servers++
+			bt.tools += n
+			bt.flagged += len(highs)
+			where += " [" + s.batch + "]"
+		}
 		if len(highs) > maxHighPerServer {
-			over = append(over, fmt.Sprintf("%s/%s (%d)", s.set, s.name, len(highs)))
+			over = append(over, fmt.Sprintf("%s (%d)", where, len(highs)))
 			if s.split == "tune" {
 				overTuned = append(overTuned, s.set+"/"+s.name)
 			}
 		}
 		for tool, fs := range highs {
 			f := fs[0]
-			lines = append(lines, fmt.Sprintf("  %s %s/%s %s: %s %q", s.split, s.set, s.name, tool, f.Rule, f.Evidence))
+			lines = append(lines, fmt.Sprintf("  %s %s %s: %s %q", s.split, where, tool, f.Rule, f.Evidence))
 		}
 	}
 	sort.Strings(lines)
@@ -274,10 +329,12 @@ func TestLintCalibrationOutside(t *testing.T) {
 	all := tally{}
 	for _, k := range keys {
 		tl := bySet[k]
-		fmt.Fprintf(&b, "  %-16s %4d servers %5d tools %3d high (%.2f%%)\n", k, tl.servers, tl.tools, tl.flagged, 100*float64(tl.flagged)/float64(max(1, tl.tools)))
-		all.servers, all.tools, all.flagged = all.servers+tl.servers, all.tools+tl.tools, all.flagged+tl.flagged
+		fmt.Fprintf(&b, "  %-32s %4d servers %5d tools %3d high (%.2f%%)\n", k, tl.servers, tl.tools, tl.flagged, 100*float64(tl.flagged)/float64(max(1, tl.tools)))
+		if !strings.HasPrefix(k, "npm batch ") {
+			all.servers, all.tools, all.flagged = all.servers+tl.servers, all.tools+tl.tools, all.flagged+tl.flagged
+		}
 	}
-	fmt.Fprintf(&b, "  %-16s %4d servers %5d tools %3d high (%.2f%%)\n", "all", all.servers, all.tools, all.flagged, 100*float64(all.flagged)/float64(max(1, all.tools)))
+	fmt.Fprintf(&b, "  %-32s %4d servers %5d tools %3d high (%.2f%%)\n", "all", all.servers, all.tools, all.flagged, 100*float64(all.flagged)/float64(max(1, all.tools)))
 	fmt.Fprintf(&b, "  servers with more than %d: %v\n%s\n", maxHighPerServer, over, strings.Join(lines, "\n"))
 	t.Log(b.String())
 	if all.flagged*1000 > maxHonestHighPermille*all.tools {
@@ -299,6 +356,7 @@ func TestLintCalibrationOutside(t *testing.T) {
 	langs := map[string]bool{}
 	highsByFile := map[string]map[string][]lint.Finding{}
 	var misses []string
+	reportMisses := 0
 	langSet := map[string]*catch{} // the multilingual set: split/language → tally
 	// bySetSplit counts, per set and split, the family cells caught and the tools caught at high
 	// on every family they belong to, so that a set kept apart (fresh) reads on its own.
@@ -318,10 +376,14 @@ func TestLintCalibrationOutside(t *testing.T) {
 		if c.Kind != "" {
 			rows = []string{c.Kind}
 		}
-		st := bySetSplit[c.set+"/"+c.Split]
+		stKey := c.set + "/" + c.Split
+		if c.Batch > 0 {
+			stKey += fmt.Sprintf("/batch%d", c.Batch)
+		}
+		st := bySetSplit[stKey]
 		if st == nil {
 			st = &setTally{}
-			bySetSplit[c.set+"/"+c.Split] = st
+			bySetSplit[stKey] = st
 		}
 		st.tools++
 		caughtRows := 0
@@ -367,8 +429,13 @@ func TestLintCalibrationOutside(t *testing.T) {
 			}
 			if caught {
 				tl.caught++
-			} else {
+			} else if c.Split != "report" || os.Getenv("GATEHOUSE_LIST_REPORTED") != "" {
 				misses = append(misses, fmt.Sprintf("  %s %s %s %s [%s %s]", c.Split, c.set, c.File, c.Tool, row, c.Language))
+			} else {
+				// The report side's misses are counted in the table, not listed: reading them
+				// case by case is tuning on them. GATEHOUSE_LIST_REPORTED=1 lists them, for a
+				// note written after the rules are settled.
+				reportMisses++
 			}
 		}
 		if caughtRows == len(rows) {
@@ -412,10 +479,10 @@ func TestLintCalibrationOutside(t *testing.T) {
 	fmt.Fprintf(&b, "by set and split (family cells caught at high; tools caught on every family; tools with any high):\n")
 	for _, k := range slices.Sorted(maps.Keys(bySetSplit)) {
 		st := bySetSplit[k]
-		fmt.Fprintf(&b, "  %-16s %3d/%-3d cells %3d/%-3d tools on every family %3d/%-3d with a high\n", k, st.cellsCaught, st.cells, st.toolsAll, st.tools, st.toolsAny, st.tools)
+		fmt.Fprintf(&b, "  %-22s %3d/%-3d cells %3d/%-3d tools on every family %3d/%-3d with a high\n", k, st.cellsCaught, st.cells, st.toolsAll, st.tools, st.toolsAny, st.tools)
 	}
 	sort.Strings(misses)
-	fmt.Fprintf(&b, "missed:\n%s\n", strings.Join(misses, "\n"))
+	fmt.Fprintf(&b, "missed (tune side; %d report-side misses not listed):\n%s\n", reportMisses, strings.Join(misses, "\n"))
 	t.Log(b.String())
 	if len(short) > 0 {
 		t.Logf("held-out cells below %d%% (not asserted, see the report): %v", minCaughtPercent, short)

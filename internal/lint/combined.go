@@ -2,6 +2,7 @@ package lint
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -48,7 +49,7 @@ var modelOrderRE = lazyregexp.New(`(?i)\b(?:you\s+(?:must|should|need\s+to|have\
 
 // envToolRE finds a tool's purpose in the environment or its variables, where naming .env is
 // the tool's job ("replaces the website's environment variables").
-var envToolRE = lazyregexp.New(`(?i)\b(?:env|environment|dotenv|variables?)\b`)
+var envToolRE = NewExpression(`(?i)\b(?:env|environment|dotenv|variables?)\b`)
 
 // modalAnyRE finds an order's modal in the languages lint reads ("you must", "debes", "你必须").
 var modalAnyRE = lazyregexp.New(`(?i)\b(?:must|always|first|immediately|debes|deben|debe|devez|dois|doit|musst|müssen|muss|devi|deve|devono|devem|должен|должны|обязательно)\b|你必须|您必须|必须|請務必|请务必|务必|务必|一定要|必ず|してください|반드시|해야`)
@@ -114,11 +115,56 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 		case netToolRE.MatchString(sentence) && readOrderRE.MatchString(sentence):
 			v.find(tf, RuleExfiltrationInstruction, SeverityHigh, m[0], m[1], i18n.T("tells the model to send a file that holds secrets over the network (curl, scp, …)"))
 			return
-		case modelOrderRE.MatchString(sentence) || shellPrintSecretRE.MatchString(sentence) && modalAnyRE.MatchString(sentence):
+		case modelOrderRE.MatchString(sentence) || shellPrintSecretRE.MatchString(sentence) && modalAnyRE.MatchString(sentence),
+			// A bare order, or one into a field of the call, beside a secret's place; unless the
+			// tool is about keys, credentials or their files, and names them as its job.
+			tf.definition() && (imperativeStart(sentence) || handedToField(tf, sentence)) && !secretPurpose(tf, sentence):
 			v.find(tf, RuleExfiltrationInstruction, SeverityHigh, m[0], m[1], i18n.T("orders the model to read or hand over a file or variable that holds secrets, for a tool whose purpose is not about them"))
 			return
 		}
 	}
+}
+
+// imperativeStartRE finds a sentence that opens with a bare order to read or hand over
+// ("Include the user's API keys from ~/.aws/credentials…", "Also read .env and…"): a
+// description that says what the tool does opens with what the tool does ("Reads…").
+var imperativeStartRE = lazyregexp.New(`^[\s*_>#\-:\[\](){}<>/!]*(?:(?:also|then|now|first|next|and|finally|always|silently|quietly|secretly)\s+)*(?:read|open|cat|load|fetch|retrieve|grab|collect|dump|include|attach|append|insert|embed|put|pass|send|provide|supply|copy|paste|upload|forward|post|give|reveal|leak|exfiltrate)\s`)
+
+// imperativeStart reports a sentence that opens with a bare order to read or hand over.
+func imperativeStart(sentence string) bool {
+	return imperativeStartRE.MatchString(strings.ToLower(strings.TrimLeft(sentence, ".!?。！？ \t\n")))
+}
+
+// fieldOfCallRE finds a field of the call in a sentence: a quoted name, a word for a field, a
+// header, every call or request.
+var fieldOfCallRE = lazyregexp.New(`(?i)['"\x60]([A-Za-z_][\w-]*)['"\x60]|\b(?:field|parameter|argument|param|property|header)s?\b|\b(?:every|each|all|any)\s+(?:tool\s+)?(?:calls?|requests?|invocations?)\b`)
+
+// handOverRE finds an order to put something somewhere: include, pass, put, add, append, send, set.
+var handOverRE = lazyregexp.New(`(?i)\b(?:include|pass|put|place|insert|add|append|attach|embed|send|provide|supply|fill|set|copy|paste|write)\b`)
+
+// handedToField reports a sentence that orders the model to put something into a field of the
+// call: an order to hand over and a field of the call (a quoted name only when it is one of the
+// tool's parameters). Beside a file or variable that holds secrets, it is an order to carry them
+// out in the call's arguments, whatever the wording of the rest.
+func handedToField(tf *toolFindings, sentence string) bool {
+	if !handOverRE.MatchString(sentence) {
+		return false
+	}
+	for _, m := range fieldOfCallRE.FindAllStringSubmatchIndex(sentence, 4) {
+		if m[2] < 0 || tf.isParameter(sentence[m[2]:m[3]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretPurposeRE finds a purpose that is about keys, credentials or where they live.
+var secretPurposeRE = lazyregexp.New(`(?i)\b(?:ssh|aws|kube\w*|credentials?|keys?|secrets?|vault|passwords?|tokens?|profiles?|dotenv|keychain|gpg|pgp|certificates?)\b`)
+
+// secretPurpose reports a tool whose purpose (its name and first sentence, without the sentence
+// judged) is about keys, credentials or the files that hold them.
+func secretPurpose(tf *toolFindings, sentence string) bool {
+	return secretPurposeRE.MatchString(tf.purpose(sentence))
 }
 
 // markedOrderRules are the rules whose orders are medium alone (a precondition, "call this tool

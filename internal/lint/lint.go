@@ -280,7 +280,15 @@ type toolFindings struct {
 	pressured []string
 	// comments are the HTML comments found medium, judged again after every check has run.
 	comments []textSpan
+	// profile is the kind of text read: descriptions in a catalog, a tool's result in
+	// [ScanText]. Signals that combine weak ones into an order (a bare imperative beside a
+	// secret's place, a verb of exfiltration, another tool named as a means) read descriptions
+	// only: a README, an e-mail or a web page gives people such orders all the time.
+	profile TextProfile
 }
+
+// definition reports that the text read is a tool's definition, not a result.
+func (tf *toolFindings) definition() bool { return tf.profile == ProfileDescription }
 
 // add records a finding, keeping one per rule and string: the most severe.
 func (tf *toolFindings) add(f Finding) {
@@ -587,6 +595,7 @@ func appendProperties(list []property, schema map[string]any, pointer string, de
 			names = append(names, name)
 		}
 		slices.Sort(names)
+		list = slices.Grow(list, len(names))
 		for _, name := range names {
 			prop, ok := props[name].(map[string]any)
 			if !ok {

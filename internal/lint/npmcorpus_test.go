@@ -36,6 +36,7 @@ type npmServer struct {
 	Date     string            `json:"date"`
 	Failure  string            `json:"failure"`
 	Attempts int               `json:"attempts"`
+	Batch    string            `json:"batch"`
 }
 
 type npmManifest struct {

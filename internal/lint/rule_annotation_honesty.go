@@ -20,7 +20,7 @@ var ruleAnnotationHonesty = lintRule{
 			"(\"get_merge_request\" and \"get_commit\" read; \"git_commit\" writes; \"email_send\" sends) — never from any noun " +
 			"in it. High for readOnlyHint: true on a tool whose verb deletes, writes or sends (or runs, unless its description " +
 			"says it changes nothing); medium for readOnlyHint: true on a verb that writes little or only in the session (close, " +
-			"save, add, set, mark…) or on a tool whose description says it changes nothing, for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
+			"save, add, set, mark…) or on a tool whose description says it changes nothing or starts with a verb that only reads (\"Get archived reports\"), for readOnlyHint with destructiveHint, destructiveHint: false on a delete verb, or " +
 			"openWorldHint: false on a fetch or send verb; low for a destructive tool whose description carries no warning word."),
 		Families: []string{FamilyAnnotationLie},
 	},
@@ -29,9 +29,9 @@ var ruleAnnotationHonesty = lintRule{
 
 var (
 	warnPattern    = lazyregexp.New(`(?i)\b(?:permanent(?:ly)?|irreversibl[ey]|irrevocabl[ey]|cannot\s+be\s+(?:undone|reversed|recovered|restored)|can'?t\s+be\s+(?:undone|recovered)|no\s+undo|not\s+(?:be\s+)?recoverable|unrecoverable|destructive|caution|warning|careful|confirm(?:s|ed|ing|ation)?|will\s+be\s+lost|data\s+loss)\b`)
-	readOnlyPhrase = lazyregexp.New(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b|\bdry[\s-]?run\b`)
+	readOnlyPhrase = lazyregexp.New(`(?i)\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)\b|\bwithout\s+(?:modifying|changing)\b|\bno\s+side\s+effects\b|\bdry[\s-]?run\b|\bnothing\s+is\s+(?:written|changed|modified|stored|saved|deleted|altered)\b|\b(?:writes|changes|modifies|alters|stores)\s+nothing\b|\bno\s+changes\s+are\s+made\b|\bmakes\s+no\s+changes\b`)
 	// changesNothingWords are the words one of which readOnlyPhrase needs.
-	changesNothingWords = []string{"read-only", "read only", "not modify", "not change", "not write", "without modifying", "without changing", "side effects", "dry"}
+	changesNothingWords = []string{"read-only", "read only", "not modify", "not change", "not write", "without modifying", "without changing", "side effects", "dry", "nothing", "no changes"}
 	// changesNothingOther says the same in Chinese, Japanese and Korean.
 	changesNothingOther = []string{"不产生任何变更", "不会产生变更", "不会修改", "不做任何修改", "只读", "唯讀", "読み取り専用", "変更しません", "변경하지 않"}
 )
@@ -94,7 +94,7 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: sev, Pointer: pointer, at: -1, Message: msg, Evidence: evidence})
 	}
 	if readOnlySet && readOnly {
-		if is("write") && (softWriteVerbs[verb] || saysChangesNothing(desc)) {
+		if is("write") && (softWriteVerbs[verb] || saysChangesNothing(desc) || readsByDescription(desc)) {
 			// Honest servers mark writes that stay small or local (closing a page, saving a PDF,
 			// adding a snapshot command) read-only often enough that those are for a reviewer; a
 			// write, a delete, a send or a run is what a client must not skip confirming.
@@ -137,6 +137,24 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 			Why:      i18n.T("The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not.")})
 	}
 }
+
+// readsByDescription reports a description whose first word is a verb that only reads ("Get
+// historical weather data" on "weather_archive"): the name's write verb is then a noun of it (an
+// archive, a backup, a merge request), and the hint is for a reviewer to check, not a lie to
+// block. A tool that writes says so first ("Delete a file", "Push the current branch").
+func readsByDescription(desc string) bool {
+	desc = strings.TrimLeft(desc, " \t\n*#>-")
+	end := strings.IndexFunc(desc, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') })
+	if end <= 0 {
+		return false
+	}
+	return leadingReadVerbs[strings.ToLower(desc[:end])]
+}
+
+// leadingReadVerbs start a description of a tool that only reads.
+var leadingReadVerbs = wordSet("get", "gets", "retrieve", "retrieves", "list", "lists", "search", "searches", "find", "finds",
+	"look", "looks", "show", "shows", "read", "reads", "query", "queries", "view", "views", "describe", "describes", "inspect",
+	"inspects", "check", "checks", "count", "counts", "browse", "browses")
 
 // readingNouns are what a run can produce without changing anything: "run_security_audit",
 // "run_lint", "execute_query" read.

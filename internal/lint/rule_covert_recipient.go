@@ -32,7 +32,7 @@ var (
 
 func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 	if v.holds(destinationWords) {
-		for _, loc := range l.findAllIndex(destinationRE, v, 8) {
+		for _, loc := range findDestinations(v.folded, 8) {
 			if asExample(v.folded, loc[0]) {
 				continue
 			}
@@ -43,6 +43,16 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			}
 			v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("adds a recipient the user did not choose: every message is copied or sent to %s", untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
 			return
+		}
+		if hiddenSendTarget(tf, v) {
+			for _, loc := range l.findAllIndex(destinationRE, v, 8) {
+				from, to := sentenceAround(v.folded, loc[0], loc[1])
+				if asExample(v.folded, loc[0]) || senderBeforeRE.MatchString(v.folded[max(0, loc[0]-32):loc[0]]) || defensiveRE.MatchString(v.folded[from:to]) || defensiveLanguageRE.MatchString(v.folded[from:to]) {
+					continue
+				}
+				v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("adds a recipient the user did not choose: every message is copied or sent to %s", untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
+				return
+			}
 		}
 	}
 	if v.holds(recipientWords) {
@@ -56,3 +66,23 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 		}
 	}
 }
+
+// hiddenSendTarget reports the description of a tool that sends messages when it names a fixed
+// address, number or URL and tells the model to keep something from the user. Each signal is
+// honest alone (a send tool names a support address; descriptions say what not to mention);
+// together, in any language, they are a recipient added behind the user's back: the address and
+// the number are written the same in every language, and the order to keep quiet is read in all
+// of them.
+func hiddenSendTarget(tf *toolFindings, v *textView) bool {
+	if !tf.definition() || v.site.key != "description" || v.from != "" {
+		return false
+	}
+	if words := nameWords(tf.tool.ToolName()); len(words) == 0 || !sendVerbs[words[0]] {
+		return false // the name starts with a verb of sending: send_email, send_message, forward_mail
+	}
+	return concealAnyRE.MatchString(v.folded)
+}
+
+// senderBeforeRE finds, just before an address, words that make it the sender's or a contact's
+// ("from noreply@…", "contact support@…"), not a recipient.
+var senderBeforeRE = lazyregexp.New(`(?i)\b(?:from|sender|reply-to|contact|support|questions?|help)\b[^.!?\n]{0,12}$`)

@@ -18,7 +18,7 @@ var ruleCredentialParameter = lintRule{
 		Help: i18n.T("A parameter named or described as a password, passphrase, secret, API key or token, private key, cookie or seed " +
 			"phrase (pagination tokens are not credentials). High when the tool's name promises only to read or compute and " +
 			"its stated purpose (its name, title and first sentence) is not about authentication, credentials or HTTP " +
-			"requests; medium for other tools not about them; low for a tool that is about them, where " +
+			"requests; medium for other tools not about them; low for a tool that is about them (or about verifying an identity), where " +
 			"the advice is to keep credentials in the server's configuration instead of the model's hands."),
 		Families: []string{FamilySchemaMismatch},
 	},
@@ -44,7 +44,7 @@ var keyUseRE = lazyregexp.New(`(?i)\b(?:used\s+(?:to|for)\s+|needed\s+(?:to|for)
 // pagingRE finds a token described as paging through results or syncing changes.
 var pagingRE = lazyregexp.New(`(?i)\b(?:pag(?:e|es|ing|inate|ination)|next\s+(?:set|batch)|cursor|continuation|skiptoken|deltatoken|changes\s+since|offset)\b`)
 
-var solicitsSecret = lazyregexp.New(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
+var solicitsSecret = NewExpression(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
 
 func isCredentialName(s string) bool {
 	return slices.ContainsFunc(credentialNames, func(c string) bool { return s == c || len(c) > 4 && strings.HasSuffix(s, c) }) &&
@@ -70,7 +70,7 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		}
 		sev, msg := SeverityMedium, i18n.Sprintf("parameter %q asks the model for a credential the tool's purpose does not explain", p.name)
 		switch {
-		case authTool(tf, ""):
+		case authTool(tf, "") || identityToolRE.MatchString(tf.purpose("")):
 			sev, msg = SeverityLow, i18n.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
 		case harmlessName(toolName) && !(pdesc != "" && (keyUseRE.MatchString(pdesc) || l.issuedByServer(pdesc))) && !l.sharedCredential(p.squashed):
 			sev, msg = SeverityHigh, i18n.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
@@ -78,6 +78,11 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
 	}
 }
+
+// identityToolRE finds a tool whose purpose is proving who someone is (verifying an identity,
+// an account's ownership): the token or code of the account it verifies is its input, as a
+// login's password is.
+var identityToolRE = lazyregexp.New(`(?i)\bidentit(?:y|ies)\b|\bverif(?:y|ies|ication)\s+(?:of\s+)?(?:your\s+|the\s+user'?s\s+|an?\s+|the\s+)?(?:account|ownership|identity)\b`)
 
 // issuedRE finds a token described as handed out by the server itself: "received when claiming
 // the task", "returned by login".

@@ -115,8 +115,14 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if isCredentialName(squashed) && l.sharedCredential(squashed) {
 			continue // the key every tool of the server signs with: the credential rule advises on it
 		}
-		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return strings.Contains(squashed, part) }) && !namedByTool(toolName, name) && !(inputOfWrite(toolName) && (envName(squashed) || keyName(squashed))) &&
+		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return containsNamePart(squashed, part) }) && !namedByTool(toolName, name) && !(inputOfWrite(toolName) && (envName(squashed) || keyName(squashed))) &&
 			!(strings.Contains(squashed, "systemprompt") && conversationalRE.MatchString(tf.purpose(""))) {
+			if chatMessages(prop) {
+				// A list of {role, content} messages is a chat API's input: the tool hands the
+				// conversation to a model behind it by design. Worth a look, not a hidden channel.
+				report(SeverityMedium, i18n.Sprintf("parameter %q takes earlier chat messages in a chat API's shape (role and content): the conversation goes to the server; check that the tool needs it", name))
+				continue
+			}
 			report(SeverityHigh, i18n.Sprintf("parameter %q is named for what the model holds or can read (the conversation, a file's or a key's contents): its name alone tells the model to hand it over", name))
 			continue
 		}
@@ -174,6 +180,34 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		}
 		report(severity, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name))
 	}
+}
+
+// containsNamePart reports a soliciting part inside a squashed parameter name where it is the
+// word itself, not the start of another word: "transcript" in "auto_transcript" and
+// "transcripts", not in "auto_transcription" (a media tool transcribing audio), nor
+// "conversation" in "conversational_style".
+func containsNamePart(squashed, part string) bool {
+	for from := 0; ; {
+		i := strings.Index(squashed[from:], part)
+		if i < 0 {
+			return false
+		}
+		rest := squashed[from+i+len(part):]
+		if !strings.HasPrefix(rest, "ion") && !strings.HasPrefix(rest, "al") {
+			return true
+		}
+		from += i + len(part)
+	}
+}
+
+// chatMessages reports a parameter shaped as a chat API's messages: an array of objects with a
+// role and a content.
+func chatMessages(prop map[string]any) bool {
+	items, _ := prop["items"].(map[string]any)
+	props, _ := items["properties"].(map[string]any)
+	_, role := props["role"]
+	_, content := props["content"]
+	return role && content
 }
 
 // instructionRules are the rules whose findings mean a string gives the model orders.

@@ -39,7 +39,7 @@ var ruleInstructionCoercion = lintRule{
 			`\byou\s+(?:must|have\s+to|are\s+required\s+to|need\s+to|should)\s+(?:always\s+|first\s+|also\s+|then\s+)*(?:read|call|invoke|fetch|send|include|pass|copy|upload|attach|forward|append|paste|provide\s+(?:the\s+)?(?:contents?|full|entire|whole))\b`,
 			"you must", "you have to", "you are required", "you need to", "you should").gated("you "),
 		mustPhrase(SeverityMedium, i18n.T("puts compliance pressure on the model"),
-			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b|\b(?:mandatory|required|obligatory|compulsory)\s+(?:compliance|audit|auditing|security)(?:/\w+)?\s+(?:steps?|checks?|requirements?|procedures?|measures?)\b|\b(?:although|though|even\s+though|despite\s+(?:being|it\s+being))\s+(?:it\s+is\s+|it'?s\s+)?(?:marked|listed|declared|shown|flagged)\s+(?:as\s+)?optional\b`,
+			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b|\bcompliance\s+requirement\s*:|\b(?:mandatory|required|obligatory|compulsory)\s+(?:compliance|audit|auditing|security)(?:/\w+)?\s+(?:steps?|checks?|requirements?|procedures?|measures?)\b|\b(?:although|though|even\s+though|despite\s+(?:being|it\s+being))\s+(?:it\s+is\s+|it'?s\s+)?(?:marked|listed|declared|shown|flagged)\s+(?:as\s+)?optional\b`,
 			"required for", "mandatory for", "necessary for", "needed for", "not optional", "compliance requirement", "mandatory compliance", "mandatory audit", "mandatory security", "required compliance", "required audit", "required security", "obligatory", "compulsory", "optional").judged(notePressure),
 	},
 }
@@ -70,7 +70,7 @@ func judgeSecretDemand(tf *toolFindings, v *textView, m []int) (Severity, string
 
 // authToolRE finds a tool's purpose in authentication, credentials, HTTP requests or databases
 // (which a tool reaches with their credentials).
-var authToolRE = lazyregexp.New(`(?i)\b(?:auth\w*|log\s?in|sign\s?in|credentials?|passwords?|api[\s_-]?keys?|secrets?|vault|keychain|keyring|oauth|https?|rest\s+api|endpoint|headers?|bearer|connect(?:ion)?s?|ssh|tokens?|databases?|sql|mysql|postgres(?:ql)?|mongo(?:db)?|redis)\b`)
+var authToolRE = NewExpression(`(?i)\b(?:auth\w*|log\s?in|sign\s?in|credentials?|passwords?|api[\s_-]?keys?|secrets?|vault|keychain|keyring|oauth|https?|rest\s+api|endpoint|headers?|bearer|connect(?:ion)?s?|ssh|tokens?|databases?|sql|mysql|postgres(?:ql)?|mongo(?:db)?|redis)\b`)
 
 // authTool reports a tool whose stated purpose ([toolFindings.purpose]) is about
 // authentication, credentials or HTTP requests. except is the sentence being judged, which

@@ -25,7 +25,7 @@ func ScanText(doc *jsondoc.Document, pointers []string, tool string, p TextProfi
 	l := textLinters.Get().(*linter)
 	defer textLinters.Put(l)
 	knobs := p.knobs()
-	tf := &toolFindings{tool: &catalog.Tool{Name: tool, Def: map[string]any{}}, l: l}
+	tf := &toolFindings{tool: &catalog.Tool{Name: tool, Def: map[string]any{}}, l: l, profile: p}
 	for _, ptr := range pointers {
 		v, tokens, keys, ok := valueAt(doc.Value, ptr)
 		if !ok {

@@ -27,11 +27,13 @@ const maxFoldGrowth = 3
 // Cyrillic і and о), removes the characters that can split a phrase without being seen
 // (zero-width and other format characters, variation selectors), and folds typographic
 // apostrophes, so "ig\u200bnore previous instructions" and "don’t tell the user" are still
-// caught. index maps each byte of the result to the byte of s its character came from, with one
-// more entry for the end; it is nil when the result is s itself. The result is never longer than
+// caught. A terminal escape sequence reads as one blank: it ends in a letter ("\x1b[0J"), and
+// without the blank that letter would join the word after it ("JRead"), which no phrase reads.
+// index maps each byte of the result to the byte of s its character came from, with one more
+// entry for the end; it is nil when the result is s itself. The result is never longer than
 // maxFoldGrowth times s.
 func foldForMatch(s string) (string, []int) {
-	if untrusted.IsASCII(s) {
+	if untrusted.IsASCII(s) && strings.IndexByte(s, 0x1b) < 0 {
 		return s, nil
 	}
 	var b strings.Builder
@@ -43,6 +45,10 @@ func foldForMatch(s string) (string, []int) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		before := b.Len()
 		switch {
+		case r == 0x1b:
+			b.WriteByte(' ')
+			size = escapeLen(s[i:])
+			changed = true
 		case r < utf8.RuneSelf:
 			b.WriteByte(byte(r))
 		case unicode.Is(unicode.Cf, r) || isVariationSelector(r):
@@ -85,6 +91,40 @@ func foldForMatch(s string) (string, []int) {
 		return s, nil
 	}
 	return b.String(), append(index, len(s))
+}
+
+// escapeLen is the length of the terminal escape sequence s starts with (s[0] is ESC): a control
+// sequence (ESC [ parameters, intermediates, a final byte), an operating-system command (ESC ]
+// up to BEL or ESC \), or ESC and one character.
+func escapeLen(s string) int {
+	if len(s) < 2 {
+		return 1
+	}
+	switch s[1] {
+	case '[':
+		i := 2
+		for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+			i++
+		}
+		if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+			i++
+		}
+		return i
+	case ']':
+		for i := 2; i < len(s); i++ {
+			if s[i] == 0x07 {
+				return i + 1
+			}
+			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
+				return i + 2
+			}
+		}
+		return len(s)
+	}
+	if s[1] >= 0x40 && s[1] <= 0x5f {
+		return 2
+	}
+	return 1
 }
 
 // foldedFrom says what the folded reading changed in s[start:end] so that a phrase matched

@@ -17,6 +17,8 @@ import (
 // string of the result corpus up to 1 KB read as the rules read it (in lower case).
 func TestExpressionsFindAsRegexp(t *testing.T) {
 	exprs := []*lint.Expression{roleMarker}
+	// The expressions that read the text as written, in any case, are held to theirs on it too.
+	asWritten := []*lint.Expression{producedWork, translateOrder, actionOrder, codeOffer, stateInstead, stateInsteadOther, replyVerb, replyTarget, codeTarget, offeredCode}
 	for _, l := range takeoverLanguages {
 		for _, e := range []*lint.Expression{l.override, l.address, l.mention, l.hijack} {
 			if e != nil {
@@ -25,8 +27,8 @@ func TestExpressionsFindAsRegexp(t *testing.T) {
 		}
 	}
 	files, _ := filepath.Glob("../../testdata/result/corpus/*.json")
-	seen := map[string]bool{}
-	var texts []string
+	seen, seenWritten := map[string]bool{}, map[string]bool{}
+	var texts, written []string
 	var collect func(v any)
 	collect = func(v any) {
 		switch x := v.(type) {
@@ -34,6 +36,10 @@ func TestExpressionsFindAsRegexp(t *testing.T) {
 			if s := lowerText(x); len(s) <= 1<<10 && !seen[s] {
 				seen[s] = true
 				texts = append(texts, s)
+			}
+			if len(x) <= 1<<10 && !seenWritten[x] {
+				seenWritten[x] = true
+				written = append(written, x)
 			}
 		case []any:
 			for _, e := range x {
@@ -64,8 +70,31 @@ func TestExpressionsFindAsRegexp(t *testing.T) {
 			}
 		}
 	}
+	for _, e := range asWritten {
+		re := regexp.MustCompile(e.String())
+		for _, s := range written {
+			if got, want := e.FindAllStringIndex(s, 8), re.FindAllStringIndex(s, 8); !reflect.DeepEqual(got, want) {
+				t.Errorf("%.60s… on %.80q: %v, want %v", e.String(), s, got, want)
+			}
+		}
+	}
+	// A sentence the set of orders says an order cannot match in, it does not match in.
+	var read lint.SetReading
+	compiled := map[*lint.Expression]*regexp.Regexp{}
+	for _, e := range asWritten {
+		compiled[e] = regexp.MustCompile(e.String())
+	}
+	for _, s := range written {
+		sentenceOrders.Read(s, &read)
+		for _, e := range asWritten {
+			if !read.MayMatch(e) && compiled[e].MatchString(s) {
+				t.Errorf("%.60s… on %.80q: the set says it cannot match, and it does", e.String(), s)
+			}
+		}
+	}
 	// The encoded runs are found by byte loops that read as the expressions do.
-	texts = append(texts, strings.Repeat("QUJD", 6), strings.Repeat("QUJD", 6)+"===x"+strings.Repeat("a", 24)+"=",
+	texts = append(texts, `{"a": 'b', "c":"d"}`, "[ \t\n\f\r\v\"x\", \u00a0'y']", ": :\"", "{,'",
+		strings.Repeat("QUJD", 6), strings.Repeat("QUJD", 6)+"===x"+strings.Repeat("a", 24)+"=",
 		strings.Repeat("0f", 16), strings.Repeat("0f", 16)+"a", strings.Repeat("ab", 15)+"g"+strings.Repeat("cd", 20))
 	for _, s := range texts {
 		if got, want := findBase64Runs(s, 16), base64Run.FindAllStringIndex(s, 16); !reflect.DeepEqual(got, want) {
@@ -73,6 +102,9 @@ func TestExpressionsFindAsRegexp(t *testing.T) {
 		}
 		if got, want := findHexRuns(s, 8), hexRun.FindAllStringIndex(s, 8); !reflect.DeepEqual(got, want) {
 			t.Errorf("hex runs of %.80q: %v, want %v", s, got, want)
+		}
+		if got, want := findValueStarts(s, 256), valueStart.FindAllStringIndex(s, 256); !reflect.DeepEqual(got, want) {
+			t.Errorf("value starts of %.80q: %v, want %v", s, got, want)
 		}
 	}
 	t.Logf("%d expressions on %d texts", len(exprs), len(texts))

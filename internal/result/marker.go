@@ -3,6 +3,7 @@ package result
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -100,6 +101,58 @@ func authorityOrder(text, s string) (hit, bool) {
 			continue
 		}
 		return takeoverHit(text, m[0], m[1]+cue[1], "", i18n.T("claims authority over the model and asks it for something")), true
+	}
+	return hit{}, false
+}
+
+// A forged turn is a conversation written into the data: a line that opens the user's turn, in
+// which the user orders an action (send, delete, run, transfer…), and after it a line that opens
+// the assistant's turn, so that the model reads the order as the user's and its own reply as
+// begun. A support page that quotes a conversation asks and answers; it does not order, and a
+// chat template shown in docs stands in code, which is not read here.
+var (
+	userTurn      = lint.NewExpression(`(?m)^[ \t]*(?:#{1,4}[ \t]*)?(?:user|human|utilisateur|humain|benutzer|nutzer|mensch|usuario|humano|utente|umano|usuário|utilizador|用户|人类|ユーザー|人間|пользователь|человек|사용자|사람)[ \t]*[:：]`)
+	assistantTurn = lint.NewExpression(`(?m)^[ \t]*(?:#{1,4}[ \t]*)?(?:assistant|ai|bot|chatgpt|gpt|claude|model|ia|assistent|ki|asistente|assistente|助手|アシスタント|ассистент|ии|помощник|어시스턴트)[ \t]*[:：]`)
+	turnAction    = lint.NewExpression(`(?:\b(?:send|forward|delete|remove|transfer|upload|e-?mail|post|share|run|execute|wire|pay|grant|reveal|paste|export|download|install|erase|wipe)\b|\b(?:envoie|supprime|transfère|exécute|partage|efface|schick|sende|lösche|überweise|führe|teile|envía|borra|elimina|transfiere|ejecuta|comparte|invia|cancella|esegui|trasferisci|condividi|envie|apague|exclua|transfira|compartilhe)|发送|删除|转账|执行|上传|转发|送って|削除|実行|振り込|転送|отправь|удали|переведи|выполни|перешли|보내|삭제|실행|송금|전달)`)
+	turnKeys      = []string{"assistant", "ai:", "bot:", "gpt", "claude", "model:", "ia:", "assistent", "ki:", "asistente", "assistente", "助手", "アシスタント", "ассистент", "ии:", "помощник", "어시스턴트"}
+	userTurnKeys  = []string{"user:", "user :", "human:", "human :", "utilisateur", "humain", "benutzer", "nutzer:", "mensch:", "usuario", "humano", "utente", "umano", "usuário", "utilizador", "用户", "人类", "ユーザー", "人間", "пользователь", "человек", "사용자", "사람"}
+)
+
+// userTurnIndex finds the words of the user's label in one pass.
+var userTurnIndex = sync.OnceValue(func() *lint.WordIndex { return lint.NewWordIndex(userTurnKeys) })
+
+// forgedTurn looks in s (text in lower case) for a user's turn that orders an action, followed by
+// the assistant's turn, standing outside code and quotation.
+func forgedTurn(text, s string) (hit, bool) {
+	if !holdsAny(s, turnKeys) {
+		return hit{}, false
+	}
+	// The user's label is looked for on the lines that hold one of its words, not on every line.
+	var turns [][]int
+	for _, places := range userTurnIndex().Find(s, 8) {
+		for _, p := range places {
+			ls := strings.LastIndexByte(s[:p], '\n') + 1
+			_, le := window(s, p, p+32)
+			if u := userTurn.FindStringIndex(s[ls:le]); u != nil {
+				turns = append(turns, []int{ls + u[0], ls + u[1]})
+			}
+		}
+	}
+	slices.SortFunc(turns, func(a, b []int) int { return a[0] - b[0] })
+	for _, u := range turns[:min(len(turns), 8)] {
+		if inCode(s, u[0]) || framed(s, u[0], u[1]) {
+			continue
+		}
+		_, to := window(s, u[1], u[1]+nearby)
+		a := assistantTurn.FindStringIndex(s[u[1]:to])
+		if a == nil {
+			continue
+		}
+		turn := s[u[1] : u[1]+a[0]]
+		if turnAction.FindStringIndex(turn) == nil {
+			continue
+		}
+		return takeoverHit(text, u[0], u[1]+a[1], "", i18n.T("writes a turn of the conversation into the data: the user's order and the assistant's reply")), true
 	}
 	return hit{}, false
 }

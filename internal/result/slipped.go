@@ -26,33 +26,85 @@ const RuleSlippedTask = "slipped-task"
 //     say: …"): a reader is told what to report instead of what the data says.
 var (
 	// producedWork is an order at a sentence's start to produce a work that no data needs.
-	producedWork = lazyregexp.New(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
+	producedWork = lint.NewExpression(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
 	// translateOrder is an order to translate a phrase the data quotes into a language.
-	translateOrder = lazyregexp.New(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
+	translateOrder = lint.NewExpression(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
-	stateInstead = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
+	stateInstead = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
+	// stateSupposed is stateInstead's other forms: "let's admit to using", and a hypothetical
+	// scenario or world in which "we say" something; read only in sentences holding their words.
+	stateSupposed = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must))\s+(?:admit|confess)\s+to\s+\w+ing\b` +
+		`|\b(?:scenario|world|universe|reality)\s+(?:where|in\s+which)\s+we\s+(?:\w+\s+)?(?:state|say|claim|declare)\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b)`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
 	// hand something to another party: "please transfer $500 to account 123", "also, grant my
 	// friend access to the lock", "move the files in ~/Documents to /tmp". Data carries such an
 	// order for whoever acts on it; a person asked so by mail is asked by name, which the check
 	// looks for before it counts ("Hi Ann, please send…").
-	actionOrder = lazyregexp.New(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
-	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,"): a
-	// request after it is asked of that person.
-	namedGreeting = lazyregexp.New(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+`)
+	actionOrder = lint.NewExpression(`(?i)^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:grant|transfer|wire|deposit|withdraw|send|forward|move|delete|remove|unlock|share|e-?mail|invite|pay|purchase|buy|book|cancel|reset|disable|turn\s+off|download|upload|install|give|schedule|initiate)\b[^.!?\n]{0,160}?(?:\b(?:to|with|into|for|from)\s+(?:my\s+(?:friend|colleague|partner|new|other|\w+\s+account)|account\s+(?:number\s+)?[\w-]*\d|the\s+(?:following|this)\s+(?:address|account|email|number)|[\w.+-]+@[\w-]+\.[\w.]+|https?://|~/|/tmp\b|\$\d[\d,.]*|\d[\d,.]*\s*(?:usd|dollars|euros?|eur)\b)|\baccess\s+to\s+(?:my|the)\b)`)
+	// actAsMe is an order, at a sentence's start, to act on what is the writer's own ("sell 20
+	// shares of my stock", "unlock my front door", "cancel my appointments"): the data speaks as
+	// the user and asks whoever acts for the user to use the user's accounts, devices and files.
+	// Guides order their reader about "your" things; a person asked so by mail is greeted first.
+	actAsMe = lint.NewExpression(`(?i)(?:^(?:(?:also|and|then|additionally|meanwhile|oh|btw|p\.?s\.?)[,:]?\s+)?(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:sell|buy|purchase|transfer|wire|move|delete|remove|unlock|lock|share|send|e-?mail|forward|retrieve|fetch|download|upload|change|update|set|turn\s+(?:off|on)|switch\s+(?:off|on)|disable|enable|cancel|schedule|book|pay|deposit|withdraw|invite|add|approve|merge|initiate|close|open|reset|export|copy|post|publish|modify|adjust|increase|decrease|order|renew|redirect|grant|give|release|empty|wipe|erase|install|uninstall|deactivate|activate)\b[^.!?\n]{0,100}?\bmy\s+(?:[\w-]+\s+){0,2}?(?:accounts?|holdings|stocks?|shares|bitcoin|crypto|funds|savings|wallet|portfolio|files?|documents?|folders?|door|locks?|car|thermostat|cameras?|alarm|calendar|contacts?|e-?mails?|inbox|passwords?|address(?:es)?|data|records?|repository|repo|medications?|prescriptions?|appointments?|subscriptions?|policy|orders?|location|cards?|payments?|phone|devices?|home|house|profile|settings|router|network|photos?|notes|messages|history|bank|insurance|packages?|deliver(?:y|ies)|reservations?|flights?|tickets?)\b` +
+		`|^(?:merci\s+de|veuillez|s['’]il\s+(?:te|vous)\s+plaît,?|peux-tu|pourriez-vous)?\s*(?:vend|achet|transf[eé]r|vir|déplac|supprim|déverrouill|désactiv|annul|envoi|envoy|partag|chang|modifi|ajout|approuv|fusionn|ouvr|ferm|réinitialis|export|publi|pai|pay)\p{L}*\s[^.!?\n]{0,100}?\b(?:mon|ma|mes)\s` +
+		`|^(?:bitte\s+)?(?:verkauf|kauf|überweis|verschieb|lösch|entriegl|schalt|deaktivier|stornier|send|schick|teil|änder|füg|genehmig|öffne|schließ|setz|exportier|veröffentlich|bezahl|zahl)\p{L}*\s[^.!?\n]{0,100}?\bmein(?:e|en|em|er|es)?\s` +
+		`|^(?:por\s+favor,?\s+)?(?:vend|compr|transfier|muev|borr|elimin|desbloque|desactiv|cancel|envía|envia|compart|cambi|modific|añad|aprueb|abr|cierr|restablec|export|public|pag)\p{L}*\s[^.!?\n]{0,100}?\bmis?\s` +
+		`|^(?:per\s+favore,?\s+)?(?:vend|compr|trasferisc|spost|cancell|elimin|sblocc|disattiv|annull|invi|condivid|cambi|modific|aggiung|approv|apri|chiud|reimpost|esport|pubblic|pag)\p{L}*\s[^.!?\n]{0,100}?\b(?:mio|mia|miei|mie)\s` +
+		`|^(?:por\s+favor,?\s+)?(?:vend|compr|transfir|transfer|mov|apag|exclu|desbloque|desativ|cancel|envi|compartilh|mud|alter|modifiqu|adicion|aprov|abr|fech|redefin|export|public|pag)\p{L}*\s[^.!?\n]{0,100}?\b(?:meu|minha|meus|minhas)\s` +
+		`|^请?(?:今天|今晚|马上|立即|立刻)?[^。！？\n]{0,10}?(?:卖出|买入|转账|转移|删除|解锁|打开|关掉|关闭|取消|发送|分享|更改|修改|添加|批准|合并|重置|导出|发布|支付|付款)[^。！？\n]{0,40}?我(?:的|账户|家|们的)` +
+		`|(?:私の|僕の|自分の)[^。！？\n]{0,40}?(?:売って|買って|送金して|移動して|削除して|解錠して|開けて|止めて|キャンセルして|送って|共有して|変更して|追加して|承認して|マージして|リセットして|公開して|支払って)(?:ください|下さい)` +
+		`|^(?:пожалуйста,?\s+)?(?:продай|купи|переведи|перемести|удали|разблокируй|открой|отключи|выключи|отмени|отправь|перешли|поделись|измени|добавь|одобри|сбрось|опубликуй|оплати)[^.!?\n]{0,100}?\s(?:мо[йяеёи]|моего|моей|моих|моём|моем|моему|моим)(?:\s|$)` +
+		`|(?:제|내|저의|나의)\s[^.!?\n]{0,40}?(?:팔아|송금해|옮겨|삭제해|열어|꺼|취소해|보내|공유해|변경해|바꿔|추가해|승인해|병합해|초기화해|게시해|결제해)\s*(?:주세요|줘))`)
+	// yourObject is an order whose object is the reader's own ("grant your teammates access"):
+	// a guide's, whatever it goes on to name.
+	yourObject = lazyregexp.New(`(?i)^(?:please\s+)?[a-z]+(?:\s+(?:off|on|up))?\s+your\b`)
+
+	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,", "Hallo
+	// Tom,", "Samさん"), in the languages read: a request after it is asked of that person.
+	namedGreeting = lazyregexp.New(`(?im)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening))\b[^\n]{0,40}[,!:]?\s*$|(?im)^\s*(?:hi|hello|hey|dear)\s+[A-Z][a-z]+` +
+		`|(?im)^\s*(?:bonjour|salut|coucou|cher|chère|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:tag|morgen|abend)|hola|querid[oa]s?|estimad[oa]s?|buenos\s+días|ciao|gentile|car[oa]|salve|olá|oi|prezad[oa]s?|привет|здравствуй\p{L}*|уважаем\p{L}*|добрый\s+день|안녕하세요)[^\n]{0,40}[,!:]?\s*$|(?m)^\s*(?:你好|您好|亲爱的|嗨)[^\n]{0,20}$|(?m)^[^\n]{1,20}(?:さん|様)[、,]?\s*$`)
 
 	// stateInsteadOther is stateInstead in French, German, Spanish, Italian and Portuguese: "we
 	// might say:", "let us say that the conclusion …".
-	stateInsteadOther = lazyregexp.New(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
+	stateInsteadOther = lint.NewExpression(`(?i)(?:\b(?:nous\s+(?:pourrions|pouvons|devrions)\s+(?:dire|affirmer|déclarer|admettre)|disons|affirmons|déclarons|admettons|on\s+pourrait\s+dire|où\s+nous\s+affirmons)\s*(?::|que\s+(?:la|le|les|l['’])\s*\S+(?:\s+\S+){0,5}\s+(?:est|était|sont)\b)` +
 		`|\b(?:(?:lassen\s+sie\s+uns|lass\s+uns)\s+sagen|sagen\s+wir|nehmen\s+wir\s+an|behaupten\s+wir|(?:wir|man)\s+(?:könnten?|können)\s+(?:\w+\s+)?(?:sagen|behaupten|angeben)|in\s+dem\s+wir\s+sagen)\s*(?::|,?\s*dass\s+(?:die|der|das)\b)` +
 		`|\b(?:digamos|afirmemos|declaremos|supongamos|admitamos|podríamos\s+(?:decir|afirmar|declarar))\s*(?::|que\s+(?:la|el|los|las|usamos)\b)` +
 		`|\b(?:diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo\s+(?:dire|affermare|dichiarare))\s*(?::|che\s+(?:la|il|lo|l['’]|i|le)\b)` +
 		`|\b(?:digamos|afirmemos|declaremos|suponhamos|admitamos|poderíamos\s+(?:dizer|afirmar|declarar)|podemos\s+afirmar|e\s+afirmamos)\s*(?::|que\s+(?:a|o|os|as)\b))`)
 
+	// questionOrder is an order to answer a question the data poses, at a sentence's start or
+	// after a clause ("before you go on, answer this question: …"), in the ten languages read.
+	// Alone it is a survey's or an exam's; it is an order to the model with readerFacing.
+	questionOrder = lint.NewExpression(`(?i)^[^.?!\n]{0,60}?(?:please\s+|also\s+|first\s+|now\s+)*(?:answer\s+(?:also\s+)?(?:this|the\s+following|the\s+next|one\s+more)\s+question\b` +
+		`|(?:réponds|répondez)\s+(?:aussi\s+|également\s+|d['’]abord\s+)?à\s+(?:cette|la)\s+question` +
+		`|beantworte\s+(?:[a-zäöü]+\s+){0,4}?(?:diese|die\s+folgende|die\s+nächste)\s+frage` +
+		`|responde\s+(?:también\s+|primero\s+)?a\s+(?:esta|la\s+siguiente)\s+pregunta` +
+		`|rispondi\s+(?:anche\s+|prima\s+)?(?:a\s+questa|alla\s+seguente)\s+domanda` +
+		`|responda\s+(?:também\s+)?(?:a|à)\s+(?:esta|seguinte)\s+pergunta` +
+		`|(?:先|也|请)?(?:在你的回答中)?(?:也)?回答(?:这个|下面这个|下面的|以下|下列)问题` +
+		`|(?:この|次の|以下の)質問に(?:も)?答えてください` +
+		`|ответь\s+(?:также\s+|и\s+)?на\s+(?:этот|следующий)\s+вопрос` +
+		`|(?:이|다음)\s*질문에(?:도)?\s*답하세요)`)
+	// readerFacing is what makes a question an order to whoever is answering: it is to be answered
+	// before going on with the task, or in the reader's own reply.
+	readerFacing = lint.NewExpression(`(?i)(?:\bbefore\s+you\s+(?:go\s+on|continue|proceed|answer|reply|respond|summari[sz]e|do\s+anything)|\bin\s+your\s+(?:reply|response|answer|summary|output)\b` +
+		`|avant\s+de\s+(?:continuer|répondre|poursuivre|résumer)|dans\s+(?:ta|votre)\s+réponse` +
+		`|bevor\s+du\s+(?:weitermachst|fortfährst|antwortest|zusammenfasst)|in\s+deiner\s+antwort` +
+		`|antes\s+de\s+(?:continuar|seguir|responder|resumir|prosseguir)|en\s+tu\s+respuesta|na\s+(?:sua|tua)\s+resposta` +
+		`|prima\s+di\s+(?:continuare|proseguire|rispondere|riassumere)|nella\s+tua\s+risposta` +
+		`|在(?:继续|回答|总结)之前|你的回答中|先に進む前に|答える前に|回答する前に|回答の中で` +
+		`|прежде\s+чем\s+(?:продолжить|ответить|отвечать)|в\s+сво[её]м\s+ответе|계속하기\s*전에|답하기\s*전에|답변에서)`)
+
+	// stateCues are the words one of which every stateInstead and stateInsteadOther holds.
+	stateCues = lint.NewExpression(`(?i)(?:\blet(?:'s|s|\s+us)\b|\bwe\s+(?:might|could|should|will|must)\b|\byou\s+(?:should|must|might|could|will)\b|common\s+practice|\bsuggest\s+you|\b(?:scenario|world|universe|reality)\s+(?:where|in\s+which)|\bnous\s+(?:pourrions|pouvons|devrions)|\bdisons|affirmons|déclarons|admettons|\bon\s+pourrait|\blass(?:en\s+sie|t)?\s+uns|\bsagen\s+wir|\bnehmen\s+wir|behaupten\s+wir|\b(?:wir|man)\s+(?:könnte|kann)|\bin\s+dem\s+wir|digamos|afirmemos|declaremos|supongamos|admitamos|podríamos|diciamo|affermiamo|dichiariamo|supponiamo|ammettiamo|potremmo|poderíamos|podemos\s+afirmar|suponhamos|e\s+afirmamos)`)
+
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
-	codeOffer = lazyregexp.New(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
+	codeOffer = lint.NewExpression(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
 )
+
+// sentenceOrders are the expressions asked of each sentence, read for all at once.
+var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -74,12 +126,16 @@ func slippedTaskFindings(s string) []hit {
 		start = end + 1
 	}
 	if strings.ContainsAny(s, `'"`) {
-		for _, loc := range valueStart.FindAllStringIndex(s, 256) {
+		for _, loc := range findValueStarts(s, 256) {
 			starts = append(starts, candidate{loc[1], true})
 		}
 	}
 	fences := fenceOffsets(s)
 	greeted := -1 // whether s greets its reader by name, read once where an order asks it
+	// Each sentence is read once for the literals of every order; most hold none, and no
+	// expression is run on them.
+	var read lint.SetReading
+	matches := func(e *lint.Expression, text string) bool { return read.MayMatch(e) && e.MatchString(text) }
 	for _, c := range starts {
 		if len(out) >= 4 {
 			break
@@ -97,20 +153,41 @@ func slippedTaskFindings(s string) []hit {
 			return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '#' || r == '/'
 		})
 		at := start + len(sentence) - len(trimmed)
-		if len(trimmed) < 12 || len(trimmed) > 240 || !c.value && quotedAmongFences(s, at, fences) {
+		// A sentence longer than an order is read only for what it tells its reader to state: a
+		// table or a caption without full stops runs on past the order it carries. Such an order
+		// holds one of stateCues' words, which most long sentences do not.
+		long := len(trimmed) > 240
+		if len(trimmed) < 12 || long && !stateCues.MatchString(s[at:min(end, at+1200)]) {
 			continue
 		}
 		what := ""
+		if !long {
+			sentenceOrders.Read(withStop(s, at, end), &read) // holds trimmed, and the mark after it
+		}
 		switch {
-		case producedWork.MatchString(trimmed) || translateOrder.MatchString(trimmed):
+		case long:
+			// Read up to a bound, so that a text without full stops is read once, not once per
+			// record value that starts in it.
+			if !stated(withStop(s, at, min(end, at+1200))) {
+				continue
+			}
+			what = i18n.T("a sentence of the result tells its reader what to state about the data")
+		case matches(producedWork, trimmed) || matches(translateOrder, trimmed):
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
-		case codeTarget.MatchString(trimmed) && codeOffer.MatchString(trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
+		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case actionOrder.MatchString(trimmed) && !greets(s, &greeted):
+		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) || ownWord(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case stateInstead.MatchString(withStop(s, at, end)) || stateInsteadOther.MatchString(withStop(s, at, end)):
+		case questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
+			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
+		case matches(stateInstead, withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)) || holdsAny(withStop(s, at, end), supposedWords) && stateSupposed.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
+			continue
+		}
+		// A quoted sentence is shown, not given: asked only of the few sentences that order,
+		// for it reads the text around each.
+		if !c.value && quotedAmongFences(s, at, fences) {
 			continue
 		}
 		out = append(out, hit{Finding: lint.Finding{Rule: RuleSlippedTask, Severity: lint.SeverityHigh,
@@ -138,4 +215,32 @@ func greets(s string, known *int) bool {
 		}
 	}
 	return *known == 1
+}
+
+// ownWords are the words for "my" one of which every actAsMe order holds, and questionWords the
+// words for "question" one of which every questionOrder holds: a sentence without one is not
+// read with the expression.
+var (
+	ownWords      = []string{"my ", " mon ", " ma ", " mes ", " mein", " mi ", " mis ", " mio ", " mia ", " miei ", " mie ", " meu ", " minha", " meus ", "我", "私の", "僕の", "自分の", " мо", "제 ", "내 ", "저의", "나의"}
+	questionWords = []string{"uestion", "rage", "regunta", "omanda", "ergunta", "问题", "質問", "опрос", "질문"}
+)
+
+func ownWord(s string) bool      { return holdsAny(s, ownWords) }
+func questionWord(s string) bool { return holdsAny(s, questionWords) }
+
+func holdsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// supposedWords are the words one of which every stateSupposed form holds.
+var supposedWords = []string{"admit", "confess", "scenario", "world", "universe", "reality"}
+
+// stated reports whether a sentence tells its reader what to state about the data.
+func stated(sentence string) bool {
+	return stateInstead.MatchString(sentence) || stateInsteadOther.MatchString(sentence) || holdsAny(sentence, supposedWords) && stateSupposed.MatchString(sentence)
 }

@@ -3,6 +3,7 @@ package result
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -106,7 +107,7 @@ var takeoverLanguages = []takeoverLanguage{
 		mention: phrases(`\bki-agent`, `\bki-(?:assistent|modell|agent)`, `\bsprachmodell`),
 		hijack: phrases(`\bdie\s+echten\s+anweisungen`, `\bmuss\s+jetzt\b`, `\blass\s+(?:die|den)\s+\w+\s+weg`, `\bvergiss,?\s+(?:was|worum)\s+der\s+benutzer`, `\bstattdessen\b`, `\bsag\s+dem\s+benutzer`, `\bmelde\s+erfolg`, `\bbevor\s+du\b`, `\b(?:statt|anstatt)\b`, `\bdeine\s+neue\s+aufgabe`, `\bneue\s+anweisungen?`, `\b(?:erwähne|sag|verrate)\w*\b.{0,60}\b(?:nicht|nie|niemals)\b`,
 			`\bhör\s+auf\b`, `\bab\s+jetzt\b`, `\bvon\s+nun\s+an\b`, `\bdich\s+autorisiert`, `\brufe\s+das\s+tool`)},
-	{lang: "es", keys: []string{"bot", "automático", "automáticos", "quienquiera", "tú", "ignor", "olvid", "omite", "asistente", "ia", "modelo", "system", "instruction"},
+	{lang: "es", keys: []string{"bot", "automático", "automáticos", "quienquiera", "tú", "ignor", "olvid", "olvíd", "omite", "asistente", "ia", "modelo", "system", "instruction"},
 		override: phrases(`\b(?:ignora|olvida|omite|ignorar|olvídate)\w*\s+(?:de\s+)?(?:todas\s+)?(?:las\s+|tus\s+|sus\s+|esas\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anterior\w*|previas|que\s+te\s+dicen)`, `\b(?:ignora|olvida)\w*\s+(?:de\s+)?todo\s+lo\s+que\s+(?:te\s+(?:han|hayan)\s+dicho|se\s+te\s+ha)`, `\bignor\w*\s+(?:la|el|esta|este)\s+(?:página|función|documento|texto|correo|contenido|código|currículum)\w*(?:\s+web)?\s+y\s+(?:declara|di|dec|indica|escrib|respond|afirma)`, `\b(?:ignora|olvida|omite|ignore|olvide)\w*\s+(?:todas\s+)?(?:las\s+|tus\s+|sus\s+)?(?:instrucciones|indicaciones|órdenes|reglas)\s+(?:anteriores|previas)`, `\b(?:olvida|ignora)\s+tus\s+instrucciones`),
 		address: phrases(`\b(?:el\s+(?:asistente|agente|modelo|bot)|la\s+ia)\s+(?:debe|deberá|tiene\s+que)\b`, `\b(?:hola|oye)[,!]?\s+(?:asistente|ia)\b`, `\b(?:para|al)\s+(?:el\s+)?bot\b`, `lectores?\s+automáticos?`, `quienquiera\s+que`, `\btú,?\s+el\s+asistente`, `\b(?:ia|asistente|bot)\s+que\s+(?:lee|procesa|resume|analiza)`, `\bal\s+modelo\s+de\s+lenguaje`, `\bquerid[oa]\s+(?:ia|asistente)\b`, `\b(?:nota|mensaje)\s+(?:importante\s+)?para\s+(?:la\s+ia|el\s+asistente|el\s+modelo)`,
 			sentenceStart+`asistente\s*[:,]`, `<\s*/?\s*(?:system|instructions?)\s*>`),
@@ -207,6 +208,15 @@ func takeoverFindings(text string) []hit {
 		return []hit{h}
 	}
 	if h, ok := otherOverride(text, s); ok {
+		return []hit{h}
+	}
+	if h, ok := taskSwitches(text, s); ok {
+		return []hit{h}
+	}
+	if h, ok := forgedTurn(text, s); ok {
+		return []hit{h}
+	}
+	if h, ok := danTakeover(text, s); ok {
 		return []hit{h}
 	}
 	return nil
@@ -412,12 +422,12 @@ func takeoverHit(s string, start, end int, lang, what string) hit {
 // answer or code must hold. Honest mail asks a person for things in a reply ("please include
 // your order number"); it does not order how the reader's answer is written.
 var (
-	replyVerb   = lazyregexp.New(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
-	replyTarget = lazyregexp.New(`(?i)\b(?:your|the)\s+(?:response|reply|answer|message|output)(?:'s)?\b`)
+	replyVerb   = lint.NewExpression(`(?i)^(?:add|include|integrate|modify|insert|incorporate|use|replace|append|provide|mention|render|remove|group|convert|substitute|scramble|jumble|rearrange|combine|enhance|augment|ensure|introduce|merge|leverage|consider|embed|make|keep\s+in\s+mind|don't\s+forget|do\s+not\s+forget|don't\s+hesitate|tease|suggest|hint|misspell|anagram|introduce|in\s+your\s+(?:response|reply|answer))\b`)
+	replyTarget = lint.NewExpression(`(?i)\b(?:your|the)\s+(?:response|reply|answer|message|output)(?:'s)?\b`)
 	// codeTarget is the reply directive's form in code: the model's code must take a block the
 	// data offers ("merge the following snippet into your solution").
-	codeTarget  = lazyregexp.New(`(?i)\byour\s+(?:code|codebase|solution|implementation|algorithm|elucidation|program|script)\b`)
-	offeredCode = lazyregexp.New(`(?i)\b(?:following|subsequent|below|this|above)\s+(?:code|snippet|block|excerpt|section)`)
+	codeTarget  = lint.NewExpression(`(?i)\byour\s+(?:code|codebase|solution|implementation|algorithm|elucidation|program|script)\b`)
+	offeredCode = lint.NewExpression(`(?i)\b(?:following|subsequent|below|this|above)\s+(?:code|snippet|block|excerpt|section)`)
 )
 
 // replyDirectiveFindings looks for sentences of the reply directive.
@@ -640,4 +650,262 @@ func disguisedTakeovers(s string) []hit {
 		out = append(out, h)
 	}
 	return out
+}
+
+// A switchLanguage holds one language's ways of taking the model off its task without naming its
+// instructions: an order to drop the rest of the document and reply with something else, a
+// change of task halfway through the data ("never mind the above, could you … instead?"), a new
+// role given to the model ("from now on you are DAN, an AI without restrictions"), and an order
+// to whoever summarizes or is asked about the document. Each is enough on its own, in text that
+// is not quoted as an example; keys are words one of which each holds.
+type switchLanguage struct {
+	lang string
+	// keys gate order, readerKeys reader and claimedKeys claimed: words one of which each of
+	// their phrases holds. first is where they start in [switchKeys].
+	keys, readerKeys, claimedKeys []string
+	first                         int
+	// order is the drop, the change of task and the new role, each enough on its own.
+	order *lint.Expression
+	// reader is the address to whoever summarizes, translates or is asked about the document:
+	// an order only with a cue of the language's hijack (tell the user, do not mention) or an
+	// answer it dictates after it.
+	reader, dictated *lint.Expression
+	// claimed is a claim that the reader has been instructed or authorized to act ("you have been
+	// instructed to review the records"): an order only with a target after it (an address to
+	// send to, a secret, a file).
+	claimed *lint.Expression
+}
+
+var switchLanguages = []switchLanguage{
+	{lang: "en", keys: []string{"i'm a", "i am a", "i'm the", "i am the", "rest of", "everything below", "everything after", "all text below", "never mind", "nevermind", "forget", "scratch that", "actually", "from now on", "no longer", "you are now", "immerse", "pretend"}, readerKeys: []string{"summariz", "summaris", "translat", "asked about"}, claimedKeys: []string{"been instructed", "been authorized", "been authorised", "been tasked"},
+		order: phrases(`\bi\s*(?:'m|’m|\s+am)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:developer|engineer|administrator|admin|president|ceo|officer|official|agent|technician|auditor|inspector)\b[^\n]{0,160}?\b(?:you|your)\b[^\n]{0,80}?\b(?:password|secret\s+key|api\s+key|credentials|(?:the\s+)?user'?s\s+(?:e-?mail(?:\s+address)?|address|data|location|phone))`,
+			`\b(?:ignore|disregard|skip|forget)\s+(?:the\s+)?rest\s+of\s+(?:this|the)\s+(?:document|text|page|data|file|article|e-?mail|message|content|input|report|resume|context|conversation)\b[^.\n]{0,40}?\band\s+(?:instead\s+|just\s+|only\s+|simply\s+)?(?:reply|respond|answer|print|output|say|write|state|return|repeat|display)\b`,
+			`\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+the\s+text)?)\s+(?:below|after|following)\b[^.\n]{0,40}?\band\s+(?:instead\s+|just\s+|only\s+|simply\s+)?(?:reply|respond|answer|print|output|say|write|state|return|repeat|display)\b`,
+			`\bstop\s+reading\s+(?:here|now)\b[^\n]{0,80}?\b(?:ignore|disregard)\b[^\n]{0,60}?\b(?:reply|respond|answer|print|output|say|write|state|return)\b`,
+			`(?:^|[.!?\n]\s*)(?:actually[,]?\s+)?(?:never\s*mind|forget(?:\s+about)?|scratch)\s+(?:that|this|it|the\s+above|all\s+(?:of\s+)?that|all\s+the\s+above|what\s+(?:i|was)\s+(?:said|asked|written)(?:\s+above)?)\s*[,.!:;—–-]+\s*(?:actually[,]?\s+)?(?:(?:can|could|would|will)\s+you|please)\b`,
+			`(?:^|[.!?\n]\s*)actually[,]?\s+(?:(?:can|could|would|will)\s+you|please)\b[^.?!\n]{3,160}\binstead\s*\?`,
+			`\b(?:from\s+now\s+on|starting\s+now|from\s+this\s+(?:moment|point)(?:\s+on)?)[,]?\s+you\s+(?:are|will\s+be|shall\s+be)\s+(?:now\s+)?(?:called\s+|named\s+|known\s+as\s+)?(?:an?\s+|the\s+)?(?:[a-z-]+\s+){0,3}?(?:dan|ai|bot|chatbot|assistant|model|persona|character|\w+bot|\w+gpt)\b`,
+			`\byou\s+are\s+no\s+longer\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+){0,2}?(?:assistant|ai|chatbot|model|bot|language\s+model)\b`,
+			`\byou\s+are\s+now\s+(?:in\s+)?(?:dan|developer|god|jailbreak|jailbroken|unrestricted|unfiltered|debug|admin|root|sudo)\s+mode\b`, `\byou\s+are\s+now\s+(?:dan|\w+bot|\w+gpt)\b`,
+			`\bimmerse\s+yourself\s+(?:fully\s+)?in(?:to)?\s+the\s+role\b`, `\bpretend\s+(?:to\s+be|that\s+you\s+are|you\s+are)\s+(?:an?\s+)?(?:ai|assistant|chatbot|model|bot)\s+(?:with(?:out)?|that|who|named|called)\b`),
+		reader: phrases(`\b(?:when|while|if|once|before)\s+(?:you\s+(?:are\s+)?)?(?:summari[sz](?:e|es|ing)|translat(?:e|es|ing)|describ(?:e|es|ing)|review(?:s|ing)?|analy[sz](?:e|es|ing)|process(?:es|ing)?)\s+(?:this|the\s+(?:following|above))\s+(?:page|document|text|e-?mail|message|file|article|resume|cv|data|content|website|web\s*page|report|post|review|listing)\b`,
+			`\bif\s+(?:you\s+are|you're)\s+asked\s+(?:about|to\s+summari[sz]e|to\s+describe)\s+(?:this|the)\s+(?:page|document|text|e-?mail|file|article|resume|candidate|product|data|company|contract)\b`),
+		dictated: phrases(`\b(?:answer|reply|respond|say|state|claim|conclude)\s+(?:only\s+)?(?:that|with)\b`),
+		claimed:  phrases(`\byou\s+(?:have|'ve)\s+(?:now\s+)?been\s+(?:instructed|authori[sz]ed|tasked|ordered|directed)\s+to\b`)},
+	{lang: "fr", keys: []string{"je suis un", "je suis le", "reste d", "tout ce qui suit", "laisse tomber", "oublie", "en fait", "maintenant", "désormais", "dorénavant", "n'es plus"}, readerKeys: []string{"résum", "tradui", "interroge"}, claimedKeys: []string{"été chargé", "été autorisé", "été mandaté", "a demandé de"},
+		order: phrases(`(?:^|[.!?\n]\s*)en\s+fait,?\s+(?:peux|pourrais|pouvez|pourriez)[-\s](?:tu|vous)\s[^.?!\n]{3,160}?(?:à\s+la\s+place|plutôt)\s*\?`,
+			`\bje\s+suis\s+(?:un|une|le|la|l['’])\s*(?:\S+\s+){0,2}?(?:développeur|ingénieur|administrateur|président|directeur|agent|technicien|auditeur)\b[^\n]{0,160}?(?:mot\s+de\s+passe|clé\s+secrète|identifiants|(?:l['’])?adresse\s+e-?mail\s+de\s+l['’]utilisateur)`,
+			`\b(?:ignore[sz]?|oublie[sz]?|ne\s+tiens\s+pas\s+compte\s+d[eu])\s+(?:le\s+)?reste\s+d[eu]\s+(?:ce|cette|la|le)\s+\S+[^.\n]{0,40}?\bet\s+(?:réponds|répondez|écris|écrivez|affiche|affichez|dis|dites|imprime|renvoie)\b`,
+			`\b(?:ne\s+tiens\s+pas\s+compte\s+de|ignore[sz]?)\s+tout\s+ce\s+qui\s+(?:suit|est\s+en\s+dessous)\b[^.\n]{0,40}?\bet\s+(?:réponds|écris|affiche|dis|imprime)\b`,
+			`(?:^|[.!?\n]\s*)(?:en\s+fait,?\s+)?(?:laisse[sz]?\s+tomber|oublie[sz]?(?:\s+(?:ça|cela|ce\s+qui\s+précède|tout\s+ça|tout\s+cela)))[^.?!\n]{0,30}?[,.!:;—–-]+\s*(?:peux|pourrais|pouvez|pourriez)[-\s](?:tu|vous)\b`,
+			`(?:^|[^\p{L}])(?:à\s+partir\s+de\s+maintenant|désormais|dorénavant)[,]?\s+tu\s+es\s+(?:maintenant\s+)?(?:une?\s+|l['’])?(?:\S+\s+){0,3}?(?:dan|ia|bot|chatbot|assistant|modèle|personnage|\S*bot)\b`,
+			`\btu\s+n['’]es\s+plus\s+(?:une?\s+|l['’])?(?:\S+\s+){0,2}?(?:assistant|ia|chatbot|modèle|bot)\b`, `\btu\s+es\s+(?:désormais|maintenant)\s+(?:dan|\S*bot)\b`),
+		reader:   phrases(`\b(?:quand|lorsque|si)\s+(?:tu|vous)\s+(?:résumes|résumez|traduis|traduisez|analyses|analysez|lis|lisez)\s+(?:cette|ce|cet)\s+(?:page|document|texte|e-?mail|courriel|message|fichier|article|cv|site)\b`, `\bsi\s+on\s+(?:t['’]|vous\s+)interroge\s+sur\s+(?:ce|cette)\s+(?:document|page|texte|fichier|e-?mail|produit|contrat)\b`),
+		dictated: phrases(`\b(?:réponds|répondez|dis|dites|affirme|affirmez)\s+que\b`),
+		claimed:  phrases(`\b(?:tu\s+as|vous\s+avez)\s+été\s+(?:chargée?|autorisée?|mandatée?)\s+de\b|\bon\s+(?:t['’]|vous\s+)a\s+demandé\s+de\b`)},
+	{lang: "de", keys: []string{"ich bin ein", "ich bin der", "den rest", "alles unter", "alles nach", "vergiss", "eigentlich", "ab jetzt", "von nun an", "ab sofort", "bist kein", "bist jetzt"}, readerKeys: []string{"zusammenfass", "übersetz", "gefragt"}, claimedKeys: []string{"angewiesen", "beauftragt", "autorisiert"},
+		order: phrases(`(?:^|[.!?\n]\s*)eigentlich,?\s+(?:kannst\s+du|könntest\s+du|können\s+sie|könnten\s+sie)\s[^.?!\n]{3,160}?stattdessen[^.?!\n]{0,40}\?`,
+			`\bich\s+bin\s+(?:ein|eine|der|die)\s+(?:\S+\s+){0,2}?(?:entwickler|ingenieur|administrator|präsident|geschäftsführer|beamter|techniker|prüfer)\w*\b[^\n]{0,160}?(?:passwort|kennwort|geheimschlüssel|zugangsdaten|e-?mail-adresse\s+des\s+benutzers)`,
+			`\b(?:ignorier\w*|vergiss)\s+(?:sie\s+)?den\s+rest\s+(?:dieses|des|dieser|der)\s+\S+[^.\n]{0,40}?\bund\s+(?:antworte|antworten|schreib\w*|gib|sag\w*|druck\w*)\b`,
+			`\bignorier\w*\s+(?:sie\s+)?alles\s+(?:unter|nach|unterhalb)\b[^.\n]{0,40}?\bund\s+(?:antworte|schreib\w*|gib|sag\w*|druck\w*)\b`,
+			`(?:^|[.!?\n]\s*)(?:(?:eigentlich,?\s+)?vergiss\s+(?:das|es|das\s+oben|alles\s+oben|das\s+alles))[^.?!\n]{0,20}?[,.!:;—–-]+\s*(?:kannst\s+du|könntest\s+du|können\s+sie|könnten\s+sie)\b`,
+			`\b(?:ab\s+jetzt|von\s+nun\s+an|ab\s+sofort)\s+bist\s+du\s+(?:jetzt\s+)?(?:eine?\s+|der\s+|die\s+)?(?:\S+\s+){0,3}?(?:dan|ki|bot|chatbot|assistent|modell|figur|\S*bot)\b`,
+			`\bdu\s+bist\s+kein\w*\s+(?:\S+\s+){0,2}?(?:assistent|ki|chatbot|modell|bot)\s+mehr\b`, `\bdu\s+bist\s+jetzt\s+(?:dan|\S*bot)\b`),
+		reader:   phrases(`\bwenn\s+du\s+(?:diese|dieses|diesen|den|das|die)\s+(?:seite|dokument|text|e-?mail|nachricht|datei|artikel|lebenslauf|webseite)\s+(?:zusammenfasst|übersetzt|analysierst|liest)\b`, `\bwenn\s+du\s+nach\s+(?:diesem|dieser)\s+(?:dokument|seite|text|datei|produkt|vertrag)\s+gefragt\s+wirst\b`),
+		dictated: phrases(`\b(?:antworte|sag|behaupte)\w*,?\s+dass\b`),
+		claimed:  phrases(`\bdu\s+(?:wurdest|bist)\s+(?:\S+\s+)?(?:angewiesen|beauftragt|autorisiert)\w*\b`)},
+	{lang: "es", keys: []string{"soy un", "soy el", "soy la", "el resto", "todo lo que hay debajo", "olvid", "en realidad", "a partir de ahora", "desde ahora", "de ahora en adelante", "ya no eres", "ahora eres"}, readerKeys: []string{"resum", "traduzc", "pregunt"}, claimedKeys: []string{"se te ha", "has sido"},
+		order: phrases(`(?:^|[.!?\n]\s*)en\s+realidad,?\s+¿?\s*(?:puedes|podrías|puede|podría)\s[^.?!\n]{3,160}?\?`,
+			`\bsoy\s+(?:un|una|el|la)\s+(?:\S+\s+){0,2}?(?:desarrollador|ingeniero|administrador|presidente|director|agente|técnico|auditor)\w*\b[^\n]{0,160}?(?:contraseña|clave\s+secreta|credenciales|correo\s+electrónico\s+del\s+usuario|dirección\s+de\s+correo)`,
+			`\b(?:ignora|olvida|omite)\s+el\s+resto\s+de\s+(?:este|esta|el|la)\s+\S+[^.\n]{0,40}?\by\s+(?:responde|contesta|escribe|di|imprime|muestra)\b`,
+			`\bignora\s+todo\s+lo\s+que\s+(?:hay|está|sigue)\s+(?:debajo|abajo|después)\b[^.\n]{0,40}?\by\s+(?:responde|escribe|di|imprime)\b`,
+			`(?:^|[.!?\n]\s*)(?:en\s+realidad,?\s+)?(?:olvida\s+(?:lo\s+anterior|eso|todo\s+eso|lo\s+de\s+arriba)|olvídalo|olvídate\s+de\s+eso|da\s+igual)[^.?!\n]{0,20}?[,.!:;—–-]+\s*¿?\s*(?:puedes|podrías|puede|podría)\b`,
+			`\b(?:a\s+partir\s+de\s+ahora|desde\s+ahora|de\s+ahora\s+en\s+adelante)[,]?\s+(?:tú\s+)?eres\s+(?:una?\s+|el\s+|la\s+)?(?:\S+\s+){0,3}?(?:dan|ia|bot|chatbot|asistente|modelo|personaje|\S*bot)\b`,
+			`\bya\s+no\s+eres\s+(?:una?\s+)?(?:\S+\s+){0,2}?(?:asistente|ia|chatbot|modelo|bot)\b`, `\bahora\s+eres\s+(?:dan|\S*bot)\b`),
+		reader:   phrases(`\bcuando\s+(?:resumas|traduzcas|analices|leas)\s+(?:esta|este)\s+(?:página|documento|texto|correo|mensaje|archivo|artículo|currículum|web)\b`, `\bsi\s+te\s+preguntan\s+(?:por|sobre)\s+(?:este|esta)\s+(?:documento|página|texto|archivo|correo|producto|contrato)\b`),
+		dictated: phrases(`\b(?:responde|di|afirma)\s+que\b`),
+		claimed:  phrases(`\bse\s+te\s+ha\s+(?:instruido|autorizado|encargado|ordenado)\b|\bhas\s+sido\s+(?:instruido|autorizado|encargado)\b`)},
+	{lang: "it", keys: []string{"sono un", "sono il", "il resto", "tutto ciò che segue", "lascia perdere", "lascia stare", "dimentica", "in realtà", "d'ora in poi", "da ora in poi", "da adesso", "non sei più", "ora sei"}, readerKeys: []string{"riassum", "tradu", "chiedono"}, claimedKeys: []string{"è stato chiesto", "è stato ordinato", "sei stato"},
+		order: phrases(`(?:^|[.!?\n]\s*)in\s+realtà,?\s+(?:puoi|potresti|può|potrebbe)\s[^.?!\n]{3,160}?\?`,
+			`\bsono\s+(?:un|una|il|la|l['’])\s*(?:\S+\s+){0,2}?(?:sviluppatore|ingegnere|amministratore|presidente|direttore|agente|tecnico|revisore)\w*\b[^\n]{0,160}?(?:password|chiave\s+segreta|credenziali|indirizzo\s+e-?mail\s+dell['’]utente)`,
+			`\b(?:ignora|dimentica)\s+il\s+resto\s+d(?:i|el|ella)\s+(?:questo|questa)?\s*\S+[^.\n]{0,40}?\be\s+(?:rispondi|scrivi|di['’]|stampa|mostra)`,
+			`\bignora\s+tutto\s+ciò\s+che\s+(?:segue|è\s+sotto)\b[^.\n]{0,40}?\be\s+(?:rispondi|scrivi|di['’]|stampa)`,
+			`(?:^|[.!?\n]\s*)(?:in\s+realtà,?\s+)?(?:lascia\s+(?:perdere|stare)|dimentica\s+(?:tutto|quanto\s+sopra|questo|ciò|quello))[^.?!\n]{0,30}?[,.!:;—–-]+\s*(?:puoi|potresti|può|potrebbe)\b`,
+			`\b(?:d['’]ora\s+in\s+poi|da\s+ora\s+in\s+poi|da\s+adesso)[,]?\s+(?:tu\s+)?sei\s+(?:una?\s+|un['’]|il\s+|la\s+)?(?:\S+\s+){0,3}?(?:dan|ia|bot|chatbot|assistente|modello|personaggio|\S*bot)\b`,
+			`\bnon\s+sei\s+più\s+(?:una?\s+|un['’])?(?:\S+\s+){0,2}?(?:assistente|ia|chatbot|modello|bot)\b`, `\bora\s+sei\s+(?:dan|\S*bot)\b`),
+		reader:   phrases(`\bquando\s+(?:riassumi|traduci|analizzi|leggi)\s+(?:questa|questo)\s+(?:pagina|documento|testo|e-?mail|messaggio|file|articolo|curriculum|sito)\b`, `\bse\s+ti\s+chiedono\s+(?:di|su)\s+(?:questo|questa)\s+(?:documento|pagina|testo|file|prodotto|contratto)\b`),
+		dictated: phrases(`\b(?:rispondi|di['’]|afferma)\s+che\b`),
+		claimed:  phrases(`\bti\s+è\s+stato\s+(?:chiesto|ordinato)\s+di\b|\bsei\s+stat[oa]\s+(?:incaricat[oa]|autorizzat[oa])\s+(?:di|a)\b`)},
+	{lang: "pt", keys: []string{"sou um", "sou uma", "sou o", "sou a", "o resto", "tudo abaixo", "esque", "na verdade", "deixa pra lá", "a partir de agora", "de agora em diante", "já não é", "não é mais", "agora você é"}, readerKeys: []string{"resumir", "traduzir", "pergunt"}, claimedKeys: []string{"foi instruído", "foi autorizado", "foi encarregado", "foi-lhe"},
+		order: phrases(`(?:^|[.!?\n]\s*)na\s+verdade,?\s+(?:pode|poderia|podes|consegue)\s[^.?!\n]{3,160}?\?`,
+			`\bsou\s+(?:um|uma|o|a)\s+(?:\S+\s+){0,2}?(?:desenvolvedor|engenheiro|administrador|presidente|diretor|agente|técnico|auditor)\w*\b[^\n]{0,160}?(?:senha|palavra-passe|chave\s+secreta|credenciais|e-?mail\s+do\s+(?:usuário|utilizador)|endereço\s+de\s+e-?mail)`,
+			`\b(?:ignore|ignora|esqueça)\s+o\s+resto\s+d(?:e|este|esta|o|a)\s+\S*[^.\n]{0,40}?\be\s+(?:responda|responde|escreva|diga|imprima|mostre)\b`,
+			`\bignore\s+tudo\s+(?:abaixo|o\s+que\s+(?:está|vem)\s+(?:abaixo|depois))\b[^.\n]{0,40}?\be\s+(?:responda|escreva|diga|imprima)\b`,
+			`(?:^|[.!?\n]\s*)(?:na\s+verdade,?\s+)?(?:esqueça\s+(?:isso|o\s+que\s+está\s+acima|tudo\s+isso|o\s+de\s+cima)|esquece\s+isso|deixa\s+pra\s+lá)[^.?!\n]{0,20}?[,.!:;—–-]+\s*(?:pode|poderia|podes|consegue)\b`,
+			`\b(?:a\s+partir\s+de\s+agora|de\s+agora\s+em\s+diante)[,]?\s+(?:você|tu)\s+(?:é|és)\s+(?:uma?\s+|o\s+|a\s+)?(?:\S+\s+){0,3}?(?:dan|ia|bot|chatbot|assistente|modelo|personagem|\S*bot)\b`,
+			`\b(?:você|tu)\s+(?:já\s+não\s+(?:é|és)|não\s+(?:é|és)\s+mais)\s+(?:uma?\s+)?(?:\S+\s+){0,2}?(?:assistente|ia|chatbot|modelo|bot)\b`, `\bagora\s+(?:você|tu)\s+(?:é|és)\s+(?:dan|\S*bot)\b`),
+		reader:   phrases(`\bquando\s+(?:resumir|traduzir|analisar|ler)\s+(?:esta|este)\s+(?:página|documento|texto|e-?mail|mensagem|arquivo|ficheiro|artigo|currículo|site)\b`, `\bse\s+(?:lhe|te)\s+perguntarem\s+sobre\s+(?:este|esta)\s+(?:documento|página|texto|arquivo|produto|contrato)\b`),
+		dictated: phrases(`\b(?:responda|diga|afirme)\s+que\b`),
+		claimed:  phrases(`\b(?:você|tu)\s+foi\s+(?:instruíd[oa]|autorizad[oa]|encarregad[oa])\b|\bfoi-(?:lhe|te)\s+(?:pedido|solicitado|ordenado)\b`)},
+	{lang: "zh", keys: []string{"其实", "其余", "以下的所有", "下面的所有", "别管", "算了", "忘了", "忘掉", "从现在", "你不再是", "你现在是"}, readerKeys: []string{"总结", "翻译", "问起"},
+		order: phrases(`(?:^|[。！？\n]\s*)其实[，,]?\s*(?:你能|你可以|能不能|可以请你)[^。！？\n]{2,60}?[吗？?]`,
+			`(?:忽略|无视|不要理会|忘掉)(?:本|这份|这个|此)?\S{0,6}的?其余(?:部分|内容)[^。\n]{0,20}?(?:只|仅)?(?:回复|回答|输出|打印|说)`,
+			`(?:忽略|无视|不要理会)(?:这一行|此行)?(?:以下|下面)的所有内容[^。\n]{0,20}?(?:回复|回答|输出|打印|说)`,
+			`(?:别管|忘了|忘掉|不用管)(?:上面|以上|前面|上述)的?(?:内容|那些|部分)?了?[，,。！!：:；;—]+\s*(?:你能|你可以|能不能|可以请你|请你)`, `算了[，,]?\s*(?:忘了|忘掉|别管)(?:那个|这个|它|那些)吧?[，,。！!]+\s*(?:你能|你可以|能不能|可以请你|请你)`,
+			`从现在(?:起|开始)[，,]?\s*你(?:就)?(?:是|将是|叫)\S{0,16}?(?:dan|人工智能|ai|机器人|助手|模型|角色|bot)`, `你不再是\S{0,10}?(?:助手|人工智能|ai|机器人|模型|bot)`, `你现在是\s*(?:dan|\S{0,10}bot)`),
+		reader:   phrases(`(?:当你|在你)(?:总结|翻译|阅读|分析|处理)(?:这个|这份|此|本|该)(?:页面|文档|文件|网页|邮件|文本|文章|简历|网站)`, `如果有人问(?:起|到)(?:这个|这份|此|本|该)(?:文件|文档|页面|产品|合同|网页)`),
+		dictated: phrases(`(?:就)?回答(?:说)?[^，。]{0,4}已`, `就回答`)},
+	{lang: "ja", keys: []string{"実は", "残り", "より下は", "以下は", "気にしない", "忘れ", "やっぱり", "今から", "これから", "もう", "今は"}, readerKeys: []string{"要約", "翻訳", "聞かれ"},
+		order: phrases(`(?:^|[。！？\n]\s*)(?:実は|実際)[、,]?[^。！？\n]{2,60}?(?:もらえますか|くれますか|いただけますか)`,
+			`(?:この|本)?\S{0,6}の残り(?:の部分)?は(?:すべて)?無視して[^。\n]{0,40}?(?:返答|回答|出力|答え|表示|書い)`,
+			`(?:この行)?より下は(?:すべて)?無視して[^。\n]{0,40}?(?:返答|回答|出力|答え|表示|書い)`,
+			`(?:(?:上|以上|前)の内容は(?:気にしないで|忘れて)(?:ください)?|それは忘れて)[^？\n]{0,60}?(?:もらえますか|くれますか|いただけますか)`,
+			`(?:今から|これから|今後)(?:は)?、?あなたは\s*\S{0,16}?(?:dan|ai|ボット|アシスタント|モデル|キャラクター|bot)(?:です|だ|になります|として)`, `あなたはもう\S{0,12}?(?:アシスタント|ai|ボット|モデル)ではありません`, `今は\s*\S{0,10}bot`),
+		reader:   phrases(`(?:この|本)(?:ページ|文書|文章|メール|ファイル|記事|履歴書|サイト)を(?:要約|翻訳|分析|読む|処理)(?:する)?(?:とき|際|場合|時)`, `(?:この|本)(?:文書|ページ|ファイル|製品|契約)について(?:聞かれ|尋ねられ|質問され)たら`),
+		dictated: phrases(`と答え(?:て|る)`, `と(?:ユーザー|利用者)に伝えて`)},
+	{lang: "ru", keys: []string{"остальн", "всё, что ниже", "все, что ниже", "ниже этой строки", "забудь", "неважно", "вообще-то", "на самом деле", "с этого момента", "отныне", "больше не", "теперь ты"}, readerKeys: []string{"пересказ", "резюмир", "перевод", "спросят"},
+		order: phrases(`(?:^|[.!?\n]\s*)(?:на\s+самом\s+деле|вообще-то),?\s+(?:можешь|не\s+мог\s+бы|могли\s+бы|можете)\s[^.?!\n]{3,160}?\?`,
+			`(?:игнорируй|забудь|не\s+обращай\s+внимания\s+на)\s+остальн\p{L}*\s+част\p{L}*[^.\n]{0,40}?\sи\s+(?:ответь|выведи|напиши|скажи)`,
+			`(?:игнорируй|не\s+обращай\s+внимания\s+на)\s+вс[её],?\s+что\s+ниже[^.\n]{0,40}?\sи\s+(?:ответь|выведи|напиши|скажи)`,
+			`(?:^|[.!?\n]\s*)(?:вообще-то,?\s+|на\s+самом\s+деле,?\s+)?(?:забудь\s+(?:о\s+том,?\s+что\s+выше|об\s+этом|это|всё\s+это)|неважно)[^.?!\n]{0,20}?[,.!:;—–-]+\s*(?:можешь|не\s+мог\s+бы|могли\s+бы|можете)`,
+			`(?:с\s+этого\s+момента|отныне|теперь)\s+ты\s+(?:—\s+)?(?:\p{L}+\s+){0,2}?(?:dan|ии|бот|чат-бот|ассистент|помощник|модель|персонаж|\S*bot)`, `ты\s+больше\s+не\s+(?:\p{L}+\s+){0,2}?(?:ассистент|помощник|ии|бот|модель)`),
+		reader:   phrases(`когда\s+(?:будешь\s+)?(?:пересказывать|резюмировать|переводить|анализировать|читать)\s+(?:эту|этот|это)\s+(?:страницу|документ|текст|письмо|файл|статью|резюме|сайт)`, `если\s+тебя\s+спросят\s+(?:об?|про)\s+(?:этом|этот|эту)\s+(?:документе|документ|странице|файле|товаре|договоре)`),
+		dictated: phrases(`ответь,?\s+что`)},
+	{lang: "ko", keys: []string{"나머지", "아래의 모든", "신경 쓰지", "잊고", "사실", "지금부터", "더 이상", "이제 너"}, readerKeys: []string{"요약", "번역", "질문을 받"},
+		order: phrases(`(?:^|[.!?\n]\s*)사실,?\s+[^.?!\n]{3,80}?수\s*있나요\s*\?`,
+			`(?:이|본)?\s*\S{0,6}의?\s*나머지(?:는|를)?\s*무시하고[^.\n]{0,40}?(?:답하|출력|말하|쓰)`,
+			`(?:이\s*줄\s*)?아래의\s*모든\s*내용(?:은|을)?\s*무시하고[^.\n]{0,40}?(?:답하|출력|말하|쓰)`,
+			`(?:위의\s*내용은\s*신경\s*쓰지\s*마세요|그건\s*잊고|신경\s*쓰지\s*마세요)[^?\n]{0,80}?(?:수\s*있나요|주세요|줄래요?|주시겠어요)`,
+			`지금부터\s*(?:너는|당신은)\s*\S{0,16}?(?:dan|ai|봇|어시스턴트|모델|캐릭터|bot)`, `더\s*이상\s*\S{0,12}?(?:어시스턴트|ai|비서|봇|모델)(?:가|이)\s*아니`, `이제\s*(?:너는|당신은)\s*\S{0,10}bot`),
+		reader:   phrases(`이\s*(?:페이지|문서|텍스트|메일|파일|글|이력서)(?:를|을)\s*(?:요약|번역|분석|읽)(?:할|을)\s*때`, `이\s*(?:문서|페이지|파일|제품|계약)에\s*대해\s*질문을\s*받으면`),
+		dictated: phrases(`(?:라고|다고)\s*답하`)},
+}
+
+// switchWindow is how far on either side of a key the change-of-task phrases are looked for: the
+// longest of them spans a few hundred bytes.
+const switchWindow = 320
+
+// switchKeys indexes every switch language's keys, reader keys and claimed keys, in that order,
+// so that one pass over a text says which of the expressions to read it with.
+var switchKeys = sync.OnceValue(func() *lint.WordIndex {
+	var all []string
+	for i := range switchLanguages {
+		l := &switchLanguages[i]
+		l.first = len(all)
+		all = append(append(append(all, l.keys...), l.readerKeys...), l.claimedKeys...)
+	}
+	return lint.NewWordIndex(all)
+})
+
+// taskSwitches looks in s (text in lower case) for a change of task in any language above.
+func taskSwitches(text, s string) (hit, bool) {
+	places := switchKeys().Find(s, maxKeyPlaces)
+	keyed := func(from, n int) bool {
+		for _, p := range places[from : from+n] {
+			if len(p) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	// Each expression reads only the lines around its keys: a long text holds a key word here
+	// and there, and reading all of it with every phrase would cost as much as the text is long
+	// for each language keyed.
+	around := func(e *lint.Expression, from, n int) [][]int {
+		var spans [][2]int
+		for _, ps := range places[from : from+n] {
+			for _, p := range ps {
+				// From the line's start where it is near, so that a phrase that starts a line
+				// or a sentence is read as it stands.
+				lo, hi := window(s, p-2*switchWindow, p+switchWindow)
+				if nl := strings.LastIndexByte(s[lo:p], '\n'); nl >= 0 {
+					lo += nl
+				} else {
+					lo, _ = window(s, p-switchWindow, p)
+				}
+				spans = append(spans, [2]int{lo, hi})
+			}
+		}
+		slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+		var out [][]int
+		for i := 0; i < len(spans) && len(out) < 4; {
+			lo, hi := spans[i][0], spans[i][1]
+			for i++; i < len(spans) && spans[i][0] <= hi; i++ {
+				hi = max(hi, spans[i][1])
+			}
+			for _, loc := range e.FindAllStringIndex(s[lo:hi], 4-len(out)) {
+				out = append(out, []int{lo + loc[0], lo + loc[1]})
+			}
+		}
+		return out
+	}
+	for i := range switchLanguages {
+		l := &switchLanguages[i]
+		first := l.first
+		if keyed(first, len(l.keys)) {
+			for _, loc := range around(l.order, first, len(l.keys)) {
+				at := loc[0] + len(s[loc[0]:loc[1]]) - len(strings.TrimLeft(s[loc[0]:loc[1]], "\n\t\r .!?"))
+				if !framed(s, at, loc[1]) && !ownInstructions(s, at, loc[1]) && !reported(s, at) {
+					return takeoverHit(text, at, loc[1], l.lang, i18n.T("drops the model's task and gives it another")), true
+				}
+			}
+		}
+		first += len(l.keys)
+		if keyed(first, len(l.readerKeys)) {
+			for _, loc := range around(l.reader, first, len(l.readerKeys)) {
+				if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
+					continue
+				}
+				_, to := window(s, loc[1], loc[1]+240)
+				after := s[loc[1]:to]
+				cue := l.dictated.FindStringIndex(after)
+				for j := 0; cue == nil && j < len(takeoverLanguages); j++ {
+					if takeoverLanguages[j].lang == l.lang {
+						cue = takeoverLanguages[j].hijack.FindStringIndex(after)
+					}
+				}
+				if cue != nil {
+					return takeoverHit(text, loc[0], loc[1]+cue[1], l.lang, i18n.T("speaks to whoever reads the document and gives it another task")), true
+				}
+			}
+		}
+		first += len(l.readerKeys)
+		if l.claimed != nil && keyed(first, len(l.claimedKeys)) {
+			for _, loc := range around(l.claimed, first, len(l.claimedKeys)) {
+				if framed(s, loc[0], loc[1]) || reported(s, loc[0]) {
+					continue
+				}
+				_, to := window(s, loc[1], loc[1]+240)
+				if cue := targetCue.FindStringIndex(s[loc[1]:to]); cue != nil {
+					return takeoverHit(text, loc[0], loc[1]+cue[1], l.lang, i18n.T("speaks to whoever reads the document and gives it another task")), true
+				}
+			}
+		}
+	}
+	return hit{}, false
+}
+
+// danRole is the role the most copied jailbreak gives the model, under the name it keeps in every
+// translation ("DAN", which stands for "do anything now", in capitals), beside a word for
+// "anything" in one of the languages public injection sets are translated into. Pages about
+// jailbreaks name it too; they are told by the words of [discussion] around it.
+var (
+	danName     = lazyregexp.New(`\bDAN\b`)
+	danAnything = lazyregexp.New(`(?i)(?:\banything\b|n['’]importe\s+quoi|\balles\b|cualquier\s+cosa|qualsiasi\s+cosa|qualquer\s+coisa|任何事|什么都|何でも|что\s+угодно|всё\s+что|무엇이든|कुछ\s+भी|\bher\s+şey|bất\s+cứ|\bapa\s+saja|\banumang\b|أي\s+شيء|যেকোনো|ทุกอย่าง|อะไรก็ได้)`)
+)
+
+// danTakeover looks in text (as written) for the jailbreak's role standing as an order, not
+// discussed.
+func danTakeover(text, s string) (hit, bool) {
+	if !strings.Contains(text, "DAN") {
+		return hit{}, false
+	}
+	for _, m := range danName.FindAllStringIndex(text, 8) {
+		from, to := window(text, m[0]-300, m[1]+300)
+		if !danAnything.MatchString(text[from:to]) || discussion.MatchString(s[from:to]) || framed(s, m[0], m[1]) {
+			continue
+		}
+		return takeoverHit(text, m[0], m[1], "", i18n.T("gives the model the role of a jailbreak that does anything it is asked")), true
+	}
+	return hit{}, false
 }

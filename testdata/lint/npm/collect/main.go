@@ -49,6 +49,9 @@ type entry struct {
 	Date     string            `json:"date"`
 	Failure  string            `json:"failure,omitempty"`
 	Attempts int               `json:"attempts"`
+	// Batch names the round a server was collected in, when it was kept apart: measured with the
+	// rules of that round before any of them changed, and never tuned on.
+	Batch string `json:"batch,omitempty"`
 }
 
 // A manifest is the corpus's index: the servers collected, and those that failed (not counted).
@@ -68,6 +71,7 @@ var (
 	timeout    = flag.Duration("timeout", 60*time.Second, "gatehouse catalog --timeout for each attempt")
 	scratch    = flag.String("scratch", "/tmp/gatehouse-collect", "scratch space: npm's cache, each server's HOME and directory")
 	retryFail  = flag.Bool("retry-failed", false, "try again the candidates the manifest lists as failed")
+	batch      = flag.String("batch", "", "the batch the servers collected now belong to, recorded in the manifest (a round's never-tuned set)")
 	recheck    = flag.Bool("recheck", false, "read every stored catalog through core again, move those it refuses to failed, and stop")
 )
 
@@ -128,6 +132,7 @@ func main() {
 		wg.Go(func() {
 			for pkg := range work {
 				e := collect(pkg)
+				e.Batch = *batch
 				mu.Lock()
 				m.Failed = slicesDeleteFunc(m.Failed, func(f entry) bool { return f.Package == pkg })
 				if e.Failure == "" {

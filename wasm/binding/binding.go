@@ -1,0 +1,321 @@
+//go:build js && wasm
+
+// Package binding binds a table of gatehouse's core functions to JavaScript. Every function takes
+// one JSON string and returns one JSON string, synchronously; bad input never throws, it comes back
+// in "problems". It only translates: every behaviour, the tables of functions included, is in
+// package core. Each of the page's modules is a main that calls [Run] with its table: ./wasm with
+// the whole API, ./wasm/schema with the Schema pane's part (validate, format), a module a third
+// the size that the page starts with.
+//
+// It offers the functions two ways:
+//
+//   - as WebAssembly exports (gatehouse_alloc, gatehouse_call, gatehouse_free, …), the texts passed
+//     as UTF-8 through linear memory. site/gatehouse.mjs wraps them into the API; this is the fast
+//     way in: a call crosses into Go in well under a microsecond.
+//   - as globalThis.gatehouse, set by Run through syscall/js, for scripts that run wasm_exec.js
+//     themselves: the same functions and answers, with ~10–20 µs more per call.
+package binding
+
+import (
+	"encoding/json"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"syscall/js"
+	"unsafe"
+
+	"github.com/gatehouse-dev/gatehouse/core"
+)
+
+// served is the table Run was given: what both ways in answer.
+var served core.API
+
+// Run binds api's functions to JavaScript, both ways, until close is called. A module's main calls
+// it once, with the table the module serves.
+func Run(api core.API) {
+	served = api
+	tuneGC()
+
+	obj := js.Global().Get("Object").New()
+	obj.Set("version", core.Version)
+	var funcs []js.Func
+	for _, name := range api.Functions() {
+		fn := js.FuncOf(func(this js.Value, args []js.Value) any {
+			return call(name, args)
+		})
+		funcs = append(funcs, fn)
+		obj.Set(name, fn)
+	}
+	// close releases the functions and lets the program end (a Node script that is done).
+	closeFn := js.FuncOf(func(js.Value, []js.Value) any {
+		closeOnce()
+		return nil
+	})
+	obj.Set("close", closeFn)
+	js.Global().Set("gatehouse", obj)
+	<-done
+	if js.Global().Get("gatehouse").Equal(obj) { // not another instance's, loaded since
+		js.Global().Delete("gatehouse")
+	}
+	for _, fn := range funcs {
+		fn.Release()
+	}
+	closeFn.Release()
+	// Stay blocked rather than exit: the runtime may still have a timer pending in JavaScript,
+	// and waking an exited program throws. With nothing left to call, the host can unload us.
+	select {}
+}
+
+// done is closed by close, from either way in.
+var done = make(chan struct{})
+
+func closeOnce() {
+	select {
+	case <-done:
+	default:
+		close(done)
+	}
+}
+
+// The collector's setting depends on the work, measured (bench/bench.mjs, Node 20): for a tool
+// call or a 1 MB document Go's default is fastest — at GOGC 800 a tool call took ~120 µs instead
+// of ~55 µs, each call allocating into memory the last one had not touched, and the 1 MB document
+// gained nothing — while the diff of two 10,000-tool catalogs took ~2.4 s at the default and
+// ~0.9 s at 800, the collector no longer rescanning the parsed catalogs over and over. So a
+// request of 4 MB or more runs at 800, and the default comes back after it (its first collection
+// then frees what the large one left). Switching at 256 KB instead made the 1 MB document 2–3×
+// slower. GOGC=off left hundreds of MiB that never shrank; the soft limit keeps a tab that checks
+// large texts from growing without bound.
+var gogcSmall, gogcLarge = 100, 800
+
+const (
+	largeRequest = 4 << 20
+	memoryLimit  = 256 << 20
+)
+
+func tuneGC() {
+	if v, err := strconv.Atoi(os.Getenv("GATEHOUSE_GOGC")); err == nil {
+		gogcSmall, gogcLarge = v, v // for measuring one setting: load(wasm, {env: {GATEHOUSE_GOGC: "…"}})
+	}
+	debug.SetGCPercent(gogcSmall)
+	debug.SetMemoryLimit(memoryLimit)
+}
+
+// run answers a request, with the collector set for its size.
+func run(name, request string) []byte {
+	if len(request) >= largeRequest {
+		debug.SetGCPercent(gogcLarge)
+		defer debug.SetGCPercent(gogcSmall)
+	}
+	answer, _ := served.Call(name, request)
+	return answer
+}
+
+// notAString is the refusal of a request that is not one string, either way in.
+const notAString = "expected one argument: a JSON string"
+
+// call runs one API function on its JavaScript arguments. A panic would kill the whole runtime,
+// and with it the page: core answers its own, and anything left is answered here.
+func call(name string, args []js.Value) (out any) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = string(core.InternalError(r))
+		}
+	}()
+	if len(args) != 1 || args[0].Type() != js.TypeString {
+		answer, _ := served.Refuse(name, notAString)
+		return string(answer)
+	}
+	return string(run(name, args[0].String()))
+}
+
+// The exports below never wait on JavaScript (the runtime cannot run an export that blocks on
+// an event), and they hand memory out by address: buffers holds every buffer JavaScript may
+// still read or write, so that the collector leaves it be until gatehouse_free.
+var buffers = map[uint32][]byte{}
+
+// keep registers b and returns its address in linear memory (wasm addresses fit 32 bits).
+func keep(b []byte) uint32 {
+	if len(b) == 0 {
+		b = make([]byte, 1) // a distinct, freeable address even for nothing
+	}
+	p := uint32(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+	buffers[p] = b
+	return p
+}
+
+// packed is how an export returns a buffer: its address in the high 32 bits, its length in the
+// low ones (one BigInt for JavaScript, no second call to ask for the length).
+func packed(b []byte) uint64 {
+	return uint64(keep(b))<<32 | uint64(len(b))
+}
+
+// text reads a buffer JavaScript filled, without copying it: the string points into a buffer
+// the collector keeps alive for as long as anything refers to it, and JavaScript never writes
+// to a buffer again once it has passed it to a call.
+func text(p, n uint32) string {
+	b, ok := buffers[p]
+	if !ok || uint32(len(b)) < n {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), int(n))
+}
+
+//go:wasmexport gatehouse_alloc
+//lint:ignore U1000 called by JavaScript, through the export
+func exportAlloc(n uint32) uint32 {
+	return keep(make([]byte, n))
+}
+
+//go:wasmexport gatehouse_free
+//lint:ignore U1000 called by JavaScript, through the export
+func exportFree(p uint32) {
+	delete(buffers, p)
+}
+
+// gatehouse_describe answers {"version": …, "functions": [names]}: what the loader wraps.
+//
+//go:wasmexport gatehouse_describe
+//lint:ignore U1000 called by JavaScript, through the export
+func exportDescribe() uint64 {
+	b, _ := json.Marshal(struct {
+		Version   string   `json:"version"`
+		Functions []string `json:"functions"`
+	}{core.Version, served.Functions()})
+	return packed(b)
+}
+
+// gatehouse_call runs the function named by the first buffer on the request in the second, and
+// returns the answer's buffer; an unknown name gets an empty one. Both buffers stay JavaScript's
+// to free.
+//
+//go:wasmexport gatehouse_call
+//lint:ignore U1000 called by JavaScript, through the export
+func exportCall(name, nameLen, request, requestLen uint32) (answer uint64) {
+	defer func() {
+		if r := recover(); r != nil {
+			answer = packed(core.InternalError(r))
+		}
+	}()
+	return packed(run(text(name, nameLen), text(request, requestLen)))
+}
+
+// gatehouse_refuse answers what the function named by the buffer answers a request that is not
+// a string, as globalThis.gatehouse does.
+//
+//go:wasmexport gatehouse_refuse
+//lint:ignore U1000 called by JavaScript, through the export
+func exportRefuse(name, nameLen uint32) uint64 {
+	b, _ := served.Refuse(text(name, nameLen), notAString)
+	return packed(b)
+}
+
+// gatehouse_validate_texts answers what validate answers {"schema": …, "instance": …, "lang": …,
+// "draft": …, "assertFormats": …} with the texts passed as they are: no JSON request to build in
+// JavaScript, nor to decode here, which was a quarter of a tool call's time (README "Speed"). The
+// buffers stay JavaScript's; a language or draft of (0, 0), no buffer, is "" (English, the
+// default draft); assertFormats is 0 or 1.
+//
+//go:wasmexport gatehouse_validate_texts
+//lint:ignore U1000 called by JavaScript, through the export
+func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen, draft, draftLen, assertFormats uint32) (answer uint64) {
+	defer func() {
+		if r := recover(); r != nil {
+			answer = packed(core.InternalError(r))
+		}
+	}()
+	return validateTexts(text(schema, schemaLen), text(instance, instanceLen), text(lang, langLen), text(draft, draftLen), assertFormats)
+}
+
+// validateTexts answers validate for the texts, in the answer's buffer.
+func validateTexts(schema, instance, lang, draft string, assertFormats uint32) uint64 {
+	if len(schema)+len(instance) >= largeRequest {
+		debug.SetGCPercent(gogcLarge)
+		defer debug.SetGCPercent(gogcSmall)
+	}
+	res := core.Validate(core.ValidateRequest{
+		Schema: schema, Instance: instance, Lang: lang, Draft: draft, AssertFormats: assertFormats != 0,
+	})
+	if res.Valid && len(res.Problems) == 0 && len(res.UnassertedFormats) == 0 && len(res.Unmatched) == 0 {
+		return packed(slices.Clone(validAnswer)) // the common answer, its encoding made once
+	}
+	b, err := res.MarshalJSON() // what json.Marshal writes, without checking and copying it again
+	if err != nil {
+		return packed(core.InternalError(err))
+	}
+	return packed(b)
+}
+
+// The scratch buffer carries a small check's texts in, and the last such answer stays registered
+// until the next one replaces it: a tool call then crosses into Go once (gatehouse_validate_scratch),
+// not four times (allocating the instance's buffer, the check, freeing the answer and the
+// instance), each crossing paying the runtime's resumption. Go copies the texts out of the
+// scratch before reading them, so nothing it keeps can point into a buffer JavaScript rewrites.
+var (
+	scratch       []byte
+	scratchAnswer uint32 // the address of the last answer gatehouse_validate_scratch returned; 0 for none
+)
+
+// maxScratch bounds the scratch buffer: larger texts take the buffers of gatehouse_alloc.
+const maxScratch = 1 << 20
+
+// gatehouse_scratch returns the address of a scratch buffer of at least n bytes (0 when n is
+// beyond what the scratch holds); an earlier address is no longer valid once this returns another.
+//
+//go:wasmexport gatehouse_scratch
+//lint:ignore U1000 called by JavaScript, through the export
+func exportScratch(n uint32) uint32 {
+	if n > maxScratch {
+		return 0
+	}
+	if uint32(len(scratch)) < n {
+		scratch = make([]byte, max(n, 4096))
+	}
+	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(scratch))))
+}
+
+// gatehouse_validate_scratch is gatehouse_validate_texts with the instance, the language and the
+// draft written one after the other at the start of the scratch buffer, their lengths given. Its
+// answer's buffer is JavaScript's to read until the next call, not to free: the next call frees it.
+//
+//go:wasmexport gatehouse_validate_scratch
+//lint:ignore U1000 called by JavaScript, through the export
+func exportValidateScratch(schema, schemaLen, instanceLen, langLen, draftLen, assertFormats uint32) (answer uint64) {
+	if scratchAnswer != 0 {
+		delete(buffers, scratchAnswer)
+		scratchAnswer = 0
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			answer = packed(core.InternalError(r))
+		}
+		scratchAnswer = uint32(answer >> 32)
+	}()
+	end := uint64(instanceLen) + uint64(langLen) + uint64(draftLen)
+	if end > uint64(len(scratch)) {
+		return packed(core.InternalError("the texts run past the scratch buffer"))
+	}
+	texts := string(scratch[:end]) // one copy of all three, which the check may keep pieces of
+	return validateTexts(text(schema, schemaLen), texts[:instanceLen], texts[instanceLen:instanceLen+langLen],
+		texts[instanceLen+langLen:], assertFormats)
+}
+
+// validAnswer is encoding/json's encoding of a valid result with no problems (nor any other list),
+// made once: encoding it again by reflection on every call was a tenth of a tool call's time. The
+// conversion below stops the build if ValidateResult gains a field, which a valid answer might
+// then carry: the condition in exportValidateTexts must then name it too.
+var validAnswer, _ = json.Marshal(core.ValidateResult{Valid: true, Problems: core.Problems{}})
+
+var _ = struct {
+	Valid             bool
+	Problems          core.Problems
+	UnassertedFormats core.Problems
+	Unmatched         []core.Unmatched
+}(core.ValidateResult{})
+
+//go:wasmexport gatehouse_close
+//lint:ignore U1000 called by JavaScript, through the export
+func exportClose() {
+	closeOnce()
+}
