@@ -114,6 +114,7 @@ export async function load(wasm, options = {}) {
     const putScratch = (/** @type {string[]} */ texts) => {
       let need = 0;
       for (const t of texts) need += t.length * 3;
+      if (need > 1 << 20) return null; // more than the scratch ever holds
       if (need > scratchSize) {
         const size = Math.min(Math.max(need, 2 * scratchSize), 1 << 20); // grown by doubling
         scratch = x.gatehouse_scratch(size) >>> 0;
