@@ -545,6 +545,7 @@ func (c *Checker) scan(doc *jsondoc.Document, res *Result, tool, name string, li
 			}
 		})
 	}
+	shownCommands(doc, found)
 	// In the order of the text, as a reader goes through it.
 	sort.SliceStable(found, func(i, j int) bool {
 		a, b := found[i], found[j]

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
@@ -141,10 +142,13 @@ func sectionOf(s string, from, to, at, end int) (int, int) {
 }
 
 // Zero-width spaces in short runs beside a blank separate nothing the blank does not: editors and
-// translation tools leave them in translated prose ("basados \u200b\u200ben consultas"). The
-// lint reports every zero-width character, rightly in a tool's description, which a server
-// writes for the model; in a result such runs advise. A run between two visible characters, a
-// long run, or any other hidden character still counts in full.
+// translation tools leave them in translated prose ("basados \u200b\u200ben consultas"). A
+// zero-width non-joiner is spelling in the scripts whose letters join (Persian, Kurdish and Urdu
+// write "می\u200cخواهم"; Indic scripts choose a letter's form with it), and beside a blank it
+// separates nothing. The lint reports every zero-width character, rightly in a tool's
+// description, which a server writes for the model; in a result these advise. A zero-width space
+// between two visible characters, a non-joiner between two Latin letters, a long run, or any
+// other hidden character still counts in full.
 func advisedHidden(doc *jsondoc.Document, found []lint.Finding) {
 	for i := range found {
 		f := &found[i]
@@ -158,15 +162,22 @@ func advisedHidden(doc *jsondoc.Document, found []lint.Finding) {
 }
 
 // onlySpacingZeroWidth reports whether every hidden character of s is a zero-width space in a run
-// of at most four beside a blank or the text's edge.
+// of at most four beside a blank or the text's edge, or a non-joiner as spelling.
 func onlySpacingZeroWidth(s string) bool {
-	const zwsp = '\u200b'
+	const zwsp, zwnj = '\u200b', '\u200c'
 	seen := false
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
+		if r == zwnj {
+			if !spellingNonJoiner(rs, i) {
+				return false
+			}
+			seen = true
+			continue
+		}
 		if r != zwsp {
-			if untrusted.IsHidden(r) && r != '\u200d' && r != '\u200c' && r != '\ufe0f' {
+			if untrusted.IsHidden(r) && r != '\u200d' && r != '\ufe0f' {
 				return false
 			}
 			continue
@@ -181,4 +192,77 @@ func onlySpacingZeroWidth(s string) bool {
 		seen, i = true, j-1
 	}
 	return seen
+}
+
+// A command written out in a result (curl … | sh, base64 -d | bash, eval(atob(…))) is, in a
+// README, an install guide, a Dockerfile or a CI file, a command the text shows its reader: the
+// lint calls it high in a tool's description, which only the model reads, and in a result it
+// advises. It stays high where the text speaks to the model (an AI assistant addressed, a fake
+// system tag, an order to ignore its instructions, a takeover found in the same string): there
+// the command is given, not shown. A
+// command decoded from hiding, or spelled with look-alike letters, is never lowered: no reader
+// was shown it.
+func shownCommands(doc *jsondoc.Document, found []lint.Finding) {
+	spoken := map[string]bool{}
+	for _, f := range found {
+		if f.Rule == RuleModelTakeover && f.Severity == lint.SeverityHigh {
+			spoken[f.Pointer] = true
+		}
+	}
+	for i := range found {
+		f := &found[i]
+		if f.Rule != lint.RuleEncodedCommand || f.Severity != lint.SeverityHigh || f.DecodedFrom != "" {
+			continue
+		}
+		s, ok := jsondoc.Lookup(doc.Value, f.Pointer).(string)
+		if !ok {
+			continue
+		}
+		to, seen := spoken[f.Pointer]
+		if !seen {
+			to = speaksToModel(s)
+			spoken[f.Pointer] = to
+		}
+		if !to {
+			f.Severity = lint.SeverityMedium
+			f.Why = i18n.T("A command a result shows its reader (an install line piped into a shell, a decode piped into an interpreter) is documentation until the model is told to run it; whoever runs it runs what it downloads or decodes.")
+		}
+	}
+}
+
+// speaksToModel reports whether s addresses the model or tells it to ignore its instructions,
+// in any language the takeover rules read, outside a quotation that discusses attacks.
+func speaksToModel(s string) bool {
+	low := lowerText(s)
+	for i := range takeoverLanguages {
+		l := &takeoverLanguages[i]
+		for _, e := range []*lint.Expression{l.address, l.override} {
+			for _, loc := range e.FindAllStringIndex(low, -1) {
+				if !framed(low, loc[0], loc[1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// joiningScripts are the scripts whose letters change shape with their neighbours, where a
+// zero-width non-joiner is part of how a word is spelt.
+var joiningScripts = []*unicode.RangeTable{unicode.Arabic, unicode.Syriac, unicode.Nko, unicode.Mongolian,
+	unicode.Devanagari, unicode.Bengali, unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil,
+	unicode.Telugu, unicode.Kannada, unicode.Malayalam, unicode.Sinhala}
+
+// spellingNonJoiner reports whether the non-joiner at rs[i] stands alone beside a letter of a
+// joining script, a blank or the text's edge.
+func spellingNonJoiner(rs []rune, i int) bool {
+	if i == 0 || i == len(rs)-1 {
+		return true
+	}
+	for _, r := range []rune{rs[i-1], rs[i+1]} {
+		if unicode.IsSpace(r) || unicode.In(r, joiningScripts...) {
+			return true
+		}
+	}
+	return false
 }
