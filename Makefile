@@ -146,9 +146,11 @@ third-party-test:
 
 # Native benchmarks, the same core benchmarks compiled to wasm under Node, then the page's API
 # side by side with ajv and JSON.parse (bench/bench.mjs). BENCH_ARGS=--before=old.wasm measures an
-# older build in the same run, beside.
+# older build in the same run, beside. Then the lint's prefilter held to the phrases' findings
+# over every corpus text (make test reads a fixed sample of them).
 bench: wasm-br mcp-deps
 	$(GO) test -run '^$$' -bench . -benchmem ./core ./internal/...
+	GATEHOUSE_PREFILTER_FULL=1 $(GO) test -count=1 -timeout 30m -run '^TestPrefilterFindsTheSame$$' ./internal/lint
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run '^$$' -bench 'Validate|Gate|CatalogDiff|Lint$$' -benchmem ./core
 	cd bench && npm ci --no-audit --no-fund --silent && node bench.mjs $(BENCH_ARGS)
 

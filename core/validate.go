@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/internal/schema"
 )
 
 // ValidateRequest is the input of [Validate]: texts exactly as pasted.
@@ -95,20 +96,67 @@ func validate(req ValidateRequest) (res ValidateResult, checked bool) {
 	if len(probs) > 0 {
 		return ValidateResult{Problems: probs}, false
 	}
-	probs = sch.Check(instance, "")
-	res = ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
-	if !req.AssertFormats && mentionsFormat(req) {
-		// Checked again with formats asserted (compiled once and cached like the other): only
-		// the failures of "format" itself are news.
-		if asserted, _ := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, true); asserted != nil {
-			for _, p := range asserted.Check(instance, "") {
-				if p.KeywordLocation == "format" || strings.HasSuffix(p.KeywordLocation, "/format") {
-					res.UnassertedFormats = append(res.UnassertedFormats, p)
-				}
-			}
+	if req.AssertFormats || !sch.NamesFormat() || !formatShortcuts {
+		if !req.AssertFormats && !formatShortcuts && mentionsFormat(req) {
+			return checkTwice(req, sch, instance, nil), true
+		}
+		probs = sch.Check(instance, "")
+		return ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}, true
+	}
+	// Formats are annotations here, and the answer also says what asserting them would report:
+	// the schema is checked with formats asserted too (compiled once and cached like the other).
+	asserted, _ := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, true)
+	switch {
+	case asserted == nil:
+		probs = sch.Check(instance, "")
+		return ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}, true
+	case asserted.Formats() == schema.NoFormats:
+		// No format is asserted even then: both compilations check alike, and one check answers
+		// for both.
+		probs = sch.Check(instance, "")
+		return ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs), UnassertedFormats: formatFailures(probs)}, true
+	case asserted.Formats() == schema.DecisiveFormats:
+		// A pass with formats asserted is a pass without them, with no format failure (the
+		// common case, answered by one check); a failure needs the check without them too.
+		assertedProbs := asserted.Check(instance, "")
+		if len(assertedProbs) == 0 {
+			return ValidateResult{Valid: true, Problems: orEmpty(nil)}, true
+		}
+		return checkTwice(req, sch, instance, assertedProbs), true
+	}
+	return checkTwice(req, sch, instance, nil), true
+}
+
+// formatShortcuts lets validate answer for formats asserted and not from one check where the
+// compiled schema shows that it can (see [schema.FormatUse]); tests turn it off to hold the
+// shortcut to the two checks.
+var formatShortcuts = true
+
+// checkTwice checks the instance without formats asserted, then with them (unless assertedProbs
+// already holds that check's problems): only the failures of "format" itself are news.
+func checkTwice(req ValidateRequest, sch *schema.Schema, instance *jsondoc.Document, assertedProbs problem.Problems) ValidateResult {
+	probs := sch.Check(instance, "")
+	res := ValidateResult{Valid: len(probs) == 0, Problems: orEmpty(probs)}
+	if assertedProbs == nil {
+		asserted, _ := session.schemas.CompileTextsFormats(req.Schema, req.Draft, req.Resources, true)
+		if asserted == nil {
+			return res
+		}
+		assertedProbs = asserted.Check(instance, "")
+	}
+	res.UnassertedFormats = formatFailures(assertedProbs)
+	return res
+}
+
+// formatFailures are the failures of "format" among probs.
+func formatFailures(probs problem.Problems) Problems {
+	var out Problems
+	for _, p := range probs {
+		if p.KeywordLocation == "format" || strings.HasSuffix(p.KeywordLocation, "/format") {
+			out = append(out, p)
 		}
 	}
-	return res, true
+	return out
 }
 
 // mentionsFormat reports whether any schema text holds the "format" keyword (or a property of

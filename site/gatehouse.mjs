@@ -105,9 +105,50 @@ export async function load(wasm, options = {}) {
       }
       return [lastSchema.ptr, lastSchema.len];
     };
+    // A small instance, its language and its draft are written into the module's scratch buffer
+    // (gatehouse_scratch) and checked in one crossing into Go, whose answer stays readable until
+    // the next call and is not freed here; larger texts take buffers of their own.
+    const scratchCheck = typeof x.gatehouse_validate_scratch === "function";
+    let scratch = 0, scratchSize = 0;
+    /** writes the texts one after the other into the scratch; their lengths, or null when they do not fit. */
+    const putScratch = (/** @type {string[]} */ texts) => {
+      let need = 0;
+      for (const t of texts) need += t.length * 3;
+      if (need > 1 << 20) return null; // more than the scratch ever holds
+      if (need > scratchSize) {
+        const size = Math.min(Math.max(need, 2 * scratchSize), 1 << 20); // grown by doubling
+        scratch = x.gatehouse_scratch(size) >>> 0;
+        scratchSize = scratch ? size : 0;
+        if (!scratch) return null;
+      }
+      const memory = bytes();
+      const lengths = [];
+      let at = scratch;
+      for (const t of texts) {
+        const { written } = encoder.encodeInto(t, memory.subarray(at, scratch + scratchSize));
+        lengths.push(written);
+        at += written;
+      }
+      return lengths;
+    };
+    const read = (/** @type {bigint} */ packed) => {
+      const unsigned = BigInt.asUintN(64, packed);
+      const ptr = Number(unsigned >> 32n);
+      return decoder.decode(bytes().subarray(ptr, ptr + Number(unsigned & 0xffffffffn)));
+    };
     api.validateTexts = (/** @type {string} */ schema, /** @type {string} */ instance, /** @type {string} */ lang = "",
       /** @type {{draft?: string, assertFormats?: boolean}} */ { draft = "", assertFormats = false } = {}) => {
       alive();
+      if (scratchCheck) {
+        const texts = [String(instance), String(lang), String(draft)];
+        if (texts[0].length <= 1 << 18) {
+          const [schemaPtr, schemaLen] = schemaBuffer(String(schema));
+          const lengths = putScratch(texts);
+          if (lengths) {
+            return read(x.gatehouse_validate_scratch(schemaPtr, schemaLen, lengths[0], lengths[1], lengths[2], assertFormats ? 1 : 0));
+          }
+        }
+      }
       // No language or draft is address 0, which names no buffer: Go reads it as "".
       const optional = [String(lang), String(draft)].map((t) => (t ? put(t) : null));
       const instanceText = put(String(instance));

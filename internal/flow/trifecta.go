@@ -1,13 +1,13 @@
 package flow
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -28,19 +28,39 @@ const (
 // the policy. They are deliberately plain: a finding names every tool and why, for a person to
 // confirm in the policy's flows.
 var (
-	privateWords   = regexp.MustCompile(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
-	untrustedWords = regexp.MustCompile(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
-	sinkWords      = regexp.MustCompile(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
+	privateWords   = lazyregexp.New(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
+	untrustedWords = lazyregexp.New(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
+	sinkWords      = lazyregexp.New(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
 	// examples are the parts of a description that show what a person may pass rather than say
 	// what the tool does: a quoted value ("how do I reset my password"), and what follows
 	// "e.g." or "for example" to the end of its sentence. A search tool whose example query
 	// names a password reads no password.
-	examples = regexp.MustCompile(`(?i)"[^"\n]*"|“[^”\n]*”|` + "`[^`\n]*`" + `|(?:^|[\s(\[])'[^'\n]*'|\b(?:e\.g\.|eg\.|for example|for instance|examples?:)[^.;\n]*`)
+	examples = lazyregexp.New(`(?i)"[^"\n]*"|“[^”\n]*”|` + "`[^`\n]*`" + `|(?:^|[\s(\[])'[^'\n]*'|\b(?:e\.g\.|eg\.|for example|for instance|examples?:)[^.;\n]*`)
 )
 
 // prose is a description without its examples (see examples): the words the labels are read from.
 func prose(desc string) string {
+	if !mayHoldExamples(desc) {
+		return desc
+	}
 	return examples.ReplaceAllString(desc, " ")
+}
+
+// mayHoldExamples is false only for a description that examples cannot match: one with no quote
+// and none of its words in any case ("exampl" and "for in" stop short of the s that case-folds
+// to ſ; the other letters fold only to their ASCII capitals). Most descriptions hold none, and
+// the expression was most of a catalog's trifecta.
+func mayHoldExamples(desc string) bool {
+	if strings.ContainsAny(desc, "\"“`'") {
+		return true
+	}
+	lower := strings.ToLower(desc)
+	for _, word := range []string{"e.g.", "eg.", "exampl", "for in"} {
+		if strings.Contains(lower, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // A labelled tool is a tool of the catalog with the trifecta labels it gets, and why.
@@ -156,7 +176,6 @@ func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
 	openWorld, hasOpenWorld := ann["openWorldHint"].(bool)
 	destructive, _ := ann["destructiveHint"].(bool)
 	desc, _ := t.Def["description"].(string)
-	desc = prose(desc)
 	set := func(l, why string) {
 		if _, ok := labels[l]; !ok {
 			labels[l] = why
@@ -170,15 +189,32 @@ func inferLabels(t *catalog.Tool, flows *policy.Flows) map[string]string {
 	if (hasReadOnly && !readOnly || destructive) && hasOpenWorld && openWorld {
 		set(LabelSink, "readOnlyHint false, openWorldHint")
 	}
+	// The description is read only for a label it can still give (reading it is most of the
+	// time a catalog's trifecta takes), and its examples are cut once, when it is first read.
+	unset := func(l string) bool { _, ok := labels[l]; return !ok }
+	var text string
+	cut := false
+	proseOnce := func() string {
+		if !cut {
+			text, cut = prose(desc), true
+		}
+		return text
+	}
 	// A tool that reads the open world brings in what anyone wrote: untrusted, not private.
-	if m := privateWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) && !(hasOpenWorld && openWorld) {
-		set(LabelPrivate, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	if (!hasReadOnly || readOnly) && !(hasOpenWorld && openWorld) && unset(LabelPrivate) {
+		if m := privateWords.FindString(proseOnce()); m != "" {
+			set(LabelPrivate, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+		}
 	}
-	if m := untrustedWords.FindString(desc); m != "" && (!hasReadOnly || readOnly) {
-		set(LabelUntrusted, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	if (!hasReadOnly || readOnly) && unset(LabelUntrusted) {
+		if m := untrustedWords.FindString(proseOnce()); m != "" {
+			set(LabelUntrusted, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+		}
 	}
-	if m := sinkWords.FindString(desc); m != "" && !(hasReadOnly && readOnly) {
-		set(LabelSink, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+	if !(hasReadOnly && readOnly) && unset(LabelSink) {
+		if m := sinkWords.FindString(proseOnce()); m != "" {
+			set(LabelSink, i18n.Sprintf("description: %s", untrusted.Quote(m)))
+		}
 	}
 	return labels
 }

@@ -183,6 +183,9 @@ func (d *Document) memberOfSmall(off int, tok string) (at int, found, answered b
 	return off + r.Index, r.Exists(), true
 }
 
+// knownEndBytes is the size from which a container's child has its end kept, for [Document.container].
+const knownEndBytes = 4 << 10
+
 // container indexes the array or object starting at off, once; nil when the value there is
 // neither. d.mu is held.
 func (d *Document) container(off int) *container {
@@ -195,13 +198,23 @@ func (d *Document) container(off int) *container {
 	// gjson takes the rest of the text as the container's: bound it, or ForEach walks on past
 	// the closing bracket.
 	end := len(d.str)
-	if off != d.bom+tokenStart(d.str[d.bom:], 0) {
+	if e, ok := d.ends[off]; ok {
+		end = e
+	} else if off != d.bom+tokenStart(d.str[d.bom:], 0) {
 		end = valueEnd(d.str, off) // the root value ends with the text: no scan of it all for that
 	}
 	r := gjson.Parse(d.str[off:end])
 	c := &container{object: d.str[off] == '{'}
 	c.members = c.inline[:0]
 	r.ForEach(func(key, value gjson.Result) bool {
+		// Where a large child ends is known once its parent is read: indexing it then reads it
+		// once more, not twice (a catalog's tools array is most of its text).
+		if len(value.Raw) >= knownEndBytes && value.Type == gjson.JSON {
+			if d.ends == nil {
+				d.ends = map[int]int{}
+			}
+			d.ends[off+value.Index] = off + value.Index + len(value.Raw)
+		}
 		if !c.object {
 			c.elements = append(c.elements, off+value.Index)
 			return true

@@ -56,6 +56,7 @@ type Document struct {
 	lines      lines              // where lines start, computed on first use
 	lookups    int                // pointers located so far
 	containers map[int]*container // arrays and objects indexed so far, by where they start
+	ends       map[int]int        // where the large values of those indexed end, by where they start
 }
 
 // Parse parses text strictly with [DefaultLimits]. See [ParseLimits].

@@ -37,3 +37,6 @@ func (r *Regexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 func (r *Regexp) String() string                             { return r.src }
 func (r *Regexp) FindAllStringIndex(s string, n int) [][]int { return r.re().FindAllStringIndex(s, n) }
 func (r *Regexp) FindString(s string) string                 { return r.re().FindString(s) }
+func (r *Regexp) ReplaceAllString(src, repl string) string {
+	return r.re().ReplaceAllString(src, repl)
+}

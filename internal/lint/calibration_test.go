@@ -356,6 +356,7 @@ func TestLintCalibrationOutside(t *testing.T) {
 	langs := map[string]bool{}
 	highsByFile := map[string]map[string][]lint.Finding{}
 	var misses []string
+	reportMisses := 0
 	langSet := map[string]*catch{} // the multilingual set: split/language → tally
 	// bySetSplit counts, per set and split, the family cells caught and the tools caught at high
 	// on every family they belong to, so that a set kept apart (fresh) reads on its own.
@@ -428,8 +429,13 @@ func TestLintCalibrationOutside(t *testing.T) {
 			}
 			if caught {
 				tl.caught++
-			} else {
+			} else if c.Split != "report" || os.Getenv("GATEHOUSE_LIST_REPORTED") != "" {
 				misses = append(misses, fmt.Sprintf("  %s %s %s %s [%s %s]", c.Split, c.set, c.File, c.Tool, row, c.Language))
+			} else {
+				// The report side's misses are counted in the table, not listed: reading them
+				// case by case is tuning on them. GATEHOUSE_LIST_REPORTED=1 lists them, for a
+				// note written after the rules are settled.
+				reportMisses++
 			}
 		}
 		if caughtRows == len(rows) {
@@ -476,7 +482,7 @@ func TestLintCalibrationOutside(t *testing.T) {
 		fmt.Fprintf(&b, "  %-22s %3d/%-3d cells %3d/%-3d tools on every family %3d/%-3d with a high\n", k, st.cellsCaught, st.cells, st.toolsAll, st.tools, st.toolsAny, st.tools)
 	}
 	sort.Strings(misses)
-	fmt.Fprintf(&b, "missed:\n%s\n", strings.Join(misses, "\n"))
+	fmt.Fprintf(&b, "missed (tune side; %d report-side misses not listed):\n%s\n", reportMisses, strings.Join(misses, "\n"))
 	t.Log(b.String())
 	if len(short) > 0 {
 		t.Logf("held-out cells below %d%% (not asserted, see the report): %v", minCaughtPercent, short)

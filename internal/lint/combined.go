@@ -49,7 +49,7 @@ var modelOrderRE = lazyregexp.New(`(?i)\b(?:you\s+(?:must|should|need\s+to|have\
 
 // envToolRE finds a tool's purpose in the environment or its variables, where naming .env is
 // the tool's job ("replaces the website's environment variables").
-var envToolRE = lazyregexp.New(`(?i)\b(?:env|environment|dotenv|variables?)\b`)
+var envToolRE = NewExpression(`(?i)\b(?:env|environment|dotenv|variables?)\b`)
 
 // modalAnyRE finds an order's modal in the languages lint reads ("you must", "debes", "你必须").
 var modalAnyRE = lazyregexp.New(`(?i)\b(?:must|always|first|immediately|debes|deben|debe|devez|dois|doit|musst|müssen|muss|devi|deve|devono|devem|должен|должны|обязательно)\b|你必须|您必须|必须|請務必|请务必|务必|务必|一定要|必ず|してください|반드시|해야`)

@@ -178,12 +178,19 @@ func isHexRun(s string) bool {
 // decodeBase64 tries the standard and URL alphabets, padded or not, and keeps readable text.
 func decodeBase64(run string) (string, bool) {
 	trimmed := strings.TrimRight(run, "=")
+	// Most runs are identifiers that decode to nothing readable: they are decoded into a buffer
+	// on the stack, and only readable text is kept.
+	var buf [256]byte
 	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
-		b, err := enc.DecodeString(trimmed)
+		dst := buf[:]
+		if n := enc.DecodedLen(len(trimmed)); n > len(buf) {
+			dst = make([]byte, n)
+		}
+		n, err := enc.Decode(dst, []byte(trimmed))
 		if err != nil {
 			continue
 		}
-		if utf8.Valid(b) && readableText(string(b)) {
+		if b := dst[:n]; utf8.Valid(b) && readableText(string(b)) {
 			return string(b), true
 		}
 	}

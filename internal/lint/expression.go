@@ -54,18 +54,29 @@ func (e *Expression) findAll(s string, n int) [][]int {
 		return e.re.FindAllStringSubmatchIndex(s, n)
 	}
 	ef := filterOf(e.re)
+	sc := expressionScans.Get().(*expressionScan)
+	defer expressionScans.Put(sc)
 	canon, placed := s, true
 	if !untrusted.IsASCII(s) {
 		if strings.ContainsRune(s, marker) {
 			return e.re.FindAllStringSubmatchIndex(s, n)
 		}
-		var b []byte
-		b, placed = canonicalText(s, nil)
-		canon = string(b)
+		sc.buf, placed = canonicalText(s, sc.buf)
+		canon = string(sc.buf)
 	}
-	found, hits := scanRequired(ef.filter, ef.leadWord, canon, nil, nil)
-	return ef.findAll(e.re, s, placed, found, hits, n)
+	sc.found, sc.hits = scanRequired(ef.filter, ef.leadWord, canon, sc.found, sc.hits)
+	return ef.findAll(e.re, s, placed, sc.found, sc.hits, n)
 }
+
+// An expressionScan is the storage an Expression's scan of a text uses, reused from text to text:
+// a rule asks an expression about many short sentences.
+type expressionScan struct {
+	found foundWords
+	hits  []wordHit
+	buf   []byte
+}
+
+var expressionScans = sync.Pool{New: func() any { return &expressionScan{} }}
 
 // An ExpressionSet is expressions asked of the same texts, many short ones (the sentences of a
 // result): one pass of a word filter over a text tells which of them can match in it, where each

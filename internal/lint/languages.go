@@ -777,7 +777,7 @@ var (
 	// unscopedLanguageRE finds a word claiming every request, in the languages lint reads.
 	unscopedLanguageRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:toujours|chaque|immer|jede[rnms]?|stets|siempre|cada|sempre|ogni|qualsiasi|всегда|каждый|каждом|любой|любом)(?:$|[^\p{L}])|总是|總是|始终|始終|每次|任何|常に|必ず|毎回|항상|매번|반드시`)
 	// defensiveLanguageRE finds a sentence that refuses or protects, in the languages lint reads.
-	defensiveLanguageRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:jamais|refus\w*|bloqu\w*|interdit\w*|prot[eè]g\w*|niemals|verweiger\w*|blockier\w*|verboten|gesch[üu]tzt|nunca|rechaz\w*|prohibid\w*|protegid\w*|recusad\w*|bloquead\w*|proibid\w*|rifiut\w*|bloccat\w*|vietat\w*|protett\w*|никогда|запрещ\w*|блокир\w*|защищ\w*)(?:$|[^\p{L}])|拒绝|拒絕|禁止|保护|保護|拒否|보호|거부|금지|不含|不包含|无需|無需|不需要|不必|不会|不會|并不|並不|含まない|含めない|不要|必要ありません|必要はありません|않습니다|않고|포함하지|필요\s*없`)
+	defensiveLanguageRE = NewExpression(`(?i)(?:^|[^\p{L}])(?:jamais|refus\w*|bloqu\w*|interdit\w*|prot[eè]g\w*|niemals|verweiger\w*|blockier\w*|verboten|gesch[üu]tzt|nunca|rechaz\w*|prohibid\w*|protegid\w*|recusad\w*|bloquead\w*|proibid\w*|rifiut\w*|bloccat\w*|vietat\w*|protett\w*|никогда|запрещ\w*|блокир\w*|защищ\w*)(?:$|[^\p{L}])|拒绝|拒絕|禁止|保护|保護|拒否|보호|거부|금지|不含|不包含|无需|無需|不需要|不必|不会|不會|并不|並不|含まない|含めない|不要|必要ありません|必要はありません|않습니다|않고|포함하지|필요\s*없`)
 )
 
 // The secret words and read orders of the other languages, for the combined signals.

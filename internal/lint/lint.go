@@ -595,6 +595,7 @@ func appendProperties(list []property, schema map[string]any, pointer string, de
 			names = append(names, name)
 		}
 		slices.Sort(names)
+		list = slices.Grow(list, len(names))
 		for _, name := range names {
 			prop, ok := props[name].(map[string]any)
 			if !ok {

@@ -16,9 +16,9 @@ type phrase struct {
 	severity Severity
 	re       *lazyregexp.Regexp
 	anyOf    []string
-	gates    [][]string // when set, one word of each must appear too
-	anyOfIDs []int      // the words' ids in phraseFilter
-	gateIDs  [][]int
+	gates    [][]string       // when set, one word of each must appear too
+	anyOfIDs []int            // the words' ids in phraseFilter
+	gateMask []foundWords     // the gates' words, as phraseFilter's scan answers
 	need     *requirement     // what a text must hold for re to match in it ([requirementOf])
 	lead     *leadingLiterals // where a match of re can start, when that is known
 	plan     *startPlan       // else where each branch of re can start, when that is known
@@ -50,8 +50,8 @@ func mustPhrase(severity Severity, message, expr string, anyOf ...string) phrase
 
 // check matches the phrase in a view and reports the most severe match it accepts.
 func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
-	for _, ids := range p.gateIDs {
-		if !v.words.any(ids) {
+	for _, mask := range p.gateMask {
+		if !v.words.anyOf(mask) {
 			return
 		}
 	}
@@ -89,10 +89,10 @@ func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
 }
 
 // A filterWordSet is a set of the filter's words a rule's own check asks about, its ids resolved once
-// when the filter is built.
+// when the filter is built (as a mask of the filter's answer).
 type filterWordSet struct {
 	words []string
-	ids   []int
+	mask  foundWords
 }
 
 // wordSets are every filterWordSet declared, for the filter to learn their words.
@@ -107,7 +107,7 @@ func filterWords(words ...string) *filterWordSet {
 }
 
 // holds reports whether the view holds one of the set's words.
-func (v *textView) holds(ws *filterWordSet) bool { return v.words.any(ws.ids) }
+func (v *textView) holds(ws *filterWordSet) bool { return v.words.anyOf(ws.mask) }
 
 // group returns submatch i of m in the view's folded text, or "".
 func (v *textView) group(m []int, i int) string {

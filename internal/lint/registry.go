@@ -130,7 +130,7 @@ var buildPhraseTables = sync.OnceFunc(func() {
 	}
 	phraseFilter = newWordFilter(all)
 	for _, ws := range wordSets {
-		ws.ids = phraseFilter.idsOf(ws.words)
+		ws.mask = phraseFilter.maskOf(ws.words)
 	}
 	phrasesByWord = make([][]phraseRef, len(phraseFilter.ids))
 	order := 0
@@ -144,9 +144,9 @@ var buildPhraseTables = sync.OnceFunc(func() {
 				}
 			}
 			order++
-			p.gateIDs = nil
+			p.gateMask = nil
 			for _, g := range p.gates {
-				p.gateIDs = append(p.gateIDs, phraseFilter.idsOf(g))
+				p.gateMask = append(p.gateMask, phraseFilter.maskOf(g))
 			}
 		}
 	}

@@ -820,31 +820,23 @@ func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text st
 // scanRequired finds the filter's words in text, and, for the ids leadWord marks (nil: none),
 // where each of those leading literals ends.
 func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, found foundWords, hits []wordHit) (foundWords, []wordHit) {
-	if size := (len(f.ids) + 63) / 64; len(found) != size {
-		found = make(foundWords, size)
-	} else {
+	// found's storage is reused when it is large enough, whatever filter it last answered for.
+	if size := (len(f.ids) + 63) / 64; cap(found) >= size {
+		found = found[:size]
 		clear(found)
+	} else {
+		found = make(foundWords, size)
 	}
 	hits = hits[:0]
 	// The text is read as if a space came before it, so that a word written with a space in
 	// front (" les ") is found at the start too.
 	moves, class, width := f.moves, &f.class, f.width
 	st := moves[class[' ']] >> 1
-	space := true
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if f.space[c] {
-			if space {
-				continue
-			}
-			space, c = true, ' '
-		} else {
-			space = false
-		}
-		v := moves[st+int32(class[c])]
+		v := moves[st+int32(class[text[i]])]
 		st = v >> 1
 		if v&1 != 0 {
-			for _, id := range f.out[st/width] {
+			for _, id := range f.out[moves[st+width-1]] {
 				found[id/64] |= 1 << (id % 64)
 				if leadWord != nil && leadWord[id] {
 					hits = append(hits, wordHit{end: i + 1, id: id})

@@ -44,7 +44,7 @@ var keyUseRE = lazyregexp.New(`(?i)\b(?:used\s+(?:to|for)\s+|needed\s+(?:to|for)
 // pagingRE finds a token described as paging through results or syncing changes.
 var pagingRE = lazyregexp.New(`(?i)\b(?:pag(?:e|es|ing|inate|ination)|next\s+(?:set|batch)|cursor|continuation|skiptoken|deltatoken|changes\s+since|offset)\b`)
 
-var solicitsSecret = lazyregexp.New(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
+var solicitsSecret = NewExpression(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
 
 func isCredentialName(s string) bool {
 	return slices.ContainsFunc(credentialNames, func(c string) bool { return s == c || len(c) > 4 && strings.HasSuffix(s, c) }) &&

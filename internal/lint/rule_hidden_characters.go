@@ -99,18 +99,18 @@ const (
 // paddingRun is how many blanks in a row push text out of a reader's view.
 const paddingRun = 40
 
-func checkHidden(tf *toolFindings, s *textSite) {
-	// Printable ASCII with line breaks and tabs hides nothing, and can only pad: with a run of
-	// paddingRun blanks, and a blank early enough in the text to start one. Most strings are
-	// such text, and are left here without the walk below.
+// mayHide reports whether text may hide or pad anything: printable ASCII with line breaks and
+// tabs hides nothing, and can only pad, with a run of paddingRun blanks and a blank early enough
+// in the text to start one.
+func mayHide(text string) bool {
 	run, longRun, earlyBlank := 0, false, false
-	for i := 0; i < len(s.text); i++ {
-		switch plainByte[s.text[i]] {
+	for i := 0; i < len(text); i++ {
+		switch plainByte[text[i]] {
 		case plainLetter:
 			run = 0
 			continue
 		case plainSpace:
-			earlyBlank = earlyBlank || i+paddingRun <= len(s.text)
+			earlyBlank = earlyBlank || i+paddingRun <= len(text)
 		case plainTab:
 		default:
 			run, longRun, earlyBlank = 0, true, true
@@ -121,7 +121,42 @@ func checkHidden(tf *toolFindings, s *textSite) {
 		run++
 		longRun = longRun || run >= paddingRun
 	}
-	if !longRun || !earlyBlank {
+	return longRun && earlyBlank
+}
+
+// quietText reports, eight bytes at a time, text that [mayHide] leaves alone: printable ASCII,
+// line breaks and tabs, with no eight bytes in a row at a multiple of eight all blanks, tabs or
+// the marks that share their bits ("!", "(", ")"). A run of paddingRun blanks holds four such
+// eights. False says nothing: the text is read byte by byte.
+func quietText(text string) bool {
+	const ones, highs, blankBits = 0x0101010101010101, 0x8080808080808080, 0x2929292929292929 // ' ' and '\t' are within 0x29's bits
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		w := uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
+			uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+		if w|blankBits == blankBits {
+			return false
+		}
+		// Some byte is DEL or above, or below a blank: its eight are read one by one.
+		if ((w+ones)|w)&highs != 0 || (w-0x20*ones)&^w&highs != 0 {
+			for _, c := range []byte(text[i : i+8]) {
+				if plainByte[c] == plainHiding {
+					return false
+				}
+			}
+		}
+	}
+	for ; i < len(text); i++ {
+		if plainByte[text[i]] == plainHiding {
+			return false
+		}
+	}
+	return true
+}
+
+func checkHidden(tf *toolFindings, s *textSite) {
+	// Most strings are text that hides nothing, and are left here without the walk below.
+	if quietText(s.text) || !mayHide(s.text) {
 		return
 	}
 	first := -1

@@ -70,7 +70,7 @@ func judgeSecretDemand(tf *toolFindings, v *textView, m []int) (Severity, string
 
 // authToolRE finds a tool's purpose in authentication, credentials, HTTP requests or databases
 // (which a tool reaches with their credentials).
-var authToolRE = lazyregexp.New(`(?i)\b(?:auth\w*|log\s?in|sign\s?in|credentials?|passwords?|api[\s_-]?keys?|secrets?|vault|keychain|keyring|oauth|https?|rest\s+api|endpoint|headers?|bearer|connect(?:ion)?s?|ssh|tokens?|databases?|sql|mysql|postgres(?:ql)?|mongo(?:db)?|redis)\b`)
+var authToolRE = NewExpression(`(?i)\b(?:auth\w*|log\s?in|sign\s?in|credentials?|passwords?|api[\s_-]?keys?|secrets?|vault|keychain|keyring|oauth|https?|rest\s+api|endpoint|headers?|bearer|connect(?:ion)?s?|ssh|tokens?|databases?|sql|mysql|postgres(?:ql)?|mongo(?:db)?|redis)\b`)
 
 // authTool reports a tool whose stated purpose ([toolFindings.purpose]) is about
 // authentication, credentials or HTTP requests. except is the sentence being judged, which

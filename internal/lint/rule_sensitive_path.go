@@ -2,7 +2,6 @@ package lint
 
 import (
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
-	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 )
 
 var ruleSensitivePath = lintRule{
@@ -33,7 +32,7 @@ var ruleSensitivePath = lintRule{
 }
 
 // defensiveRE finds a sentence saying a path is refused or protected.
-var defensiveRE = lazyregexp.New(`(?i)\b(?:reject(?:s|ed)?|refuse(?:s|d)?|block(?:s|ed)?|den(?:y|ies|ied)|forbid(?:s|den)?|prohibit(?:s|ed)?|disallow(?:s|ed)?|(?:is|are)\s+not\s+(?:allowed|permitted|accessible|readable|exposed)|must\s+not|(?:can|could|will)\s*not|cannot|can'?t|never|prevent(?:s|ed)?|protect(?:s|ed)?|exclude(?:s|d)?|outside\s+(?:the\s+)?(?:allowed|workspace|sandbox)|off[\s-]limits|redact(?:s|ed)?|mask(?:s|ed)?|skip(?:s|ped)?|ignore(?:s|d)?|not\s+(?:read|accessed|sent|uploaded|included))\b`)
+var defensiveRE = NewExpression(`(?i)\b(?:reject(?:s|ed)?|refuse(?:s|d)?|block(?:s|ed)?|den(?:y|ies|ied)|forbid(?:s|den)?|prohibit(?:s|ed)?|disallow(?:s|ed)?|(?:is|are)\s+not\s+(?:allowed|permitted|accessible|readable|exposed)|must\s+not|(?:can|could|will)\s*not|cannot|can'?t|never|prevent(?:s|ed)?|protect(?:s|ed)?|exclude(?:s|d)?|outside\s+(?:the\s+)?(?:allowed|workspace|sandbox)|off[\s-]limits|redact(?:s|ed)?|mask(?:s|ed)?|skip(?:s|ped)?|ignore(?:s|d)?|not\s+(?:read|accessed|sent|uploaded|included))\b`)
 
 // judgeDefensive lowers a path named in a sentence that refuses or protects it.
 func judgeDefensive(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {

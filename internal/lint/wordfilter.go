@@ -8,23 +8,25 @@ type wordFilter struct {
 	ids   map[string]int
 	words []string   // id → word
 	class [256]uint8 // byte → column of next; 0 for bytes no word contains; A–Z share a–z's
-	space [256]bool  // the bytes read as one space
 	// moves is the automaton in one table, read by the scan: the move from state s (a row
-	// start, s·classes) on class c is moves[s+c], written as the next row start shifted left
-	// by one, its low bit set when some word ends in that state. One flat table and a bit to
-	// test keep the scan's inner loop to two loads per byte.
+	// start, s·width) on class c is moves[s+c], written as the next row start shifted left
+	// by one, its low bit set when some word ends in that state; the row's last entry is its
+	// number, for out. One flat table and a bit to test keep the scan's inner loop to two
+	// loads per byte. The rows are in breadth-first order.
 	moves []int32
 	next  [][]int32 // state → class → state, while building
-	out   [][]int   // state → ids of the words that end there
-	width int32     // classes: the length of a row of moves
+	out   [][]int   // row → ids of the words that end in its state
+	width int32     // the length of a row of moves: the classes and the row's number
 }
 
 // A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
 type foundWords []uint64
 
-func (ws foundWords) any(ids []int) bool {
-	for _, id := range ids {
-		if ws[id/64]&(1<<(id%64)) != 0 {
+// anyOf reports whether one of the words set in mask was found: a word at a time, whatever the
+// number of words the set holds (a language's markers are hundreds).
+func (ws foundWords) anyOf(mask foundWords) bool {
+	for i, m := range mask {
+		if ws[i]&m != 0 {
 			return true
 		}
 	}
@@ -60,21 +62,34 @@ func newWordFilter(words []string) *wordFilter {
 		return int32(len(f.next) - 1)
 	}
 	newState()
-	for w, id := range f.ids {
+	afterSpace := []bool{true} // by state: entered by a space (the root: the text's start)
+	for id, w := range f.words {
 		st := int32(0)
 		for i := 0; i < len(w); i++ {
 			c := f.class[w[i]]
 			if f.next[st][c] < 0 {
 				n := newState()
 				f.next[st][c] = n
+				afterSpace = append(afterSpace, w[i] == ' ')
 			}
 			st = f.next[st][c]
 		}
 		f.out[st] = append(f.out[st], id)
 	}
+	// A run of white space reads as one space: every blank moves as the space does (a word
+	// holding another blank is never found, as a run read as one space never holds it), and
+	// the move on a blank from a state just entered by a space stays there, so that the rest of
+	// a run is read as nothing.
+	space := f.class[' ']
+	for _, c := range []byte{'\t', '\n', '\r', '\f', '\v'} {
+		f.class[c] = space
+	}
 	// Breadth first: each state's failure link, its outputs merged, its missing moves filled.
+	// The order of the queue, the states by depth, is also the order their rows are written in:
+	// the scan of prose mostly moves between the states a few letters deep, and their rows are
+	// then side by side in the table, not spread over all of it.
 	fail := make([]int32, len(f.next))
-	queue := []int32{}
+	queue := []int32{0}
 	for c := 0; c < classes; c++ {
 		if n := f.next[0][c]; n > 0 {
 			queue = append(queue, n)
@@ -82,9 +97,8 @@ func newWordFilter(words []string) *wordFilter {
 			f.next[0][c] = 0
 		}
 	}
-	for len(queue) > 0 {
-		st := queue[0]
-		queue = queue[1:]
+	for i := 1; i < len(queue); i++ {
+		st := queue[i]
 		f.out[st] = append(f.out[st], f.out[fail[st]]...)
 		for c := 0; c < classes; c++ {
 			n := f.next[st][c]
@@ -96,20 +110,32 @@ func newWordFilter(words []string) *wordFilter {
 			queue = append(queue, n)
 		}
 	}
-	f.width = int32(classes)
-	f.moves = make([]int32, len(f.next)*classes)
-	for st, row := range f.next {
-		for c, n := range row {
-			v := n * f.width << 1
+	row := make([]int32, len(queue)) // state → its row in moves
+	for i, st := range queue {
+		row[st] = int32(i)
+	}
+	// A row ends with one more entry, the row's number, where the scan finds the words that end
+	// in its state without dividing.
+	f.width = int32(classes + 1)
+	f.moves = make([]int32, len(f.next)*int(f.width))
+	out := make([][]int, len(f.out))
+	for st, next := range f.next {
+		r := row[st]
+		out[r] = f.out[st]
+		at := r * f.width
+		for c, n := range next {
+			v := row[n] * f.width << 1
 			if len(f.out[n]) > 0 {
 				v |= 1
 			}
-			f.moves[st*classes+c] = v
+			f.moves[at+int32(c)] = v
+		}
+		f.moves[at+f.width-1] = r
+		if afterSpace[st] && (st != 0 || next[space] == 0) {
+			f.moves[at+int32(space)] = at << 1 // and no word ends again
 		}
 	}
-	for _, c := range []byte{' ', '\t', '\n', '\r', '\f', '\v'} {
-		f.space[c] = true
-	}
+	f.out, f.next = out, nil
 	return f
 }
 
@@ -119,6 +145,18 @@ func (f *wordFilter) idsOf(words []string) []int {
 		ids[i] = f.ids[w]
 	}
 	return ids
+}
+
+// maskOf is the set of words as a scan's answer holds them, its last word the last one set.
+func (f *wordFilter) maskOf(words []string) foundWords {
+	mask := make(foundWords, (len(f.ids)+63)/64)
+	last := 0
+	for _, w := range words {
+		id := f.ids[w]
+		mask[id/64] |= 1 << (id % 64)
+		last = max(last, id/64+1)
+	}
+	return mask[:last]
 }
 
 // scan returns the set of words found in text, reusing found's storage.

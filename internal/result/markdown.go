@@ -2,8 +2,8 @@ package result
 
 import (
 	"net/url"
-	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -163,10 +163,6 @@ func exfiltrationFinding(s string, start, end int, raw string, image bool, fill 
 }
 
 var (
-	// htmlComment is compiled at start-up, unlike the others: its 1,000-fold repeat compiles
-	// through ~2,000 nested calls, which in wasm under a result check's own calls overflowed
-	// V8's stack (bench/bench.mjs, the 1 MB result), and at start-up do not.
-	htmlComment = regexp.MustCompile(`(?s)<!--(.{1,1000}?)-->`)
 	// toAssistant addresses the model: "assistant:", "AI, …", "note to the model".
 	toAssistant = lazyregexp.New(`(?i)(?:^|[\s(])(?:assistant|ai|a\.i\.|model|llm|agent|claude|chatgpt|gpt|gemini|copilot)\s*[:,]|(?i)\b(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|llm|agent)\b`)
 	// toolAction tells it to act: call or invoke a tool, run or execute something, send money.
@@ -180,7 +176,7 @@ func commentFindings(s string) []hit {
 		return nil
 	}
 	var out []hit
-	for _, m := range htmlComment.FindAllStringSubmatchIndex(s, 16) {
+	for _, m := range htmlComments(s, 16) {
 		body := s[m[2]:m[3]]
 		if !toAssistant.MatchString(body) || !toolAction.MatchString(body) {
 			continue
@@ -190,6 +186,43 @@ func commentFindings(s string) []hit {
 			Evidence: untrusted.Visible(s[m[0]:m[1]], 200),
 			Why:      i18n.T("A tool's result is data for the model, not orders: a comment in it that a rendered page hides and that tells the assistant to call a tool is an injected instruction.")},
 			at: m[0]})
+	}
+	return out
+}
+
+// maxCommentRunes is the longest comment body htmlComments reads, in characters.
+const maxCommentRunes = 1000
+
+// htmlComments finds at most n HTML comments in s, as regexp's FindAllStringSubmatchIndex finds
+// `(?s)<!--(.{1,1000}?)-->`: for each, the comment's start and end and its body's. A comment's
+// body is 1 to 1,000 characters (an invalid UTF-8 byte counts as one) up to the first "-->",
+// and the next comment is looked for after the last one's end. Written out, not compiled: that
+// expression's 1,000-fold repeat compiled into a 0.5 MB program at every start of the wasm
+// (compiled on first use instead, inside a result check's own calls, it overflowed V8's stack).
+func htmlComments(s string, n int) [][]int {
+	var out [][]int
+	for from := 0; len(out) < n; {
+		i := strings.Index(s[from:], "<!--")
+		if i < 0 {
+			break
+		}
+		start := from + i
+		end := -1
+		for j, runes := start+4, 0; runes < maxCommentRunes && j < len(s); {
+			_, w := utf8.DecodeRuneInString(s[j:])
+			j += w
+			runes++
+			if strings.HasPrefix(s[j:], "-->") {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			from = start + 1
+			continue
+		}
+		out = append(out, []int{start, end + 3, start + 4, end})
+		from = end + 3
 	}
 	return out
 }

@@ -45,6 +45,9 @@ const rootURL = "https://gatehouse.invalid/schema.json"
 // concurrent use.
 type Schema struct {
 	compiled *jsonschema.Schema
+	// formats and namesFormat are found once, when the schema is compiled (see [Schema.Formats]).
+	formats     FormatUse
+	namesFormat bool
 }
 
 // A Failure is one way an instance fails a schema, before it is placed in a text.
@@ -106,7 +109,11 @@ func compile(schema *jsondoc.Document, draft string, resources map[string]*jsond
 	if err != nil {
 		return nil, compileProblems(err, schema, docsByURL)
 	}
-	return &Schema{compiled: compiled}, nil
+	names := textNamesFormat(schema.Text)
+	for _, doc := range resources {
+		names = names || textNamesFormat(doc.Text)
+	}
+	return &Schema{compiled: compiled, formats: formatUse(compiled), namesFormat: names}, nil
 }
 
 // compileGuarded turns a panic inside the compiler into an error: a hostile schema must never
@@ -162,6 +169,9 @@ func (s *Schema) failures(v any) (errs []Failure) {
 			errs = []Failure{{Message: i18n.Sprintf("validation stopped: %v", r)}}
 		}
 	}()
+	if valid, decided := s.compiled.Decide(v); decided && valid {
+		return nil // the common case, told without building the validator's output
+	}
 	err := s.compiled.Validate(v)
 	if err == nil {
 		return nil

@@ -270,6 +270,16 @@ func validateFork(s *fork.Schema, v any) (out outcome) {
 	return out
 }
 
+// decideFork is the fork's valid-only fast path ([fork.Schema.Decide]); a panic decides nothing.
+func decideFork(s *fork.Schema, v any) (valid, decided bool) {
+	defer func() {
+		if recover() != nil {
+			valid, decided = false, false
+		}
+	}()
+	return s.Decide(v)
+}
+
 func validateUpstream(s *upstream.Schema, v any) (out outcome) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -356,6 +366,10 @@ func agree(t testing.TB, p pair, name string, data []byte) {
 			t.Errorf("%s: DIFFERENT VERDICT (json.Number: %v): fork valid=%v %s, upstream valid=%v %s\ninstance: %s",
 				name, useNumber, got.Valid, got.Panic, want.Valid, want.Panic, data)
 			continue
+		}
+		if valid, decided := decideFork(p.fork, v1); decided && (valid != want.Valid || want.Panic != "") {
+			t.Errorf("%s: DIFFERENT VERDICT from the fork's Decide (json.Number: %v): valid=%v, upstream valid=%v %s\ninstance: %s",
+				name, useNumber, valid, want.Valid, want.Panic, data)
 		}
 		if !equalStrings(got.Errors, want.Errors) {
 			t.Errorf("%s: different errors (json.Number: %v)\nfork:     %q\nupstream: %q\ninstance: %s", name, useNumber, got.Errors, want.Errors, data)

@@ -225,13 +225,17 @@ func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen
 			answer = packed(core.InternalError(r))
 		}
 	}()
-	if schemaLen+instanceLen >= largeRequest {
+	return validateTexts(text(schema, schemaLen), text(instance, instanceLen), text(lang, langLen), text(draft, draftLen), assertFormats)
+}
+
+// validateTexts answers validate for the texts, in the answer's buffer.
+func validateTexts(schema, instance, lang, draft string, assertFormats uint32) uint64 {
+	if len(schema)+len(instance) >= largeRequest {
 		debug.SetGCPercent(gogcLarge)
 		defer debug.SetGCPercent(gogcSmall)
 	}
 	res := core.Validate(core.ValidateRequest{
-		Schema: text(schema, schemaLen), Instance: text(instance, instanceLen), Lang: text(lang, langLen),
-		Draft: text(draft, draftLen), AssertFormats: assertFormats != 0,
+		Schema: schema, Instance: instance, Lang: lang, Draft: draft, AssertFormats: assertFormats != 0,
 	})
 	if res.Valid && len(res.Problems) == 0 && len(res.UnassertedFormats) == 0 && len(res.Unmatched) == 0 {
 		return packed(slices.Clone(validAnswer)) // the common answer, its encoding made once
@@ -241,6 +245,60 @@ func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen
 		return packed(core.InternalError(err))
 	}
 	return packed(b)
+}
+
+// The scratch buffer carries a small check's texts in, and the last such answer stays registered
+// until the next one replaces it: a tool call then crosses into Go once (gatehouse_validate_scratch),
+// not four times (allocating the instance's buffer, the check, freeing the answer and the
+// instance), each crossing paying the runtime's resumption. Go copies the texts out of the
+// scratch before reading them, so nothing it keeps can point into a buffer JavaScript rewrites.
+var (
+	scratch       []byte
+	scratchAnswer uint32 // the address of the last answer gatehouse_validate_scratch returned; 0 for none
+)
+
+// maxScratch bounds the scratch buffer: larger texts take the buffers of gatehouse_alloc.
+const maxScratch = 1 << 20
+
+// gatehouse_scratch returns the address of a scratch buffer of at least n bytes (0 when n is
+// beyond what the scratch holds); an earlier address is no longer valid once this returns another.
+//
+//go:wasmexport gatehouse_scratch
+//lint:ignore U1000 called by JavaScript, through the export
+func exportScratch(n uint32) uint32 {
+	if n > maxScratch {
+		return 0
+	}
+	if uint32(len(scratch)) < n {
+		scratch = make([]byte, max(n, 4096))
+	}
+	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(scratch))))
+}
+
+// gatehouse_validate_scratch is gatehouse_validate_texts with the instance, the language and the
+// draft written one after the other at the start of the scratch buffer, their lengths given. Its
+// answer's buffer is JavaScript's to read until the next call, not to free: the next call frees it.
+//
+//go:wasmexport gatehouse_validate_scratch
+//lint:ignore U1000 called by JavaScript, through the export
+func exportValidateScratch(schema, schemaLen, instanceLen, langLen, draftLen, assertFormats uint32) (answer uint64) {
+	if scratchAnswer != 0 {
+		delete(buffers, scratchAnswer)
+		scratchAnswer = 0
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			answer = packed(core.InternalError(r))
+		}
+		scratchAnswer = uint32(answer >> 32)
+	}()
+	end := uint64(instanceLen) + uint64(langLen) + uint64(draftLen)
+	if end > uint64(len(scratch)) {
+		return packed(core.InternalError("the texts run past the scratch buffer"))
+	}
+	texts := string(scratch[:end]) // one copy of all three, which the check may keep pieces of
+	return validateTexts(text(schema, schemaLen), texts[:instanceLen], texts[instanceLen:instanceLen+langLen],
+		texts[instanceLen+langLen:], assertFormats)
 }
 
 // validAnswer is encoding/json's encoding of a valid result with no problems (nor any other list),
