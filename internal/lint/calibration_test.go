@@ -130,7 +130,6 @@ func honestServers(t *testing.T) []honestServer {
 	}
 	tune := func(string) string { return "tune" }
 	add("shared", testenv.SharedDir(t, "corpora/mcp-catalogs"), "*.json", tune)
-	add("real-npm", "../../testdata/lint/real-npm", "*.json", tune)
 	add("benign", "../../testdata/lint/benign", "*.json", tune)
 	// The honest twins the fresh sources publish beside their poisoned tools (a decoy that names
 	// a key file to say it never reads it): reported, never tuned on.

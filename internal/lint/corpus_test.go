@@ -214,11 +214,9 @@ func TestLintPoisonedPublic(t *testing.T) {
 }
 
 // TestLintCalibration lints real catalogs — honest servers as they answered tools/list: the 22 of
-// ../shared/corpora/mcp-catalogs and the six of testdata/lint/real-npm. In each set, at most 1% of
-// the tools may get a high finding.
+// ../shared/corpora/mcp-catalogs. At most 1% of the tools may get a high finding.
 func TestLintCalibration(t *testing.T) {
 	t.Run("shared", func(t *testing.T) { calibrate(t, testenv.SharedDir(t, "corpora/mcp-catalogs")) })
-	t.Run("real-npm", func(t *testing.T) { calibrate(t, "../../testdata/lint/real-npm") })
 }
 
 func calibrate(t *testing.T, dir string) {
