@@ -146,7 +146,15 @@ func forgedTurn(text, s string) (hit, bool) {
 	var turns [][]int
 	for _, places := range userTurnIndex().Find(s, 8) {
 		for _, p := range places {
-			ls := strings.LastIndexByte(s[:p], '\n') + 1
+			// A label opens a line: only blanks and a heading's marks stand before it. Anything
+			// else ends the look at once, so that a long line is not read again for each word.
+			ls := p
+			for ls > 0 && (s[ls-1] == ' ' || s[ls-1] == '\t' || s[ls-1] == '#') {
+				ls--
+			}
+			if ls > 0 && s[ls-1] != '\n' {
+				continue
+			}
 			_, le := window(s, p, p+32)
 			if u := userTurn.FindStringIndex(s[ls:le]); u != nil {
 				turns = append(turns, []int{ls + u[0], ls + u[1]})
