@@ -53,6 +53,15 @@ func judgeHarvest(tf *toolFindings, v *textView, m []int) (Severity, string, boo
 		return "", "", false // "the key is never read or sent to …" promises the opposite
 	}
 	sentence := v.sentence(m[0], m[1])
+	if !tf.definition() {
+		// A result is written for people, and security pages describe thefts and every file an
+		// attacker reaches: in a result, only secrets (not a path alone) sent away or read beyond
+		// a job are the tool's own declaration.
+		if secretWordRE.MatchString(v.folded[m[0]:m[1]]) && (harvestAway.MatchString(sentence) || harvestBeyond.MatchString(sentence)) {
+			return SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job, or sends them away"), true
+		}
+		return "", "", false
+	}
 	if harvestVerbRE.MatchString(v.folded[m[0]:m[1]]) && !detectionRE.MatchString(sentence) {
 		return SeverityHigh, i18n.T("declares that the tool harvests or steals secrets"), true
 	}
@@ -66,6 +75,9 @@ func judgeHarvest(tf *toolFindings, v *textView, m []int) (Severity, string, boo
 // when the same sentence or the next sends what it keeps to the cloud, a server or a third party
 // the user did not choose.
 func judgeKeptAway(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false // a tool's declaration of itself; a result describes other things
+	}
 	from, _ := sentenceAround(v.folded, m[0], m[1])
 	_, to := sentenceAround(v.folded, m[1], m[1])
 	if to < len(v.folded) {
@@ -88,7 +100,7 @@ func judgeDataAway(tf *toolFindings, v *textView, m []int) (Severity, string, bo
 	if chosenPlaceRE.MatchString(sentence) {
 		return "", "", false // "to the remote server you configured": the user chose where it goes
 	}
-	if awayPurposeRE.MatchString(tf.purpose(sentence)) && !unaskedFlowRE.MatchString(sentence) {
+	if awayPurposeRE.MatchString(tf.purpose(sentence)) && (!tf.definition() || !unaskedFlowRE.MatchString(sentence)) {
 		return "", "", false // a marketing, sync or backup tool sending data there is doing its job
 	}
 	return SeverityHigh, "", true
@@ -105,6 +117,8 @@ const (
 const rePersonal = `(?:(?:full\s+)?names|account\s+numbers?|card\s+numbers?|credit\s+cards?|passwords?|credentials|(?:home\s+|e-?mail\s+)?addresses|phone\s+numbers?|ssns?|social\s+security(?:\s+numbers?)?|medical|health\s+(?:data|records)|bank\s+details)`
 
 var (
+	// secretWordRE finds a word for secret material (not a path that holds it).
+	secretWordRE = lazyregexp.New(`(?i)` + reSecret)
 	// harvestVerbRE finds a verb that is the theft itself ("harvest credentials", "steals tokens").
 	harvestVerbRE = lazyregexp.New(`(?i)^(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:harvest|steal|phish|exfiltrat|sniff)`)
 	// detectionRE finds a sentence about finding or stopping the theft ("detects pages that harvest
