@@ -17,7 +17,12 @@ var ruleInstructionConcealment = lintRule{
 			"approve the tool; read what the concealed part asks for."),
 		Families: []string{FamilyConcealment},
 	},
-	phrases: []phrase{
+	makePhrases: instructionConcealmentPhrases,
+}
+
+// instructionConcealmentPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func instructionConcealmentPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to keep something from the user"),
 			`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|mustn'?t)\s+(?:ever\s+)?(?:tell|inform|notify|alert|mention|reveal|disclose|report|warn|bother)\b`+gap+`\b(?:the\s+)?users?\b`,
 			"not tell", "not inform", "not notify", "not alert", "not mention", "not reveal", "not disclose", "not report", "not warn", "not bother",
@@ -36,6 +41,9 @@ var ruleInstructionConcealment = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("says the user need not know"),
 			`\b(?:the\s+)?users?\s+(?:does\s*n[o']?t|do\s*n[o']?t|does\s+not|do\s+not|need\s*n[o']?t|needn'?t|should\s*n[o']?t|should\s+not|must\s*n[o']?t|must\s+not|won'?t|will\s+not|may\s+not|can\s*n[o']?t|cannot|(?:must|should|will|may|can|shall)\s+never|never)\s+(?:ever\s+)?(?:need\s+to\s+|have\s+to\s+)?(?:know|see|notice|hear|find\s+out|be\s+(?:told|informed|notified|aware|shown|bothered))\b`,
 			"user").gated("not", "n't", "cannot", "never"),
+		mustPhrase(SeverityHigh, i18n.T("says the tool hides what it does from the logs, monitoring or the user"),
+			`\b(?:hides?|hiding|conceals?|concealing|erases?|erasing|wipes?|wiping|masks?|masking|scrubs?|scrubbing)\s+(?:its\s+|all\s+|the\s+|any\s+|their\s+)?(?:own\s+)?(?:activit(?:y|ies)|traces?|tracks|footprints?|presence|actions)\b[^.!?\n]{0,20}?\bfrom\s+(?:the\s+)?(?:system\s+|security\s+|audit\s+)?(?:logs?|audit\w*|monitoring|security\s+tools|detection|administrators?|admins?|users?|defenders?)\b|\bcover(?:s|ing)?\s+(?:its|their)\s+tracks\b`,
+			"hide", "hiding", "conceal", "erase", "erasing", "wipe", "wiping", "mask", "scrub", "cover"),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to act behind the user's back"),
 			`\bwithout\s+(?:the\s+user\s+(?:knowing|noticing|seeing)|(?:telling|informing|notifying|alerting|asking|warning|consulting|letting)\s+(?:the\s+)?users?)\b|\bunbeknownst\s+to\b|\bbehind\s+the\s+user'?s\s+back\b`,
 			"without the user", "without tell", "without inform", "without notif", "without alert", "without ask", "without warn", "without consult", "without let", "unbeknownst", "behind the user"),
@@ -63,7 +71,7 @@ var ruleInstructionConcealment = lintRule{
 		mustPhrase(SeverityMedium, i18n.T("plays an instruction down as a mere implementation detail"),
 			`\b(?:a\s+)?(?:mere|just\s+an?|only\s+an?|simply\s+an?)\s+(?:implementation|internal|technical)\s+detail\b|\b(?:could|would|might)\s+(?:even\s+)?(?:upset|worry|scare|alarm|confuse)\s+the\s+user\b`,
 			"mere", "just a", "just an", "only a", "only an", "simply a", "simply an", "upset", "worry", "scare", "alarm", "confuse").gated("detail", "the user"),
-	},
+	}
 }
 
 // judgeSilencing keeps an order to silence every warning high in the tool's own description,
