@@ -203,16 +203,19 @@ func onlySpacingZeroWidth(s string) bool {
 // command decoded from hiding, or spelled with look-alike letters, is never lowered: no reader
 // was shown it.
 func shownCommands(doc *jsondoc.Document, found []lint.Finding) {
-	spoken := map[string]bool{}
-	for _, f := range found {
-		if f.Rule == RuleModelTakeover && f.Severity == lint.SeverityHigh {
-			spoken[f.Pointer] = true
-		}
-	}
+	var spoken map[string]bool // pointer → whether its string speaks to the model
 	for i := range found {
 		f := &found[i]
 		if f.Rule != lint.RuleEncodedCommand || f.Severity != lint.SeverityHigh || f.DecodedFrom != "" {
 			continue
+		}
+		if spoken == nil {
+			spoken = map[string]bool{}
+			for _, g := range found {
+				if g.Rule == RuleModelTakeover && g.Severity == lint.SeverityHigh {
+					spoken[g.Pointer] = true
+				}
+			}
 		}
 		s, ok := jsondoc.Lookup(doc.Value, f.Pointer).(string)
 		if !ok {
