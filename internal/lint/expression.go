@@ -64,10 +64,7 @@ func (e *Expression) findAll(s string, n int) [][]int {
 		sc.buf, placed = canonicalText(s, sc.buf)
 		canon = string(sc.buf)
 	}
-	sc.found, _ = scanRequired(ef.filter, nil, canon, sc.found, nil)
-	if ef.placesStarts(sc.found, placed) {
-		sc.hits = scanHits(ef.filter, ef.leadWord, canon, sc.hits)
-	}
+	sc.found, sc.hits = scanRequired(ef.filter, ef.leadWord, canon, sc.found, sc.hits)
 	return ef.findAll(e.re, s, placed, sc.found, sc.hits, n)
 }
 

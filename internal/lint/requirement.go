@@ -565,6 +565,10 @@ type requiredScan struct {
 	exprHits  []wordHit
 }
 
+// placeAtOnce is the length from which a text's leading literals are placed in the pass that
+// finds its literals, not in one of their own when a phrase first needs them.
+const placeAtOnce = 2 << 10
+
 // A groupScan is one phrase group's literals found in the text.
 type groupScan struct {
 	scanned bool
@@ -625,10 +629,16 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 	if !gs.scanned {
 		// Where the leading literals end is asked only once a phrase's requirement is met (297
 		// of the 17,965 texts the registry's group reads in the 10,000-tool benchmark catalog),
-		// and the leading literals are short and frequent ("th", "or", "in"): they are placed
-		// in a pass of their own, on first need.
-		gs.found, _ = scanRequired(g.filter, nil, s.canon, gs.found, nil)
-		gs.scanned, gs.placed = true, false
+		// and the leading literals are short and frequent ("th", "or", "in"): in a short text
+		// they are placed in a pass of their own, on first need. A long one (a piece of a
+		// tool's result) meets some requirement more often than not, and is read once.
+		if len(s.canon) >= placeAtOnce {
+			gs.found, gs.hits = scanRequired(g.filter, g.lead, s.canon, gs.found, gs.hits)
+			gs.scanned, gs.placed = true, true
+		} else {
+			gs.found, _ = scanRequired(g.filter, nil, s.canon, gs.found, nil)
+			gs.scanned, gs.placed = true, false
+		}
 	}
 	if !p.need.met(gs.found) {
 		return false
@@ -716,17 +726,8 @@ func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
 	if s.all {
 		return re.FindAllStringSubmatchIndex(v.folded, n)
 	}
-	s.exprFound, _ = scanRequired(ef.filter, nil, s.canon, s.exprFound, nil)
-	if ef.placesStarts(s.exprFound, s.placed) {
-		s.exprHits = scanHits(ef.filter, ef.leadWord, s.canon, s.exprHits)
-	}
+	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
 	return ef.findAll(re, v.folded, s.placed, s.exprFound, s.exprHits, n)
-}
-
-// placesStarts reports whether [exprFilter.findAll] reads where the leading literals are, for
-// a text holding found (placed: at their offsets in the text): they are placed only then.
-func (ef *exprFilter) placesStarts(found foundWords, placed bool) bool {
-	return placed && ef.plan != nil && ef.need.met(found)
 }
 
 // findAll is re.FindAllStringSubmatchIndex(text, n) once the filter's words are found in text
