@@ -105,3 +105,27 @@ func TestBrowserLargePaste(t *testing.T) {
 		t.Errorf("after one Undo the text is %.40q, want [1, 2]", got)
 	}
 }
+
+// TestBrowserLargePasteSuperseded: a change of the text while a long paste is still being read
+// (a key typed, a short paste) wins: the long text does not land after it.
+func TestBrowserLargePasteSuperseded(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("large-paste-superseded")
+	h.open(ctx, "large-paste-superseded", h.server.URL+"/")
+	h.do(ctx, "paste a long text, then type before it is read", stepLimit,
+		chromedp.Evaluate[chromedp.Void](`(() => {
+			const e = document.querySelector('#schema-instance').editor;
+			e.value = '[1, 2]';
+			e.focus();
+			const data = new DataTransfer();
+			data.setData('text/plain', ('"' + 'x'.repeat(100) + '",\n').repeat(40000) + '3');
+			e.view.contentDOM.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+			e.view.dispatch({ changes: { from: 0, to: e.view.state.doc.length, insert: '[7]' }, userEvent: 'input.type' });
+			window.typedAt = performance.now();
+		})()`),
+		// The long paste takes many slices; wait well past the time it needs.
+		waitTrue(`performance.now() - window.typedAt > 3000`))
+	if got := evaluate[string](h, ctx, editorJS("#schema-instance")+`.value`); got != "[7]" {
+		t.Errorf("after typing during a long paste the text is %.40q, want [7]: the paste landed after the typing", got)
+	}
+}

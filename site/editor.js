@@ -302,6 +302,9 @@ export class Editor {
       }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
+          // Any change of the text (typing, a short paste, a file opened) supersedes a long paste
+          // still being read, which would otherwise land after it, on a selection it never saw.
+          this.pasteGeneration++;
           // Not the text: reading a 5 MB document out on every key would be 10 MB of garbage per
           // key; whoever needs it reads value, once per pause in the typing.
           if (!this.quiet) this.onInput();
@@ -364,8 +367,8 @@ export class Editor {
   /**
    * pasteLarge puts a long pasted text in place of the selection as CodeMirror's paste does (one
    * change, userEvent input.paste, one step of the history), having cut it into lines a slice
-   * at a time (linesOf), so that no task of the page holds it for long. A newer paste supersedes
-   * one still being read. When the text replaces the whole document, it is kept as the value:
+   * at a time (linesOf), so that no task of the page holds it for long. A newer paste, or any
+   * other change of the text, supersedes one still being read. When the text replaces the whole document, it is kept as the value:
    * the check that follows reads it without joining the document's lines back together.
    * @param {string} text
    */

@@ -376,7 +376,8 @@ export interface LintFinding {
   /**
    * What the evidence was read through when it is not the text as written: "base64", "hex",
    * "percent-encoding", "html-entities", "unicode-tags", "variation-selectors", "confusables",
-   * "nfkc" (or "base64 then hex"…).
+   * "nfkc", "letter-shift" (letters moved along the alphabet, as ROT13; the result check's)
+   * (or "base64 then hex"…).
    */
   decodedFrom?: string;
   /** Set on a suppressed finding: the configuration's reason and the entry's place in it. */

@@ -118,8 +118,9 @@ type Finding struct {
 	Why string `json:"why"`
 	// DecodedFrom names what the evidence was read through when it is not the text as written:
 	// "base64", "hex", "percent-encoding", "html-entities", "unicode-tags", "variation-selectors",
-	// "confusables" (letters of another script standing for Latin ones) or "nfkc" (compatibility
-	// characters); "" for the text as written.
+	// "confusables" (letters of another script standing for Latin ones), "nfkc" (compatibility
+	// characters) or "letter-shift" (letters moved along the alphabet, as ROT13); "" for the text
+	// as written.
 	DecodedFrom string `json:"decodedFrom,omitempty"`
 	// Suppression is set on a finding an entry of the lint configuration suppressed; such a
 	// finding is in [Result.Suppressed], not in its findings.

@@ -32,7 +32,8 @@ var (
 
 func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 	if v.holds(destinationWords) {
-		for _, loc := range findDestinations(v.folded, 8) {
+		destinations := findDestinations(v.folded, 8)
+		for _, loc := range destinations {
 			if asExample(v.folded, loc[0]) {
 				continue
 			}
@@ -45,7 +46,7 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			return
 		}
 		if hiddenSendTarget(tf, v) {
-			for _, loc := range l.findAllIndex(destinationRE, v, 8) {
+			for _, loc := range destinations {
 				from, to := sentenceAround(v.folded, loc[0], loc[1])
 				if asExample(v.folded, loc[0]) || senderBeforeRE.MatchString(v.folded[max(0, loc[0]-32):loc[0]]) || defensiveRE.MatchString(v.folded[from:to]) || defensiveLanguageRE.MatchString(v.folded[from:to]) {
 					continue

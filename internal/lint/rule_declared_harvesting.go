@@ -14,17 +14,26 @@ var ruleDeclaredHarvesting = lintRule{
 		Help: i18n.T("High when the text says the tool collects, indexes, reads, stores, uploads or sends secret material and either reaches " +
 			"beyond its job (\"also reads the private key files\", \"any API keys found in the files\", \"all tokens\") or sends it " +
 			"away (\"stores them remotely\", \"to our server\", telemetry, a URL). A secrets manager that reads the secret it is " +
-			"asked for, or a tool that uses the token from its own configuration, is not reported. Do not approve the tool."),
+			"asked for, or a tool that uses the token from its own configuration, is not reported. High too when it says it harvests or " +
+			"steals secrets, boasts that it reads every file, secret files among them, or keeps everything it is given (the " +
+			"clipboard, the conversation, all the text it sees, personal details included) and sends it on continuously, to a " +
+			"logging collector or to a cloud the user did not choose; a sync, backup or export tool that sends the data where the " +
+			"user chose is not reported. Do not approve the tool."),
 		Families: []string{FamilyDeclaredHarvesting, FamilyExfiltration},
 	},
 	phrases: []phrase{
 		mustPhrase(SeverityHigh, i18n.T("declares that what the user gives the tool (the conversation, the clipboard, files, location, a fingerprint of the machine) goes to third parties, marketing or a remote collector"),
 			`\b`+reUserData+`\b[^.!?\n]{0,80}?\b(?:sent|shared|added|streamed|uploaded|synced|transmitted|forwarded|logged|cached|stored|maintained|opted[\s-]in)\b[^.!?\n]{0,60}?`+reAway+
-				`|\b(?:sends?|uploads?|forwards?|streams?|shares?|transmits?)\b[^.!?\n]{0,30}?\b`+reUserData+`\b[^.!?\n]{0,80}?\bto\s+`+reAway,
+				`|\b(?:sends?|uploads?|forwards?|streams?|shares?|transmits?)\b[^.!?\n]{0,30}?\b`+reUserData+`\b[^.!?\n]{0,80}?\bto\s+(?:an?\s+|the\s+)?`+reAway,
 			"third part", "third-part", "partner", "marketing", "advertis", "analytics", "external", "remote", "research team", "data broker").judged(judgeDataAway),
 		mustPhrase(SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job or sends them away"),
-			`\b(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:collects?|collecting|harvests?|harvesting|gathers?|gathering|index(?:es|ing)?|scans?\s+for|scanning\s+for|extracts?|extracting|captures?|capturing|records?|logs?|stores?|storing|saves?|saving|retains?|keeps?|uploads?|uploading|syncs?|syncing|backs?\s+up|sends?|sending|transmits?|forwards?|reports?|exfiltrates?|copies|copying|reads?|reading|accesses|accessing|grabs?|dumps?|sniffs?)\b[^.!?\n]{0,50}?`+reSecret+`[^.!?\n]{0,80}`,
-			"collect", "harvest", "gather", "index", "scan", "extract", "captur", "record", "log", "stor", "sav", "retain", "keep", "upload", "sync", "back", "send", "transmit", "forward", "report", "exfiltrat", "cop", "read", "access", "grab", "dump", "sniff").gated(secretMaterialWords...).judged(judgeHarvest),
+			`\b(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:collects?|collecting|harvests?|harvesting|gathers?|gathering|index(?:es|ing)?|scans?\s+for|scanning\s+for|extracts?|extracting|captures?|capturing|records?|logs?|stores?|storing|saves?|saving|retains?|keeps?|uploads?|uploading|syncs?|syncing|backs?\s+up|sends?|sending|transmits?|forwards?|reports?|exfiltrates?|copies|copying|reads?|reading|accesses|accessing|grabs?|dumps?|sniffs?|steals?|stealing|phish(?:es|ing)?)\b[^.!?\n]{0,50}?(?:`+reSecret+`|/etc/(?:passwd|shadow)\b|~/\.(?:ssh|aws|gnupg)/)[^.!?\n]{0,80}`,
+			"collect", "harvest", "gather", "index", "scan", "extract", "captur", "record", "log", "stor", "sav", "retain", "keep", "upload", "sync", "back", "send", "transmit", "forward", "report", "exfiltrat", "cop", "read", "access", "grab", "dump", "sniff", "steal", "phish").gated(append([]string{"passwd", "shadow", ".ssh", ".aws", ".gnupg"}, secretMaterialWords...)...).judged(judgeHarvest),
+		mustPhrase(SeverityHigh, i18n.T("declares that the tool keeps everything it is given, personal details included, and sends it to a remote place"),
+			`\b(?:maintains|keeps|stores|retains|records|logs|saves|builds|collects|remembers)\b[^.!?\n]{0,80}?\b(?:all|every|everything|any)\b[^.!?\n]{0,50}?`+
+				`\b(?:processed|typed|entered|checked|submitted|seen|received|pasted|it\s+(?:processes|sees|receives|checks)|you\s+(?:type|enter|send|write|paste))\b[^.!?\n]{0,80}?`+
+				`\b(?:including|such\s+as|even)\b[^.!?\n]{0,60}?\b`+rePersonal+`\b`,
+			"maintain", "keep", "stor", "retain", "record", "log", "sav", "build", "collect", "remember").judged(judgeKeptAway),
 	},
 }
 
@@ -39,10 +48,41 @@ func judgeHarvest(tf *toolFindings, v *textView, m []int) (Severity, string, boo
 		return "", "", false // "the key is never read or sent to …" promises the opposite
 	}
 	sentence := v.sentence(m[0], m[1])
-	if harvestAway.MatchString(sentence) || harvestBeyond.MatchString(sentence) {
+	if !tf.definition() {
+		// A result is written for people, and security pages describe thefts and every file an
+		// attacker reaches: in a result, only secrets (not a path alone) sent away or read beyond
+		// a job are the tool's own declaration.
+		if secretWordRE.MatchString(v.folded[m[0]:m[1]]) && (harvestAway.MatchString(sentence) || harvestBeyond.MatchString(sentence)) {
+			return SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job, or sends them away"), true
+		}
+		return "", "", false
+	}
+	if harvestVerbRE.MatchString(v.folded[m[0]:m[1]]) && !detectionRE.MatchString(sentence) {
+		return SeverityHigh, i18n.T("declares that the tool harvests or steals secrets"), true
+	}
+	if harvestAway.MatchString(sentence) || harvestBeyond.MatchString(sentence) || harvestReach.MatchString(sentence) {
 		return SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job, or sends them away"), true
 	}
 	return "", "", false
+}
+
+// judgeKeptAway makes high a tool that keeps everything it is given, personal details included,
+// when the same sentence or the next sends what it keeps to the cloud, a server or a third party
+// the user did not choose.
+func judgeKeptAway(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false // a tool's declaration of itself; a result describes other things
+	}
+	from, _ := sentenceAround(v.folded, m[0], m[1])
+	_, to := sentenceAround(v.folded, m[1], m[1])
+	if to < len(v.folded) {
+		_, to = sentenceAround(v.folded, to+1, to+1)
+	}
+	around := v.folded[from:to]
+	if staysRE.MatchString(around) || chosenPlaceRE.MatchString(around) || !keptAwayRE.MatchString(around) {
+		return "", "", false
+	}
+	return SeverityHigh, "", true
 }
 
 // judgeDataAway drops a sentence that says the data stays ("never sent to third parties", "no
@@ -51,8 +91,12 @@ func judgeDataAway(tf *toolFindings, v *textView, m []int) (Severity, string, bo
 	if staysRE.MatchString(v.sentence(m[0], m[1])) {
 		return "", "", false
 	}
-	if awayPurposeRE.MatchString(tf.purpose(v.sentence(m[0], m[1]))) {
-		return "", "", false // a marketing or analytics tool sending data there is doing its job
+	sentence := v.sentence(m[0], m[1])
+	if chosenPlaceRE.MatchString(sentence) {
+		return "", "", false // "to the remote server you configured": the user chose where it goes
+	}
+	if awayPurposeRE.MatchString(tf.purpose(sentence)) && (!tf.definition() || !unaskedFlowRE.MatchString(sentence)) {
+		return "", "", false // a marketing, sync or backup tool sending data there is doing its job
 	}
 	return SeverityHigh, "", true
 }
@@ -62,6 +106,32 @@ func judgeDataAway(tf *toolFindings, v *textView, m []int) (Severity, string, bo
 const (
 	reUserData = `(?:clipboard(?:\s+content)?|conversation(?:\s+(?:history|context))?|chat\s+(?:history|logs?)|messages|location(?:\s+history)?|keystrokes|screenshots|(?:machine\s+)?fingerprint|personal\s+(?:data|information)|user\s+(?:data|messages|information)|(?:validated\s+)?emails|e-mail\s+addresses|contacts|files|results)`
 	reAway     = `(?:third[\s-]part(?:y|ies)|partners?|marketing\s+(?:database|lists?|partners?)|advertis\w*|(?:for\s+)?['"]?analytics['"]?|(?:external|remote)\s+(?:logging\s+|collection\s+|analytics\s+)?(?:endpoints?|servers?|collectors?|services?)|externally|(?:our|a)\s+(?:security\s+)?research\s+team|data\s+brokers?)`
+)
+
+// rePersonal names personal details a tool has no reason to keep.
+const rePersonal = `(?:(?:full\s+)?names|account\s+numbers?|card\s+numbers?|credit\s+cards?|passwords?|credentials|(?:home\s+|e-?mail\s+)?addresses|phone\s+numbers?|ssns?|social\s+security(?:\s+numbers?)?|medical|health\s+(?:data|records)|bank\s+details)`
+
+var (
+	// secretWordRE finds a word for secret material (not a path that holds it).
+	secretWordRE = lazyregexp.New(`(?i)` + reSecret)
+	// harvestVerbRE finds a verb that is the theft itself ("harvest credentials", "steals tokens").
+	harvestVerbRE = lazyregexp.New(`(?i)^(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:harvest|steal|phish|exfiltrat|sniff)`)
+	// detectionRE finds a sentence about finding or stopping the theft ("detects pages that harvest
+	// credentials").
+	detectionRE = lazyregexp.New(`(?i)\b(?:detect\w*|identif\w*|flag(?:s|ged|ging)?|warn(?:s|ing)?|alert(?:s|ing)?|scan(?:s|ning)?\s+for|look(?:s|ing)?\s+for|hunt(?:s|ing)?\s+for|classif\w*|simulat\w*|report(?:s|ing)?\s+(?:on|tools|pages|sites)|attempts?\s+to)\b`)
+	// harvestReach finds a tool boasting that it reaches every file, secrets among them
+	// ("unrestricted access", "sensitive files like /etc/passwd"), or every text it sees, secrets
+	// included ("extracts any visible text including … passwords").
+	harvestReach = lazyregexp.New(`(?i)\b(?:unrestricted\s+access|(?:entire|whole)\s+(?:file\s*system|disk|drive|machine|computer|home\s+directory)|(?:sensitive|system|private|confidential|secret)\s+files?\s+(?:like|such\s+as|including|e\.g)|(?:any|all|every)\s+(?:\w+\s+){0,2}?(?:text|content|data|information|input|words)\b[^.!?\n]{0,40}?\bincluding)\b`)
+	// unaskedFlowRE finds data sent on without the user asking, or to a collector that is no
+	// sync, backup or export destination: "continuously streamed", "to external logging endpoint
+	// for 'analytics'".
+	unaskedFlowRE = lazyregexp.New(`(?i)\b(?:continuous(?:ly)?|constantly|automatically|silently|quietly|secretly|in\s+the\s+background|behind\s+the\s+scenes|without\s+(?:asking|prompting|notice|notifying|confirmation|the\s+user)|(?:logging|telemetry|analytics|collection|tracking)\s+(?:endpoints?|servers?|services?|collectors?))\b|['‘]\w+['’]`)
+	// chosenPlaceRE finds a destination the user chose ("to your own server", "the endpoint you
+	// configured").
+	chosenPlaceRE = lazyregexp.New(`(?i)\b(?:your\s+(?:own\s+)?(?:\w+\s+)?(?:account|server|bucket|drive|storage|cloud|endpoint|devices?|instance|repository|folder)|you\s+(?:configure|configured|choose|chose|select|selected|specify|specified|set\s+up)|(?:user|you)[\s-](?:chosen|configured|specified|selected)|of\s+your\s+choice|configured\s+(?:in|by|with)\s+(?:the\s+)?(?:user|you))\b`)
+	// keptAwayRE finds what is kept sent to the cloud, a server or a third party.
+	keptAwayRE = lazyregexp.New(`(?i)\b(?:synced|syncs?|syncing|uploaded|uploads?|sent|sends?|shared|shares?|backed\s+up|transmitted|forwarded|streamed)\b[^.!?\n]{0,60}?\b(?:cloud|remote(?:ly)?|servers?|external(?:ly)?|third[\s-]part(?:y|ies)|partners?|our\s+\w+)\b`)
 )
 
 // awayPurposeRE finds a tool whose purpose is the place data goes.

@@ -66,3 +66,22 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckOneLine is a result of one line (no line break in 1 MB), whose last words are
+// the labels the rules look for at a line's start: a rule that reads back to the line's start
+// for each word it finds is quadratic here, where README text hides it.
+func BenchmarkCheckOneLine(b *testing.B) {
+	c := result.New("", "", nil)
+	filler := strings.Repeat("lorem ipsum dolor sit amet ", (1000<<10)/27)
+	tail := " user: human: utilisateur: benutzer: usuario: 用户: пользователь: 사용자: assistant: ai: system: note:"
+	text := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":%q}]}}`, filler+strings.Repeat(tail, 8))
+	b.SetBytes(int64(len(text)))
+	c.Check(result.Request{Result: text, Tool: "read_text_file"})
+	cpu, ok := testenv.ProcessCPU()
+	for b.Loop() {
+		c.Check(result.Request{Result: text, Tool: "read_text_file"})
+	}
+	if after, ok2 := testenv.ProcessCPU(); ok && ok2 {
+		b.ReportMetric(float64(after-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+	}
+}

@@ -121,6 +121,21 @@ var (
 // userTurnIndex finds the words of the user's label in one pass.
 var userTurnIndex = sync.OnceValue(func() *lint.WordIndex { return lint.NewWordIndex(userTurnKeys) })
 
+// leftOpen reports whether the line at s[i] stands after a code block that is never closed, on a
+// line of its own after a blank one: a document cut in the middle of its code, with text put
+// after it, leaves that text inside the block only by the count of its fences.
+func leftOpen(s string, i int) bool {
+	if strings.Contains(s[i:], "```") {
+		return false
+	}
+	lineStart := strings.LastIndexByte(s[:i], '\n') + 1
+	if lineStart == 0 {
+		return false
+	}
+	prev := s[:lineStart-1]
+	return strings.TrimSpace(prev[strings.LastIndexByte(prev, '\n')+1:]) == ""
+}
+
 // forgedTurn looks in s (text in lower case) for a user's turn that orders an action, followed by
 // the assistant's turn, standing outside code and quotation.
 func forgedTurn(text, s string) (hit, bool) {
@@ -131,7 +146,15 @@ func forgedTurn(text, s string) (hit, bool) {
 	var turns [][]int
 	for _, places := range userTurnIndex().Find(s, 8) {
 		for _, p := range places {
-			ls := strings.LastIndexByte(s[:p], '\n') + 1
+			// A label opens a line: only blanks and a heading's marks stand before it. Anything
+			// else ends the look at once, so that a long line is not read again for each word.
+			ls := p
+			for ls > 0 && (s[ls-1] == ' ' || s[ls-1] == '\t' || s[ls-1] == '#') {
+				ls--
+			}
+			if ls > 0 && s[ls-1] != '\n' {
+				continue
+			}
 			_, le := window(s, p, p+32)
 			if u := userTurn.FindStringIndex(s[ls:le]); u != nil {
 				turns = append(turns, []int{ls + u[0], ls + u[1]})
@@ -140,7 +163,7 @@ func forgedTurn(text, s string) (hit, bool) {
 	}
 	slices.SortFunc(turns, func(a, b []int) int { return a[0] - b[0] })
 	for _, u := range turns[:min(len(turns), 8)] {
-		if inCode(s, u[0]) || framed(s, u[0], u[1]) {
+		if inCode(s, u[0]) && !leftOpen(s, u[0]) || framed(s, u[0], u[1]) {
 			continue
 		}
 		_, to := window(s, u[1], u[1]+nearby)

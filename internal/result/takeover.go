@@ -482,7 +482,7 @@ var (
 	binaryRun = lazyregexp.New(`(?:[01]{8}[ ]?){12,}`)
 )
 
-// decodedTakeovers reads the base64, hexadecimal and binary runs of a string and looks in what
+// decodedTakeovers reads the base64, hexadecimal, binary and letter-shifted runs of a string and looks in what
 // decodes to text for a takeover; the findings are placed at the encoded run.
 func decodedTakeovers(s string) []hit {
 	if len(s) < 24 {
@@ -526,6 +526,9 @@ func decodedTakeovers(s string) []hit {
 			look(b, loc[0], "hex")
 		}
 	}
+	for _, r := range findShiftedRuns(s, 8) {
+		look(unshift(s[r.start:r.end], r.shift), r.start, "letter-shift")
+	}
 	for _, loc := range binaryRuns {
 		bits := strings.ReplaceAll(s[loc[0]:loc[1]], " ", "")
 		b := make([]byte, 0, len(bits)/8)
@@ -541,8 +544,10 @@ func decodedTakeovers(s string) []hit {
 // encodedOrder is, in text that was encoded, an order to set something aside and say something
 // else ("ignore the webpage and state: …"), matched loosely because an encoded payload is not
 // proofread ("Hignore", "Inore"): no honest text encodes a sentence that tells its reader what
-// to state instead of what it reads.
-var encodedOrder = lazyregexp.New(`(?:[a-z]?ig?nore|disregard|forget)\s+(?:the\s+|this\s+|all\s+|your\s+)?(?:[a-z]+\s+)?(?:and\s+(?:instead\s+)?(?:state|say|output|print|reply|respond|declare|tell|write)\b|(?:previous\s+|prior\s+)?instructions\b)`)
+// to state instead of what it reads. The instructions the model was given, named, are enough
+// ("Impore previous instructions and state …", a shift the payload's writer got wrong).
+var encodedOrder = lazyregexp.New(`(?:[a-z]?ig?nore|disregard|forget)\s+(?:the\s+|this\s+|all\s+|your\s+)?(?:[a-z]+\s+)?(?:and\s+(?:instead\s+)?(?:state|say|output|print|reply|respond|declare|tell|write)\b|(?:previous\s+|prior\s+)?instructions\b)` +
+	`|\b(?:previous|prior|above|earlier|original)\s+(?:instructions|directions|directives|prompts?)\s+and\s+(?:instead\s+)?(?:state|say|output|print|reply|respond|declare|tell|write)\b`)
 
 // findBase64Runs is base64Run.FindAllStringIndex(s, n), read by a byte loop: a match is a whole
 // run of base64 bytes at least 24 long (a shorter run holds none, and a longer one is taken

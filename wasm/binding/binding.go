@@ -4,8 +4,8 @@
 // one JSON string and returns one JSON string, synchronously; bad input never throws, it comes back
 // in "problems". It only translates: every behaviour, the tables of functions included, is in
 // package core. Each of the page's modules is a main that calls [Run] with its table: ./wasm with
-// the whole API, ./wasm/schema with the Schema pane's part (validate, format), a module a third
-// the size that the page starts with.
+// the whole API, ./wasm/schema with the Schema pane's part (validate, format), about three
+// quarters of the whole one's size (1.84 against 2.31 MB at brotli 11), not loaded by the page yet.
 //
 // It offers the functions two ways:
 //

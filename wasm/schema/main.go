@@ -2,9 +2,9 @@
 
 // Command schema is gatehouse-schema.wasm: the part of gatehouse's core the page's Schema pane
 // needs (validate, validateTexts, format), bound to JavaScript by wasm/binding exactly as
-// gatehouse.wasm binds the whole. It links none of the other checks, so the page's first module is
-// a fraction of the whole one's size (README "Speed"); its answers are the whole module's, byte for
-// byte (test/js/loader.test.mjs).
+// gatehouse.wasm binds the whole. It links none of core's other functions, though the packages core
+// imports still run their initialisation (README "Speed"); its answers are the whole module's,
+// byte for byte (test/js/schema-module.test.mjs).
 package main
 
 import (
