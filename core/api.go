@@ -85,6 +85,21 @@ func Call(name, request string) (answer []byte, ok bool) { return FullAPI().Call
 // Functions lists the names of a's functions, sorted.
 func (a API) Functions() []string { return slices.Sorted(maps.Keys(a.functions)) }
 
+// Describe answers what a loader asks a module first, {"version": …, "functions": [names]},
+// byte for byte as json.Marshal writes it. It is written by hand: encoding/json's reflection, run
+// once at a module's start, cost a fresh Node process more than everything else it did there.
+func (a API) Describe() []byte {
+	b := problem.AppendJSONString(append(make([]byte, 0, 512), `{"version":`...), Version)
+	b = append(b, `,"functions":[`...)
+	for i, name := range a.Functions() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = problem.AppendJSONString(b, name)
+	}
+	return append(b, "]}"...)
+}
+
 // Call runs a's function name on a JSON request, as [Call] does: ok is false for a name a does
 // not hold.
 func (a API) Call(name, request string) (answer []byte, ok bool) {

@@ -2,9 +2,26 @@ package core
 
 import (
 	"bytes"
+	"encoding/json"
 	"slices"
 	"testing"
 )
+
+// Describe is written by hand; it must be what encoding/json writes, for each table.
+func TestDescribeAsJSONMarshal(t *testing.T) {
+	for _, api := range []API{FullAPI(), SchemaAPI()} {
+		want, err := json.Marshal(struct {
+			Version   string   `json:"version"`
+			Functions []string `json:"functions"`
+		}{Version, api.Functions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := api.Describe(); !bytes.Equal(got, want) {
+			t.Errorf("Describe() = %s, json.Marshal writes %s", got, want)
+		}
+	}
+}
 
 // The page's first module serves SchemaAPI and its full one FullAPI: for every function they
 // share, both must answer every request byte for byte alike, refusals included.

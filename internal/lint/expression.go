@@ -19,6 +19,8 @@ type Expression struct {
 
 // NewExpression returns an Expression for pattern, which must compile with [regexp.Compile]
 // (it is compiled, and a bad pattern panics, on first use).
+//
+//go:noinline
 func NewExpression(pattern string) *Expression {
 	return &Expression{re: lazyregexp.New(pattern)}
 }

@@ -125,6 +125,7 @@ var (
 // noun: "genai_model_eval_get_preset" gets an evaluation's preset.
 var namespaceBefore = wordSet("get", "list", "read", "describe", "show", "view")
 
+//go:noinline
 func wordSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {

@@ -29,12 +29,16 @@ type phrase struct {
 
 // gated adds a filter: one of these words must appear too. It keeps a phrase whose words are
 // common from running its expression on most strings; a phrase may have several.
+//
+//go:noinline
 func (p phrase) gated(words ...string) phrase {
 	p.gates = append(append([][]string(nil), p.gates...), words)
 	return p
 }
 
 // judged sets the phrase's judge.
+//
+//go:noinline
 func (p phrase) judged(judge func(tf *toolFindings, v *textView, m []int) (Severity, string, bool)) phrase {
 	p.judge = judge
 	return p
@@ -44,6 +48,7 @@ func (p phrase) judged(judge func(tf *toolFindings, v *textView, m []int) (Sever
 // over a long description (no greedy ".*").
 const gap = `[^.!?\n]{0,60}?`
 
+//go:noinline
 func mustPhrase(severity Severity, message, expr string, anyOf ...string) phrase {
 	return phrase{severity: severity, message: message, re: lazyregexp.New(`(?i)` + expr), anyOf: anyOf}
 }
@@ -100,6 +105,8 @@ var wordSets []*filterWordSet
 
 // filterWords declares a filterWordSet: the lowercase words (or marks) a text check tests with
 // [textView.holds].
+//
+//go:noinline
 func filterWords(words ...string) *filterWordSet {
 	ws := &filterWordSet{words: words}
 	wordSets = append(wordSets, ws)

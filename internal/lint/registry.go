@@ -48,10 +48,13 @@ const (
 // tool after its strings.
 type lintRule struct {
 	Rule
-	phrases []phrase
-	raw     func(l *linter, tf *toolFindings, s *textSite)
-	text    func(l *linter, tf *toolFindings, v *textView)
-	tool    func(l *linter, tf *toolFindings)
+	phrases []phrase // made by makePhrases, once, when the first lint needs them ([registryPhrases])
+	// makePhrases makes the rule's phrases: building ~80 phrases was most of the package's
+	// initialisation, which every program importing lint (every module of the page) ran at start.
+	makePhrases func() []phrase
+	raw         func(l *linter, tf *toolFindings, s *textSite)
+	text        func(l *linter, tf *toolFindings, v *textView)
+	tool        func(l *linter, tf *toolFindings)
 }
 
 // lintRegistry is every rule, in the order the documentation lists them: the attack families
@@ -115,7 +118,17 @@ func init() {
 // buildPhraseTables builds the word filter and the tables derived from it, once, on the first
 // lint: they take ~40 ms in the page's wasm, which a page that only validates should not wait
 // for at start-up.
+// registryPhrases makes every rule's phrases, once: what reads a rule's phrases calls it first.
+var registryPhrases = sync.OnceFunc(func() {
+	for _, r := range lintRegistry {
+		if r.makePhrases != nil {
+			r.phrases = r.makePhrases()
+		}
+	}
+})
+
 var buildPhraseTables = sync.OnceFunc(func() {
+	registryPhrases()
 	var all []string
 	for _, r := range lintRegistry {
 		for _, p := range r.phrases {

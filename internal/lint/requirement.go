@@ -474,6 +474,7 @@ var (
 func init() {
 	groupPhrases = sync.OnceFunc(func() {
 		registry := &phraseGroup{}
+		registryPhrases()
 		for _, r := range lintRegistry {
 			for i := range r.phrases {
 				registry.phrases = append(registry.phrases, &r.phrases[i])

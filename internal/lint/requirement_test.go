@@ -209,6 +209,7 @@ func TestPrefilterFindsTheSame(t *testing.T) {
 	// Every phrase, on the poisoned corpora and the injected results' texts, read as the rules
 	// read them.
 	var phrases []*phrase
+	registryPhrases()
 	for _, r := range lintRegistry {
 		for i := range r.phrases {
 			phrases = append(phrases, &r.phrases[i])

@@ -21,7 +21,12 @@ var ruleDeclaredHarvesting = lintRule{
 			"user chose is not reported. Do not approve the tool."),
 		Families: []string{FamilyDeclaredHarvesting, FamilyExfiltration},
 	},
-	phrases: []phrase{
+	makePhrases: declaredHarvestingPhrases,
+}
+
+// declaredHarvestingPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func declaredHarvestingPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("declares that what the user gives the tool (the conversation, the clipboard, files, location, a fingerprint of the machine) goes to third parties, marketing or a remote collector"),
 			`\b`+reUserData+`\b[^.!?\n]{0,80}?\b(?:sent|shared|added|streamed|uploaded|synced|transmitted|forwarded|logged|cached|stored|maintained|opted[\s-]in)\b[^.!?\n]{0,60}?`+reAway+
 				`|\b(?:sends?|uploads?|forwards?|streams?|shares?|transmits?)\b[^.!?\n]{0,30}?\b`+reUserData+`\b[^.!?\n]{0,80}?\bto\s+(?:an?\s+|the\s+)?`+reAway,
@@ -34,7 +39,7 @@ var ruleDeclaredHarvesting = lintRule{
 				`\b(?:processed|typed|entered|checked|submitted|seen|received|pasted|it\s+(?:processes|sees|receives|checks)|you\s+(?:type|enter|send|write|paste))\b[^.!?\n]{0,80}?`+
 				`\b(?:including|such\s+as|even)\b[^.!?\n]{0,60}?\b`+rePersonal+`\b`,
 			"maintain", "keep", "stor", "retain", "record", "log", "sav", "build", "collect", "remember").judged(judgeKeptAway),
-	},
+	}
 }
 
 var (

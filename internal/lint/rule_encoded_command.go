@@ -15,7 +15,12 @@ var ruleEncodedCommand = lintRule{
 			"Do not approve the tool; decode the text and read it."),
 		Families: []string{FamilyEncodedCommand},
 	},
-	phrases: []phrase{
+	makePhrases: encodedCommandPhrases,
+}
+
+// encodedCommandPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func encodedCommandPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("decodes text and runs it in an interpreter"),
 			`\b(?:base64\s+(?:-d|--decode|-D|-di|--ignore-garbage\s+-d)|b64decode|xxd\s+-r(?:\s+-p)?|openssl\s+(?:enc\s+-d|base64\s+-d)|uudecode|basenc\s+-d|gunzip|zcat|rev)\b[^\n]{0,80}?\|\s*(?:sudo\s+)?(?:sh|bash|zsh|ksh|dash|python[23]?|perl|ruby|node|php|pwsh|powershell|iex|source|eval)\b`,
 			"base64", "b64decode", "xxd", "openssl", "uudecode", "basenc", "gunzip", "zcat", "rev"),
@@ -28,7 +33,7 @@ var ruleEncodedCommand = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("pipes a download into a shell"),
 			`\b(?:curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|;]{0,200}\|\s*(?:sudo\s+)?(?:sh|bash|zsh|ksh|dash|python[23]?|perl|ruby|node|iex|pwsh|powershell)\b|\b(?:bash|sh|zsh)\s+(?:-c\s+["']?\$\(|<\()\s*(?:curl|wget)\b|\b(?:iex|invoke-expression)\s*\(?\s*\(?\s*(?:new-object\s+net\.webclient|iwr|invoke-webrequest)`,
 			"curl", "wget", "iwr", "invoke-webrequest", "fetch", "iex", "invoke-expression").gated("|", "$(", "<(", "iex", "invoke-expression"),
-	},
+	}
 }
 
 // readableProse reports decoded text that reads as words: several of them, mostly letters and

@@ -22,9 +22,14 @@ var ruleExfiltrationInstruction = lintRule{
 			"content it writes is not reported. Do not approve the tool."),
 		Families: []string{FamilyExfiltration},
 	},
-	text: checkCombinedSecrets,
-	tool: raiseMarkedOrders,
-	phrases: []phrase{
+	text:        checkCombinedSecrets,
+	tool:        raiseMarkedOrders,
+	makePhrases: exfiltrationInstructionPhrases,
+}
+
+// exfiltrationInstructionPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func exfiltrationInstructionPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put what it holds into a field of the call"),
 			`\b(?:pass|put|place|insert|copy|paste|add|send|include|provide|attach|append|fill|enter|concatenate|embed|store|write)\s+(?:in\s+|into\s+)?(?:also\s+)?(?:a\s+copy\s+of\s+)?(?:the\s+|your\s+|all\s+|any\s+)?(?:`+reConversation+`|`+reContents+`|`+reSecret+`)\s+(?:too\s+|also\s+|as\s+well\s+)?(?:in|into|as|to|via|inside|within|under|with)\s+`+reFieldTarget,
 			"pass", "put", "place", "insert", "copy", "paste", "add", "send", "include", "provide", "attach", "append", "fill", "enter", "concatenate", "embed", "store", "write").
@@ -73,7 +78,7 @@ var ruleExfiltrationInstruction = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("gives a command that posts files or the environment to a server"),
 			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls|whoami|id|hostname|uname|pwd)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
-	},
+	}
 }
 
 // judgeExfiltrateOrder keeps the verb of exfiltration as an order: no honest description asks

@@ -26,14 +26,19 @@ var ruleExfiltrationParameter = lintRule{
 			"a path) are inputs, and a chat tool's earlier messages are its input."),
 		Families: []string{FamilyExfiltration, FamilySchemaMismatch},
 	},
-	phrases: []phrase{
+	tool:        checkExfilParameters,
+	makePhrases: exfiltrationParameterPhrases,
+}
+
+// exfiltrationParameterPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func exfiltrationParameterPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("is described as holding the conversation or the contents of something the model reads: the description tells the model to hand it over"),
 			`\b(?:include|paste|provide|put|pass|enter|add|fill|insert|append|copy|send|attach|contains?|containing|should\s+(?:contain|hold|be)|must\s+(?:contain|hold|be)|with)\s+(?:here\s+|in\s+here\s+)?(?:the\s+|your\s+|all\s+|any\s+|every\s+|a\s+copy\s+of\s+)?(?:full\s+|entire\s+|complete\s+|raw\s+)?`+`(?:`+reConversation+`|`+reContents+`)`,
 			"content", "conversation", "chat", "messages", "message history", "transcript", "context window", "system prompt", "instructions you", "tool call", "tool result", "tool output", "results of", "user's", "users'", "code snippet", "source code",
 			"earlier message", "previous message", "prior message", "past message", "preceding message", "earlier turns", "previous turns", "prior turns", "past turns").
 			gated("include", "paste", "provide", "put", "pass", "enter", "add", "fill", "insert", "append", "copy", "send", "attach", "contain", "should", "must", "with").judged(judgeParameterDescription),
-	},
-	tool: checkExfilParameters,
+	}
 }
 
 // judgeParameterDescription keeps the phrase to parameter descriptions (the tool's own

@@ -15,12 +15,17 @@ var ruleHTMLComment = lintRule{
 		Help:     i18n.T("Medium for any <!-- … --> in a string; high when the comment holds an instruction another rule reports at high (text hidden from every reader that gives the model orders). Remove the comment."),
 		Families: []string{FamilyHiddenText},
 	},
-	tool: raiseHiddenInstructions,
-	phrases: []phrase{
+	tool:        raiseHiddenInstructions,
+	makePhrases: htmlCommentPhrases,
+}
+
+// htmlCommentPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func htmlCommentPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityMedium, i18n.T("contains an HTML comment: hidden where the description is rendered, read by the model"),
 			`<!--[\s\S]{0,400}?(?:-->|$)`,
 			"<!--").judged(judgeCommentInstructions),
-	},
+	}
 }
 
 // judgeCommentInstructions makes a comment high when an instruction rule found a high inside it:

@@ -19,7 +19,12 @@ var ruleInstructionCoercion = lintRule{
 			"sequencing between a server's own tools stays medium: check what the precondition reads."),
 		Families: []string{FamilyCoercion},
 	},
-	phrases: []phrase{
+	makePhrases: instructionCoercionPhrases,
+}
+
+// instructionCoercionPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func instructionCoercionPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("threatens that the tool fails unless the model hands something over"),
 			`\b(?:will\s+not|won'?t|does\s*n[o']?t|doesn'?t|cannot|can'?t)\s+(?:work|function|run|succeed|respond)\s+(?:properly\s+|correctly\s+)?(?:unless|until|if\s+you\s+(?:do\s*n[o']?t|don'?t))\s+you\s+(?:first\s+|also\s+)?(?:pass|provide|include|send|read|call|give|share|attach|paste|supply|add|enter|upload|forward|tell)\b`,
 			"unless you", "until you", "if you don't", "if you do not", "if you dont"),
@@ -41,7 +46,7 @@ var ruleInstructionCoercion = lintRule{
 		mustPhrase(SeverityMedium, i18n.T("puts compliance pressure on the model"),
 			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b|\b(?:compliance|regulatory|audit|security|legal)\s+(?:requirement|mandate|directive)\s*:|\bmandatory\s+(?:step|requirement|action)\s*:|\b(?:mandatory|required|obligatory|compulsory)\s+(?:compliance|audit|auditing|security)(?:/\w+)?\s+(?:steps?|checks?|requirements?|procedures?|measures?)\b|\b(?:although|though|even\s+though|despite\s+(?:being|it\s+being))\s+(?:it\s+is\s+|it'?s\s+)?(?:marked|listed|declared|shown|flagged)\s+(?:as\s+)?optional\b`,
 			"required for", "mandatory for", "necessary for", "needed for", "not optional", "requirement", "mandate", "directive", "mandatory step", "mandatory action", "mandatory compliance", "mandatory audit", "mandatory security", "required compliance", "required audit", "required security", "obligatory", "compulsory", "optional").judged(notePressure),
-	},
+	}
 }
 
 // secretMaterialWords filter the phrases about secret material: one must appear before [reSecret] is tried.

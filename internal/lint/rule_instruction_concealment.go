@@ -17,7 +17,12 @@ var ruleInstructionConcealment = lintRule{
 			"approve the tool; read what the concealed part asks for."),
 		Families: []string{FamilyConcealment},
 	},
-	phrases: []phrase{
+	makePhrases: instructionConcealmentPhrases,
+}
+
+// instructionConcealmentPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func instructionConcealmentPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to keep something from the user"),
 			`\b(?:do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t|mustn'?t)\s+(?:ever\s+)?(?:tell|inform|notify|alert|mention|reveal|disclose|report|warn|bother)\b`+gap+`\b(?:the\s+)?users?\b`,
 			"not tell", "not inform", "not notify", "not alert", "not mention", "not reveal", "not disclose", "not report", "not warn", "not bother",
@@ -66,7 +71,7 @@ var ruleInstructionConcealment = lintRule{
 		mustPhrase(SeverityMedium, i18n.T("plays an instruction down as a mere implementation detail"),
 			`\b(?:a\s+)?(?:mere|just\s+an?|only\s+an?|simply\s+an?)\s+(?:implementation|internal|technical)\s+detail\b|\b(?:could|would|might)\s+(?:even\s+)?(?:upset|worry|scare|alarm|confuse)\s+the\s+user\b`,
 			"mere", "just a", "just an", "only a", "only an", "simply a", "simply an", "upset", "worry", "scare", "alarm", "confuse").gated("detail", "the user"),
-	},
+	}
 }
 
 // judgeSilencing keeps an order to silence every warning high in the tool's own description,

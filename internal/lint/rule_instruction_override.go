@@ -22,8 +22,13 @@ var ruleInstructionOverride = lintRule{
 	},
 	// The instruction families in the other languages lint reads, whichever rule they report
 	// under (languages.go): run once per reading, after the English phrases.
-	text: checkLanguages,
-	phrases: []phrase{
+	text:        checkLanguages,
+	makePhrases: instructionOverridePhrases,
+}
+
+// instructionOverridePhrases are the rule's phrases, made on first use ([registryPhrases]).
+func instructionOverridePhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to ignore or replace its instructions"),
 			`\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:(?:previous|prior|above|earlier|preceding|other|system|original|existing|safety|security|user'?s?)\s+){1,2}(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages|constraints|requests?)\b`,
 			"ignore", "disregard", "forget", "override", "bypass").judged(judgeQuotedExample),
@@ -54,7 +59,7 @@ var ruleInstructionOverride = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("gives the model a new role"),
 			`\byou\s+are\s+now\s+(?:a|an|in)\b|\bfrom\s+now\s+on,?\s+(?:you|always|never|respond|answer|act)\b|\byour\s+(?:new|real|true|only)\s+(?:task|goal|objective|purpose|job|role|instructions?)\s+(?:is|are)\b`,
 			"you are now", "from now on", "your new", "your real", "your true", "your only").judged(judgeNewRole),
-	},
+	}
 }
 
 // exampleCallRE finds, before a quoted string, that it is an argument in an example call

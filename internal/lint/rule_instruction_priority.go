@@ -20,7 +20,12 @@ var ruleInstructionPriority = lintRule{
 			"may ask to be read before the other tools: that is medium, unless it claims the user's requests or turns. Do not approve the tool."),
 		Families: []string{FamilyPriorityHijack},
 	},
-	phrases: []phrase{
+	makePhrases: instructionPriorityPhrases,
+}
+
+// instructionPriorityPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func instructionPriorityPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to call this tool before anything else"),
 			`\b(?:always\s+)?(?:consult|call|use|invoke|run|check|query|execute)\s+this\s+(?:tool|function)\s+(?:immediately\s+|first\s+|always\s+)*(?:as\s+(?:the|your)\s+(?:very\s+)?first\s+(?:step|action|thing)|first|before\s+(?:any|all|every|anything|doing|answering|responding|replying|asking|providing|proceeding|using\s+any|you\s+(?:answer|respond|reply|do))|for\s+(?:every|each|all|any)\s+(?:user\s+|single\s+)?(?:requests?|questions?|queries|messages?|tasks?|prompts?|turns?|conversations?|interactions?))`,
 			"this tool", "this function").judged(judgeFirst),
@@ -48,7 +53,7 @@ var ruleInstructionPriority = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("claims every question the user asks"),
 			`\b(?:if|when(?:ever)?|whatever)\s+the\s+user\s+(?:asks?|says|types|requests?|wants)\s+(?:any(?:thing)?|about\s+anything|for\s+anything)\b[^.!?\n]{0,80}?\b(?:call|use|consult|invoke|run|check)\s+(?:this|the\s+\w+)\s+(?:tool|function)\b|\bregardless\s+of\s+(?:the\s+user'?s?\s+(?:request|question|query|task)|what\s+the\s+user\s+(?:asks|wants|says))\b`,
 			"the user", "regardless"),
-	},
+	}
 }
 
 // judgeFirst keeps "call this tool first" high only when nothing scopes it: a tool may say to

@@ -13,12 +13,17 @@ var ruleInstructionTag = lintRule{
 			"description, and what they wrap is judged by the other rules. Bracketed emphasis such as \"[IMPORTANT]\" is prose."),
 		Families: []string{FamilyInstructionOverride},
 	},
-	phrases: []phrase{
+	makePhrases: instructionTagPhrases,
+}
+
+// instructionTagPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func instructionTagPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityMedium, i18n.T("wraps text in a tag aimed at the model"),
 			`<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|assistant|sys|prompt|override|system[-_]?(?:note|message|prompt)|mandatory|urgent)\b[^<>]{0,40}>`,
 			"<"),
 		mustPhrase(SeverityHigh, i18n.T("contains a chat-template marker that forges a turn of the conversation"),
 			`\[/?(?:INST|SYS|SYSTEM)\]|<<\s*/?SYS\s*>>|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>`,
 			"[inst", "[/inst", "[sys", "[/sys", "<<", "<|"),
-	},
+	}
 }

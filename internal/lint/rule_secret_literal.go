@@ -17,14 +17,6 @@ var ruleSecretLiteral = lintRule{
 		Help: i18n.T("Medium for a private key block, a string shaped like a cloud or service token (AKIA…, ghp_…, sk-…, xox…, AIza…, " +
 			"glpat-…), or a default, example or constant value on a password or token parameter. Rotate the secret and remove it."),
 	},
-	phrases: []phrase{
-		mustPhrase(SeverityMedium, i18n.T("contains a private key block"),
-			`-----BEGIN\s+(?:[A-Z0-9]+\s+)*PRIVATE\s+KEY(?:\s+BLOCK)?-----`,
-			"private key"),
-		mustPhrase(SeverityMedium, i18n.T("contains what looks like an API token"),
-			`\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b|\bxox[baprs]-[A-Za-z0-9-]{10,}\b|\bAIza[0-9A-Za-z_-]{35}\b|\bglpat-[A-Za-z0-9_-]{20,}\b`,
-			"akia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "aiza", "glpat-").gated("akia", "gh", "sk-", "xox", "aiza", "glpat"),
-	},
 	raw: func(l *linter, tf *toolFindings, s *textSite) {
 		if s.isKey || !(s.key == "default" || s.parent == "examples" || s.key == "examples" || s.key == "const") || len(strings.TrimSpace(s.text)) < 4 {
 			return
@@ -34,6 +26,19 @@ var ruleSecretLiteral = lintRule{
 				Message: i18n.T("a password or token parameter ships with a default or example value"), Evidence: untrusted.Snippet(s.text, 0, 0, 20)})
 		}
 	},
+	makePhrases: secretLiteralPhrases,
+}
+
+// secretLiteralPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func secretLiteralPhrases() []phrase {
+	return []phrase{
+		mustPhrase(SeverityMedium, i18n.T("contains a private key block"),
+			`-----BEGIN\s+(?:[A-Z0-9]+\s+)*PRIVATE\s+KEY(?:\s+BLOCK)?-----`,
+			"private key"),
+		mustPhrase(SeverityMedium, i18n.T("contains what looks like an API token"),
+			`\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{40,}\b|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b|\bxox[baprs]-[A-Za-z0-9-]{10,}\b|\bAIza[0-9A-Za-z_-]{35}\b|\bglpat-[A-Za-z0-9_-]{20,}\b`,
+			"akia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-", "xox", "aiza", "glpat-").gated("akia", "gh", "sk-", "xox", "aiza", "glpat"),
+	}
 }
 
 // secretOwner returns the property name a default or example belongs to, from its pointer.

@@ -15,7 +15,12 @@ var ruleSensitivePath = lintRule{
 			".env\"). A path never makes a finding high on its own: what the text asks the model to do with it is judged by the " +
 			"instruction and exfiltration rules."),
 	},
-	phrases: []phrase{
+	makePhrases: sensitivePathPhrases,
+}
+
+// sensitivePathPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func sensitivePathPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityMedium, i18n.T("names SSH keys or configuration"),
 			`(?:^|[^\w.])(?:~|\$HOME|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root)?/?\.ssh\b(?:/[\w.*-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b`,
 			".ssh", "id_", "authorized_keys").judged(judgeDefensive),
@@ -28,7 +33,7 @@ var ruleSensitivePath = lintRule{
 		mustPhrase(SeverityMedium, i18n.T("names a system secrets file"),
 			`/etc/(?:passwd|shadow|sudoers|gshadow|master\.passwd)\b|/proc/self/environ\b|/var/run/secrets\b`,
 			"/etc/", "/proc/", "/var/run/secrets").judged(judgeDefensive),
-	},
+	}
 }
 
 // defensiveRE finds a sentence saying a path is refused or protected.

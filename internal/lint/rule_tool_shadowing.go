@@ -25,8 +25,13 @@ var ruleToolShadowing = lintRule{
 			"together. Paste every server's catalog ({\"servers\": {…}}) so that names resolve."),
 		Families: []string{FamilyCrossToolSteering},
 	},
-	text: checkShadowing,
-	phrases: []phrase{
+	text:        checkShadowing,
+	makePhrases: toolShadowingPhrases,
+}
+
+// toolShadowingPhrases are the rule's phrases, made on first use ([registryPhrases]).
+func toolShadowingPhrases() []phrase {
+	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("steers the model away from other tools by disparaging or forbidding them"),
 			`\b(?:ignore|disregard|avoid|skip|do\s+not\s+(?:use|call|trust)|don'?t\s+(?:use|call|trust)|never\s+(?:use|call|trust)|stop\s+using)\s+(?:all\s+|any\s+|the\s+)?other\s+(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?|plugins?)\b|\b(?:all\s+|the\s+)?other\s+(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?)\s+(?:are|is)\s+(?:\w+\s+)?(?:buggy|broken|deprecated|unsafe|insecure|outdated|unreliable|malicious|compromised|faulty|inaccurate|wrong)\b`,
 			"other"),
@@ -51,7 +56,7 @@ var ruleToolShadowing = lintRule{
 		mustPhrase(SeverityHigh, i18n.T("tells the model to call another tool first"),
 			`\b(?:always\s+|first\s+)?(?:call|invoke|use|run)\s+`+reToolRef+`\s+(?:tool|function)\s+(?:first|before\s+(?:anything|any|answering|responding|this))\b`,
 			" tool first", " function first", " tool before", " function before").judged(judgeCallFirst),
-	},
+	}
 }
 
 var (

@@ -77,6 +77,10 @@ func (p *Problem) appendLocations(b []byte, always bool) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// AppendJSONString appends s as a JSON string, byte for byte as json.Marshal writes it: for
+// answers written by hand, without encoding/json's reflection.
+func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
+
 // appendString writes s as a JSON string the way json.Marshal does (and so Problem.MarshalJSON,
 // whatever the encoder around it): <, > and & escaped, invalid UTF-8 as U+FFFD, U+2028 and
 // U+2029 escaped.

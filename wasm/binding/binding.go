@@ -17,7 +17,6 @@
 package binding
 
 import (
-	"encoding/json"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -179,11 +178,7 @@ func exportFree(p uint32) {
 //go:wasmexport gatehouse_describe
 //lint:ignore U1000 called by JavaScript, through the export
 func exportDescribe() uint64 {
-	b, _ := json.Marshal(struct {
-		Version   string   `json:"version"`
-		Functions []string `json:"functions"`
-	}{core.Version, served.Functions()})
-	return packed(b)
+	return packed(served.Describe())
 }
 
 // gatehouse_call runs the function named by the first buffer on the request in the second, and
@@ -301,11 +296,12 @@ func exportValidateScratch(schema, schemaLen, instanceLen, langLen, draftLen, as
 		texts[instanceLen+langLen:], assertFormats)
 }
 
-// validAnswer is encoding/json's encoding of a valid result with no problems (nor any other list),
-// made once: encoding it again by reflection on every call was a tenth of a tool call's time. The
-// conversion below stops the build if ValidateResult gains a field, which a valid answer might
-// then carry: the condition in exportValidateTexts must then name it too.
-var validAnswer, _ = json.Marshal(core.ValidateResult{Valid: true, Problems: core.Problems{}})
+// validAnswer is the encoding of a valid result with no problems (nor any other list), made once:
+// encoding it again on every call was a tenth of a tool call's time. It is written by the result's
+// own MarshalJSON, which is what json.Marshal writes for it, without encoding/json's reflection
+// (at the module's start). The conversion below stops the build if ValidateResult gains a field,
+// which a valid answer might then carry: the condition in exportValidateTexts must then name it too.
+var validAnswer, _ = core.ValidateResult{Valid: true, Problems: core.Problems{}}.MarshalJSON()
 
 var _ = struct {
 	Valid             bool
