@@ -34,3 +34,21 @@ func TestPositionAgreesWithCounting(t *testing.T) {
 		}
 	}
 }
+
+// TestRuneCountAgrees: the count eight bytes at a time is utf8.RuneCount's, wherever the first
+// byte that is not ASCII falls, for every length around the eight bytes read at once.
+func TestRuneCountAgrees(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for at := -1; at < n; at++ {
+			for _, c := range []string{"é", "😀", "\xff", "\x80"} {
+				p := bytes.Repeat([]byte("a"), n)
+				if at >= 0 {
+					p = append(p[:at:at], append([]byte(c), p[at:]...)...)
+				}
+				if got, want := runeCount(p), utf8.RuneCount(p); got != want {
+					t.Fatalf("%q: %d, want %d", p, got, want)
+				}
+			}
+		}
+	}
+}

@@ -91,6 +91,6 @@ func (l *linter) exprMayMatch(re *lazyregexp.Regexp, v *textView) bool {
 	if s.all {
 		return true
 	}
-	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
+	s.exprFound, _ = scanRequired(ef.filter, nil, s.canon, s.exprFound, nil)
 	return ef.need.met(s.exprFound)
 }

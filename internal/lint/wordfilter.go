@@ -10,13 +10,18 @@ type wordFilter struct {
 	class [256]uint8 // byte → column of next; 0 for bytes no word contains; A–Z share a–z's
 	// moves is the automaton in one table, read by the scan: the move from state s (a row
 	// start, s·width) on class c is moves[s+c], written as the next row start shifted left
-	// by one, its low bit set when some word ends in that state; the row's last entry is its
-	// number, for out. One flat table and a bit to test keep the scan's inner loop to two
-	// loads per byte. The rows are in breadth-first order.
+	// by one, its low bit set when some word ends in that state; the row's last entry is
+	// where its words are in ends. One flat table and a bit to test keep the scan's inner loop
+	// to two loads per byte. The rows are in breadth-first order.
 	moves []int32
+	// ends lists the words that end in each state, one run per state where some do: the
+	// number of words, then their ids. It is a few kilobytes, where a slice per state was a
+	// header per state and an array apiece, three loads spread over memory for every word the
+	// scan meets (in prose, one every few bytes).
+	ends  []int32
 	next  [][]int32 // state → class → state, while building
-	out   [][]int   // row → ids of the words that end in its state
-	width int32     // the length of a row of moves: the classes and the row's number
+	out   [][]int   // state → ids of the words that end in it, while building
+	width int32     // the length of a row of moves: the classes and the row's place in ends
 }
 
 // A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
@@ -114,14 +119,13 @@ func newWordFilter(words []string) *wordFilter {
 	for i, st := range queue {
 		row[st] = int32(i)
 	}
-	// A row ends with one more entry, the row's number, where the scan finds the words that end
-	// in its state without dividing.
+	// A row ends with one more entry, where its words are in ends, so that the scan finds the
+	// words that end in its state without dividing.
 	f.width = int32(classes + 1)
 	f.moves = make([]int32, len(f.next)*int(f.width))
-	out := make([][]int, len(f.out))
+	f.ends = []int32{0} // the run of the states where no word ends
 	for st, next := range f.next {
 		r := row[st]
-		out[r] = f.out[st]
 		at := r * f.width
 		for c, n := range next {
 			v := row[n] * f.width << 1
@@ -130,12 +134,18 @@ func newWordFilter(words []string) *wordFilter {
 			}
 			f.moves[at+int32(c)] = v
 		}
-		f.moves[at+f.width-1] = r
+		if ids := f.out[st]; len(ids) > 0 {
+			f.moves[at+f.width-1] = int32(len(f.ends))
+			f.ends = append(f.ends, int32(len(ids)))
+			for _, id := range ids {
+				f.ends = append(f.ends, int32(id))
+			}
+		}
 		if afterSpace[st] && (st != 0 || next[space] == 0) {
 			f.moves[at+int32(space)] = at << 1 // and no word ends again
 		}
 	}
-	f.out, f.next = out, nil
+	f.out, f.next = nil, nil
 	return f
 }
 

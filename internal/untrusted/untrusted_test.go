@@ -205,3 +205,22 @@ func tagged(s string) string {
 	}
 	return b.String()
 }
+
+// TestIsASCII: a byte of 0x80 or more anywhere, in the words read eight at a time or in the
+// bytes after them, makes a text not ASCII.
+func TestIsASCII(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		if s := strings.Repeat("a\x7f", n)[:n]; !IsASCII(s) {
+			t.Errorf("%q: not ASCII", s)
+		}
+		for at := 0; at < n; at++ {
+			for _, c := range []byte{0x80, 0xc3, 0xff} {
+				b := []byte(strings.Repeat("a", n))
+				b[at] = c
+				if IsASCII(string(b)) {
+					t.Errorf("%q: ASCII", b)
+				}
+			}
+		}
+	}
+}
