@@ -3,7 +3,6 @@ package lint_test
 import (
 	"testing"
 
-	"github.com/gatehouse-dev/gatehouse/core"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
@@ -26,11 +25,7 @@ func TestLintJudgedByPurpose(t *testing.T) {
 	}
 	readOnly := `{"readOnlyHint":true}`
 	messages := `{"type":"array","items":{"type":"object","properties":{"role":{"type":"string","enum":["user","assistant"]},"content":{"type":"string"}},"required":["role","content"]}}`
-	tests := []struct {
-		name, catalog string
-		rule          string        // the rule expected; "" for no high at all
-		severity      lint.Severity // the rule's expected severity; high when empty
-	}{
+	tests := []signalCase{
 		// A server's guide to its own tools asks to be read before the others: sequencing.
 		{"a guide first", tool("get_usage_guide", "Returns the guidelines for using this server's tools. Call this tool first, before any other tool.", "", ""), lint.RuleInstructionPriority, lint.SeverityMedium},
 		{"an overview before the others", tool("fetch_project_overview", "Must be called before using any other tool. Gives the order in which the tools work.", "", ""), lint.RuleInstructionPriority, lint.SeverityMedium},
@@ -66,29 +61,5 @@ func TestLintJudgedByPurpose(t *testing.T) {
 		{"an identity check's token", tool("verify_account", "Verify your identity on a code host.", `{"account_id":{"type":"string"},"access_token":{"type":"string","description":"Access token (for the code host)"}}`, ""), lint.RuleCredentialParameter, lint.SeverityLow},
 		{"a forecast's token", tool("get_forecast", "Get the forecast for a city.", `{"city":{"type":"string"},"access_token":{"type":"string","description":"Access token"}}`, ""), lint.RuleCredentialParameter, ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res := core.Lint(core.LintRequest{Catalog: tt.catalog})
-			if len(res.Problems) > 0 {
-				t.Fatal(res.Problems)
-			}
-			checkFindingsPlaced(t, tt.catalog, res.Findings)
-			want := tt.severity
-			if want == "" && tt.rule != "" {
-				want = lint.SeverityHigh
-			}
-			found := false
-			for _, f := range res.Findings {
-				if f.Rule == tt.rule && f.Severity == want {
-					found = true
-				}
-				if f.Severity == lint.SeverityHigh && (tt.rule == "" || tt.severity != "") {
-					t.Errorf("unexpected high %s: %s (%s)", f.Rule, f.Message, f.Evidence)
-				}
-			}
-			if tt.rule != "" && !found {
-				t.Errorf("no %s finding at %s in %+v", tt.rule, want, res.Findings)
-			}
-		})
-	}
+	runSignalCases(t, tests)
 }
