@@ -54,13 +54,7 @@ func judgeHarvest(tf *toolFindings, v *textView, m []int) (Severity, string, boo
 	}
 	sentence := v.sentence(m[0], m[1])
 	if !tf.definition() {
-		// A result is written for people, and security pages describe thefts and every file an
-		// attacker reaches: in a result, only secrets (not a path alone) sent away or read beyond
-		// a job are the tool's own declaration.
-		if secretWordRE.MatchString(v.folded[m[0]:m[1]]) && (harvestAway.MatchString(sentence) || harvestBeyond.MatchString(sentence)) {
-			return SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job, or sends them away"), true
-		}
-		return "", "", false
+		return "", "", false // a tool declares what it does in its definition; a result describes other things
 	}
 	if harvestVerbRE.MatchString(v.folded[m[0]:m[1]]) && !detectionRE.MatchString(sentence) {
 		return SeverityHigh, i18n.T("declares that the tool harvests or steals secrets"), true
@@ -93,6 +87,9 @@ func judgeKeptAway(tf *toolFindings, v *textView, m []int) (Severity, string, bo
 // judgeDataAway drops a sentence that says the data stays ("never sent to third parties", "no
 // remote server").
 func judgeDataAway(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false // a tool declares what it does in its definition; a result describes other things
+	}
 	if staysRE.MatchString(v.sentence(m[0], m[1])) {
 		return "", "", false
 	}
@@ -117,8 +114,6 @@ const (
 const rePersonal = `(?:(?:full\s+)?names|account\s+numbers?|card\s+numbers?|credit\s+cards?|passwords?|credentials|(?:home\s+|e-?mail\s+)?addresses|phone\s+numbers?|ssns?|social\s+security(?:\s+numbers?)?|medical|health\s+(?:data|records)|bank\s+details)`
 
 var (
-	// secretWordRE finds a word for secret material (not a path that holds it).
-	secretWordRE = lazyregexp.New(`(?i)` + reSecret)
 	// harvestVerbRE finds a verb that is the theft itself ("harvest credentials", "steals tokens").
 	harvestVerbRE = lazyregexp.New(`(?i)^(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:harvest|steal|phish|exfiltrat|sniff)`)
 	// detectionRE finds a sentence about finding or stopping the theft ("detects pages that harvest
