@@ -2,10 +2,6 @@ package core_test
 
 import (
 	"encoding/json"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/core"
@@ -36,56 +32,28 @@ func bothWays(t *testing.T, req core.ValidateRequest, where string) {
 // official JSON-Schema-Test-Suite, optional ones and format tests included, for every draft,
 // formats not asserted, in English and French.
 func TestFormatShortcutsAgreeOnTheSuite(t *testing.T) {
-	root := testenv.SharedDir(t, "suites/JSON-Schema-Test-Suite")
+	root := testenv.SchemaSuite(t)
 	remotes := map[string]string{}
-	filepath.WalkDir(filepath.Join(root, "remotes"), func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") {
-			text, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rel, _ := filepath.Rel(filepath.Join(root, "remotes"), path)
-			remotes["http://localhost:1234/"+filepath.ToSlash(rel)] = string(text)
-		}
-		return err
-	})
-	drafts := map[string]string{"draft4": "4", "draft6": "6", "draft7": "7", "draft2019-09": "2019-09", "draft2020-12": "2020-12"}
+	for uri, text := range testenv.SuiteRemotes(t, root) {
+		remotes[uri] = string(text)
+	}
 	cases := 0
-	for dir, draft := range drafts {
-		filepath.WalkDir(filepath.Join(root, "tests", dir), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-				return err
-			}
-			text, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var groups []struct {
-				Description string          `json:"description"`
-				Schema      json.RawMessage `json:"schema"`
-				Tests       []struct {
-					Description string          `json:"description"`
-					Data        json.RawMessage `json:"data"`
-				} `json:"tests"`
-			}
-			if err := json.Unmarshal(text, &groups); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			for _, g := range groups {
+	for _, d := range testenv.SuiteDrafts {
+		for _, file := range testenv.SuiteFiles(t, root, d.Dir) {
+			for _, g := range file.Groups {
 				var resources map[string]string
-				if strings.Contains(string(g.Schema), "localhost:1234") {
+				if g.RemoteUsing() {
 					resources = remotes
 				}
 				for _, tc := range g.Tests {
 					for _, lang := range []string{"en", "fr"} {
-						req := core.ValidateRequest{Schema: string(g.Schema), Instance: string(tc.Data), Draft: draft, Resources: resources, Lang: lang}
-						bothWays(t, req, path+": "+g.Description+" / "+tc.Description)
+						req := core.ValidateRequest{Schema: string(g.Schema), Instance: string(tc.Data), Draft: d.Draft, Resources: resources, Lang: lang}
+						bothWays(t, req, file.Path+": "+g.Description+" / "+tc.Description)
 						cases++
 					}
 				}
 			}
-			return nil
-		})
+		}
 	}
 	if cases < 1000 {
 		t.Fatalf("only %d cases: is the suite there?", cases)

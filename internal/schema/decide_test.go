@@ -1,11 +1,6 @@
 package schema
 
 import (
-	"encoding/json"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -40,48 +35,25 @@ func agree(t *testing.T, s *Schema, v any, where string) bool {
 // full validator on every test of the official JSON-Schema-Test-Suite, optional ones included,
 // for every draft, with formats asserted and not.
 func TestDecideAgreesOnTheSuite(t *testing.T) {
-	root := testenv.SharedDir(t, "suites/JSON-Schema-Test-Suite")
-	var remotes map[string]*jsondoc.Document
-	remotesDir := filepath.Join(root, "remotes")
-	remotes = map[string]*jsondoc.Document{}
-	filepath.WalkDir(remotesDir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") {
-			text, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rel, _ := filepath.Rel(remotesDir, path)
-			doc, _ := jsondoc.Parse(problem.SourceSchema, text)
-			remotes["http://localhost:1234/"+filepath.ToSlash(rel)] = doc
-		}
-		return err
-	})
-	drafts := map[string]string{"draft4": "4", "draft6": "6", "draft7": "7", "draft2019-09": "2019-09", "draft2020-12": "2020-12"}
+	root := testenv.SchemaSuite(t)
+	remotes := map[string]*jsondoc.Document{}
+	for uri, text := range testenv.SuiteRemotes(t, root) {
+		remotes[uri], _ = jsondoc.Parse(problem.SourceSchema, text)
+	}
 	cases, decided := 0, 0
-	for dir, draft := range drafts {
-		filepath.WalkDir(filepath.Join(root, "tests", dir), func(path string, e fs.DirEntry, err error) error {
-			if err != nil || e.IsDir() || !strings.HasSuffix(path, ".json") {
-				return err
-			}
-			text, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var groups []suiteCase
-			if err := json.Unmarshal(text, &groups); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			for _, g := range groups {
+	for _, d := range testenv.SuiteDrafts {
+		for _, file := range testenv.SuiteFiles(t, root, d.Dir) {
+			for _, g := range file.Groups {
 				doc, probs := jsondoc.Parse(problem.SourceSchema, g.Schema)
 				if probs != nil {
 					continue
 				}
 				var res map[string]*jsondoc.Document
-				if strings.Contains(string(g.Schema), "localhost:1234") {
+				if g.RemoteUsing() {
 					res = remotes
 				}
 				for _, assert := range []bool{false, true} {
-					s, probs := compile(doc, draft, res, assert)
+					s, probs := compile(doc, d.Draft, res, assert)
 					if probs != nil {
 						continue
 					}
@@ -91,28 +63,18 @@ func TestDecideAgreesOnTheSuite(t *testing.T) {
 							continue
 						}
 						cases++
-						if agree(t, s, inst.Value, path+": "+g.Description+" / "+tc.Description) {
+						if agree(t, s, inst.Value, file.Path+": "+g.Description+" / "+tc.Description) {
 							decided++
 						}
 					}
 				}
 			}
-			return nil
-		})
+		}
 	}
 	if cases < 1000 {
 		t.Fatalf("only %d cases: is the suite there?", cases)
 	}
 	t.Logf("%d cases, %d decided by the fast path", cases, decided)
-}
-
-type suiteCase struct {
-	Description string          `json:"description"`
-	Schema      json.RawMessage `json:"schema"`
-	Tests       []struct {
-		Description string          `json:"description"`
-		Data        json.RawMessage `json:"data"`
-	} `json:"tests"`
 }
 
 // FuzzDecide: for any schema and instance, Decide, when it decides, gives Validate's verdict.

@@ -1,11 +1,6 @@
 package schema_test
 
 import (
-	"encoding/json"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -16,39 +11,15 @@ import (
 	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 )
 
-type suiteGroup struct {
-	Description string          `json:"description"`
-	Schema      json.RawMessage `json:"schema"`
-	Tests       []struct {
-		Description string          `json:"description"`
-		Data        json.RawMessage `json:"data"`
-		Valid       bool            `json:"valid"`
-	} `json:"tests"`
-}
-
-// remoteDocs loads the suite's remotes/ as resources at http://localhost:1234/, where the suite
-// expects them: the only "network" a test of gatehouse ever sees.
+// remoteDocs parses the suite's remotes (testenv.SuiteRemotes) as the documents schemas refer to.
 func remoteDocs(t *testing.T, root string) map[string]*jsondoc.Document {
 	docs := map[string]*jsondoc.Document{}
-	dir := filepath.Join(root, "remotes")
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		text, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
+	for uri, text := range testenv.SuiteRemotes(t, root) {
 		doc, probs := jsondoc.Parse(problem.SourceSchema, text)
 		if probs != nil {
-			t.Fatalf("%s: %v", path, probs)
+			t.Fatalf("%s: %v", uri, probs)
 		}
-		docs["http://localhost:1234/"+filepath.ToSlash(rel)] = doc
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		docs[uri] = doc
 	}
 	return docs
 }
@@ -56,36 +27,16 @@ func remoteDocs(t *testing.T, root string) map[string]*jsondoc.Document {
 // TestJSONSchemaSuite runs the official JSON-Schema-Test-Suite: every required test of every
 // draft must pass; optional tests are counted and reported, not required.
 func TestJSONSchemaSuite(t *testing.T) {
-	root := testenv.SharedDir(t, "suites/JSON-Schema-Test-Suite")
+	root := testenv.SchemaSuite(t)
 	remotes := remoteDocs(t, root)
-	drafts := []struct{ dir, name string }{
-		{"draft4", "4"}, {"draft6", "6"}, {"draft7", "7"}, {"draft2019-09", "2019-09"}, {"draft2020-12", "2020-12"},
-	}
-	for _, d := range drafts {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range testenv.SuiteDrafts {
+		t.Run(d.Draft, func(t *testing.T) {
 			var reqPass, reqFail, optPass, optFail, optFailFormat int
-			dir := filepath.Join(root, "tests", d.dir)
-			var files []string
-			filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
-				if err == nil && !e.IsDir() && strings.HasSuffix(path, ".json") {
-					files = append(files, path)
-				}
-				return err
-			})
-			sort.Strings(files)
-			for _, file := range files {
-				rel, _ := filepath.Rel(dir, file)
+			for _, file := range testenv.SuiteFiles(t, root, d.Dir) {
+				rel := file.Rel
 				optional := strings.HasPrefix(rel, "optional")
-				text, err := os.ReadFile(file)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var groups []suiteGroup
-				if err := json.Unmarshal(text, &groups); err != nil {
-					t.Fatalf("%s: %v", rel, err)
-				}
-				for _, g := range groups {
-					failures := runGroup(d.name, g, remotes)
+				for _, g := range file.Groups {
+					failures := runGroup(d.Draft, g, remotes)
 					for i, fail := range failures {
 						switch {
 						case fail == "" && optional:
@@ -94,7 +45,7 @@ func TestJSONSchemaSuite(t *testing.T) {
 							reqPass++
 						case optional:
 							optFail++
-							if strings.HasPrefix(filepath.ToSlash(rel), "optional/format") {
+							if strings.HasPrefix(rel, "optional/format") {
 								optFailFormat++ // formats are annotations unless asserted
 							}
 						default:
@@ -104,19 +55,19 @@ func TestJSONSchemaSuite(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("draft %s: required %d passed, %d failed; optional %d passed, %d failed (%d of them format assertions)", d.name, reqPass, reqFail, optPass, optFail, optFailFormat)
+			t.Logf("draft %s: required %d passed, %d failed; optional %d passed, %d failed (%d of them format assertions)", d.Draft, reqPass, reqFail, optPass, optFail, optFailFormat)
 		})
 	}
 }
 
 // runGroup returns, per test, "" when gatehouse agrees with the suite, or what went wrong.
-func runGroup(draft string, g suiteGroup, remotes map[string]*jsondoc.Document) []string {
+func runGroup(draft string, g testenv.SuiteGroup, remotes map[string]*jsondoc.Document) []string {
 	out := make([]string, len(g.Tests))
 	schemaDoc, probs := jsondoc.Parse(problem.SourceSchema, g.Schema)
 	var sch *schema.Schema
 	if probs == nil {
 		var res map[string]*jsondoc.Document
-		if strings.Contains(string(g.Schema), "localhost:1234") {
+		if g.RemoteUsing() {
 			res = remotes
 		}
 		sch, probs = schema.Compile(schemaDoc, draft, res)
