@@ -1,7 +1,7 @@
-"""corpus.py holds what the corpus renderers (render.py, render_public.py, render_round3.py) share:
-the six result shapes a case is wrapped in, writing a corpus file, cutting a file as a server
-returns it, reading back the texts of a corpus file, and reading sources from bare git mirrors at
-pinned commits."""
+"""corpus.py holds what the corpus renderers (render.py, render_public.py, render_round3.py to
+render_round5.py) share: the six result shapes a case is wrapped in, writing a corpus file, cutting
+a file as a server returns it, reading back the texts of a corpus file, putting an attack into a
+carrier text, and reading sources from bare git mirrors at pinned commits."""
 import json, os, subprocess
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -89,3 +89,18 @@ class Mirrors:
 
     def files(self, repo, under):
         return sorted(self.git(repo, "ls-tree", "-r", "--name-only", self.commits[repo], under).split("\n")[:-1])
+
+def insert(context, attack, pos):
+    """context with attack put at its start, its end, or its middle (between lines, or between
+    words of a text of one or two lines)."""
+    if pos == "start":
+        return attack + "\n" + context
+    if pos == "end":
+        return context + "\n" + attack
+    lines = context.split("\n")
+    if len(lines) > 2:
+        k = len(lines) // 2
+        return "\n".join(lines[:k] + [attack] + lines[k:])
+    k = len(context) // 2
+    k = context.rfind(" ", 0, k) + 1 or k
+    return context[:k] + attack + " " + context[k:]

@@ -11,7 +11,7 @@ reads, in turn, so each shape is exercised by every source.
 """
 import base64, glob, json, os, subprocess, sys
 
-from corpus import case, here, out, write
+from corpus import case, here, insert, out, write
 
 repo = os.path.abspath(os.path.join(here, "../../.."))
 bipia, servers = sys.argv[1], sys.argv[2]
@@ -75,18 +75,6 @@ with open(os.path.join(out, "catalog-sql.json"), "w") as f:
 # ---- injected: BIPIA's train attacks slipped into its train contexts ----
 text_attacks = json.loads(show(bipia, "benchmark/text_attack_train.json"))
 code_attacks = json.loads(show(bipia, "benchmark/code_attack_train.json"))
-def insert(context, attack, pos):
-    if pos == "start":
-        return attack + "\n" + context
-    if pos == "end":
-        return context + "\n" + attack
-    lines = context.split("\n")
-    if len(lines) > 2:
-        k = len(lines) // 2
-        return "\n".join(lines[:k] + [attack] + lines[k:])
-    k = len(context) // 2
-    k = context.rfind(" ", 0, k) + 1 or k
-    return context[:k] + attack + " " + context[k:]
 slipped = []
 i = 0
 for family, attacks in text_attacks.items():

@@ -21,7 +21,7 @@ decided by file in internal/result/calibration_test.go, never by case.
 import json, os, sys
 import yaml
 
-from corpus import Mirrors, cut, here, numbered, out, write
+from corpus import Mirrors, cut, here, insert, numbered, out, write
 
 mirrors = sys.argv[1]
 
@@ -120,19 +120,6 @@ def texts_of(name):
 emails = [t for s, t in texts_of("honest-bipia.json") if "/email" in s][12:36]
 readmes = [t[:1500] for s, t in texts_of("honest-filesystem.json") if "/readme/" in s][12:36]
 carriers = [("email", e, "read_email") for e in emails] + [("readme", r, "read_text_file") for r in readmes]
-
-def insert(context, attack, pos):
-    if pos == "start":
-        return attack + "\n" + context
-    if pos == "end":
-        return context + "\n" + attack
-    lines = context.split("\n")
-    if len(lines) > 2:
-        k = len(lines) // 2
-        return "\n".join(lines[:k] + [attack] + lines[k:])
-    k = len(context) // 2
-    k = context.rfind(" ", 0, k) + 1 or k
-    return context[:k] + attack + " " + context[k:]
 
 # ---- injected, tuned on: CyberSecEval's prompt-injection cases ----
 # The direct cases that tell the model to drop its instructions or claim a mode are takeovers; the

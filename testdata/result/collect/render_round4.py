@@ -23,7 +23,7 @@ once before anything in it is read.
 """
 import ast, json, os, random, re, sys
 
-from corpus import Mirrors, here, numbered, texts_of, write
+from corpus import Mirrors, here, insert, numbered, texts_of, write
 
 mirrors = sys.argv[1]
 
@@ -103,15 +103,6 @@ with open(os.path.join(here, "takeover-round4.json"), encoding="utf-8") as f:
 emails = [t for s, t in texts_of("honest-bipia.json") if "/email" in s][50:64]
 readmes = [t[:1500] for s, t in texts_of("honest-filesystem.json") if "/readme/" in s][60:84]
 carriers = [("email", e, "read_email") for e in emails] + [("readme", r, "read_text_file") for r in readmes]
-
-def insert(context, attack, pos):
-    if pos == "start":
-        return attack + "\n" + context
-    if pos == "end":
-        return context + "\n" + attack
-    lines = context.split("\n")
-    k = len(lines) // 2
-    return "\n".join(lines[:k] + [attack] + lines[k:])
 
 written, j = [], 0
 for kind in ("takeover", "slipped"):
