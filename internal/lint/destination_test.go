@@ -20,15 +20,8 @@ func TestFindDestinationsAsRegexp(t *testing.T) {
 		"é1.2.3.4é", "v1.2.3.4 1.2.3", "1.2.3.4:", "256.256.256.256:0", "user@1.2.3.4", "1.2.3.4@x.y",
 		strings.Repeat("word ", 30) + "a@b.c " + strings.Repeat("9.", 20),
 	}
-	r := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"a", "h", "t", "p", "s", "x", "_", "0", "1", "9", ".", ".", "@", "+", "-", ":", "/", " ", "\n", "(", ")", "'", "<", "é", "http://", "https://", "1.2.3.4", "a@b.c"}
-	for range 20000 {
-		var b strings.Builder
-		for range r.IntN(40) {
-			b.WriteString(alphabet[r.IntN(len(alphabet))])
-		}
-		texts = append(texts, b.String())
-	}
+	texts = appendPiecedTexts(texts, rand.New(rand.NewPCG(1, 2)), alphabet, 40, 20000)
 	re := regexp.MustCompile(destinationRE.String())
 	matched := 0
 	for _, s := range texts {

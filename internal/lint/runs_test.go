@@ -18,16 +18,9 @@ func TestFindAllInRunsAsRegexp(t *testing.T) {
 		"toolbox tool must", "the ſearch tool muſt", "the \u212aey tool must", "a,b tool must", "é tool must é", "the tool tool must",
 		strings.Repeat("word, ", 30) + "the read_file tool is required to " + strings.Repeat("x", 10),
 	}
-	r := rand.New(rand.NewPCG(3, 4))
 	alphabet := []string{"the ", "x", "fetch_url", " ", "\n", " tool", " function", " TOOL", " must", " should", " needs to", " has to",
 		" will now", " shall", " is required to", " is expected to", "'", "`", "\"", "(", ")", ".", "-", ",", ";", "é", "ſ", "server's ", "s", "k", "\u212a"}
-	for range 20000 {
-		var b strings.Builder
-		for range r.IntN(16) {
-			b.WriteString(alphabet[r.IntN(len(alphabet))])
-		}
-		texts = append(texts, b.String())
-	}
+	texts = appendPiecedTexts(texts, rand.New(rand.NewPCG(3, 4)), alphabet, 16, 20000)
 	matched := 0
 	for _, s := range texts {
 		for _, n := range []int{-1, 1, 8} {
@@ -43,4 +36,17 @@ func TestFindAllInRunsAsRegexp(t *testing.T) {
 	if matched < 100 {
 		t.Errorf("only %d texts hold a match: the test reads too few", matched)
 	}
+}
+
+// appendPiecedTexts appends n texts of fewer than most pieces each, drawn from pieces by r: the
+// random half of a test holding a byte loop to the expression it stands for.
+func appendPiecedTexts(texts []string, r *rand.Rand, pieces []string, most, n int) []string {
+	for range n {
+		var b strings.Builder
+		for range r.IntN(most) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		texts = append(texts, b.String())
+	}
+	return texts
 }
