@@ -648,7 +648,7 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 		return p.re.MatchString(v.folded)
 	}
 	if !gs.placed {
-		gs.hits = scanHits(g.filter, g.lead, s.canon, gs.hits)
+		gs.found, gs.hits = scanRequired(g.filter, g.lead, s.canon, gs.found, gs.hits) // the same words, now placed
 		gs.placed = true
 	}
 	if p.lead == nil {
@@ -866,27 +866,6 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 		}
 	}
 	return found, hits
-}
-
-// scanHits lists where the words of f marked in leadWord end in text, in order: the hits
-// [scanRequired] answers, without the set of words found.
-func scanHits[T string | []byte](f *wordFilter, leadWord []bool, text T, hits []wordHit) []wordHit {
-	hits = hits[:0]
-	moves, class, width, ends := f.moves, &f.class, f.width, f.ends
-	st := moves[class[' ']] >> 1
-	for i := 0; i < len(text); i++ {
-		v := moves[st+int32(class[text[i]])]
-		st = v >> 1
-		if v&1 != 0 {
-			k := moves[st+width-1]
-			for _, id := range ends[k+1 : k+1+ends[k]] {
-				if leadWord[id] {
-					hits = append(hits, wordHit{end: i + 1, id: int(id)})
-				}
-			}
-		}
-	}
-	return hits
 }
 
 // leadingOf finds literals one of which every match of the expressions subs, in sequence,
