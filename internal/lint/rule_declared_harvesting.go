@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"strings"
+
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 )
@@ -39,7 +41,67 @@ func declaredHarvestingPhrases() []phrase {
 				`\b(?:processed|typed|entered|checked|submitted|seen|received|pasted|it\s+(?:processes|sees|receives|checks)|you\s+(?:type|enter|send|write|paste))\b[^.!?\n]{0,80}?`+
 				`\b(?:including|such\s+as|even)\b[^.!?\n]{0,60}?\b`+rePersonal+`\b`,
 			"maintain", "keep", "stor", "retain", "record", "log", "sav", "build", "collect", "remember").judged(judgeKeptAway),
+		// The same declaration written as a list: "automatically collects:" and, on the lines
+		// under it, "- SSH keys and certificates", "- saved passwords". The sentence phrase above
+		// stops at the line's end, so the list's items are read here.
+		mustPhrase(SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job or sends them away"),
+			`\b(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:collects?|collecting|harvests?|gathers?|gathering|captures?|extracts?|reads?|uploads?|sends?|dumps?|includes?\s+(?:the\s+)?contents?\s+of)\b[^.!?\n]{0,40}?:[ \t]*\n(?:[^\n]{0,60}\n){0,12}?[ \t]*`+reListBullet+`[^\n]{0,60}?(?:`+reSecret+`)`,
+			"collect", "harvest", "gather", "captur", "extract", "read", "upload", "send", "dump", "include").gated(secretMaterialWords...).judged(judgeHarvestList),
 	}
+}
+
+// reListBullet starts an item of a list: a dash, a star, a bullet or a number.
+const reListBullet = `(?:[-*•]|\d{1,2}[.)])\s`
+
+var (
+	// listLeadBeyondRE finds a list's lead-in that takes what follows unasked ("automatically
+	// collects:", "silently reads:").
+	listLeadBeyondRE = lazyregexp.New(`(?i)^(?:also|additionally|automatically|silently|quietly|secretly)\b`)
+	// secretItemRE finds an item of a list that names secret material.
+	secretItemRE = lazyregexp.New(`(?im)^[ \t]*` + reListBullet + `[^\n]{0,60}?(?:` + reSecret + `)`)
+)
+
+// minSecretItems is how many items of a list must name secrets for the list to be a haul: a
+// tool that reads the one key it needs names it once.
+const minSecretItems = 2
+
+// judgeHarvestList makes high a list of what the tool collects when its lead-in takes them unasked
+// (or sends them away) and at least minSecretItems of its items, within the lines the list spans,
+// name secrets.
+func judgeHarvestList(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false // a tool declares what it does in its definition; a result describes other things
+	}
+	lead := v.folded[m[0]:m[1]]
+	if i := strings.IndexByte(lead, '\n'); i >= 0 {
+		lead = lead[:i]
+	}
+	if defensiveRE.MatchString(lead) {
+		return "", "", false // "never reads:" promises the opposite
+	}
+	line := v.sentence(m[0], m[0])
+	if !listLeadBeyondRE.MatchString(lead) && !harvestAway.MatchString(line) && !harvestBeyond.MatchString(line) {
+		return "", "", false
+	}
+	end := m[1]
+	for n := 0; n < 16 && end < len(v.folded); n++ {
+		i := strings.IndexByte(v.folded[end:], '\n')
+		if i < 0 {
+			end = len(v.folded)
+			break
+		}
+		end += i + 1
+	}
+	items := v.folded[m[0]:end]
+	if len(secretItemRE.FindAllStringIndex(items, minSecretItems)) < minSecretItems {
+		return "", "", false
+	}
+	for _, loc := range secretItemRE.FindAllStringIndex(items, -1) {
+		if defensiveRE.MatchString(items[loc[0]:loc[1]]) {
+			return "", "", false // "- API keys are never read": the list says what stays
+		}
+	}
+	return SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job, or sends them away"), true
 }
 
 var (
