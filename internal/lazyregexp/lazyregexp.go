@@ -5,6 +5,7 @@
 package lazyregexp
 
 import (
+	"fmt"
 	"regexp"
 	"sync"
 )
@@ -20,7 +21,28 @@ type Regexp struct {
 // every pattern is a constant, and the tests use each one.
 //
 //go:noinline
-func New(src string) *Regexp { return &Regexp{src: src} }
+func New(src string) *Regexp {
+	r := &Regexp{src: src}
+	all = append(all, r)
+	return r
+}
+
+// all is every Regexp made so far; the patterns are package-level variables, so by the time a
+// test runs it holds every pattern of every package the test binary imports.
+var all []*Regexp
+
+// CompileAll compiles every pattern made so far and reports the first that does not compile. A
+// package's test calls it so that a bad pattern fails there, at once, rather than panicking on
+// the first text that reaches it (a panic the API turns into an internal error, far from the
+// pattern's line).
+func CompileAll() error {
+	for _, r := range all {
+		if _, err := regexp.Compile(r.src); err != nil {
+			return fmt.Errorf("lazyregexp: %w", err)
+		}
+	}
+	return nil
+}
 
 func (r *Regexp) re() *regexp.Regexp {
 	r.once.Do(func() { r.rx = regexp.MustCompile(r.src) })
