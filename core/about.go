@@ -1,6 +1,7 @@
 package core
 
 import (
+	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
 	"slices"
 
 	"github.com/gatehouse-dev/gatehouse/internal/call"
@@ -76,7 +77,7 @@ func About(req AboutRequest) AboutResult {
 		DefaultDraft: schema.DefaultDraft,
 		CallFormats:  slices.Clone(call.CallFormats),
 		Reasons:      slices.Clone(gate.Reasons),
-		Languages:    slices.Clone(languages),
+		Languages:    slices.Clone(schemaapi.Languages),
 		Hidden:       untrusted.Ranges(),
 		Problems:     orEmpty(langProbs),
 	}

@@ -1,39 +1,41 @@
 package core
 
 import (
-	"encoding/json"
-	"maps"
-	"reflect"
-	"slices"
 	"sync"
 
-	"github.com/gatehouse-dev/gatehouse/internal/i18n"
-	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
-	"github.com/gatehouse-dev/gatehouse/internal/problem"
+	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
 )
 
-// The JavaScript API, as tables of functions: each function takes one JSON request and answers one
-// JSON text. The wasm binding exports these names as they are; [Call] runs one.
-//
-// Every table is built on its first use, never at the package's initialisation: a table refers to
-// each of its functions, and with it to every check each one runs, so a program that uses only
-// [SchemaAPI] (wasm/schema) does not link the other functions through it. It still links what the
-// packages core imports run at their initialisation (README "Speed", "Size").
+// The JavaScript API, as tables of functions (core/schemaapi holds the table's machinery and the
+// Schema pane's part, [SchemaAPI]; this file, the whole). Each table is built on its first use,
+// never at the package's initialisation, so a program that uses only SchemaAPI links none of the
+// other functions through it.
+
+// An API is a table of the JavaScript API's functions by name: [FullAPI] or [SchemaAPI].
+type API = schemaapi.API
+
+// SchemaAPI is the part of the API the page's Schema pane needs (validate and format), as
+// wasm/schema serves it without importing core (core/schemaapi says why).
+func SchemaAPI() API { return schemaapi.SchemaAPI() }
+
+// InternalError is the answer to a call that failed inside gatehouse (a recovered panic): a bug,
+// never the input's fault, reported as a problem of kind "internal" rather than taking the
+// caller down.
+func InternalError(cause any) []byte { return schemaapi.InternalError(cause) }
+
+// Version is gatehouse's version, as gatehouse.version and `gatehouse version` report it.
+const Version = schemaapi.Version
+
 var (
 	fullOnce  sync.Once
 	fullTable API
 )
 
-// An API is a table of the JavaScript API's functions by name: [FullAPI] or [SchemaAPI].
-type API struct {
-	functions map[string]function
-}
-
 // FullAPI is the whole JavaScript API, the table [Call] runs.
 func FullAPI() API {
 	fullOnce.Do(func() {
-		fullTable = API{map[string]function{
-			"validate":      validateFunction(),
+		fullTable = schemaapi.NewAPI(map[string]schemaapi.Function{
+			"validate":      schemaapi.ValidateFunction(),
 			"gate":          serve(Gate, func(r *GateResult) *Problems { return &r.Problems }, true),
 			"checkDecision": serve(CheckDecision, func(r *CheckDecisionResult) *Problems { return &r.Problems }, true),
 			"diff":          serve(Diff, func(r *DiffResult) *Problems { return &r.Problems }, true),
@@ -42,38 +44,18 @@ func FullAPI() API {
 			"replay":        serve(Replay, func(r *ReplayResult) *Problems { return &r.Problems }, true),
 			"pin":           serve(PinCatalog, func(r *PinResult) *Problems { return &r.Problems }, true),
 			"sarif":         serve(SARIF, func(r *SARIFResult) *Problems { return &r.Problems }, true),
-			"format":        formatFunction(),
+			"format":        schemaapi.FormatFunction(),
 			"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),
 			"encodeState":   serve(EncodeState, func(r *EncodeStateResult) *Problems { return &r.Problems }, false),
 			"decodeState":   serve(DecodeState, func(r *DecodeStateResult) *Problems { return &r.Problems }, false),
-		}}
+		})
 	})
 	return fullTable
 }
 
-var (
-	schemaOnce  sync.Once
-	schemaTable API
-)
-
-// SchemaAPI is the part of the API the page's Schema pane needs (validate and format), for a
-// module that links nothing else. Its functions are the whole API's, answering byte for byte alike.
-func SchemaAPI() API {
-	schemaOnce.Do(func() {
-		schemaTable = API{map[string]function{
-			"validate": validateFunction(),
-			"format":   formatFunction(),
-		}}
-	})
-	return schemaTable
-}
-
-func validateFunction() function {
-	return serve(Validate, func(r *ValidateResult) *Problems { return &r.Problems }, true)
-}
-
-func formatFunction() function {
-	return serve(Format, func(r *FormatResult) *Problems { return &r.Problems }, true)
+// serve is schemaapi.Serve: a function adapted to the JSON-in, JSON-out contract.
+func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole bool) schemaapi.Function {
+	return schemaapi.Serve(f, problems, whole)
 }
 
 // Call runs the API function name on a JSON request and returns its JSON answer, exactly as the
@@ -81,113 +63,3 @@ func formatFunction() function {
 // function takes gets the function's full answer (so that "valid" is false and a gate denies)
 // with a problem of source "request" in place of its problems. ok is false for an unknown name.
 func Call(name, request string) (answer []byte, ok bool) { return FullAPI().Call(name, request) }
-
-// Functions lists the names of a's functions, sorted.
-func (a API) Functions() []string { return slices.Sorted(maps.Keys(a.functions)) }
-
-// Describe answers what a loader asks a module first, {"version": …, "functions": [names]},
-// byte for byte as json.Marshal writes it. It is written by hand: encoding/json's reflection, run
-// once at a module's start, cost a fresh Node process more than everything else it did there.
-func (a API) Describe() []byte {
-	b := problem.AppendJSONString(append(make([]byte, 0, 512), `{"version":`...), Version)
-	b = append(b, `,"functions":[`...)
-	for i, name := range a.Functions() {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = problem.AppendJSONString(b, name)
-	}
-	return append(b, "]}"...)
-}
-
-// Call runs a's function name on a JSON request, as [Call] does: ok is false for a name a does
-// not hold.
-func (a API) Call(name, request string) (answer []byte, ok bool) {
-	f, ok := a.functions[name]
-	if !ok {
-		return nil, false
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			answer = InternalError(r)
-		}
-	}()
-	return f.call(request), true
-}
-
-// Refuse is the answer of function name to a call that carries no request at all (a binding
-// given no string): the function's full answer with a problem of source "request" saying why.
-// ok is false for a name a does not hold.
-func (a API) Refuse(name, why string) (answer []byte, ok bool) {
-	f, ok := a.functions[name]
-	if !ok {
-		return nil, false
-	}
-	return f.refuse(why), true
-}
-
-// A function is one entry of the API: what it answers a request, and a request it cannot read.
-type function struct {
-	call   func(request string) []byte
-	refuse func(why string) []byte
-	// request and answer are the Go types of the JSON it takes and gives, which
-	// site/gatehouse.d.ts declares for JavaScript (a test holds the two to each other).
-	request, answer reflect.Type
-}
-
-// InternalError is the answer to a call that failed inside gatehouse (a recovered panic): a bug,
-// never the input's fault, reported as a problem of kind "internal" rather than taking the
-// caller down.
-func InternalError(cause any) []byte {
-	b, _ := json.Marshal(struct {
-		Problems Problems `json:"problems"`
-	}{Problems{{Source: problem.SourceRequest, Kind: problem.KindInternal, Offset: -1, Message: i18n.Sprintf("internal error: %v", cause)}}})
-	return b
-}
-
-// serve adapts a function to the JSON-in, JSON-out contract. problems points at the answer's
-// problems; whole says whether a request that cannot be read still gets the answer the function
-// gives an empty request (its full shape), or only the problem.
-func serve[Req, Res any](f func(Req) Res, problems func(*Res) *Problems, whole bool) function {
-	refuseWith := func(p Problem) []byte {
-		var res Res
-		if whole {
-			var empty Req
-			res = f(empty)
-		}
-		*problems(&res) = Problems{p}
-		return marshal(res)
-	}
-	return function{
-		call: func(request string) []byte {
-			var req Req
-			if probs := jsondoc.Unmarshal(problem.SourceRequest, request, &req, false); probs != nil {
-				p := probs[0]
-				p.Message = i18n.Sprintf("the request is not the JSON object this function takes: %s", p.Message)
-				return refuseWith(p)
-			}
-			return marshal(f(req))
-		},
-		refuse: func(why string) []byte {
-			return refuseWith(Problem{Source: problem.SourceRequest, Kind: problem.KindParse, Offset: -1, Message: why})
-		},
-		request: reflect.TypeFor[Req](),
-		answer:  reflect.TypeFor[Res](),
-	}
-}
-
-// marshal writes an answer as the API always has: encoding/json, compact. An answer that
-// writes itself in one pass ([ValidateResult.MarshalJSON]) is not checked and copied again.
-func marshal(v any) []byte {
-	var b []byte
-	var err error
-	if r, ok := v.(ValidateResult); ok {
-		b, err = r.MarshalJSON()
-	} else {
-		b, err = json.Marshal(v)
-	}
-	if err != nil {
-		return InternalError(err)
-	}
-	return b
-}

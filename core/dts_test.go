@@ -30,7 +30,8 @@ func TestDeclarationsMatchGo(t *testing.T) {
 	}
 	c := &declarationCheck{errorf: t.Errorf, d: d, seen: map[string]bool{}}
 	for _, name := range FullAPI().Functions() {
-		f := FullAPI().functions[name]
+		var f struct{ request, answer reflect.Type }
+		f.request, f.answer = FullAPI().Types(name)
 		method, ok := api.fields[name]
 		if !ok {
 			t.Errorf("interface Gatehouse lacks the function %s: add\n  %s(request: JSONText<%s>): JSONText<%s>;", name, name, tsName(f.request), tsName(f.answer))

@@ -1,15 +1,12 @@
 package core
 
 import (
-	"slices"
-	"strings"
-
+	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
 	"github.com/gatehouse-dev/gatehouse/internal/catalog"
 	"github.com/gatehouse-dev/gatehouse/internal/diff"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/policy"
-	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
 // Every request takes an optional lang: "en" (the default), "fr" or "de". The answer's messages
@@ -19,57 +16,20 @@ import (
 // finished answer here, with a translation of its own, so that calls in two languages at once
 // do not meet.
 
-// languages lists the languages an answer can be written in, as a request's lang names them.
-var languages = func() []string {
-	out := make([]string, len(i18n.Langs))
-	for i, l := range i18n.Langs {
-		out[i] = string(l)
-	}
-	return out
-}()
-
-// openTranslation starts the translation of an answer into the request's language. A language
-// gatehouse does not speak is a problem (source "request"), and the answer is in English.
+// The helpers every function shares are core/schemaapi's.
 func openTranslation(lang string) (*i18n.Translation, Problems) {
-	l, ok := i18n.ParseLang(lang)
-	tr := i18n.Open(l)
-	if !ok {
-		return tr, Problems{{Source: problem.SourceRequest, Kind: problem.KindRule, Offset: -1,
-			Message: i18n.Sprintf("unknown language %q: gatehouse answers in %s; this answer is in English", lang, strings.Join(languages, ", "))}}
-	}
-	return tr, nil
+	return schemaapi.OpenTranslation(lang)
 }
-
-// withLanguage puts the language problem first among an answer's problems.
+func closeTranslation(tr *i18n.Translation) { schemaapi.CloseTranslation(tr) }
 func withLanguage(langProbs, probs Problems) Problems {
-	if len(langProbs) == 0 {
-		return probs
-	}
-	return append(slices.Clip(langProbs), probs...)
+	return schemaapi.WithLanguage(langProbs, probs)
 }
-
-// The translators below write each message of an answer in the translation's language. They
-// copy every list they change (translated): an answer may share its lists with what is kept
-// between calls (a gatekeeper's problems, the lint rules).
+func translateProblems(tr *i18n.Translation, ps Problems) Problems {
+	return schemaapi.TranslateProblems(tr, ps)
+}
 
 // translated returns a copy of s with each element passed through f; nil stays nil.
-func translated[S ~[]E, E any](s S, f func(E) E) S {
-	if s == nil {
-		return nil
-	}
-	out := make(S, len(s))
-	for i, e := range s {
-		out[i] = f(e)
-	}
-	return out
-}
-
-func translateProblems(tr *i18n.Translation, ps Problems) Problems {
-	if tr == nil {
-		return ps
-	}
-	return translated(ps, func(p Problem) Problem { p.Message = tr.Text(p.Message); return p })
-}
+func translated[S ~[]E, E any](s S, f func(E) E) S { return schemaapi.Translated(s, f) }
 
 func translateDecision(tr *i18n.Translation, d Decision) Decision {
 	d.Explanation = tr.Texts(d.Explanation)
@@ -156,14 +116,3 @@ func translateRules(tr *i18n.Translation, rules []lint.Rule) []lint.Rule {
 		return r
 	})
 }
-
-// closeTranslation ends an answer's translation.
-func closeTranslation(tr *i18n.Translation) {
-	if untranslated != nil && tr != nil {
-		untranslated(tr.Missing())
-	}
-	tr.Close()
-}
-
-// untranslated, when set (by tests), is told the messages an answer could not translate.
-var untranslated func(texts []string)

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gatehouse-dev/gatehouse/internal/problem"
+import (
+	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
+)
 
 // A Problem is one thing wrong with one of the user's texts, located as precisely as is known.
 // Its fields, as JSON names them: source (the [Source]: which text), kind (its [Kind]), message
@@ -64,12 +67,7 @@ var Kinds = struct {
 }
 
 // orEmpty makes a nil list of problems an empty one, which the API writes as [].
-func orEmpty(ps Problems) Problems {
-	if ps == nil {
-		return Problems{}
-	}
-	return ps
-}
+func orEmpty(ps Problems) Problems { return schemaapi.OrEmpty(ps) }
 
 // An Unmatched is a value that matches none of the alternatives of a oneOf or anyOf, as a view
 // shows it: one line (its Message, at its Line and Column), the closest alternative's problems

@@ -30,11 +30,12 @@ func requestShapes() []struct {
 		closed bool
 	}
 	for _, name := range FullAPI().Functions() {
+		request, _ := FullAPI().Types(name)
 		shapes = append(shapes, struct {
 			name   string
 			typ    reflect.Type
 			closed bool
-		}{name, FullAPI().functions[name].request, false})
+		}{name, request, false})
 	}
 	shapes = append(shapes, struct {
 		name   string

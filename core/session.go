@@ -3,6 +3,7 @@ package core
 import (
 	"sync"
 
+	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/schema"
@@ -12,7 +13,7 @@ import (
 // calls the same functions many times with mostly the same texts: the schema of the Schema pane,
 // the catalog and policy of the Decision pane. Compiled schemas are kept by their texts, and the
 // last gatekeeper while its catalog and policy texts are unchanged.
-var session = &sessionState{schemas: schema.NewCache()}
+var session = &sessionState{schemas: schemaapi.Schemas()}
 
 type sessionState struct {
 	schemas *schema.Cache

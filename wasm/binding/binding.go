@@ -4,8 +4,9 @@
 // one JSON string and returns one JSON string, synchronously; bad input never throws, it comes back
 // in "problems". It only translates: every behaviour, the tables of functions included, is in
 // package core. Each of the page's modules is a main that calls [Run] with its table: ./wasm with
-// the whole API, ./wasm/schema with the Schema pane's part (validate, format), about three
-// quarters of the whole one's size (1.84 against 2.31 MB at brotli 11), not loaded by the page yet.
+// the whole API, ./wasm/schema with the Schema pane's part (validate, format), 1.47 against 2.31
+// MB at brotli 11, not loaded by the page yet. It imports core/schemaapi, not core, so that a
+// module serving only that part runs none of the other checks' initialisation.
 //
 // It offers the functions two ways:
 //
@@ -24,20 +25,21 @@ import (
 	"syscall/js"
 	"unsafe"
 
-	"github.com/gatehouse-dev/gatehouse/core"
+	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
+	"github.com/gatehouse-dev/gatehouse/internal/problem"
 )
 
 // served is the table Run was given: what both ways in answer.
-var served core.API
+var served schemaapi.API
 
 // Run binds api's functions to JavaScript, both ways, until close is called. A module's main calls
 // it once, with the table the module serves.
-func Run(api core.API) {
+func Run(api schemaapi.API) {
 	served = api
 	tuneGC()
 
 	obj := js.Global().Get("Object").New()
-	obj.Set("version", core.Version)
+	obj.Set("version", schemaapi.Version)
 	var funcs []js.Func
 	for _, name := range api.Functions() {
 		fn := js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -119,7 +121,7 @@ const notAString = "expected one argument: a JSON string"
 func call(name string, args []js.Value) (out any) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = string(core.InternalError(r))
+			out = string(schemaapi.InternalError(r))
 		}
 	}()
 	if len(args) != 1 || args[0].Type() != js.TypeString {
@@ -190,7 +192,7 @@ func exportDescribe() uint64 {
 func exportCall(name, nameLen, request, requestLen uint32) (answer uint64) {
 	defer func() {
 		if r := recover(); r != nil {
-			answer = packed(core.InternalError(r))
+			answer = packed(schemaapi.InternalError(r))
 		}
 	}()
 	return packed(run(text(name, nameLen), text(request, requestLen)))
@@ -217,7 +219,7 @@ func exportRefuse(name, nameLen uint32) uint64 {
 func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen, draft, draftLen, assertFormats uint32) (answer uint64) {
 	defer func() {
 		if r := recover(); r != nil {
-			answer = packed(core.InternalError(r))
+			answer = packed(schemaapi.InternalError(r))
 		}
 	}()
 	return validateTexts(text(schema, schemaLen), text(instance, instanceLen), text(lang, langLen), text(draft, draftLen), assertFormats)
@@ -229,7 +231,7 @@ func validateTexts(schema, instance, lang, draft string, assertFormats uint32) u
 		debug.SetGCPercent(gogcLarge)
 		defer debug.SetGCPercent(gogcSmall)
 	}
-	res := core.Validate(core.ValidateRequest{
+	res := schemaapi.Validate(schemaapi.ValidateRequest{
 		Schema: schema, Instance: instance, Lang: lang, Draft: draft, AssertFormats: assertFormats != 0,
 	})
 	if res.Valid && len(res.Problems) == 0 && len(res.UnassertedFormats) == 0 && len(res.Unmatched) == 0 {
@@ -237,7 +239,7 @@ func validateTexts(schema, instance, lang, draft string, assertFormats uint32) u
 	}
 	b, err := res.MarshalJSON() // what json.Marshal writes, without checking and copying it again
 	if err != nil {
-		return packed(core.InternalError(err))
+		return packed(schemaapi.InternalError(err))
 	}
 	return packed(b)
 }
@@ -283,13 +285,13 @@ func exportValidateScratch(schema, schemaLen, instanceLen, langLen, draftLen, as
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			answer = packed(core.InternalError(r))
+			answer = packed(schemaapi.InternalError(r))
 		}
 		scratchAnswer = uint32(answer >> 32)
 	}()
 	end := uint64(instanceLen) + uint64(langLen) + uint64(draftLen)
 	if end > uint64(len(scratch)) {
-		return packed(core.InternalError("the texts run past the scratch buffer"))
+		return packed(schemaapi.InternalError("the texts run past the scratch buffer"))
 	}
 	texts := string(scratch[:end]) // one copy of all three, which the check may keep pieces of
 	return validateTexts(text(schema, schemaLen), texts[:instanceLen], texts[instanceLen:instanceLen+langLen],
@@ -301,14 +303,14 @@ func exportValidateScratch(schema, schemaLen, instanceLen, langLen, draftLen, as
 // own MarshalJSON, which is what json.Marshal writes for it, without encoding/json's reflection
 // (at the module's start). The conversion below stops the build if ValidateResult gains a field,
 // which a valid answer might then carry: the condition in exportValidateTexts must then name it too.
-var validAnswer, _ = core.ValidateResult{Valid: true, Problems: core.Problems{}}.MarshalJSON()
+var validAnswer, _ = schemaapi.ValidateResult{Valid: true, Problems: problem.Problems{}}.MarshalJSON()
 
 var _ = struct {
 	Valid             bool
-	Problems          core.Problems
-	UnassertedFormats core.Problems
-	Unmatched         []core.Unmatched
-}(core.ValidateResult{})
+	Problems          problem.Problems
+	UnassertedFormats problem.Problems
+	Unmatched         []problem.Unmatched
+}(schemaapi.ValidateResult{})
 
 //go:wasmexport gatehouse_close
 //lint:ignore U1000 called by JavaScript, through the export

@@ -1,4 +1,4 @@
-package core
+package schemaapi
 
 import (
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
@@ -10,15 +10,15 @@ type FormatRequest struct {
 	Text   string `json:"text"`
 	Indent string `json:"indent"`
 	// Source names the text in problems ("instance", "catalog", …); default "instance".
-	Source Source `json:"source,omitempty"`
+	Source problem.Source `json:"source,omitempty"`
 	// Lang is the language of the answer's messages: "en" (the default), "fr" or "de".
 	Lang string `json:"lang,omitempty"`
 }
 
 // FormatResult holds the reformatted text, or the problems that stopped it.
 type FormatResult struct {
-	Text     string   `json:"text"`
-	Problems Problems `json:"problems"`
+	Text     string           `json:"text"`
+	Problems problem.Problems `json:"problems"`
 }
 
 // Format pretty-prints or minifies a JSON text without changing any value: numbers keep their
@@ -29,8 +29,8 @@ func Format(req FormatRequest) FormatResult {
 	if src == "" {
 		src = problem.SourceInstance
 	}
-	tr, langProbs := openTranslation(req.Lang)
-	defer closeTranslation(tr)
+	tr, langProbs := OpenTranslation(req.Lang)
+	defer CloseTranslation(tr)
 	text, probs := jsondoc.Format(src, req.Text, req.Indent)
-	return FormatResult{Text: text, Problems: translateProblems(tr, orEmpty(withLanguage(langProbs, probs)))}
+	return FormatResult{Text: text, Problems: TranslateProblems(tr, OrEmpty(WithLanguage(langProbs, probs)))}
 }

@@ -1,4 +1,4 @@
-package core
+package schemaapi
 
 // Version is gatehouse's version, as gatehouse.version and `gatehouse version` report it.
 const Version = "0.1.0"
