@@ -224,3 +224,87 @@ func (wi *WordIndex) Find(text string, limit int) [][]int {
 	}
 	return out
 }
+
+// halvesWarmUp is how far before its half the scan of a text's second half starts reading
+// ([scanHalves]): longer than the words, and the runs of letters and spaces a word is read
+// through, mostly are, so that by its half's start the second reading is in the state the first
+// one reaches there. Where it is not, the second half is read again.
+const halvesWarmUp = 48
+
+// scanHalves is [scanRequired] with no words to place, over a text of at least 4·halvesWarmUp
+// bytes: it reads the text's two halves in one loop, two moves a step. The scan of one reading is
+// a chain of loads each waiting for the one before (the next row is in the move read), mostly
+// from the core's second-level cache: two readings at once overlap their waits, where one
+// reading spends most of its time in them. The second reading starts halvesWarmUp bytes before
+// its half, found nothing there, and its words count only if it is in the first reading's state
+// at the half's start: the automaton's moves from there are then the same ones.
+func scanHalves[T string | []byte](f *wordFilter, text T, found foundWords) {
+	moves, class, width, ends := f.moves, &f.class, f.width, f.ends
+	var store [16]uint64
+	second := foundWords(store[:0])
+	if len(found) > len(store) {
+		second = make(foundWords, len(found))
+	}
+	second = second[:len(found)]
+	// The first reading covers text[:half], the second text[half-halvesWarmUp:], as long.
+	half := (len(text) + halvesWarmUp) / 2
+	from := half - halvesWarmUp
+	start := moves[class[' ']] >> 1
+	st, st2 := start, start
+	for i := 0; i < halvesWarmUp; i++ {
+		v := moves[st+int32(class[text[i]])]
+		st = v >> 1
+		if v&1 != 0 {
+			k := moves[st+width-1]
+			for _, id := range ends[k+1 : k+1+ends[k]] {
+				found[id/64] |= 1 << (id % 64)
+			}
+		}
+		st2 = moves[st2+int32(class[text[from+i]])] >> 1
+	}
+	atHalf := st2
+	for i := halvesWarmUp; i < half; i++ {
+		v := moves[st+int32(class[text[i]])]
+		st = v >> 1
+		if v&1 != 0 {
+			k := moves[st+width-1]
+			for _, id := range ends[k+1 : k+1+ends[k]] {
+				found[id/64] |= 1 << (id % 64)
+			}
+		}
+		v2 := moves[st2+int32(class[text[from+i]])]
+		st2 = v2 >> 1
+		if v2&1 != 0 {
+			k := moves[st2+width-1]
+			for _, id := range ends[k+1 : k+1+ends[k]] {
+				second[id/64] |= 1 << (id % 64)
+			}
+		}
+	}
+	if st != atHalf { // the second reading was not in step: the first one reads on
+		for i := half; i < len(text); i++ {
+			v := moves[st+int32(class[text[i]])]
+			st = v >> 1
+			if v&1 != 0 {
+				k := moves[st+width-1]
+				for _, id := range ends[k+1 : k+1+ends[k]] {
+					found[id/64] |= 1 << (id % 64)
+				}
+			}
+		}
+		return
+	}
+	for i := from + half; i < len(text); i++ { // the byte rounding left over
+		v := moves[st2+int32(class[text[i]])]
+		st2 = v >> 1
+		if v&1 != 0 {
+			k := moves[st2+width-1]
+			for _, id := range ends[k+1 : k+1+ends[k]] {
+				second[id/64] |= 1 << (id % 64)
+			}
+		}
+	}
+	for i, w := range second {
+		found[i] |= w
+	}
+}
