@@ -847,15 +847,11 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 	} else {
 		found = make(foundWords, size)
 	}
-	if len(text) >= 4*halvesWarmUp {
-		return scanHalves(f, leadWord, text, found, hits[:0])
+	hits = hits[:0]
+	if leadWord == nil && len(text) >= 4*halvesWarmUp {
+		scanHalves(f, text, found)
+		return found, hits
 	}
-	return scanOneReading(f, leadWord, text, found, hits[:0])
-}
-
-// scanOneReading is [scanRequired]'s scan of a text from its start to its end, in found as
-// cleared and hits as emptied.
-func scanOneReading[T string | []byte](f *wordFilter, leadWord []bool, text T, found foundWords, hits []wordHit) (foundWords, []wordHit) {
 	// The text is read as if a space came before it, so that a word written with a space in
 	// front (" les ") is found at the start too.
 	moves, class, width, ends := f.moves, &f.class, f.width, f.ends

@@ -233,15 +233,14 @@ func (wi *WordIndex) Find(text string, limit int) [][]int {
 // one reaches there. Where it is not, the second half is read again.
 const halvesWarmUp = 48
 
-// scanHalves is [scanRequired]'s scan of a text of at least 4·halvesWarmUp bytes, in found as
-// cleared and hits as emptied: it reads the text's two halves in one loop, two moves a step. The
-// scan of one reading is a chain of loads each waiting for the one before (the next row is in the
-// move read), mostly from the core's second-level cache: two readings at once overlap their
-// waits, where one reading spends most of its time in them. The second reading starts
-// halvesWarmUp bytes before its half, finds nothing there, and its words count only if it is in
-// the first reading's state at the half's start: the automaton's moves from there are then the
-// same ones.
-func scanHalves[T string | []byte](f *wordFilter, leadWord []bool, text T, found foundWords, hits []wordHit) (foundWords, []wordHit) {
+// scanHalves is [scanRequired] with no words to place, over a text of at least 4·halvesWarmUp
+// bytes: it reads the text's two halves in one loop, two moves a step. The scan of one reading is
+// a chain of loads each waiting for the one before (the next row is in the move read), mostly
+// from the core's second-level cache: two readings at once overlap their waits, where one
+// reading spends most of its time in them. The second reading starts halvesWarmUp bytes before
+// its half, found nothing there, and its words count only if it is in the first reading's state
+// at the half's start: the automaton's moves from there are then the same ones.
+func scanHalves[T string | []byte](f *wordFilter, text T, found foundWords) {
 	moves, class, width, ends := f.moves, &f.class, f.width, f.ends
 	var store [16]uint64
 	second := foundWords(store[:0])
@@ -249,8 +248,6 @@ func scanHalves[T string | []byte](f *wordFilter, leadWord []bool, text T, found
 		second = make(foundWords, len(found))
 	}
 	second = second[:len(found)]
-	var hitStore [32]wordHit
-	secondHits := hitStore[:0]
 	// The first reading covers text[:half], the second text[half-halvesWarmUp:], as long.
 	half := (len(text) + halvesWarmUp) / 2
 	from := half - halvesWarmUp
@@ -263,9 +260,6 @@ func scanHalves[T string | []byte](f *wordFilter, leadWord []bool, text T, found
 			k := moves[st+width-1]
 			for _, id := range ends[k+1 : k+1+ends[k]] {
 				found[id/64] |= 1 << (id % 64)
-				if leadWord != nil && leadWord[id] {
-					hits = append(hits, wordHit{end: i + 1, id: int(id)})
-				}
 			}
 		}
 		st2 = moves[st2+int32(class[text[from+i]])] >> 1
@@ -278,9 +272,6 @@ func scanHalves[T string | []byte](f *wordFilter, leadWord []bool, text T, found
 			k := moves[st+width-1]
 			for _, id := range ends[k+1 : k+1+ends[k]] {
 				found[id/64] |= 1 << (id % 64)
-				if leadWord != nil && leadWord[id] {
-					hits = append(hits, wordHit{end: i + 1, id: int(id)})
-				}
 			}
 		}
 		v2 := moves[st2+int32(class[text[from+i]])]
@@ -289,9 +280,6 @@ func scanHalves[T string | []byte](f *wordFilter, leadWord []bool, text T, found
 			k := moves[st2+width-1]
 			for _, id := range ends[k+1 : k+1+ends[k]] {
 				second[id/64] |= 1 << (id % 64)
-				if leadWord != nil && leadWord[id] {
-					secondHits = append(secondHits, wordHit{end: from + i + 1, id: int(id)})
-				}
 			}
 		}
 	}
@@ -303,13 +291,10 @@ func scanHalves[T string | []byte](f *wordFilter, leadWord []bool, text T, found
 				k := moves[st+width-1]
 				for _, id := range ends[k+1 : k+1+ends[k]] {
 					found[id/64] |= 1 << (id % 64)
-					if leadWord != nil && leadWord[id] {
-						hits = append(hits, wordHit{end: i + 1, id: int(id)})
-					}
 				}
 			}
 		}
-		return found, hits
+		return
 	}
 	for i := from + half; i < len(text); i++ { // the byte rounding left over
 		v := moves[st2+int32(class[text[i]])]
@@ -318,16 +303,12 @@ func scanHalves[T string | []byte](f *wordFilter, leadWord []bool, text T, found
 			k := moves[st2+width-1]
 			for _, id := range ends[k+1 : k+1+ends[k]] {
 				second[id/64] |= 1 << (id % 64)
-				if leadWord != nil && leadWord[id] {
-					secondHits = append(secondHits, wordHit{end: i + 1, id: int(id)})
-				}
 			}
 		}
 	}
 	for i, w := range second {
 		found[i] |= w
 	}
-	return found, append(hits, secondHits...)
 }
 
 // A WordSet tells whether a text holds one of a fixed set of words, as strings.Contains asked of
