@@ -848,10 +848,6 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 		found = make(foundWords, size)
 	}
 	hits = hits[:0]
-	if leadWord == nil && len(text) >= 4*halvesWarmUp {
-		scanHalves(f, text, found)
-		return found, hits
-	}
 	// The text is read as if a space came before it, so that a word written with a space in
 	// front (" les ") is found at the start too.
 	moves, class, width, ends := f.moves, &f.class, f.width, f.ends
