@@ -1,5 +1,7 @@
 package lint
 
+import "strings"
+
 // A wordFilter finds which of a fixed set of lowercase words a text contains, in one pass
 // (Aho–Corasick): the rules' cheap filters then cost one scan per string, not one per word. The
 // scan reads ASCII letters in either case and a run of white space as one space, so it needs no
@@ -223,4 +225,75 @@ func (wi *WordIndex) Find(text string, limit int) [][]int {
 		out[i] = byID[id]
 	}
 	return out
+}
+
+// A WordSet tells whether a text holds one of a fixed set of words, as strings.Contains asked of
+// each word in turn does, in one pass over the text: a rule's key words, which let it skip a text
+// holding none, are tens, and asking for each read a long text tens of times.
+type WordSet struct {
+	f *wordFilter
+	// exact are the words the filter's scan may miss (it reads A–Z as a–z and a run of
+	// white space as one space), asked of the text one by one: none, for the keys as written.
+	exact []string
+}
+
+// NewWordSet returns the set of words (written in lower case, as the text they are asked of).
+func NewWordSet(words []string) *WordSet {
+	ws := &WordSet{}
+	var scanned []string
+	for _, w := range words {
+		if findsAsWritten(w) {
+			scanned = append(scanned, w)
+		} else {
+			ws.exact = append(ws.exact, w)
+		}
+	}
+	ws.f = newWordFilter(scanned)
+	return ws
+}
+
+// findsAsWritten reports whether the filter's scan finds every place a text holds w as written:
+// it has no upper-case ASCII letter and no blank but single spaces.
+func findsAsWritten(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= 'A' && c <= 'Z', c == '\t', c == '\n', c == '\r', c == '\f', c == '\v':
+			return false
+		case c == ' ' && i > 0 && w[i-1] == ' ':
+			return false
+		}
+	}
+	return true
+}
+
+// HoldsAny reports whether text holds one of the set's words as written.
+func (ws *WordSet) HoldsAny(text string) bool {
+	for _, w := range ws.exact {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	f := ws.f
+	moves, class, width, ends := f.moves, &f.class, f.width, f.ends
+	st := moves[class[' ']] >> 1
+	for i := 0; i < len(text); i++ {
+		v := moves[st+int32(class[text[i]])]
+		st = v >> 1
+		if v&1 == 0 {
+			continue
+		}
+		k := moves[st+width-1]
+		for _, id := range ends[k+1 : k+1+ends[k]] {
+			// The scan reads letters in either case and a run of white space as one space:
+			// the text holds the word where it reads as written.
+			w := f.words[id]
+			if start := i + 1 - len(w); start >= 0 && text[start:i+1] == w {
+				return true
+			}
+		}
+	}
+	return false
 }

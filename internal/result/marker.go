@@ -70,6 +70,9 @@ var authorityKeys = []string{"developer", "creator", "programmer", "admin", "own
 	"geliştirici", "tanrı", "yaratıcı", "chúa", "phát triển", "tạo ra bạn", "chế độ", "tuhan", "pengembang", "pencipta", "diyos", "lumikha", "binuo", "डेवलपर", "भगवान", "निर्माता", "मोड", "विकसित",
 	"المطور", "مطور", "الله", "خالقك", "تجاوز", "ডেভেলপার", "স্রষ্টা", "พระเจ้า", "พัฒนาโดย", "โหมด"}
 
+// authorityKeySet asks for the keys in one pass over a text, where asking for each read it once per key.
+var authorityKeySet = sync.OnceValue(func() *lint.WordSet { return lint.NewWordSet(authorityKeys) })
+
 // readerRequest is a request to whoever reads: a question, an order to state, write or give
 // something, or a word for "you" in the languages read.
 var readerRequest = lazyregexp.New(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+que|besoin\s+que|bisogno\s+che|brauche|bitte|por\s+favor|per\s+favore|s'il\s+(?:te|vous)\s+pla[iî]t|diga|dime|dimmi|sag\s+mir|expli(?:que|quez|ca)|spiega|erkläre)\b|주세요|해\s*줘|하세요|십시오|ください|нужно|пожалуйста|скажи|объясни|подтверди|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw)\b|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
@@ -77,14 +80,7 @@ var readerRequest = lazyregexp.New(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+qu
 // authorityOrder looks for a claimed authority, standing as a claim (not quoted in a text about
 // injections), followed by a request to the reader.
 func authorityOrder(text, s string) (hit, bool) {
-	keyed := false
-	for _, k := range authorityKeys {
-		if strings.Contains(s, k) {
-			keyed = true
-			break
-		}
-	}
-	if !keyed {
+	if !authorityKeySet().HoldsAny(s) {
 		return hit{}, false
 	}
 	claims := append(claimedAuthority.FindAllStringIndex(s, 8), claimedAuthorityElsewhere.FindAllStringIndex(s, 8)...)

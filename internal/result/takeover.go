@@ -229,19 +229,13 @@ func takeoverFindings(text string) []hit {
 var (
 	otherOverrideKeys = []string{"تعليمات", "الإرشادات", "নির্দেশ", "निर्देश", "instruksi", "perintah", "คำสั่ง", "คําสั่ง", "คำแนะนำ", "คําแนะนํา", "talimat", "tal\u0130mat", "görev", "hướng dẫn", "chỉ dẫn", "quy tắc", "tagubilin", "instruksyon",
 		"अनदेखा", "परवाह", "उपेक्षा", "উপেক্ষা", "تجاهل", "تغاضى", "yok say", "görmezden", "bỏ qua", "abaikan", "terlepas", "pansinin"}
+	otherOverrideKeySet  = sync.OnceValue(func() *lint.WordSet { return lint.NewWordSet(otherOverrideKeys) })
 	otherOverridePattern = lazyregexp.New(`(?:(?:تجاهل|انسَ|انس|تغاضى\s+عن)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|تعليماتك|الإرشادات)|(?:আগের|পূর্ববর্তী)\s+(?:সব\s+)?(?:নির্দেশনা|নির্দেশ|নির্দেশাবলী)\S*\s+(?:উপেক্ষা|ভুলে)|(?:पिछले|अपने|पहले\s+के)\s+(?:सभी\s+)?निर्देश\S*\s+(?:को\s+)?(?:भूल|अनदेखा|नजरअंदाज)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|perintah|petunjuk|aturan)\s+(?:sebelumnya|anda|kamu)|(?:ละเว้น|เพิกเฉย|ลืม|อย่าไปสนใจ)\S{0,8}(?:คำ|คํา)(?:สั่ง|แนะนำ|แนะนํา)\S{0,6}ก่อนหน้า|önceki\s+(?:tüm\s+)?(?:talimatları|talimatlarını|görevleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|önceki\s+görevlerden\s+bağımsız|(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:tất\s+cả\s+)?(?:những\s+|các\s+|mọi\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|quy\s+tắc|chỉ\s+thị)|(?:kalimutan|huwag\s+pansinin|balewalain)\s+(?:ang\s+)?(?:iyong\s+|lahat\s+ng\s+)?(?:mga\s+)?(?:naunang\s+)?(?:tagubilin|instruksyon|panuto)|(?:पिछले|पूर्व|अपने|पहले\s+के|पिछली)\s+(?:सभी\s+)?(?:निर्देश|कार्य)\S*\s+(?:की|को|का)?\s*(?:भूल|अनदेखा|नजरअंदाज|अवहेलना|उपेक्षा|परवाह\s+किए\s+बिना)|(?:जो\s+भी|जो\s+कुछ)\s+(?:आपको|तुम्हें)\s+(?:बताया|कहा)\s+गया\s+है\s+(?:उसे\s+)?(?:भूल|अनदेखा|नजरअंदाज)|को\s+अनदेखा\s+करें\s+और\s+(?:बता|कह|संकेत|लिख)|(?:আপনাকে|তোমাকে)\s+যা\s+বলা\s+হয়েছে\s+তা\s+(?:উপেক্ষা|ভুলে)|(?:تجاهل|تغاضى\s+عن|انس)\s+(?:كل\s+)?ما\s+(?:تم\s+)?(?:تعليمك|تعليماتك|قيل\s+لك|أخبروك)|تجاهل\s+ال\S+\s+و(?:أشر|قل|اذكر|صرح)|öncek[iİ]\s+(?:tüm\s+)?(?:tal[iİ]matlar[iı]\S*|görevler[iİ]|kurallar[iı])\s+(?:yok\s+say|unut|görmezden\s+gel|dikkate\s+alma)|(?:yok\s+say|görmezden\s+gel)\S*\s+ve\s.{0,60}belirt|bỏ\s+qua\s+\S+(?:\s+\S+)?\s+và\s+(?:chỉ\s+ra|nói|tuyên\s+bố|cho\s+biết|khẳng\s+định)|abaikan\s+\S+(?:\s+\S+)?\s+dan\s+(?:tunjukkan|katakan|nyatakan|sebutkan|tulis)|terlepas\s+dari\s+tugas\s+sebelumnya|huwag\s+pansinin\s+ang\s+\S+\s+at\s+(?:sabihin|ipahayag))`)
 )
 
 // otherOverride looks for an order to drop the model's instructions in the languages above.
 func otherOverride(text, s string) (hit, bool) {
-	keyed := false
-	for _, k := range otherOverrideKeys {
-		if strings.Contains(s, k) {
-			keyed = true
-			break
-		}
-	}
-	if !keyed {
+	if !otherOverrideKeySet().HoldsAny(s) {
 		return hit{}, false
 	}
 	for _, loc := range otherOverridePattern.FindAllStringIndex(s, 4) {
