@@ -197,7 +197,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
 		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) || ownWord(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case replyInsert.MatchString(trimmed) && replyLiteral.MatchString(trimmed) && !greets(s, &greeted):
+		case replyInsert.MatchString(trimmed) && replyLiteral.MatchString(withStop(s, at, end)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
 		case questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
