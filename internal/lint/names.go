@@ -217,13 +217,22 @@ func capabilityOf(verb, object string) string {
 	case verb == "open" && (object == "url" || object == "page" || object == "link" || object == "website" || object == "browser" || object == "tab"):
 		return "fetch"
 	case writeVerbs[verb]:
-		if verb == "add" && object == "" {
-			return "" // "add" alone adds numbers
+		if addsNumbers(verb, object) {
+			return ""
 		}
 		return "write"
 	}
 	return ""
 }
+
+// addsNumbers reports a name whose "add" is arithmetic ("add", "add_numbers", "add_two_ints"): a
+// calculator computes, it writes nothing, so an order to fill its fields with a file is no
+// write tool doing its job.
+func addsNumbers(verb, object string) bool {
+	return verb == "add" && numberObjects[object]
+}
+
+var numberObjects = wordSet("", "numbers", "number", "two", "ints", "integers", "floats", "nums")
 
 // harmlessName reports a tool whose name promises only to read or compute ("add_numbers",
 // "get_weather", "search_docs"): such a tool has no business asking for credentials or for
@@ -233,7 +242,7 @@ func harmlessName(name string) bool {
 	if verb == "" {
 		return false
 	}
-	if verb == "add" && (object == "" || object == "numbers" || object == "two") {
+	if addsNumbers(verb, object) {
 		return true
 	}
 	// Starting or stopping something (a migration, a recovery mode, a session) acts on it: such a
