@@ -23,19 +23,27 @@ type Regexp struct {
 //go:noinline
 func New(src string) *Regexp {
 	r := &Regexp{src: src}
+	allMu.Lock()
 	all = append(all, r)
+	allMu.Unlock()
 	return r
 }
 
-// all is every Regexp made so far; the patterns are package-level variables, so by the time a
-// test runs it holds every pattern of every package the test binary imports.
-var all []*Regexp
+// all is every Regexp made so far: the package-level variables of every package the program
+// imports, and the patterns a package builds on first use (lint's phrase tables) once built.
+// Lint calls build those tables under their own sync.Once, so two may append at once.
+var (
+	allMu sync.Mutex
+	all   []*Regexp
+)
 
 // CompileAll compiles every pattern made so far and reports the first that does not compile. A
-// package's test calls it so that a bad pattern fails there, at once, rather than panicking on
-// the first text that reaches it (a panic the API turns into an internal error, far from the
-// pattern's line).
+// package's test calls it, after building whatever it builds on first use, so that a bad pattern
+// fails there, at once, rather than panicking on the first text that reaches it (a panic the API
+// turns into an internal error, far from the pattern's line).
 func CompileAll() error {
+	allMu.Lock()
+	defer allMu.Unlock()
 	for _, r := range all {
 		if _, err := regexp.Compile(r.src); err != nil {
 			return fmt.Errorf("lazyregexp: %w", err)
