@@ -56,7 +56,13 @@ const reListBullet = `(?:[-*•]|\d{1,2}[.)])\s`
 var (
 	// listLeadBeyondRE finds a list's lead-in that takes what follows unasked ("automatically
 	// collects:", "silently reads:").
-	listLeadBeyondRE = lazyregexp.New(`(?i)^(?:also|additionally|automatically|silently|quietly|secretly)\b`)
+	// "automatically" counts before a verb that takes ("automatically collects:", "automatically
+	// include contents of:"), not before "reads": a client reading its own key from the
+	// environment or a token file reads it automatically.
+	listLeadBeyondRE = lazyregexp.New(`(?i)^(?:also|additionally|silently|quietly|secretly)\b|^automatically\s+(?:collects?|collecting|harvests?|gathers?|gathering|captures?|extracts?|uploads?|sends?|dumps?|includes?)\b`)
+	// listItemRE finds a line that goes on a list: an item, a blank line between items, or the
+	// heading of a part of it ("ENHANCED INFO (when include_detailed=True):").
+	listItemRE = lazyregexp.New(`^[ \t]*(?:` + reListBullet + `|$|[^\n]{1,60}:[ \t]*$)`)
 	// secretItemRE finds an item of a list that names secret material.
 	secretItemRE = lazyregexp.New(`(?im)^[ \t]*` + reListBullet + `[^\n]{0,60}?(?:` + reSecret + `)`)
 )
@@ -80,17 +86,26 @@ func judgeHarvestList(tf *toolFindings, v *textView, m []int) (Severity, string,
 		return "", "", false // "never reads:" promises the opposite
 	}
 	line := v.sentence(m[0], m[0])
-	if !listLeadBeyondRE.MatchString(lead) && !harvestAway.MatchString(line) && !harvestBeyond.MatchString(line) {
+	if !listLeadBeyondRE.MatchString(lead) && !harvestAway.MatchString(line) {
 		return "", "", false
 	}
+	// The list is the lines after the lead-in's up to the first that is neither an item nor
+	// blank: a later list, under another lead-in, is not this one's.
 	end := m[1]
+	if i := strings.IndexByte(v.folded[m[0]:], '\n'); i >= 0 {
+		end = m[0] + i + 1
+	} else {
+		end = len(v.folded)
+	}
 	for n := 0; n < 16 && end < len(v.folded); n++ {
-		i := strings.IndexByte(v.folded[end:], '\n')
-		if i < 0 {
-			end = len(v.folded)
+		next := len(v.folded)
+		if i := strings.IndexByte(v.folded[end:], '\n'); i >= 0 {
+			next = end + i + 1
+		}
+		if !listItemRE.MatchString(strings.TrimSuffix(v.folded[end:next], "\n")) {
 			break
 		}
-		end += i + 1
+		end = next
 	}
 	items := v.folded[m[0]:end]
 	if len(secretItemRE.FindAllStringIndex(items, minSecretItems)) < minSecretItems {

@@ -51,7 +51,7 @@ func instructionPriorityPhrases() []phrase {
 			`\b(?:just\s+|only\s+|always\s+)?(?:use|call|invoke|run|pick|choose)\s+this\s+(?:tool|function)\s+(?:no\s+matter\s+(?:what|how|which|whether|who)|regardless\s+of|whatever|in\s+(?:all|every|any)\s+cases?)`,
 			"this tool", "this function").gated("no matter", "regardless", "whatever", "all case", "every case", "any case").judged(judgeWhateverRequest),
 		mustPhrase(SeverityHigh, i18n.T("claims every question the user asks"),
-			`\b(?:if|when(?:ever)?|whatever)\s+the\s+user\s+(?:asks?|says|types|requests?|wants)\s+(?:any(?:thing)?|about\s+anything|for\s+anything)\b[^.!?\n]{0,80}?\b(?:call|use|consult|invoke|run|check)\s+(?:this|the\s+\w+)\s+(?:tool|function)\b|\bregardless\s+of\s+(?:(?:the\s+|any\s+)?users?'?s?\s+(?:requests?|questions?|query|queries|tasks?|instructions?|wishes|choices?|preferences?|directions?)|what(?:ever)?\s+the\s+user\s+(?:asks|wants|says|chooses|specifies|requests|prefers))\b`,
+			`\b(?:if|when(?:ever)?|whatever)\s+the\s+user\s+(?:asks?|says|types|requests?|wants)\s+(?:any(?:thing)?|about\s+anything|for\s+anything)\b[^.!?\n]{0,80}?\b(?:call|use|consult|invoke|run|check)\s+(?:this|the\s+\w+)\s+(?:tool|function)\b|\bregardless\s+of\s+(?:(?:the\s+|any\s+)?users?'?s?\s+(?:requests?|questions?|query|queries|tasks?|instructions?|wishes|directions?)|what(?:ever)?\s+the\s+user\s+(?:asks|wants|says|requests))\b`,
 			"the user", "regardless"),
 	}
 }
