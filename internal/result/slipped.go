@@ -61,19 +61,23 @@ var (
 	// model's answer; a mail that asks its reader to quote an order number in the reply asks for
 	// the reader's own information, not a literal it hands over (replyLiteral). In English,
 	// French, German, Spanish, Italian, Portuguese, Albanian, Irish, Scottish Gaelic and Zulu.
-	replyInsert = lint.NewExpression(`(?i)(?:^|[^\p{L}])(?:(?:include|add|append|prepend|insert|put|place|repeat|print|output|embed|paste)[^\n]{0,140}?\b(?:in|into|to|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of)\s+your\s+(?:response|reply|answer|output|summary)\b` +
-		`|(?:inclus|incluez|ajoute|ajoutez|insère|insérez|mets|mettez|répète|répétez|écris|écrivez)[^\n]{0,140}?(?:dans|à\s+la\s+fin\s+de|au\s+début\s+de)\s+(?:ta|votre)\s+réponse` +
-		`|(?:füge|fügen|nimm|nehmen|schreib|schreibe|schreiben|wiederhole|wiederholen)[^\n]{0,140}?(?:in|am\s+ende|am\s+anfang)\s+(?:deine[rm]?|ihre[rm]?)\s+antwort` +
-		`|(?:incluye|incluya|añade|añada|agrega|agregue|inserta|pon|ponga|repite|repita|escribe|escriba)[^\n]{0,140}?(?:en|al\s+final\s+de|al\s+principio\s+de)\s+(?:tu|su)\s+respuesta` +
-		`|(?:includi|includa|aggiungi|aggiunga|inserisci|metti|ripeti|scrivi)[^\n]{0,140}?(?:nella|alla\s+fine\s+della|all['’]inizio\s+della)\s+(?:tua|sua)\s+risposta` +
-		`|(?:inclua|inclui|adicione|acrescente|insira|coloque|repita|escreva)[^\n]{0,140}?(?:na|no\s+final\s+da|no\s+fim\s+da|no\s+início\s+da)\s+(?:sua|tua)\s+resposta` +
-		`|(?:përfshi|shto|vendos|përsërit|shkruaj)[^\n]{0,140}?përgjigj\p{L}*\s+tënde` +
-		`|(?:cuir|athdhéan|scríobh)[^\n]{0,140}?(?:i\s+do|ag\s+deireadh\s+do)\s+fhreagra` +
-		`|(?:cuir|ath-aithris|sgrìobh)[^\n]{0,140}?(?:san\s+fhreagairt\s+agad|do\s+fhreagairt)` +
-		`|(?:faka|phinda|bhala)[^\n]{0,140}?mpendul\p{L}*\s+yakho)`)
+	replyInsert = lint.NewExpression(`(?i)(?:^|[^\p{L}])(?:(?:include|add|append|prepend|insert|put|place|repeat|print|output|embed|paste)(?:[^\p{L}\n][^\n]{0,139}?)\b(?:in|into|to|at\s+the\s+(?:end|start|beginning|top|bottom)\s+of)\s+your\s+(?:response|reply|answer|output|summary)\b` +
+		`|(?:inclus|incluez|ajoute|ajoutez|insère|insérez|mets|mettez|répète|répétez|écris|écrivez)(?:[^\p{L}\n][^\n]{0,139}?)(?:dans|à\s+la\s+fin\s+de|au\s+début\s+de)\s+(?:ta|votre)\s+réponse` +
+		`|(?:füge|fügen|nimm|nehmen|schreib|schreibe|schreiben|wiederhole|wiederholen)(?:[^\p{L}\n][^\n]{0,139}?)(?:in|am\s+ende|am\s+anfang)\s+(?:deine[rm]?|ihre[rm]?)\s+antwort` +
+		`|(?:incluye|incluya|añade|añada|agrega|agregue|inserta|pon|ponga|repite|repita|escribe|escriba)(?:[^\p{L}\n][^\n]{0,139}?)(?:en|al\s+final\s+de|al\s+principio\s+de)\s+(?:tu|su)\s+respuesta` +
+		`|(?:includi|includa|aggiungi|aggiunga|inserisci|metti|ripeti|scrivi)(?:[^\p{L}\n][^\n]{0,139}?)(?:nella|alla\s+fine\s+della|all['’]inizio\s+della)\s+(?:tua|sua)\s+risposta` +
+		`|(?:inclua|inclui|adicione|acrescente|insira|coloque|repita|escreva)(?:[^\p{L}\n][^\n]{0,139}?)(?:na|no\s+final\s+da|no\s+fim\s+da|no\s+início\s+da)\s+(?:sua|tua)\s+resposta` +
+		`|(?:përfshi|shto|vendos|përsërit|shkruaj)(?:[^\p{L}\n][^\n]{0,139}?)përgjigj\p{L}*\s+tënde` +
+		`|(?:cuir|athdhéan|scríobh)(?:[^\p{L}\n][^\n]{0,139}?)(?:i\s+do|ag\s+deireadh\s+do)\s+fhreagra` +
+		`|(?:cuir|ath-aithris|sgrìobh)(?:[^\p{L}\n][^\n]{0,139}?)(?:san\s+fhreagairt\s+agad|do\s+fhreagairt)` +
+		`|(?:faka|phinda|bhala)(?:[^\p{L}\n][^\n]{0,139}?)mpendul\p{L}*\s+yakho)`)
 	// replyLiteral is what replyInsert hands over: a string, an anchor or a link it names as "the
 	// following", a quoted literal, markup, or a word to repeat a number of times.
-	replyLiteral = lazyregexp.New(`(?i)\bthe\s+following\s+(?:[\w-]+\s+)?(?:string|anchor|link|url|text|sentence|word|words|line|phrase|image|code|markdown|html|message)\b|['"‘“][^'"’”\n]{1,120}['"’”]|<[a-z!/]|!\[|\b\d+\s+times\b|:\s*$`)
+	replyLiteral = lazyregexp.New(`(?i)\bthe\s+following\s+(?:[\w-]+\s+)?(?:string|anchor|link|url|text|sentence|word|words|line|phrase|image|code|markdown|html|message)\b|['"‘“][^'"’”\n]{1,120}['"’”]|<[a-z!/]|!\[|\b\d+\s+times\b`)
+	// literalNext is a literal right after a sentence's closing colon ("the following text: ![…]"):
+	// markup, an image, a quoted string or a link. "Please address these points in your reply:"
+	// followed by a list hands over no literal.
+	literalNext = lazyregexp.New(`^\s*(?:!\[|<[a-z!/]|['"‘“«„\x60]|https?://)`)
 	// yourObject is an order whose object is the reader's own ("grant your teammates access"):
 	// a guide's, whatever it goes on to name.
 	yourObject = lazyregexp.New(`(?i)^(?:please\s+)?[a-z]+(?:\s+(?:off|on|up))?\s+your\b`)
@@ -197,7 +201,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
 		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) || ownWord(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case replyInsert.MatchString(trimmed) && replyLiteral.MatchString(withStop(s, at, end)) && !greets(s, &greeted):
+		case replyInsert.MatchString(trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
 		case questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")

@@ -61,6 +61,10 @@ func TestOrdersToTheReader(t *testing.T) {
 		"## Changelog\n\n- Update statuses to 2.0.2\n- Add a tool to send mail to the list",
 		"本文介绍大语言模型的安全。给AI的提示词应当简洁。注意：模型可能出错。",
 		"Your ticket is open. Please include your order number in your reply so we can find it.",
+		// A reply asked to cover points or to give details hands over no literal, colon or not.
+		"Thanks for your message. Please address the following points in your reply:\n- budget\n- timeline",
+		"Hello, please add the following details to your answer: name, address, phone.",
+		"Please include the following information in your response to this survey: your department and your role.",
 		"Hi Ann,\n\nPlease add 'Q3 budget' to your reply's subject line so it gets filed.\n\nThanks, Bob",
 		"To show the banner, add the following string to your config file: <div id='banner'></div>",
 		"The retry loop repeats the request 3 times before it gives up.",
