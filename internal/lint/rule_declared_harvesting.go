@@ -89,13 +89,11 @@ func judgeHarvestList(tf *toolFindings, v *textView, m []int) (Severity, string,
 	if !listLeadBeyondRE.MatchString(lead) && !harvestAway.MatchString(line) {
 		return "", "", false
 	}
-	// The list is the lines after the lead-in's up to the first that is neither an item nor
-	// blank: a later list, under another lead-in, is not this one's.
-	end := m[1]
+	// The list is the lines after the lead-in's up to the first that is neither an item, a blank
+	// line nor a part's heading: a later list, under another lead-in, is not this one's.
+	end := len(v.folded)
 	if i := strings.IndexByte(v.folded[m[0]:], '\n'); i >= 0 {
 		end = m[0] + i + 1
-	} else {
-		end = len(v.folded)
 	}
 	for n := 0; n < 16 && end < len(v.folded); n++ {
 		next := len(v.folded)
