@@ -1,9 +1,9 @@
 package core
 
 import (
-	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
 	"slices"
 
+	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
 	"github.com/gatehouse-dev/gatehouse/internal/call"
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
