@@ -176,7 +176,7 @@ func tokenFlood(s string) (int, int, bool) {
 				end++
 			}
 			// s[start:end+p] repeats its first p bytes.
-			if end-start < (floodRepeats-1)*p || !floodToken(strings.TrimSpace(s[start:start+p])) {
+			if end-start < (floodRepeats-1)*p || !floodToken(s[start:start+p]) {
 				continue
 			}
 			return start, end + p, true
@@ -198,10 +198,17 @@ func shownFlood(s string, at int) bool {
 	return discussion.MatchString(s[from:at]) || exampleWords.MatchString(s[from:at])
 }
 
-// floodToken: a token a flood repeats holds no digit and is no rule of dashes, dots,
-// underscores, equals signs or box lines, which documents draw on purpose.
-func floodToken(tok string) bool {
+// floodToken: one period of a flood (period) repeats a token with no digit, which is no rule
+// of dashes, dots, underscores, equals signs or box lines (documents draw those on purpose),
+// and which, if it is ASCII letters, stands between blanks.
+func floodToken(period string) bool {
+	tok := strings.TrimSpace(period)
 	if tok == "" || !utf8.ValidString(tok) {
+		return false
+	}
+	if tok == period && strings.IndexFunc(tok, func(r rune) bool { return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) }) >= 0 {
+		// Letters run together with no blank are a placeholder or padding ("xxxxxxxx", a
+		// base64 run of "AAAA"), not words repeated.
 		return false
 	}
 	decor := true

@@ -63,6 +63,8 @@ func TestDisclosureOpeningFlood(t *testing.T) {
 		"Section\n" + strings.Repeat("- ", 150) + "\nEnd of section",
 		"The divergence probe asks the model to repeat a word forever, for example: " + strings.Repeat("poem ", 120),
 		"```\n" + strings.Repeat("ab ", 130) + "\n```",
+		"Card number: " + strings.Repeat("x", 300) + " (redacted)",
+		"icon: data:image/png;base64,iVBORw0KGgo" + strings.Repeat("A", 400) + "==",
 	} {
 		if rep := check(text); rep.Verdict != "pass" {
 			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
