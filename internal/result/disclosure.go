@@ -126,12 +126,14 @@ var orderForms = []orderForm{
 	{expr: disclosureOrder, keys: disclosureKeys, placed: true, rule: RuleModelTakeover, what: handOver},
 	{expr: otherDisclosure, keys: otherDisclosureKeys, placed: true, rule: RuleModelTakeover, what: handOver},
 	{expr: contextOverride, keys: contextOverrideKeys, placed: true, rule: RuleModelTakeover, what: ignoreAround},
+	{expr: otherContextOverride, keys: otherContextOverrideKeys, after: 60, placed: true, rule: RuleModelTakeover, what: ignoreAround},
 	{expr: replyOpening, keys: replyKeys, placed: true, rule: RuleReplyDirective},
 	{expr: otherOpening, keys: otherOpeningKeys, placed: true, rule: RuleReplyDirective},
 	{expr: replySaid, keys: replyKeys, rule: RuleReplyDirective},
 	{expr: sayOrder, keys: sayKeys, placed: true, strict: true, rule: RuleReplyDirective},
 	{expr: sayInstead, keys: sayInsteadKeys, after: 200, rule: RuleReplyDirective},
 	{expr: newMachineRole, keys: newMachineRoleKeys, after: 80, placed: true, rule: RuleModelTakeover, what: newRole},
+	{expr: otherMachineRole, keys: otherMachineRoleKeys, after: 80, placed: true, rule: RuleModelTakeover, what: newRole},
 }
 
 func handOver() string     { return i18n.T("tells the model to hand over its own instructions") }
@@ -173,6 +175,30 @@ var (
 		`|\bforget\s+everything\s+you\s+(?:know|have\s+(?:learned|learnt|been\s+told)|were\s+told)\b(?:\s*[.!;,]|\s+and\b|$)` +
 		`|\b(?:ignore|disregard)\s+(?:all\s+|any\s+)?(?:previous|prior|preceding)\s+and\s+(?:following|subsequent|future)\s+(?:instructions|commands|directives|text|input))`)
 	contextOverrideKeys = []string{"ignore", "disregard", "forget"}
+
+	// otherContextOverride is contextOverride in French, German, Spanish, Italian and
+	// Portuguese: everything but this line ignored, or all the reader knows forgotten ("oublie
+	// tout ce que tu sais", "vergiss alles, was du weißt"); what one knows "about" a subject
+	// ("sur SQL", "über SQL") is an opening line, not an order.
+	otherContextOverride = lint.NewExpression(`(?:\b(?:ignore|ignorez)\s+tout\s+(?:sauf|excepté|hormis)\s+(?:cette|la\s+phrase|la\s+ligne)\b` +
+		`|\b(?:oublie|oubliez)\s+tout\s+ce\s+que\s+(?:tu\s+sais|vous\s+savez|tu\s+as\s+appris|vous\s+avez\s+appris|l'on\s+t'a\s+dit|on\s+t'a\s+dit)(?:\s*[.!;,]|\s+et\b|$)` +
+		`|\bignorier\w*\s+(?:sie\s+)?alles\s+(?:außer|bis\s+auf|ausser)\s+(?:diese[nm]?|den\s+folgenden)\s+(?:satz|zeile|absatz|nachricht)` +
+		`|\b(?:vergiss|vergessen\s+sie)\s+alles,?\s+was\s+(?:du|sie)\s+(?:weißt|wissen|gelernt\s+hast|gelernt\s+haben)(?:\s*[.!;,]|\s+und\b|$)` +
+		`|\b(?:ignora|ignore)\s+todo\s+(?:excepto|salvo|menos)\s+(?:esta|la\s+siguiente)\s+(?:línea|frase|oración)` +
+		`|\b(?:olvida|olvide)\s+todo\s+lo\s+que\s+(?:sabes|sabe|has\s+aprendido|te\s+han\s+dicho)(?:\s*[.!;,]|\s+y\b|$)` +
+		`|\bignora\s+tutto\s+(?:tranne|eccetto|salvo)\s+(?:questa|la\s+seguente)\s+(?:riga|frase)` +
+		`|\bdimentica\s+tutto\s+(?:ciò|quello)\s+che\s+(?:sai|hai\s+imparato|ti\s+è\s+stato\s+detto)(?:\s*[.!;,]|\s+e\b|$)` +
+		`|\bignore\s+tudo\s+(?:exceto|menos|salvo)\s+(?:esta|a\s+seguinte)\s+(?:linha|frase)` +
+		`|\b(?:esqueça|esquece)\s+tudo\s+(?:o\s+)?que\s+(?:você\s+sabe|sabes|aprendeu|te\s+disseram)(?:\s*[.!;,]|\s+e\b|$))`)
+	otherContextOverrideKeys = []string{"ignor", "oubli", "vergiss", "vergessen", "olvid", "dimentica", "esqueç", "esquece"}
+
+	// otherMachineRole is newMachineRole in French, German, Spanish, Italian and Portuguese.
+	otherMachineRole = lint.NewExpression(`(?:\b(?:tu\s+es|vous\s+êtes)\s+(?:désormais|maintenant|à\s+présent)\s+(?:un|une|le|la)\s+(?:\w+\s+){0,2}?(?:interpréteur|terminal|bot|chatbot|ia|modèle\s+de\s+langage|compilateur|console|machine|programme|robot)\b` +
+		`|\b(?:du\s+bist|sie\s+sind)\s+(?:jetzt|ab\s+jetzt|nun|von\s+nun\s+an)\s+(?:ein|eine|der|die|das)\s+(?:[\w-]+\s+){0,2}?(?:[\w-]*interpreter|terminal|bot|chatbot|ki|sprachmodell|compiler|konsole|maschine|programm|roboter)\b` +
+		`|\b(?:ahora|a\s+partir\s+de\s+ahora)\s+(?:eres|es|sos)\s+(?:un|una|el|la)\s+(?:\w+\s+){0,2}?(?:intérprete|terminal|bot|chatbot|ia|modelo\s+de\s+lenguaje|compilador|consola|máquina|programa|robot)\b` +
+		`|\b(?:ora|adesso|da\s+ora\s+in\s+poi)\s+(?:sei|è)\s+(?:un|una|il|la|lo)\s+(?:\w+\s+){0,2}?(?:interprete|terminale|bot|chatbot|ia|modello\s+linguistico|compilatore|console|macchina|programma|robot)\b` +
+		`|\b(?:agora|a\s+partir\s+de\s+agora)\s+(?:você\s+é|és|tu\s+és)\s+(?:um|uma|o|a)\s+(?:\w+\s+){0,2}?(?:interpretador|terminal|bot|chatbot|ia|modelo\s+de\s+linguagem|compilador|console|máquina|programa|robô)\b)`)
+	otherMachineRoleKeys = []string{"désormais", "maintenant", "à présent", "jetzt", "nun", "ahora", "ora", "adesso", "agora"}
 
 	// otherOpening is replyOpening in French, German, Spanish, Italian and Portuguese.
 	otherOpening = lint.NewExpression(`(?:\b(?:commence|commencez|débute|débutez|termine|terminez)\s+(?:ta|votre)\s+réponse\s+par` +
