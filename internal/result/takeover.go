@@ -219,6 +219,9 @@ func takeoverFindings(text string) []hit {
 	if h, ok := danTakeover(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := disclosureFindings(text, s); ok {
+		return []hit{h}
+	}
 	return nil
 }
 
@@ -251,7 +254,7 @@ func otherOverride(text, s string) (hit, bool) {
 // target (a secret, a destination, a tool).
 func markedOrder(text, s string) (hit, bool) {
 	for _, m := range roleMarker.FindAllStringIndex(s, 8) {
-		if inCode(s, m[0]) || framed(s, m[0], m[1]) {
+		if inCode(s, m[0]) || framed(s, m[0], m[1]) || productMode(s, m[0], m[1]) {
 			continue
 		}
 		_, to := window(s, m[1], m[1]+nearby)
@@ -268,6 +271,27 @@ func markedOrder(text, s string) (hit, bool) {
 		return takeoverHit(text, m[0], m[1]+cue[1], "", i18n.T("dresses itself as a system or developer message and gives the model an order")), true
 	}
 	return hit{}, false
+}
+
+// A debug or developer mode is a product's feature ("the Debug Mode world type", "enable
+// developer mode in Settings") unless the text puts the reader in it: "you are operating in
+// developer mode", "entering debug mode", "developer mode is now on", the jailbreak's "simulate
+// Developer Mode", "with Developer Mode enabled", "(Developer Mode Output)".
+var (
+	featureMode  = lazyregexp.New(`^(?:debug|developer)\s+mode$`)
+	readerInMode = lazyregexp.New(`(?:\byou\s*(?:are|'re)\s+(?:now\s+)?(?:(?:operating|running|working)\s+)?(?:in|entering)|\bnow\s+(?:in|entering)|\bentering|\b(?:has|have)\s+been\s+(?:switched|put)\s+(?:to|into|in)|\bsimulat\w*|\bwith|\bpretend\w*\s+to\s+be\s+in)\s+(?:the\s+)?$`)
+	modeTurnedOn = lazyregexp.New(`^\s*(?:is\s+|has\s+been\s+)?(?:now\s+)?(?:on|active|activated|enabled|engaged|unlocked|output|response)\b`)
+)
+
+// productMode reports whether the marker at s[start:end] is a debug or developer mode named as
+// a feature, not one the text puts the reader in.
+func productMode(s string, start, end int) bool {
+	if !featureMode.MatchString(strings.TrimSpace(s[start:end])) {
+		return false
+	}
+	from, _ := window(s, start-48, start)
+	_, to := window(s, end, end+40)
+	return !readerInMode.MatchString(s[from:start]) && !modeTurnedOn.MatchString(s[end:to])
 }
 
 // keyWindow is how far around a key word the override and address phrases are looked for: the
