@@ -8,8 +8,8 @@ import { readFile, readdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { load } from "../../site/gatehouse.mjs";
 
-const schemaWasm = new URL("../../bin/gatehouse-schema.wasm", import.meta.url);
-if (!existsSync(schemaWasm)) throw new Error("bin/gatehouse-schema.wasm is missing: run `make wasm-schema`");
+const schemaWasm = new URL("../../site/gatehouse-schema.wasm", import.meta.url);
+if (!existsSync(schemaWasm)) throw new Error("site/gatehouse-schema.wasm is missing: run `make wasm`");
 const whole = await load(await readFile(new URL("../../site/gatehouse.wasm", import.meta.url)));
 const part = await load(await readFile(schemaWasm));
 after(() => { whole.close(); part.close(); });
