@@ -1,7 +1,7 @@
 // The page's side of the worker protocol (worker.js, typed in gatehouse.d.ts): the main thread
-// never runs the checker. Requests go to lanes, one worker each: the page's own requests (links,
-// Format, Pin) on "main", each pane's checks on a lane of its own, so one slow check never holds up
-// another pane. The served page has two modules: gatehouse-schema.wasm (the Schema pane's checks
+// never runs the checker. Requests go to lanes, one worker each: the page's own requests (about,
+// links, Format) on "main" (Pin and SARIF on "full", the same on the whole module), each pane's
+// checks on a lane of its own, so one slow check never holds up another pane. The served page has two modules: gatehouse-schema.wasm (the Schema pane's checks
 // and the page's own requests: about, links, Format), which the page loads first, and
 // gatehouse.wasm (every check), which only the lanes of the other panes load, when first used (the
 // single-file page carries the whole module alone, for every lane). The first worker of a module
@@ -436,8 +436,10 @@ export class Checker {
    * translated by the checker (the whole module's, once a lane of it has answered).
    */
   async reloadAbout() {
-    const answer = await this.call('about', {}, this.aboutLane);
-    if (answer && Array.isArray(answer.lintRules)) this.about = answer;
+    const laneName = this.aboutLane;
+    const answer = await this.call('about', {}, laneName);
+    // The first module's answer never replaces the whole module's that came meanwhile.
+    if (answer && Array.isArray(answer.lintRules) && laneName === this.aboutLane) this.about = answer;
   }
 
   /**
