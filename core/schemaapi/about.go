@@ -2,6 +2,7 @@ package schemaapi
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/problem"
@@ -73,4 +74,65 @@ func About(req AboutRequest) AboutResult {
 	res.Limits.TextBytes, res.Limits.Depth = jsondoc.DefaultLimits.MaxBytes, jsondoc.DefaultLimits.MaxDepth
 	res.Limits.FragmentBytes, res.Limits.StateBytes, res.Limits.ShownProblems = state.MaxFragmentBytes, state.MaxStateBytes, 1000
 	return res
+}
+
+// MarshalJSON writes the answer byte for byte as encoding/json writes it (a test holds the two to
+// each other): about() is the page's first request, and encoding/json's reflection, compiled by V8
+// as it first runs, would be most of its time in a fresh module.
+func (r AboutResult) MarshalJSON() ([]byte, error) {
+	strings := func(b []byte, list []string) []byte {
+		if list == nil {
+			return append(b, "null"...)
+		}
+		b = append(b, '[')
+		for i, s := range list {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = problem.AppendJSONString(b, s)
+		}
+		return append(b, ']')
+	}
+	b := problem.AppendJSONString(append(make([]byte, 0, 2048), `{"version":`...), r.Version)
+	b = strings(append(b, `,"severities":`...), r.Severities)
+	b = strconv.AppendInt(append(b, `,"limits":{"textBytes":`...), int64(r.Limits.TextBytes), 10)
+	b = strconv.AppendInt(append(b, `,"depth":`...), int64(r.Limits.Depth), 10)
+	b = strconv.AppendInt(append(b, `,"fragmentBytes":`...), int64(r.Limits.FragmentBytes), 10)
+	b = strconv.AppendInt(append(b, `,"stateBytes":`...), int64(r.Limits.StateBytes), 10)
+	b = strconv.AppendInt(append(b, `,"shownProblems":`...), int64(r.Limits.ShownProblems), 10)
+	b = append(b, `},"lintRules":`...)
+	if r.LintRules == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i := range r.LintRules {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, "{}"...)
+		}
+		b = append(b, ']')
+	}
+	b = strings(append(b, `,"drafts":`...), r.Drafts)
+	b = problem.AppendJSONString(append(b, `,"defaultDraft":`...), r.DefaultDraft)
+	b = strings(append(b, `,"callFormats":`...), r.CallFormats)
+	b = strings(append(b, `,"reasons":`...), r.Reasons)
+	b = strings(append(b, `,"languages":`...), r.Languages)
+	b = append(b, `,"hidden":`...)
+	if r.Hidden == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, pair := range r.Hidden {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(append(b, '['), int64(pair[0]), 10)
+			b = strconv.AppendInt(append(b, ','), int64(pair[1]), 10)
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
+	b = r.Problems.AppendJSON(append(b, `,"problems":`...))
+	return append(b, '}'), nil
 }

@@ -177,9 +177,12 @@ func Serve[Req, Res any](f func(Req) Res, problems func(*Res) *problem.Problems,
 func marshal(v any) []byte {
 	var b []byte
 	var err error
-	if r, ok := v.(ValidateResult); ok {
+	switch r := v.(type) {
+	case ValidateResult:
 		b, err = r.MarshalJSON()
-	} else {
+	case AboutResult:
+		b, err = r.MarshalJSON()
+	default:
 		b, err = json.Marshal(v)
 	}
 	if err != nil {
