@@ -6,11 +6,7 @@ import (
 	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
 	"github.com/gatehouse-dev/gatehouse/internal/call"
 	"github.com/gatehouse-dev/gatehouse/internal/gate"
-	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
-	"github.com/gatehouse-dev/gatehouse/internal/schema"
-	"github.com/gatehouse-dev/gatehouse/internal/state"
-	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // AboutRequest is the input of [About].
@@ -68,21 +64,22 @@ type AboutResult struct {
 // characters it counts as hidden. Every list is the caller's own copy: changing one changes no
 // later answer.
 func About(req AboutRequest) AboutResult {
-	tr, langProbs := openTranslation(req.Lang)
+	// What the Schema pane's module says too comes from its own about(), so the two agree.
+	base := schemaapi.About(schemaapi.AboutRequest{Lang: req.Lang})
+	tr, _ := openTranslation(req.Lang) // the language's problem is base's
 	defer closeTranslation(tr)
 	res := AboutResult{
-		Version:      Version,
+		Version:      base.Version,
 		Severities:   slices.Clone(lint.Severities),
-		Drafts:       slices.Clone(schema.Drafts),
-		DefaultDraft: schema.DefaultDraft,
+		Limits:       base.Limits,
+		Drafts:       base.Drafts,
+		DefaultDraft: base.DefaultDraft,
 		CallFormats:  slices.Clone(call.CallFormats),
 		Reasons:      slices.Clone(gate.Reasons),
-		Languages:    slices.Clone(schemaapi.Languages),
-		Hidden:       untrusted.Ranges(),
-		Problems:     orEmpty(langProbs),
+		Languages:    base.Languages,
+		Hidden:       base.Hidden,
+		Problems:     base.Problems,
 	}
-	res.Limits.TextBytes, res.Limits.Depth = jsondoc.DefaultLimits.MaxBytes, jsondoc.DefaultLimits.MaxDepth
-	res.Limits.FragmentBytes, res.Limits.StateBytes, res.Limits.ShownProblems = state.MaxFragmentBytes, state.MaxStateBytes, 1000
 	// A rule has lint's own fields (an assignment the compiler holds to them); each is copied.
 	rules := translateRules(tr, lint.Rules)
 	res.LintRules = slices.Grow(res.LintRules, len(rules))[:len(rules)]

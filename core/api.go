@@ -14,8 +14,8 @@ import (
 // An API is a table of the JavaScript API's functions by name: [FullAPI] or [SchemaAPI].
 type API = schemaapi.API
 
-// SchemaAPI is the part of the API the page's Schema pane needs (validate and format), as
-// wasm/schema serves it without importing core (core/schemaapi says why).
+// SchemaAPI is the part of the API the page loads first (validate, format, about, encodeState,
+// decodeState), as wasm/schema serves it without importing core (core/schemaapi says why).
 func SchemaAPI() API { return schemaapi.SchemaAPI() }
 
 // InternalError is the answer to a call that failed inside gatehouse (a recovered panic): a bug,
@@ -46,8 +46,8 @@ func FullAPI() API {
 			"sarif":         serve(SARIF, func(r *SARIFResult) *Problems { return &r.Problems }, true),
 			"format":        schemaapi.FormatFunction(),
 			"about":         serve(About, func(r *AboutResult) *Problems { return &r.Problems }, true),
-			"encodeState":   serve(EncodeState, func(r *EncodeStateResult) *Problems { return &r.Problems }, false),
-			"decodeState":   serve(DecodeState, func(r *DecodeStateResult) *Problems { return &r.Problems }, false),
+			"encodeState":   schemaapi.EncodeStateFunction(),
+			"decodeState":   schemaapi.DecodeStateFunction(),
 		})
 	})
 	return fullTable

@@ -24,12 +24,18 @@ func TestDescribeAsJSONMarshal(t *testing.T) {
 }
 
 // The page's first module serves SchemaAPI and its full one FullAPI: for every function they
-// share, both must answer every request byte for byte alike, refusals included.
+// share, both must answer every request byte for byte alike, refusals included; about says what
+// each module knows (TestSchemaModuleAboutIsAboutsPart holds the two to each other).
 func TestSchemaAPIAnswersAsFullAPI(t *testing.T) {
 	full, part := FullAPI(), SchemaAPI()
-	names := part.Functions()
-	if !slices.Equal(names, []string{"format", "validate"}) {
-		t.Fatalf("SchemaAPI serves %v", names)
+	if served := part.Functions(); !slices.Equal(served, []string{"about", "decodeState", "encodeState", "format", "validate"}) {
+		t.Fatalf("SchemaAPI serves %v", served)
+	}
+	names := []string{"decodeState", "encodeState", "format", "validate"}
+	made, _ := full.Call("encodeState", `{"pane": "diff", "panes": {"diff": {"left": "[1]", "right": "[2]"}, "schema": {"schema": "{}", "instance": "12345678901234567890"}}, "options": {"lang": "de"}}`)
+	var link struct{ Fragment string }
+	if err := json.Unmarshal(made, &link); err != nil || link.Fragment == "" {
+		t.Fatalf("no link: %s", made)
 	}
 	for _, name := range names {
 		if !slices.Contains(full.Functions(), name) {
@@ -57,6 +63,21 @@ func TestSchemaAPIAnswersAsFullAPI(t *testing.T) {
 			`not json`,
 			`[]`,
 			``,
+		},
+		"encodeState": {
+			`{"pane": "decision", "panes": {"decision": {"call": "{}", "catalog": "[]", "policy": "{}", "mode": "gate"}}, "options": {"lang": "fr"}}`,
+			`{"pane": "schema", "panes": {"schema": {"schema": "{}", "instance": "1", "draft": "7", "resources": {"a.json": "{}"}, "assertFormats": true}}, "lang": "de"}`,
+			`{"pane": "schema", "lang": "xx"}`,
+			`{"pane": 1}`,
+			`not json`,
+		},
+		"decodeState": {
+			`{"fragment": "` + link.Fragment + `"}`,
+			`{"fragment": "` + link.Fragment[1:] + `", "lang": "fr"}`,
+			`{"fragment": "#v1.AAAA", "lang": "de"}`,
+			`{"fragment": "#v9.abc"}`,
+			`{"fragment": ""}`,
+			`not json`,
 		},
 		"format": {
 			`{"text": "{\"b\":[1,2.50,1e400]}"}`,

@@ -30,14 +30,15 @@ function byId(id) {
 const checker = new Checker(checkerSource());
 
 /**
- * checkerSource says where the checker's worker is: worker.js beside the page, or, in the
- * single-file page (`make single`), the worker and the wasm carried inside the page itself.
+ * checkerSource says where the checker's worker is: worker.js beside the page, with the Schema
+ * module loaded first, or, in the single-file page (`make single`), the worker and the whole
+ * module carried inside the page itself.
  * @returns {import('./checker.js').CheckerSource}
  */
 function checkerSource() {
   const worker = document.getElementById('gatehouse-worker');
   const wasm = document.getElementById('gatehouse-wasm');
-  if (!worker || !wasm) return { workerURL: 'worker.js', workerType: 'module' };
+  if (!worker || !wasm) return { workerURL: 'worker.js', workerType: 'module', firstModule: 'gatehouse-schema.wasm' };
   // The single file's worker is one classic script: a page opened from file:// may not start a
   // module worker from a blob: URL.
   const workerURL = URL.createObjectURL(new Blob([worker.textContent ?? ''], { type: 'text/javascript' }));
@@ -391,4 +392,9 @@ checker.ready.then(
 if ('serviceWorker' in navigator && location.protocol !== 'file:' && !document.getElementById('gatehouse-wasm')) {
   // Offline once loaded: sw.js keeps the page's own files (and nothing else).
   navigator.serviceWorker.register('sw.js').catch(() => {});
+  // The whole module is not installed with the page; once a pane has loaded it, it is kept for
+  // offline use (sw.js, laterFiles), also when its worker fetched it before sw.js took the page.
+  checker.slot('full').module.then((module) => module && navigator.serviceWorker.ready)
+    .then((registration) => registration && registration.active?.postMessage({ type: 'keep', files: ['gatehouse.wasm'] }))
+    .catch(() => {});
 }

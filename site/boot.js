@@ -13,6 +13,7 @@
   const events = [];
   worker.onmessage = (event) => { events.push(event); };
   worker.onerror = (event) => { event.preventDefault(); events.push(event); };
-  worker.postMessage({ type: 'load', pageOrigin: performance.timeOrigin });
+  // The Schema module: the page's own requests and the Schema pane's (checker.js, kindOf).
+  worker.postMessage({ type: 'load', wasm: 'gatehouse-schema.wasm', pageOrigin: performance.timeOrigin });
   /** @type {any} */ (globalThis).gatehouseBoot = { worker, events };
 })();

@@ -282,12 +282,13 @@ func TestBrowserSlowCheck(t *testing.T) {
 }
 
 // TestPageTransferSize logs what the page costs to load, compressed as the handler sends it
-// (brotli), and holds the editor to its budget: CodeMirror adds at most 150 KB.
+// (brotli): its files, the Schema module a first visit loads with them, and gatehouse.wasm, which
+// only the other panes load; and holds the editor to its budget: CodeMirror adds at most 150 KB.
 func TestPageTransferSize(t *testing.T) {
 	if !site.HasWasm() {
 		skipOrFail(t, "the generated files are not embedded: run `make wasm`")
 	}
-	var page, total int
+	var page, first, total int
 	var lines []string
 	for _, p := range site.Paths() {
 		if p == "/" || p == "/gatehouse.d.ts" {
@@ -303,6 +304,9 @@ func TestPageTransferSize(t *testing.T) {
 		}
 		total += n
 		if p != "/gatehouse.wasm" {
+			first += n
+		}
+		if p != "/gatehouse.wasm" && p != "/gatehouse-schema.wasm" {
 			page += n
 		}
 		lines = append(lines, fmt.Sprintf("%-20s %8d", p, n))
@@ -310,8 +314,9 @@ func TestPageTransferSize(t *testing.T) {
 			t.Errorf("the editor bundle is %d bytes brotli, over its budget of 150 KB", n)
 		}
 	}
-	t.Logf("measure: transfer size (brotli, as gatehouse serve sends it): page without the wasm %d bytes, with it %d bytes\n%s",
-		page, total, strings.Join(lines, "\n"))
+	t.Logf("measure: transfer size (brotli, as gatehouse serve sends it): page without the modules %d bytes, "+
+		"with the Schema module (what a first visit loads) %d bytes, with gatehouse.wasm too %d bytes\n%s",
+		page, first, total, strings.Join(lines, "\n"))
 }
 
 // recordsJS builds an array of records of about size bytes in the page, as core's benchmark
@@ -486,5 +491,56 @@ func TestBrowserLinkBomb(t *testing.T) {
 	t.Logf("measure: a %d-character link that inflates past 30 MB: refused %s ms after navigation; main-thread JS heap %s MB",
 		len(fragment), evaluate[string](h, ctx, `String(Math.round(performance.now()))`),
 		evaluate[string](h, ctx, `String(Math.round((performance.memory?.usedJSHeapSize ?? 0) / 1e6))`))
+	h.checkRequests()
+}
+
+// TestBrowserModulesOnDemand: the page starts on the Schema module alone, and a visit that stays
+// in the Schema pane never fetches gatehouse.wasm; the first pane that needs more fetches the whole
+// module once, and the next pane's worker starts from the module it compiled (no second fetch);
+// the lint legend then lists the whole module's rules and severities.
+func TestBrowserModulesOnDemand(t *testing.T) {
+	h := newHarness(t)
+	ctx := h.newTab("modules")
+	h.open(ctx, "modules", h.server.URL+"/")
+	// How many times the server sent the file whole (a revalidation's 304 sends no body).
+	fetched := func(path string) int {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.bodies[path]
+	}
+	h.do(ctx, "validate in the Schema pane", stepLimit,
+		typeText("#schema-instance", `{"n": 1}`),
+		typeText("#schema-schema", `{"type": "object", "required": ["n"]}`),
+		waitTrue(`document.getElementById('schema-summary').dataset.state === 'valid'`),
+		chromedp.Click(chromedp.CSS(`#pane-schema .editor[data-source=instance] button[data-i18n="editor.format"]`)),
+		waitTrue(editorJS("#schema-instance")+`.value.includes('\n')`),
+		waitTrue(`location.hash.startsWith('#v1.')`))
+	if drafts := evaluate[int](h, ctx, `document.querySelectorAll('#schema-draft option').length`); drafts < 5 {
+		t.Errorf("the draft menu offers %d drafts from the Schema module's about()", drafts)
+	}
+	if n := fetched("/gatehouse-schema.wasm"); n != 1 {
+		t.Errorf("the Schema module was sent %d times, want once", n)
+	}
+	if n := fetched("/gatehouse.wasm"); n != 0 {
+		t.Errorf("the Schema pane alone was sent gatehouse.wasm %d times, want never", n)
+	}
+
+	h.do(ctx, "decide", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		chooseExample("#decision-examples", "send-deny"),
+		waitTrue(`document.getElementById('decision-summary').dataset.state === 'deny'`))
+	h.do(ctx, "diff", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-diff")),
+		chooseExample("#diff-examples", "rug-pull"),
+		waitTrue(`document.getElementById('diff-summary').dataset.state === 'high'`))
+	if n := fetched("/gatehouse.wasm"); n != 1 {
+		t.Errorf("gatehouse.wasm was sent %d times for two panes, want once (the compiled module is shared)", n)
+	}
+	if n := evaluate[int](h, ctx, `document.querySelectorAll('#lint-legend li[data-rule]').length`); n == 0 {
+		t.Error("the lint legend lists no rule: the whole module's about() did not reach the page")
+	}
+	if dts := evaluate[int](h, ctx, `document.querySelectorAll('#lint-legend dt').length`); dts != 3 {
+		t.Errorf("the lint legend explains %d severities, want 3", dts)
+	}
 	h.checkRequests()
 }

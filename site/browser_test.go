@@ -90,7 +90,8 @@ type harness struct {
 	server *httptest.Server
 
 	mu         sync.Mutex
-	served     []string // "METHOD /path?query", as the server saw them
+	served     []string       // "METHOD /path?query", as the server saw them
+	bodies     map[string]int // path → how many responses sent it whole (200, not 304)
 	requests   []request
 	loaded     map[string]bool // tab → the page has loaded, so later requests count as "after load"
 	console    []string        // exceptions and CSP refusals: any is a failure
@@ -113,13 +114,19 @@ func newHarness(t testing.TB) *harness {
 		skipOrFail(t, "no Chromium found: install it (apt-get install -y chromium) or set $CHROMIUM")
 	}
 
-	h := &harness{t: t, loaded: map[string]bool{}}
+	h := &harness{t: t, loaded: map[string]bool{}, bodies: map[string]int{}}
 	page := site.Handler()
 	h.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.mu.Lock()
 		h.served = append(h.served, r.Method+" "+r.URL.RequestURI())
 		h.mu.Unlock()
-		page.ServeHTTP(w, r)
+		rec := &statusWriter{ResponseWriter: w}
+		page.ServeHTTP(rec, r)
+		if rec.status == http.StatusOK && r.Method == http.MethodGet {
+			h.mu.Lock()
+			h.bodies[r.URL.Path]++
+			h.mu.Unlock()
+		}
 	}))
 	t.Cleanup(h.server.Close)
 
@@ -129,6 +136,17 @@ func newHarness(t testing.TB) *harness {
 	}
 	h.browserCtx = browserCtx
 	return h
+}
+
+// statusWriter keeps the status a response was sent with.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
 }
 
 // The browser is started once for all the tests (each test's tabs get fresh browser contexts,
@@ -689,24 +707,30 @@ func TestBrowserReloadFromCopy(t *testing.T) {
 }
 
 // TestBrowserOffline: once loaded, the page works with the server gone (the service worker
-// answers from its copy): a shared link opens, the checker runs, Format keeps numbers exact.
+// answers from its copy): a shared link opens, the checker runs, Format keeps numbers exact; and
+// the whole module, kept once a pane used it (it is not installed with the page), still decides.
 func TestBrowserOffline(t *testing.T) {
 	h := newHarness(t)
 	ctx := h.newTab("offline")
 	h.open(ctx, "offline", h.server.URL+"/")
+	h.do(ctx, "decide once online", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		chooseExample("#decision-examples", "send-deny"),
+		waitTrue(`document.getElementById('decision-summary').dataset.state === 'deny'`),
+		chromedp.Click(chromedp.CSS("#tab-schema")))
 	h.do(ctx, "type a text", stepLimit,
 		typeText("#schema-instance", `{"n":12345678901234567890,"list":[1,2]}`),
 		typeText("#schema-schema", `{"type":"object","required":["n"]}`),
 		waitTrue(`document.getElementById('schema-summary').dataset.state === 'valid'`))
 	link := h.share(ctx)
 
-	// Wait until the service worker has kept the whole page, wasm included.
+	// Wait until the service worker has kept the whole page, both modules included.
 	deadline := time.Now().Add(stepLimit)
 	for {
 		kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready
 			.then(() => caches.keys())
 			.then((names) => caches.open(names.find((n) => /^gatehouse-[0-9a-f]{32}$/.test(n)) ?? 'none'))
-			.then((cache) => Promise.all(['./', 'app.js', 'worker.js', 'wasm_exec.js', 'gatehouse.wasm', 'codemirror.js'].map((f) => cache.match(f))))
+			.then((cache) => Promise.all(['./', 'app.js', 'worker.js', 'wasm_exec.js', 'gatehouse-schema.wasm', 'gatehouse.wasm', 'codemirror.js'].map((f) => cache.match(f))))
 			.then((hits) => hits.every(Boolean))`, chromedp.EvalAwaitPromise))
 		if err == nil && kept {
 			break
@@ -736,6 +760,10 @@ func TestBrowserOffline(t *testing.T) {
 	if got := evaluate[string](h, ctx, editorJS("#schema-instance")+`.value`); got != want {
 		t.Errorf("formatted offline: %q, want %q", got, want)
 	}
+	h.do(ctx, "decide offline", stepLimit,
+		chromedp.Click(chromedp.CSS("#tab-decision")),
+		chooseExample("#decision-examples", "send-deny"),
+		waitTrue(`document.getElementById('decision-summary').dataset.state === 'deny'`))
 	h.checkRequests()
 }
 

@@ -1,12 +1,16 @@
 // The page's side of the worker protocol (worker.js, typed in gatehouse.d.ts): the main thread
-// never runs the checker. Requests go to lanes, one worker each: the page's own requests (links,
-// Format, Pin) on "main", each pane's checks on a lane of its own, so one slow check never holds up
-// another pane. The first worker compiles gatehouse.wasm once and hands the compiled module to the
-// others. A pane's worker starts when the pane is first shown or asked something; its Go program
-// never before the first worker's has started and handed over the module: on two cores, four Go
-// programs starting at once made the page's start several times slower than one does (see README
-// "Speed"). A lane can be restarted: its worker is ended (whatever it was computing with it) and a
-// new one takes its place, which is how a stale or cancelled check stops.
+// never runs the checker. Requests go to lanes, one worker each: the page's own requests (about,
+// links, Format) on "main" (Pin and SARIF on "full", the same on the whole module), each pane's
+// checks on a lane of its own, so one slow check never holds up another pane. The served page has two modules: gatehouse-schema.wasm (the Schema pane's checks
+// and the page's own requests: about, links, Format), which the page loads first, and
+// gatehouse.wasm (every check), which only the lanes of the other panes load, when first used (the
+// single-file page carries the whole module alone, for every lane). The first worker of a module
+// compiles it once and hands the compiled module to that module's later workers. A pane's worker
+// starts when the pane is first shown or asked something; its Go program never before the first
+// worker's has started: on two cores, four Go programs starting at once made the page's start
+// several times slower than one does (see README "Speed"). A lane can be restarted: its worker is
+// ended (whatever it was computing with it) and a new one takes its place, which is how a stale or
+// cancelled check stops.
 //
 // A Channel adds what typing needs: requests are debounced, the answer to an old request never
 // replaces the answer to a newer one, and a newer request never waits behind a slow stale one.
@@ -18,8 +22,36 @@ import { currentLanguage } from './i18n.js';
  * @typedef {import('./gatehouse').Problem} Problem
  * @typedef {import('./gatehouse').AboutResponse} AboutResponse
  * @typedef {{version: string, functions: string[]}} ReadyInfo
- * @typedef {{workerURL: string, workerType: WorkerType, wasmGzipBase64?: string}} CheckerSource
+ * @typedef {{workerURL: string, workerType: WorkerType, wasmGzipBase64?: string, firstModule?: string}} CheckerSource
+ *   firstModule: the small module the page's own lane and the Schema pane's load (the served page's
+ *   gatehouse-schema.wasm); without it every lane loads the one module (gatehouse.wasm, or the
+ *   single file's wasmGzipBase64).
+ * @typedef {'schema' | 'full'} ModuleKind
  */
+
+/** The served page's whole module, which every lane but the page's own and the Schema pane's loads. */
+const fullModule = 'gatehouse.wasm';
+
+/**
+ * A ModuleSlot is one module's compilation: the first lane to load the module compiles it (its
+ * owner), and the module it hands back starts the later lanes without compiling again.
+ */
+class ModuleSlot {
+  constructor() {
+    /** @type {Lane | null} */
+    this.owner = null;
+    this.settled = false;
+    /** @type {(module: WebAssembly.Module | null) => void} */
+    this.resolve = () => {};
+    /** @type {Promise<WebAssembly.Module | null>} null: the owner could not load it (each lane then tries itself) */
+    this.module = new Promise((resolve) => {
+      this.resolve = (module) => {
+        this.settled = true;
+        resolve(module);
+      };
+    });
+  }
+}
 
 /** One worker and the requests it owes answers to. */
 class Lane {
@@ -34,6 +66,14 @@ class Lane {
     this.pending = new Map();
     this.started = 0;
     this.restarts = 0;
+    /** @type {ModuleKind} */
+    this.kind = checker.kindOf(name);
+    /** @type {Set<string>} the functions of this lane's module, once its worker is ready */
+    this.functions = new Set();
+    /** When this lane's worker last said "ready" (performance.now()); 0 while it loads. */
+    this.readyAt = 0;
+    /** @type {string | null} why this lane's worker could not load its module */
+    this.failure = null;
     this.start();
   }
 
@@ -43,8 +83,11 @@ class Lane {
     let resolveReady = null;
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => { resolveReady = resolve; });
+    this.readyAt = 0;
+    this.failure = null;
+    const slot = checker.slot(this.kind);
     // The first worker may already run, started by boot.js while the page loaded.
-    const boot = checker.adoptBoot();
+    const boot = this.kind === checker.firstKind ? checker.adoptBoot() : null;
     const worker = boot?.worker ?? new Worker(checker.source.workerURL, { type: checker.source.workerType });
     this.worker = worker;
     this.started = performance.now();
@@ -52,11 +95,18 @@ class Lane {
       if (worker !== this.worker) return; // a message from a worker already ended
       const m = event.data;
       if (m.type === 'ready') {
-        checker.loadedFrom(m);
+        this.functions = new Set(m.functions);
+        this.readyAt = performance.now();
+        checker.loadedFrom(m, this);
         resolveReady?.();
       } else if (m.type === 'failed' || m.type === 'exited') {
+        if (m.type === 'failed') {
+          this.failure = m.message;
+          // The module's owner could not load it: each lane waiting for it tries itself.
+          if (slot.owner === this) slot.resolve(null);
+        }
         this.fail(m.message);
-        checker.failed(m.message);
+        if (this.kind === checker.firstKind) checker.failed(m.message);
         resolveReady?.();
         // A lane whose program stopped after the checker was up is replaced, once per stop.
         if (m.type === 'exited' && checker.loaded) this.restart(m.message);
@@ -72,20 +122,30 @@ class Lane {
     worker.onerror = (event) => {
       event.preventDefault();
       const message = event.message || 'the checker worker could not start';
+      this.failure = message;
+      if (slot.owner === this) slot.resolve(null);
       this.fail(message);
-      checker.failed(message);
+      if (this.kind === checker.firstKind) checker.failed(message);
       resolveReady?.();
     };
+    // The first lane of a module (or the lane that was, restarted before it handed the module
+    // over) compiles it; the later ones wait for its compiled module.
+    const owner = boot !== null || (!slot.settled && (slot.owner === null || slot.owner === this));
+    if (owner) slot.owner = this;
     for (const event of boot?.events.splice(0) ?? []) {
       if (event.type === 'error') worker.onerror?.(/** @type {ErrorEvent} */ (event));
       else worker.onmessage?.(/** @type {MessageEvent} */ (event));
     }
     if (boot) return; // boot.js asked it to load already
-    // The compiled module, once a worker has made it, spares the next ones compiling it again.
-    checker.module.then((module) => {
+    // A module's first lane starts with the page's (the first module's owner, at once; the whole
+    // module's, once the first module runs: the page's start does not share the processor with
+    // a second Go start-up); a later lane, once the compiled module is there.
+    const when = owner ? (this.kind === checker.firstKind ? Promise.resolve(null) : checker.firstStarted.then(() => null)) : slot.module;
+    when.then((module) => {
       if (worker !== this.worker || checker.failure !== null) return; // no module to load: the checker failed
       worker.postMessage({
-        type: 'load', module: module ?? undefined, wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
+        type: 'load', module: module ?? undefined, wasm: checker.wasmName(this.kind),
+        wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
         pageOrigin: performance.timeOrigin,
         // A pane's worker readies the schema compiler at once; the page's waits until it has
         // answered about(), which "ready" waits for.
@@ -150,14 +210,19 @@ export class Checker {
     this.version = '';
     /** @type {string | null} why the checker cannot answer, once it cannot */
     this.failure = null;
-    /** @type {AboutResponse | null} what this build knows (severities, limits), once ready */
+    /** @type {AboutResponse | null} what this build knows (severities, limits), once ready: the
+     *  first module's about(), then the whole module's once a lane has loaded it */
     this.about = null;
-    /** @type {(module: WebAssembly.Module | null) => void} */
-    this.resolveModule = () => {};
-    /** @type {Promise<WebAssembly.Module | null>} the first worker loads the wasm; the others get its module */
-    this.module = Promise.resolve(null);
-    /** @type {Promise<WebAssembly.Module | null> | null} */
-    this.firstModule = null;
+    /** Whether the page has two modules (the served page) or one (the single file). */
+    this.split = typeof source.firstModule === 'string' && source.firstModule !== '';
+    /** @type {ModuleKind} the module the page's own lane loads */
+    this.firstKind = this.split ? 'schema' : 'full';
+    /** @type {Map<ModuleKind, ModuleSlot>} */
+    this.slots = new Map();
+    /** @type {Promise<void> | null} the whole module's about(), asked once a lane of it is used */
+    this.fullAbout = null;
+    /** The lane about() is asked on: the page's own, then a lane of the whole module once one has answered it. */
+    this.aboutLane = 'main';
     /** @type {(info: ReadyInfo) => void} */
     this.resolveReady = () => {};
     /** @type {(err: Error) => void} */
@@ -168,11 +233,44 @@ export class Checker {
       this.rejectReady = reject;
     });
     this.ready.catch(() => {}); // a failure is shown by whoever awaits; never an unhandled rejection
+    /** @type {Promise<void>} settles once the first module runs (or could not) */
+    this.firstStarted = this.ready.then(() => {}, () => {});
     /** @type {Map<string, Lane>} */
     this.lanes = new Map();
     this.lane('main');
-    // Every later lane waits for the first worker's compiled module.
-    this.module = new Promise((resolve) => { this.resolveModule = resolve; });
+  }
+
+  /**
+   * kindOf names the module a lane loads: the page's own lane and the Schema pane's, the first
+   * module; every other pane's, the whole one.
+   * @param {string} name
+   * @returns {ModuleKind}
+   */
+  kindOf(name) {
+    if (!this.split) return 'full';
+    return name === 'main' || name === 'schema' ? 'schema' : 'full';
+  }
+
+  /**
+   * wasmName is the file a lane of that kind fetches (none in the single file, which carries it).
+   * @param {ModuleKind} kind
+   */
+  wasmName(kind) {
+    if (this.source.wasmGzipBase64) return undefined;
+    return kind === 'schema' && this.source.firstModule ? this.source.firstModule : fullModule;
+  }
+
+  /**
+   * slot is the compilation of the module of that kind, shared by its lanes.
+   * @param {ModuleKind} kind
+   */
+  slot(kind) {
+    let slot = this.slots.get(kind);
+    if (!slot) {
+      slot = new ModuleSlot();
+      this.slots.set(kind, slot);
+    }
+    return slot;
   }
 
   /**
@@ -217,14 +315,15 @@ export class Checker {
   }
 
   /**
-   * loadedFrom takes a worker's "ready": the first one tells the version and functions, and
-   * hands over its compiled module; then the page asks what the build knows.
+   * loadedFrom takes a worker's "ready": a module's first one hands over its compiled module; the
+   * page's first tells the version and functions, then the page asks what the build knows.
    * @param {{version: string, functions: string[], module?: WebAssembly.Module, startup?: Record<string, number>}} m
+   * @param {Lane} lane
    */
-  loadedFrom(m) {
-    if (m.module) this.resolveModule(m.module);
+  loadedFrom(m, lane) {
+    if (m.module) this.slot(lane.kind).resolve(m.module);
     if (m.startup) this.startup.push(m.startup);
-    if (this.loaded) return;
+    if (this.loaded || lane.kind !== this.firstKind) return;
     this.functions = new Set(m.functions);
     this.version = m.version;
     const info = { version: m.version, functions: m.functions };
@@ -246,7 +345,7 @@ export class Checker {
   failed(message) {
     if (this.loaded) return; // one lane's end is that lane's; the others still answer
     this.failure = message;
-    this.resolveModule(null);
+    for (const slot of this.slots.values()) slot.resolve(null);
     this.rejectReady(new Error(message));
   }
 
@@ -255,9 +354,25 @@ export class Checker {
     return this.version !== '' || this.functions.size > 0;
   }
 
-  /** @param {string} fn */
+  /**
+   * has tells whether the first module serves fn (the whole module's functions are known once one
+   * of its lanes is ready).
+   * @param {string} fn
+   */
   has(fn) {
     return this.functions.has(fn);
+  }
+
+  /**
+   * laneFor is the lane a request goes to: the one asked for, but a function the first module
+   * lacks (Pin, SARIF) asked of one of its lanes goes to "full", the page's own lane on the whole
+   * module.
+   * @param {string} fn
+   * @param {string} laneName
+   */
+  laneFor(fn, laneName) {
+    if (this.split && this.kindOf(laneName) === 'schema' && !this.has(fn)) return 'full';
+    return laneName;
   }
 
   /**
@@ -275,11 +390,22 @@ export class Checker {
     } catch (err) {
       return pageProblem(`the checker is not available: ${errorMessage(err)}`);
     }
-    if (!this.has(fn)) {
-      return pageProblem(`this build of gatehouse.wasm has no gatehouse.${fn}`, 'missing');
+    const lane = this.lane(this.laneFor(fn, laneName));
+    if (lane.kind !== this.firstKind) {
+      // The whole module's functions are known once its worker is ready.
+      await lane.ready;
+      if (lane.failure !== null) return pageProblem(`the checker is not available: ${lane.failure}`);
+    }
+    const functions = lane.kind === this.firstKind ? this.functions : lane.functions;
+    if (!functions.has(fn)) {
+      return pageProblem(`this build of ${this.wasmName(lane.kind) ?? fullModule} has no gatehouse.${fn}`, 'missing');
     }
     try {
-      const answer = await this.lane(laneName).send(fn, request);
+      if (lane.kind !== this.firstKind) this.aboutWhole(lane);
+      const answer = await lane.send(fn, request);
+      // What the whole build knows (lint's severities and rules) is in place before its first
+      // answer is shown: about() was asked before it, on the same lane, and is answered first.
+      await this.fullAbout;
       return typeof answer === 'string' ? parseExact(answer) : answer;
     } catch (err) {
       return pageProblem(errorMessage(err));
@@ -287,12 +413,33 @@ export class Checker {
   }
 
   /**
+   * aboutWhole asks the whole module's about() once (the first module's says nothing of lint's
+   * severities and rules), on a lane of it, ahead of what that lane is asked next; asked again
+   * after a failure.
+   * @param {Lane} lane
+   */
+  aboutWhole(lane) {
+    if (!this.split || this.fullAbout !== null) return;
+    this.fullAbout = lane.send('about', {}).then((answer) => {
+      const about = typeof answer === 'string' ? parseExact(answer) : answer;
+      if (about && Array.isArray(about.lintRules)) {
+        this.about = about;
+        this.aboutLane = lane.name;
+      } else {
+        this.fullAbout = null;
+      }
+    }, () => { this.fullAbout = null; });
+  }
+
+  /**
    * reloadAbout asks about() again, in the page's language now: the lint rules' words are
-   * translated by the checker.
+   * translated by the checker (the whole module's, once a lane of it has answered).
    */
   async reloadAbout() {
-    const answer = await this.call('about', {});
-    if (answer && Array.isArray(answer.lintRules)) this.about = answer;
+    const laneName = this.aboutLane;
+    const answer = await this.call('about', {}, laneName);
+    // The first module's answer never replaces the whole module's that came meanwhile.
+    if (answer && Array.isArray(answer.lintRules) && laneName === this.aboutLane) this.about = answer;
   }
 
   /**
@@ -410,11 +557,13 @@ export class Channel {
   async flush() {
     if (!this.waiting) return;
     if (this.running) {
-      if (performance.now() - this.running.started < slowAfterMs) return; // flushed again when it lands
+      // A lane still loading its module is not slow: ending it would only start the load again.
+      const lane = this.checker.lane(this.checker.laneFor(this.running.fn, this.laneName));
+      if (lane.readyAt === 0 || performance.now() - Math.max(this.running.started, lane.readyAt) < slowAfterMs) return; // flushed again when it lands
       // The running request is stale and slow: end it rather than wait behind it.
       this.dropped++;
       if (this.el) this.el.dataset.dropped = String(this.dropped);
-      this.checker.lane(this.laneName).restart('stale');
+      lane.restart('stale');
       this.running = null;
     }
     const request = this.waiting;

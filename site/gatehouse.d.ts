@@ -642,8 +642,11 @@ export interface Gatehouse {
 
 // ---- the page's worker protocol (site/worker.js, site/checker.js) ----
 //
-// The page runs one worker per lane (its own requests, and each pane's checks). The first worker
-// compiles gatehouse.wasm and hands the compiled module back; the next ones instantiate it. A
+// The page runs one worker per lane (its own requests, and each pane's checks). The served page's
+// own lane and the Schema pane's load gatehouse-schema.wasm (validate, format, about, encodeState,
+// decodeState), the other panes' gatehouse.wasm, when first used; the single-file page loads the
+// whole module on every lane. A module's first worker compiles it and hands the compiled module
+// back; that module's next workers instantiate it. A
 // lane's worker is ended (terminate) when its check goes stale or is cancelled, and a new one
 // takes its place. The one place that loads the wasm and calls it is loadChecker in worker.js.
 
@@ -652,8 +655,10 @@ export type FunctionName = Exclude<keyof Gatehouse, 'version' | 'close'>;
 /** page → worker, first: where the checker comes from. */
 export interface WorkerLoad {
   type: 'load';
-  /** A module another lane's worker compiled; without it the worker compiles gatehouse.wasm itself. */
+  /** A module another lane's worker compiled; without it the worker compiles the module named by wasm itself. */
   module?: WebAssembly.Module;
+  /** The module to fetch beside the worker: 'gatehouse-schema.wasm', or 'gatehouse.wasm' (the default). */
+  wasm?: 'gatehouse.wasm' | 'gatehouse-schema.wasm';
   /** The wasm itself, gzip-compressed and base64-encoded (the single-file page has no files to fetch). */
   wasmGzipBase64?: string;
 }

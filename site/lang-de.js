@@ -10,7 +10,7 @@ export const de = {
   'app.language': 'Sprache',
   'app.share': 'Teilen',
   'app.privacy': 'Nichts, was Sie einfügen, verlässt diese Seite: Die Prüfungen laufen hier, in WebAssembly, und ein geteilter Link trägt die Texte in seinem #Fragment, das Browser nie an einen Server senden.',
-  'app.offline': 'Funktioniert nach dem Laden auch offline.',
+  'app.offline': 'Funktioniert nach dem Laden auch offline (die Bereiche Entscheid und Diff, sobald sie einmal benutzt wurden).',
   'lang.en': 'English',
   'lang.fr': 'Français',
   'lang.de': 'Deutsch',

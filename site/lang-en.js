@@ -10,7 +10,7 @@ export const en = {
   'app.language': 'Language',
   'app.share': 'Share',
   'app.privacy': 'Nothing you paste leaves this page: the checks run here, in WebAssembly, and a shared link keeps the texts in its #fragment, which browsers never send to a server.',
-  'app.offline': 'Works offline once loaded.',
+  'app.offline': 'Works offline once loaded (the Decision and Diff panes once you have used them).',
   'lang.en': 'English',
   'lang.fr': 'Français',
   'lang.de': 'Deutsch',

@@ -10,7 +10,7 @@ export const fr = {
   'app.language': 'Langue',
   'app.share': 'Partager',
   'app.privacy': 'Rien de ce que vous collez ne quitte cette page : les vérifications tournent ici, en WebAssembly, et un lien partagé garde les textes dans son #fragment, que les navigateurs n’envoient jamais à un serveur.',
-  'app.offline': 'Fonctionne hors ligne une fois chargée.',
+  'app.offline': 'Fonctionne hors ligne une fois chargée (les volets Décision et Diff, une fois utilisés).',
   'lang.en': 'English',
   'lang.fr': 'Français',
   'lang.de': 'Deutsch',

@@ -1,9 +1,10 @@
 // Package site serves the gatehouse page: the static HTML, CSS and ES modules of site/, the Web
-// Worker that runs the checker, and — once `make wasm` has run — gatehouse.wasm, wasm_exec.js and
-// codemirror.js (the editor, bundled from npm by esbuild).
+// Worker that runs the checker, and — once `make wasm` has run — the checker's two modules
+// (gatehouse-schema.wasm, which the page loads first, and gatehouse.wasm, every check),
+// wasm_exec.js and codemirror.js (the editor, bundled from npm by esbuild).
 //
 // The files are embedded at build time, so the CLI's `serve` needs nothing on disk. The embed
-// patterns only name files that are committed (gatehouse.d.ts keeps `gatehouse.*` matching), so
+// patterns only name files that are committed (gatehouse.d.ts keeps `gatehouse*` matching), so
 // `go build ./...` works on a fresh clone; [HasWasm] tells whether the generated files were built
 // in. [WriteDist] and [WriteSingle] write the same page for a static host or as one file.
 //
@@ -30,21 +31,23 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-//go:embed *.html *.css *.js gatehouse.*
+//go:embed *.html *.css *.js gatehouse*
 var files embed.FS
 
 // The files `make wasm` writes; they are git-ignored, so a fresh clone embeds none of them.
 const (
-	wasmName     = "gatehouse.wasm"
-	wasmExecName = "wasm_exec.js"
-	editorName   = "codemirror.js"
+	wasmName       = "gatehouse.wasm"
+	schemaWasmName = "gatehouse-schema.wasm"
+	wasmExecName   = "wasm_exec.js"
+	editorName     = "codemirror.js"
 )
 
-// HasWasm reports whether the generated files were embedded — the checker (gatehouse.wasm and its
-// loader wasm_exec.js) and the editor bundle (codemirror.js) — that is whether `make wasm` ran
-// before this binary was built. Without them the page cannot check or edit anything.
+// HasWasm reports whether the generated files were embedded — the checker (gatehouse.wasm, the
+// Schema module gatehouse-schema.wasm and their loader wasm_exec.js) and the editor bundle
+// (codemirror.js) — that is whether `make wasm` ran before this binary was built. Without them the
+// page cannot check or edit anything.
 func HasWasm() bool {
-	for _, name := range []string{wasmName, wasmExecName, editorName} {
+	for _, name := range []string{wasmName, schemaWasmName, wasmExecName, editorName} {
 		if _, err := fs.Stat(files, name); err != nil {
 			return false
 		}

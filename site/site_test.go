@@ -76,6 +76,7 @@ func TestHandlerServesPageFiles(t *testing.T) {
 	if site.HasWasm() {
 		cases = append(cases,
 			struct{ path, contentType, contains string }{"/gatehouse.wasm", "application/wasm", "\x00asm"},
+			struct{ path, contentType, contains string }{"/gatehouse-schema.wasm", "application/wasm", "\x00asm"},
 			struct{ path, contentType, contains string }{"/wasm_exec.js", "text/javascript; charset=utf-8", "class"})
 	} else {
 		t.Log("gatehouse.wasm is not embedded (run `make wasm`): its headers are not checked")
@@ -119,7 +120,7 @@ func TestHandlerCompression(t *testing.T) {
 	}
 	paths := []string{"/", "/app.js", "/style.css", "/i18n.js"}
 	if site.HasWasm() {
-		paths = append(paths, "/gatehouse.wasm")
+		paths = append(paths, "/gatehouse.wasm", "/gatehouse-schema.wasm")
 	}
 	cases := []struct {
 		acceptEncoding, want string
@@ -296,7 +297,7 @@ func TestPathsAndHasWasm(t *testing.T) {
 	if paths[0] != "/" || !slices.Contains(paths, "/index.html") || !slices.Contains(paths, "/app.js") {
 		t.Errorf("Paths() = %v", paths)
 	}
-	hasWasm := slices.Contains(paths, "/gatehouse.wasm") && slices.Contains(paths, "/wasm_exec.js")
+	hasWasm := slices.Contains(paths, "/gatehouse.wasm") && slices.Contains(paths, "/gatehouse-schema.wasm") && slices.Contains(paths, "/wasm_exec.js")
 	if site.HasWasm() != hasWasm {
 		t.Errorf("HasWasm() = %v, but Paths() lists the wasm: %v", site.HasWasm(), hasWasm)
 	}
@@ -308,31 +309,44 @@ func TestPathsAndHasWasm(t *testing.T) {
 }
 
 // The service worker keeps exactly the page's files: every file it lists is served (or made by
-// `make wasm`), and every page file is in its list.
+// `make wasm`), and every page file is in one of its lists: the ones it keeps when it installs,
+// among them the Schema module the page loads first, and the ones it keeps once the page fetches
+// them, the whole module (which a visit to the Schema pane alone never loads).
 func TestServiceWorkerListsThePage(t *testing.T) {
 	sw, err := os.ReadFile("sw.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	block := regexp.MustCompile(`(?s)const pageFiles = \[(.*?)\];`).FindSubmatch(sw)
-	if block == nil {
-		t.Fatal("sw.js has no pageFiles list")
+	list := func(name string) []string {
+		block := regexp.MustCompile(`(?s)const ` + name + ` = \[(.*?)\];`).FindSubmatch(sw)
+		if block == nil {
+			t.Fatalf("sw.js has no %s list", name)
+		}
+		var listed []string
+		for _, m := range regexp.MustCompile(`'([^']+)'`).FindAllSubmatch(block[1], -1) {
+			listed = append(listed, "/"+strings.TrimPrefix(string(m[1]), "./"))
+		}
+		return listed
 	}
-	var listed []string
-	for _, m := range regexp.MustCompile(`'([^']+)'`).FindAllSubmatch(block[1], -1) {
-		listed = append(listed, "/"+strings.TrimPrefix(string(m[1]), "./"))
-	}
+	installed, later := list("pageFiles"), list("laterFiles")
+	generated := []string{"/gatehouse.wasm", "/gatehouse-schema.wasm", "/wasm_exec.js"}
 	served := site.Paths()
-	for _, p := range listed {
-		if !slices.Contains(served, p) && p != "/gatehouse.wasm" && p != "/wasm_exec.js" {
+	for _, p := range append(slices.Clone(installed), later...) {
+		if !slices.Contains(served, p) && !slices.Contains(generated, p) {
 			t.Errorf("sw.js keeps %s, which the site does not serve", p)
 		}
+		if slices.Contains(installed, p) && slices.Contains(later, p) {
+			t.Errorf("sw.js lists %s both to install and to keep later", p)
+		}
+	}
+	if !slices.Contains(installed, "/gatehouse-schema.wasm") || !slices.Contains(later, "/gatehouse.wasm") || slices.Contains(installed, "/gatehouse.wasm") {
+		t.Errorf("sw.js must install the Schema module and keep gatehouse.wasm only once fetched: installs %v, later %v", installed, later)
 	}
 	for _, p := range served {
 		if p == "/sw.js" || p == "/gatehouse.d.ts" {
 			continue // the worker itself; the declarations are not part of the page
 		}
-		if !slices.Contains(listed, p) {
+		if !slices.Contains(installed, p) && !slices.Contains(later, p) {
 			t.Errorf("sw.js does not keep %s: the page would not work offline", p)
 		}
 	}

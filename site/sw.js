@@ -18,7 +18,10 @@ const version = 'unversioned';
 const versioned = version !== 'unversioned';
 const cacheName = versioned ? `gatehouse-${version}` : 'gatehouse-unversioned';
 
-// The page's files, as site.go serves them (site_test.go checks this list against the embed).
+// The page's files, as site.go serves them (site_test.go checks these lists against the embed):
+// pageFiles are kept when this worker installs; laterFiles, the first time the page fetches each
+// (gatehouse.wasm, every check: the page loads it only once a pane needs more than the Schema
+// module, so a visit that stays in the Schema pane never downloads it).
 const pageFiles = [
   './',
   'index.html',
@@ -47,11 +50,14 @@ const pageFiles = [
   'worker.js',
   'wasm_exec.js',
   'gatehouse.mjs',
+  'gatehouse-schema.wasm',
+];
+const laterFiles = [
   'gatehouse.wasm',
 ];
 
 const scope = new URL('./', worker.location.href);
-const cacheable = new Set(pageFiles.map((file) => new URL(file, scope).href));
+const cacheable = new Set([...pageFiles, ...laterFiles].map((file) => new URL(file, scope).href));
 
 worker.addEventListener('install', (event) => {
   // A file that is missing (a build without the wasm) must not stop the others from being kept.
@@ -67,6 +73,17 @@ worker.addEventListener('activate', (event) => {
     .then(() => worker.clients.claim()));
 });
 
+// The page asks for laterFiles to be kept once it has used them: a worker the page started before
+// this service worker took it over fetched them past it. The copy comes from the browser's HTTP
+// cache, revalidated (a 304, no second download).
+worker.addEventListener('message', (event) => {
+  const data = event.data;
+  const files = data?.type === 'keep' && Array.isArray(data.files) ? data.files.filter((/** @type {string} */ f) => laterFiles.includes(f)) : [];
+  if (files.length === 0) return;
+  event.waitUntil(caches.open(cacheName).then((cache) => Promise.all(files.map((/** @type {string} */ file) =>
+    cache.match(file).then((hit) => hit ?? cache.add(file)).catch(() => undefined)))));
+});
+
 worker.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -76,8 +93,8 @@ worker.addEventListener('fetch', (event) => {
 
 /**
  * cacheFirst answers a file of this version from its copy, with no request to the server; a file
- * not kept yet (the install still running, or a file it could not fetch) comes from the network,
- * as networkFirst answers it. The copy is also what V8 keeps its compiled code beside: a reload
+ * not kept yet (the install still running, a file it could not fetch, or one of laterFiles not
+ * fetched before) comes from the network, as networkFirst answers it, and is kept from then on. The copy is also what V8 keeps its compiled code beside: a reload
  * instantiates gatehouse.wasm from V8's code cache instead of compiling it again.
  * @param {Request} request
  * @param {URL} url

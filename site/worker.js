@@ -1,14 +1,15 @@
-// The checker's Web Worker: loads gatehouse.wasm and answers the page's requests, so the page
+// The checker's Web Worker: loads one of gatehouse's modules and answers the page's requests, so the page
 // never freezes while the checker works. The page runs one worker per lane (each pane, and one for
 // its own requests), so a slow check in one pane never holds up another; a lane whose check has
 // gone stale, or that the user cancels, is ended and replaced by a new worker.
 //
 // Protocol (typed in gatehouse.d.ts, WorkerRequest / WorkerMessage):
-//   page → worker, first:  {type: "load", module?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?}
+//   page → worker, first:  {type: "load", module?, wasm?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?}
 //                          module: a compiled WebAssembly.Module another lane's worker made;
 //                          wasmGzipBase64: the wasm itself (the single-file page has no files);
-//                          neither: fetch gatehouse.wasm beside this script (boot.js sends this
-//                          one as soon as the document is parsed)
+//                          neither: fetch the module named wasm (gatehouse-schema.wasm, the one
+//                          the page loads first, or gatehouse.wasm, the default) beside this
+//                          script (boot.js sends the first as soon as the document is parsed)
 //   worker → page, once:   {type: "ready", version, functions: [name], module?, startup}
 //                          (module: the one this worker compiled, for the next lanes; startup:
 //                          ms since the page's navigation at each step, for measuring)
@@ -52,9 +53,9 @@ function parseHere(text) {
 }
 
 /**
- * loadChecker instantiates gatehouse.wasm through gatehouse.mjs, the one loader of the wasm, and
+ * loadChecker instantiates a module through gatehouse.mjs, the one loader of the wasm, and
  * returns its functions.
- * @param {{module?: WebAssembly.Module, wasmGzipBase64?: string}} source
+ * @param {{module?: WebAssembly.Module, wasm?: string, wasmGzipBase64?: string}} source
  * @returns {Promise<{api: Record<string, any>, module: WebAssembly.Module | null, exited: Promise<void>}>}
  */
 async function loadChecker(source) {
@@ -66,7 +67,9 @@ async function loadChecker(source) {
     const bytes = Uint8Array.from(atob(source.wasmGzipBase64), (c) => c.charCodeAt(0));
     wasm = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
   } else {
-    wasm = fetch(new URL('gatehouse.wasm', import.meta.url));
+    // Only the page's own modules, beside this script.
+    const name = source.wasm === 'gatehouse-schema.wasm' ? source.wasm : 'gatehouse.wasm';
+    wasm = fetch(new URL(name, import.meta.url));
   }
   let api;
   try {
@@ -163,7 +166,7 @@ self.onmessage = (event) => {
   else queue.push(message);
 };
 
-function start(/** @type {{module?: WebAssembly.Module, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean}} */ source) {
+function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean}} */ source) {
   step('asked');
   loadChecker(source).then(
     (loaded) => {

@@ -31,13 +31,18 @@ var (
 	schemaTable API
 )
 
-// SchemaAPI is the part of the API the page's Schema pane needs (validate and format), for a
-// module that links nothing else. Its functions are the whole API's, answering byte for byte alike.
+// SchemaAPI is the part of the API the page's Schema pane and the page's own first requests need
+// (validate, format, about, encodeState, decodeState), for a module that links nothing else.
+// Its functions are the whole API's, answering byte for byte alike, but for about: [About] says
+// what this module knows, core's about what the whole does.
 func SchemaAPI() API {
 	schemaOnce.Do(func() {
 		schemaTable = NewAPI(map[string]Function{
-			"validate": ValidateFunction(),
-			"format":   FormatFunction(),
+			"validate":    ValidateFunction(),
+			"format":      FormatFunction(),
+			"about":       Serve(About, func(r *AboutResult) *problem.Problems { return &r.Problems }, true),
+			"encodeState": EncodeStateFunction(),
+			"decodeState": DecodeStateFunction(),
 		})
 	})
 	return schemaTable
@@ -51,6 +56,16 @@ func ValidateFunction() Function {
 // FormatFunction is the API's format: [Format] on a JSON request.
 func FormatFunction() Function {
 	return Serve(Format, func(r *FormatResult) *problem.Problems { return &r.Problems }, true)
+}
+
+// EncodeStateFunction is the API's encodeState: [EncodeState] on a JSON request.
+func EncodeStateFunction() Function {
+	return Serve(EncodeState, func(r *EncodeStateResult) *problem.Problems { return &r.Problems }, false)
+}
+
+// DecodeStateFunction is the API's decodeState: [DecodeState] on a JSON request.
+func DecodeStateFunction() Function {
+	return Serve(DecodeState, func(r *DecodeStateResult) *problem.Problems { return &r.Problems }, false)
 }
 
 // Functions lists the names of a's functions, sorted.
@@ -162,9 +177,12 @@ func Serve[Req, Res any](f func(Req) Res, problems func(*Res) *problem.Problems,
 func marshal(v any) []byte {
 	var b []byte
 	var err error
-	if r, ok := v.(ValidateResult); ok {
+	switch r := v.(type) {
+	case ValidateResult:
 		b, err = r.MarshalJSON()
-	} else {
+	case AboutResult:
+		b, err = r.MarshalJSON()
+	default:
 		b, err = json.Marshal(v)
 	}
 	if err != nil {

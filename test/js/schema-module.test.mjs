@@ -1,15 +1,16 @@
-// gatehouse-schema.wasm (./wasm/schema, core.SchemaAPI), the page's module for the Schema pane,
-// against gatehouse.wasm: the functions it serves answer every request byte for byte as the whole
-// module's do, over the official JSON-Schema-Test-Suite (every draft, formats asserted or not,
-// three languages) and Format, and it serves nothing else.
+// gatehouse-schema.wasm (./wasm/schema, core.SchemaAPI), the module the page loads first (its own
+// lane and the Schema pane's), against gatehouse.wasm: the functions it serves answer every request
+// byte for byte as the whole module's do, over the official JSON-Schema-Test-Suite (every draft,
+// formats asserted or not, three languages), Format and the page's links; its about() is the whole
+// module's with empty lists for what it does not link; and it serves nothing else.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFile, readdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { load } from "../../site/gatehouse.mjs";
 
-const schemaWasm = new URL("../../bin/gatehouse-schema.wasm", import.meta.url);
-if (!existsSync(schemaWasm)) throw new Error("bin/gatehouse-schema.wasm is missing: run `make wasm-schema`");
+const schemaWasm = new URL("../../site/gatehouse-schema.wasm", import.meta.url);
+if (!existsSync(schemaWasm)) throw new Error("site/gatehouse-schema.wasm is missing: run `make wasm`");
 const whole = await load(await readFile(new URL("../../site/gatehouse.wasm", import.meta.url)));
 const part = await load(await readFile(schemaWasm));
 after(() => { whole.close(); part.close(); });
@@ -18,8 +19,8 @@ const shared = process.env.GATEHOUSE_SHARED ?? new URL("../../../shared", import
 const suite = `${shared}/suites/JSON-Schema-Test-Suite/tests`;
 const drafts = { draft4: "4", draft6: "6", draft7: "7", "draft2019-09": "2019-09", "draft2020-12": "2020-12" };
 
-test("the Schema pane's module serves validate, validateTexts and format, and nothing else", () => {
-  assert.deepEqual([...part.functions].sort(), ["format", "validate"]);
+test("the Schema pane's module serves validate, validateTexts, format, about and the links, and nothing else", () => {
+  assert.deepEqual([...part.functions].sort(), ["about", "decodeState", "encodeState", "format", "validate"]);
   assert.equal(part.version, whole.version);
   assert.equal(typeof part.validateTexts, "function");
   assert.equal(typeof part.lint, "undefined");
@@ -67,4 +68,49 @@ test("the same answers as gatehouse.wasm to Format and to requests it cannot rea
     assert.equal(part.validate(arg), whole.validate(arg), arg);
     assert.equal(part.format(arg), whole.format(arg), arg);
   }
+});
+
+test("the same links as gatehouse.wasm: encodeState and decodeState", () => {
+  const state = {
+    pane: "decision",
+    panes: {
+      schema: { schema: '{"type":"object"}', instance: '{"n": 12345678901234567890}', draft: "7", assertFormats: true, resources: { "a.json": "{}" } },
+      decision: { call: '{"name":"x"}', catalog: "[]", policy: "{}", decision: "", mode: "gate" },
+      diff: { left: "[1]", right: "[2]", ignoreArrayOrder: true },
+    },
+    options: { lang: "fr" },
+  };
+  const requests = [
+    ["encodeState", state],
+    ["encodeState", { ...state, lang: "de" }],
+    ["encodeState", { pane: "schema", panes: { diff: { left: "x".repeat(3_000_000) } }, lang: "fr" }],
+    ["encodeState", { ...state, lang: "xx" }],
+    ["decodeState", { fragment: "#v1.not-a-link" }],
+    ["decodeState", { fragment: "#v2.abc", lang: "de" }],
+    ["decodeState", { fragment: "", lang: "fr" }],
+  ];
+  const made = JSON.parse(whole.encodeState(JSON.stringify(state)));
+  assert.ok(made.fragment.startsWith("#v1."), whole.encodeState(JSON.stringify(state)));
+  requests.push(["decodeState", { fragment: made.fragment }], ["decodeState", { fragment: made.fragment.slice(1), lang: "de" }]);
+  for (const [fn, request] of requests) {
+    const arg = JSON.stringify(request);
+    assert.equal(part[fn](arg), whole[fn](arg), `${fn} ${arg.slice(0, 200)}`);
+  }
+  for (const arg of ["not json", "[]", "", '{"fragment": 1}']) {
+    assert.equal(part.decodeState(arg), whole.decodeState(arg), arg);
+    assert.equal(part.encodeState(arg), whole.encodeState(arg), arg);
+  }
+});
+
+test("about(): the whole module's, byte for byte, with no severities, lint rules, call formats or reasons", () => {
+  for (const lang of ["", "en", "fr", "de", "xx"]) {
+    const arg = JSON.stringify(lang ? { lang } : {});
+    const full = JSON.parse(whole.about(arg));
+    for (const name of ["severities", "lintRules", "callFormats", "reasons"]) {
+      assert.ok(full[name].length > 0, `the whole module's about has ${name}`);
+      full[name] = [];
+    }
+    assert.equal(part.about(arg), JSON.stringify(full), arg);
+  }
+  assert.equal(part.about("not json"), JSON.stringify({ ...JSON.parse(whole.about("not json")), severities: [], lintRules: [], callFormats: [], reasons: [] }));
 });

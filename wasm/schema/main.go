@@ -1,10 +1,12 @@
 //go:build js && wasm
 
-// Command schema is gatehouse-schema.wasm: the part of gatehouse's core the page's Schema pane
-// needs (validate, validateTexts, format), bound to JavaScript by wasm/binding exactly as
+// Command schema is gatehouse-schema.wasm, the module the page loads first: the part of gatehouse's
+// core the page's Schema pane needs (validate, validateTexts, format) and the page's own first
+// requests (about, encodeState, decodeState), bound to JavaScript by wasm/binding exactly as
 // gatehouse.wasm binds the whole. It imports core/schemaapi alone, not core, so it neither links
 // nor initialises lint, result, gate, flow or diff (README "Size"); its answers are the whole
-// module's, byte for byte (test/js/schema-module.test.mjs).
+// module's, byte for byte, but for about, which says what this module knows
+// (test/js/schema-module.test.mjs).
 package main
 
 import (
