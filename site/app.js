@@ -4,6 +4,7 @@
 import { Checker } from './checker.js';
 import { copyText, h } from './dom.js';
 import { applyI18n, languages, pickLanguage, setLanguage, t } from './i18n.js';
+import { startsOnSchemaModule } from './linkpane.js';
 import { DecisionPane } from './pane-decision.js';
 import { DiffPane } from './pane-diff.js';
 import { SchemaPane } from './pane-schema.js';
@@ -31,14 +32,18 @@ const checker = new Checker(checkerSource());
 
 /**
  * checkerSource says where the checker's worker is: worker.js beside the page, with the Schema
- * module loaded first, or, in the single-file page (`make single`), the worker and the whole
+ * module loaded first (the whole module first for a link to another pane), or, in the single-file page (`make single`), the worker and the whole
  * module carried inside the page itself.
  * @returns {import('./checker.js').CheckerSource}
  */
 function checkerSource() {
   const worker = document.getElementById('gatehouse-worker');
   const wasm = document.getElementById('gatehouse-wasm');
-  if (!worker || !wasm) return { workerURL: 'worker.js', workerType: 'module', firstModule: 'gatehouse-schema.wasm' };
+  if (!worker || !wasm) {
+    // A link to a pane the Schema module cannot check starts on the whole module (linkpane.js).
+    const firstModule = startsOnSchemaModule(location.hash) ? 'gatehouse-schema.wasm' : undefined;
+    return { workerURL: 'worker.js', workerType: 'module', firstModule };
+  }
   // The single file's worker is one classic script: a page opened from file:// may not start a
   // module worker from a blob: URL.
   const workerURL = URL.createObjectURL(new Blob([worker.textContent ?? ''], { type: 'text/javascript' }));
@@ -374,6 +379,7 @@ checker.ready.then(
     // Milliseconds from navigation to a running checker, for whoever measures the page.
     document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.startup = JSON.stringify(checker.startup[0] ?? {}); // the page's worker's steps
+    document.body.dataset.firstModule = checker.wasmName(checker.firstKind) ?? ''; // the module it started on
     checker.prestarted.then(() => { document.body.dataset.lanesMs = String(Math.round(performance.now())); });
     renderCheckerStatus();
   },

@@ -4,7 +4,7 @@
 // them (~0.3 s on a busy 2-core machine; README "Speed"). checker.js adopts the worker, with what
 // it sent before the page listened, as its first lane's; if the page's modules ran first, they
 // started their own and this does nothing. The single-file page has no boot.js.
-'use strict';
+import { startsOnSchemaModule } from './linkpane.js';
 
 (() => {
   if ('gatehouseBoot' in globalThis) return; // checker.js came first and started its own
@@ -13,7 +13,9 @@
   const events = [];
   worker.onmessage = (event) => { events.push(event); };
   worker.onerror = (event) => { event.preventDefault(); events.push(event); };
-  // The Schema module: the page's own requests and the Schema pane's (checker.js, kindOf).
-  worker.postMessage({ type: 'load', wasm: 'gatehouse-schema.wasm', pageOrigin: performance.timeOrigin });
-  /** @type {any} */ (globalThis).gatehouseBoot = { worker, events };
+  // The Schema module for the page's own requests and the Schema pane's (checker.js, kindOf);
+  // the whole module when the link opens a pane that needs it (linkpane.js).
+  const wasm = startsOnSchemaModule(location.hash) ? 'gatehouse-schema.wasm' : 'gatehouse.wasm';
+  worker.postMessage({ type: 'load', wasm, pageOrigin: performance.timeOrigin });
+  /** @type {any} */ (globalThis).gatehouseBoot = { worker, events, wasm };
 })();

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -20,8 +21,8 @@ import (
 // BenchmarkBrowserLinkCold measures what a colleague opening a shared link to the Decision pane
 // pays on a first visit (a fresh profile per run): the time from navigation to the link's verdict
 // on show, and the bytes the server sent meanwhile. The Schema pane alone needs only the Schema
-// module; a link to another pane needs the whole module too, so this is where loading the modules
-// on demand costs most. Run with -benchtime=1x; GATEHOUSE_MEASURE_RUNS sets the runs (3).
+// module; a link to another pane starts on the whole module (its pane is read from the link's
+// first characters), and sw.js fetches the Schema module beside it for offline use. Run with -benchtime=1x; GATEHOUSE_MEASURE_RUNS sets the runs (3).
 func BenchmarkBrowserLinkCold(b *testing.B) {
 	if !site.HasWasm() {
 		b.Fatal("the generated files are not embedded: run `make wasm`")
@@ -68,7 +69,7 @@ func measureLink(b *testing.B, chromium, fragment string) {
 	var times []int
 	var bytes []int64
 	for i := range runs {
-		ms, n := linkRun(b, chromium, server.URL+"/"+fragment, &sent)
+		ms, n, _ := linkRun(b, chromium, server.URL+"/"+fragment, &sent, "")
 		b.Logf("run %d: the link's verdict %d ms after navigation, %d bytes sent", i+1, ms, n)
 		times = append(times, ms)
 		bytes = append(bytes, n)
@@ -82,8 +83,9 @@ func measureLink(b *testing.B, chromium, fragment string) {
 }
 
 // linkRun opens url in a Chromium of its own and returns the ms from navigation to the Decision
-// pane's verdict and the bytes the server sent until then.
-func linkRun(t testing.TB, chromium, url string, sent *atomic.Int64) (int, int64) {
+// pane's verdict, the bytes the server sent until then and, when asked, what the expression
+// then evaluates to in the page.
+func linkRun(t testing.TB, chromium, url string, sent *atomic.Int64, then string) (int, int64, string) {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
@@ -121,5 +123,61 @@ func linkRun(t testing.TB, chromium, url string, sent *atomic.Int64) (int, int64
 	if err != nil {
 		t.Fatalf("the link's verdict: %v", err)
 	}
-	return int(ms), sent.Load() - before
+	n := sent.Load() - before
+	var value string
+	if then != "" {
+		if value, err = chromedp.Run(ctx, chromedp.Evaluate[string](then)); err != nil {
+			t.Fatalf("%s: %v", then, err)
+		}
+	}
+	return int(ms), n, value
+}
+
+// TestBrowserLinkStartsOnItsModule: a shared link names its pane before its compressed texts
+// (internal/state, Encode), so a first visit to a Decision link starts on the whole module at
+// once, fetched once (sw.js keeps the Schema module for offline use, in the background).
+func TestBrowserLinkStartsOnItsModule(t *testing.T) {
+	if !site.HasWasm() {
+		t.Fatal("the generated files are not embedded: run `make wasm`")
+	}
+	chromium := chromiumPath()
+	if chromium == "" {
+		t.Fatal("no Chromium found: install it (apt-get install -y chromium) or set $CHROMIUM")
+	}
+	read := func(name string) string {
+		body, err := os.ReadFile(filepath.Join("..", "testdata", "gate", "send-email-grant-missing", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(body)
+	}
+	var state core.State
+	state.Pane = "decision"
+	state.Panes.Decision.Call, state.Panes.Decision.Catalog, state.Panes.Decision.Policy = read("call.json"), read("catalog.json"), read("policy.json")
+	link := core.EncodeState(core.EncodeStateRequest{State: state})
+	if link.Fragment == "" {
+		t.Fatalf("no link: %v", link.Problems)
+	}
+	var mu sync.Mutex
+	sentWhole := map[string]int{}
+	var sent atomic.Int64
+	page := site.Handler()
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("If-None-Match") == "" { // a revalidation is answered without a body
+			mu.Lock()
+			sentWhole[r.URL.Path]++
+			mu.Unlock()
+		}
+		page.ServeHTTP(countingWriter{w, &sent}, r)
+	}))
+	defer server.Close()
+	_, _, first := linkRun(t, chromium, server.URL+"/"+link.Fragment, &sent, `document.body.dataset.firstModule`)
+	if first != "gatehouse.wasm" {
+		t.Errorf("a Decision link started on %q, want gatehouse.wasm", first)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := sentWhole["/gatehouse.wasm"]; n != 1 {
+		t.Errorf("a Decision link asked for gatehouse.wasm %d times, want once", n)
+	}
 }

@@ -295,7 +295,9 @@ export class Checker {
     const g = /** @type {any} */ (globalThis);
     const boot = g.gatehouseBoot;
     g.gatehouseBoot = 'taken'; // a boot.js that runs later starts nothing
-    if (typeof boot !== 'object' || this.source.workerURL !== 'worker.js') {
+    // It loads the module boot.js chose from the fragment (linkpane.js); the page chose the same,
+    // unless the fragment changed between the two.
+    if (typeof boot !== 'object' || this.source.workerURL !== 'worker.js' || boot.wasm !== this.wasmName(this.firstKind)) {
       if (typeof boot === 'object') boot.worker.terminate();
       return null;
     }

@@ -168,7 +168,7 @@ func WriteSingle(w io.Writer, app, worker []byte) error {
 	page := read("index.html")
 	for _, r := range []struct{ old, new string }{
 		{`<link rel="stylesheet" href="style.css">`, "<style>" + style + "</style>"},
-		{`<script async src="boot.js"></script>` + "\n", ""}, // its worker starts from app.js, from a data block
+		{`<script type="module" async src="boot.js"></script>` + "\n", ""}, // its worker starts from app.js, from a data block
 		{`<script type="module" src="app.js"></script>`, `<script type="module">` + script + "</script>"},
 		{"</body>", `<script type="text/plain" id="gatehouse-worker">` + workerScript + "</script>\n" +
 			`<script type="application/octet-stream" id="gatehouse-wasm">` + base64.StdEncoding.EncodeToString(gz.Bytes()) + "</script>\n</body>"},

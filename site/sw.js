@@ -28,6 +28,7 @@ const pageFiles = [
   'style.css',
   'app.js',
   'boot.js',
+  'linkpane.js',
   'checker.js',
   'codemirror.js',
   'dom.js',

@@ -9,6 +9,7 @@ import (
 	"compress/flate"
 	_ "embed"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"io"
@@ -91,14 +92,29 @@ var errFragmentTooLong = errors.New(i18n.T("fragment too long"))
 
 // Encode returns the URL fragment for s: "#v1." + base64url(deflate-raw(JSON)). It fails
 // when the fragment would be too long for a browser to carry.
+//
+// The deflate stream opens with a stored block holding the JSON's first member,
+// `{"pane":"decision",`, and compresses the rest: any inflater reads it as one stream, and the
+// page reads which pane a link opens from the fragment's first characters, without inflating
+// it (site/linkpane.js), so a link to a pane the Schema module cannot check starts the whole
+// module at once instead of after the Schema module has read the link ([PaneHead] is the layout).
 func Encode(s State) (string, error) {
 	raw, err := json.Marshal(s)
 	if err != nil {
 		return "", err
 	}
 	var buf bytes.Buffer
+	head := paneMember(raw)
+	if len(head) > 0 {
+		// BFINAL 0 and BTYPE 00 (stored) in the first three bits, the byte's rest padding, then
+		// LEN and its complement NLEN, little-endian (RFC 1951, 3.2.4).
+		buf.WriteByte(0)
+		buf.Write(binary.LittleEndian.AppendUint16(nil, uint16(len(head))))
+		buf.Write(binary.LittleEndian.AppendUint16(nil, ^uint16(len(head))))
+		buf.Write(head)
+	}
 	zw, _ := flate.NewWriter(&buf, flate.BestCompression)
-	zw.Write(raw)
+	zw.Write(raw[len(head):])
 	zw.Close()
 	frag := fragmentPrefix + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 	if len(frag) > MaxFragmentBytes {
@@ -106,6 +122,55 @@ func Encode(s State) (string, error) {
 			errFragmentTooLong, jsondoc.ByteSize(len(frag)), jsondoc.ByteSize(MaxFragmentBytes))
 	}
 	return frag, nil
+}
+
+// paneMember is raw's first member with its comma, `{"pane":"diff",`, when the pane's name
+// is a plain word (encoding/json writes State's members in order, Pane first); nil otherwise,
+// and the link then tells its pane only once inflated.
+func paneMember(raw []byte) []byte {
+	const open = `{"pane":"`
+	if !bytes.HasPrefix(raw, []byte(open)) {
+		return nil
+	}
+	end := bytes.IndexByte(raw[len(open):], '"') + len(open)
+	if end < len(open)+1 || end-len(open) > maxPaneName || end+1 >= len(raw) || raw[end+1] != ',' {
+		return nil
+	}
+	for _, c := range raw[len(open):end] {
+		if c < 'a' || c > 'z' {
+			return nil
+		}
+	}
+	return raw[:end+2]
+}
+
+// maxPaneName bounds the name a link's stored head carries: the page reads its first 64
+// base64url characters, 48 bytes, of which the block's header takes 5 and the member's
+// framing 11.
+const maxPaneName = 32
+
+// PaneHead is the pane a fragment names in its stored head (see [Encode]), read without
+// inflating, as the page reads it; "" for a fragment without one (made before links carried
+// it, damaged, or foreign). [Decode] is what a link holds: this is only a hint of it.
+func PaneHead(fragment string) string {
+	f, ok := strings.CutPrefix(strings.TrimPrefix(fragment, "#"), "v1.")
+	if !ok {
+		return ""
+	}
+	f = f[:min(len(f), 64)]
+	f = f[:len(f)-len(f)%4]
+	b, err := base64.RawURLEncoding.DecodeString(f)
+	if err != nil || len(b) < 5 || b[0] != 0 {
+		return ""
+	}
+	n := int(binary.LittleEndian.Uint16(b[1:]))
+	if binary.LittleEndian.Uint16(b[3:]) != ^uint16(n) || 5+n > len(b) {
+		return ""
+	}
+	if head := paneMember(b[5 : 5+n]); len(head) == n {
+		return string(head[len(`{"pane":"`) : n-2])
+	}
+	return ""
 }
 
 //go:embed state.schema.json

@@ -156,7 +156,7 @@ func TestFormat(t *testing.T) {
 // fragment that decodes to the same state.
 func FuzzDecodeState(f *testing.F) {
 	good, _ := state.Encode(state.State{Pane: "schema", Panes: state.Panes{Schema: state.SchemaPane{Instance: `{"a":1}`}}})
-	for _, s := range []string{good, "#v1.", "#v1.AAAA", "#", "v1.80", "#v1.S0tLBAA", good[:len(good)-3]} {
+	for _, s := range []string{good, "#v1.", "#v1.AAAA", "#", "v1.80", "#v1.S0tLBAA", good[:len(good)-3], "#v1.AA4A8f97InBhbmUiOiJhIiw"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, frag string) {
@@ -167,13 +167,59 @@ func FuzzDecodeState(f *testing.F) {
 			}
 			return
 		}
+		// The head the page reads before inflating is the pane the link holds, or no hint.
+		if head := state.PaneHead(frag); head != "" && head != st.Pane {
+			t.Fatalf("the link's head names %q, its state %q", head, st.Pane)
+		}
 		again, err := state.Encode(st)
 		if err != nil {
 			return // too long to share again is a fair answer
+		}
+		if head := state.PaneHead(again); head != "" && head != st.Pane {
+			t.Fatalf("a link made for %q names %q in its head", st.Pane, head)
 		}
 		st2, probs := state.Decode(again)
 		if probs != nil || !reflect.DeepEqual(st, st2) {
 			t.Fatalf("round trip failed: %v", probs)
 		}
 	})
+}
+
+// TestPaneHead: a link names its pane in a stored block before its compressed texts, read
+// without inflating (the page's linkpane.js reads the same bytes), and it decodes as before.
+func TestPaneHead(t *testing.T) {
+	for _, pane := range []string{"schema", "decision", "diff"} {
+		st := state.State{Pane: pane, Panes: state.Panes{Decision: state.DecisionPane{Call: strings.Repeat(`{"name":"x"}`, 300)}}}
+		frag, err := state.Encode(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := state.PaneHead(frag); got != pane {
+			t.Errorf("PaneHead(link to %s) = %q", pane, got)
+		}
+		if got, probs := state.Decode(frag); probs != nil || !reflect.DeepEqual(got, st) {
+			t.Errorf("link to %s decodes to %+v, %v", pane, got, probs)
+		}
+	}
+	// Without a stored head the pane is known only once inflated; a damaged head is no hint.
+	old := deflated(t, []byte(`{"pane":"diff","panes":{"schema":{"schema":"","instance":""},"decision":{"call":"","catalog":"","policy":"","decision":""},"diff":{"left":"","right":""}},"options":{}}`))
+	if st, probs := state.Decode(old); probs != nil || st.Pane != "diff" {
+		t.Fatalf("a link without a stored head: %+v, %v", st, probs)
+	}
+	for _, frag := range []string{old, "", "#", "#v2.AAAA", "#v1.!!!!", "#v1.AAAA", "#v1." + base64.RawURLEncoding.EncodeToString([]byte("\x00\x05\x00\xfa\xff{\"pane")),
+		"#v1." + base64.RawURLEncoding.EncodeToString([]byte("\x00\x0e\x00\xf1\xff{\"pane\":\"A\",")),
+		"#v1." + base64.RawURLEncoding.EncodeToString([]byte("\x00\x0e\x00\xf0\xff{\"pane\":\"a\","))} {
+		if got := state.PaneHead(frag); got != "" {
+			t.Errorf("PaneHead(%q) = %q, want none", frag, got)
+		}
+	}
+	// A pane name that is no plain word is not put in the head; the link still holds it.
+	odd := state.State{Pane: `sch"ema`}
+	frag, err := state.Encode(odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := state.PaneHead(frag); got != "" {
+		t.Errorf("PaneHead(link to %q) = %q", odd.Pane, got)
+	}
 }
