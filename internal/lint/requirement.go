@@ -528,7 +528,9 @@ func (g *phraseGroup) build() {
 		}
 		literals = append(literals, lits...)
 		leads = append(leads, lits)
-		p.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, p.re.String()))}
+		p.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, p.re.String())),
+			// The same starts, as a plan of the whole expression, find its matches exactly.
+			plan: &startPlan{branches: []branchStarts{{need: anything, lead: lits, slack: slack}}, whole: p.re.String()}}
 	}
 	g.filter = newWordFilter(literals)
 	g.lead = make([]bool, len(g.filter.ids))
@@ -540,6 +542,7 @@ func (g *phraseGroup) build() {
 		if p.lead == nil {
 			continue
 		}
+		p.lead.plan.resolve(g.filter, g.lead)
 		p.lead.ids = make(foundWords, (len(g.filter.ids)+63)/64)
 		for _, w := range leads[i] {
 			id := g.filter.ids[w]
@@ -665,6 +668,57 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 		return p.re.MatchString(v.folded)
 	}
 	return p.lead.matches(p.re, g.filter, v.folded, gs.hits)
+}
+
+// phraseMatches is p.re.FindAllStringSubmatchIndex(v.folded, n) for a phrase that [linter.mayMatch]
+// found may match in v, tried only where its plan says a match can start; ok is false when it
+// cannot tell (no plan, the text's reading moved offsets, or so many starts that the whole text
+// is searched for less). A search of a whole 4 KB piece with a phrase of many Unicode classes
+// costs milliseconds, its tries at a few starts microseconds.
+func (l *linter) phraseMatches(p *phrase, v *textView, n int) (matches [][]int, ok bool) {
+	if prefilterOff || p.group == nil {
+		return nil, false
+	}
+	s := l.reading(v)
+	if s.all || !s.placed || p.group.index >= len(s.groups) {
+		return nil, false
+	}
+	gs := &s.groups[p.group.index]
+	if !gs.scanned || !gs.placed {
+		return nil, false
+	}
+	plan, f, found, hits, searched := p.plan, p.group.filter, gs.found, gs.hits, uint64(0)
+	switch {
+	case p.lead != nil:
+		plan = p.lead.plan
+	case plan == nil && p.branches != nil:
+		// The branches' literals are their own filter's, read again: only a text some branch
+		// may match in gets here.
+		pb := p.branches.get()
+		if pb.plan == nil {
+			return nil, false
+		}
+		plan, f = pb.plan, pb.filter
+		found, hits = scanRequired(f, pb.leadWord, s.canon, nil, nil)
+		searched = plan.searchedIn(found)
+	}
+	if plan == nil {
+		return nil, false
+	}
+	starts, ok := plan.starts(f, found, hits, v.folded)
+	if !ok {
+		return nil, false
+	}
+	matches = plan.findAllWith(v.folded, starts, searched, n)
+	// A choice of some branches numbers its groups from its first: its matches are the
+	// expression's only when the branches left out have none.
+	groups := 2 * (p.re.NumSubexp() + 1)
+	for _, m := range matches {
+		if len(m) != groups {
+			return nil, false
+		}
+	}
+	return matches, true
 }
 
 // An exprFilter is the prefilter of an expression a rule matches itself, not as a phrase: its
@@ -793,6 +847,9 @@ type leadingLiterals struct {
 	// anchored is the expression matched from the start of a text, after at most slack+1 runes:
 	// from one rune before a possible start, so that a boundary there reads the rune before it.
 	anchored *lazyregexp.Regexp
+	// plan is the literals as the starts of the whole expression, which finds its matches
+	// ([linter.phraseMatches]) once [leadingLiterals.matches] says there may be one.
+	plan *startPlan
 }
 
 // maxLeading bounds the leading literals of an expression, and leadingShare the candidate starts

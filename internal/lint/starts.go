@@ -33,6 +33,9 @@ type startPlan struct {
 	// whole, when set, is the one branch's expression as written: a plan of the whole
 	// expression, for one whose Unicode classes are not parsed to be written out again.
 	whole string
+	// written, when set, is each branch as written (a phrase's branches, [phraseBranches]), for
+	// the same reason.
+	written []string
 }
 
 // A branchStarts is one branch's: it matches only in a text that meets need, and then only
@@ -45,6 +48,10 @@ type branchStarts struct {
 	slack   int
 	marks   *[256]bool
 	atStart bool
+	// searched, for a branch of a phrase with neither, is the branch searched for in the text,
+	// and after the rune before where a search resumes ([startPlan.findAllWith]); such a branch
+	// needs a literal, so that it never matches the empty string.
+	searched, searchedAfter *lazyregexp.Regexp
 }
 
 // startMarks are the bytes a branch with no leading literals may start with for its starts to
@@ -97,9 +104,16 @@ func (p *startPlan) choice(set uint64) *anchoredExpr {
 	parts := []string{p.whole}
 	if p.whole == "" {
 		parts = parts[:0]
-		for i, b := range p.branch {
-			if set&(1<<i) != 0 {
-				parts = append(parts, b.String())
+		for i := range p.branches {
+			switch {
+			case p.written == nil && set&(1<<i) != 0:
+				parts = append(parts, p.branch[i].String())
+			case p.written != nil && set&(1<<i) != 0:
+				parts = append(parts, p.written[i])
+			case p.written != nil:
+				// A branch left out is kept, behind a class that matches nothing, so that the
+				// groups of those after it keep their numbers.
+				parts = append(parts, `(?:[^\x00-\x{10FFFF}]`+p.written[i]+`)`)
 			}
 		}
 	}
@@ -187,6 +201,9 @@ func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text
 		if b.lead != nil {
 			leads = append(leads, i)
 			continue
+		}
+		if b.searched != nil {
+			continue // searched for by findAllWith
 		}
 		if b.atStart {
 			starts = append(starts, start{0, 1 << i})
@@ -356,23 +373,7 @@ func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
 		if n >= 0 && len(out) >= n {
 			break
 		}
-		ae := p.choice(st.branches)
-		var m []int
-		if st.at == 0 {
-			m = ae.atStart().FindStringSubmatchIndex(text)
-		} else {
-			// From the rune before, so that a boundary at the start reads it.
-			_, size := utf8.DecodeLastRuneInString(text[:st.at])
-			from := st.at - size
-			if m = ae.after().FindStringSubmatchIndex(text[from:]); m != nil {
-				m[0] = st.at - from
-				for i := range m {
-					if m[i] >= 0 {
-						m[i] += from
-					}
-				}
-			}
-		}
+		m := p.matchAt(text, st.at, st.branches)
 		if m == nil {
 			continue
 		}
@@ -383,6 +384,118 @@ func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
 		}
 	}
 	return out
+}
+
+// matchAt is the match of the branches of set, anchored at text[at:], or nil.
+func (p *startPlan) matchAt(text string, at int, set uint64) []int {
+	ae := p.choice(set)
+	if at == 0 {
+		return ae.atStart().FindStringSubmatchIndex(text)
+	}
+	// From the rune before, so that a boundary at the start reads it.
+	_, size := utf8.DecodeLastRuneInString(text[:at])
+	from := at - size
+	m := ae.after().FindStringSubmatchIndex(text[from:])
+	if m == nil {
+		return nil
+	}
+	m[0] = at - from
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += from
+		}
+	}
+	return m
+}
+
+// searchedIn is the set of the plan's searched branches whose requirement found meets.
+func (p *startPlan) searchedIn(found foundWords) uint64 {
+	var set uint64
+	for i := range p.branches {
+		if b := &p.branches[i]; b.searched != nil && b.need.met(found) {
+			set |= 1 << i
+		}
+	}
+	return set
+}
+
+// findAllWith is [startPlan.findAll] for a plan some of whose branches (searched, met in the
+// text) have no starts to tell: each of those is searched for from where the last match ended.
+// The leftmost match starts at the first start where its branches match, unless a searched
+// branch matches before it; where a searched branch's leftmost match starts, every branch that
+// can start there is tried at once, in their order, as the whole expression tries them.
+func (p *startPlan) findAllWith(text string, starts []start, searched uint64, n int) [][]int {
+	if searched == 0 {
+		return p.findAll(text, starts, n)
+	}
+	var out [][]int
+	next := make([]int, len(p.branches)) // a searched branch's leftmost start from pos, -1 for none
+	for i := range next {
+		next[i] = -2 // not searched yet
+	}
+	pos, i := 0, 0
+	for n < 0 || len(out) < n {
+		first, firstSet := -1, uint64(0)
+		for b := range p.branches {
+			if searched&(1<<b) == 0 {
+				continue
+			}
+			if next[b] == -2 || next[b] >= 0 && next[b] < pos {
+				next[b] = p.branches[b].searchFrom(text, pos)
+			}
+			switch at := next[b]; {
+			case at < 0:
+			case first < 0 || at < first:
+				first, firstSet = at, 1<<b
+			case at == first:
+				firstSet |= 1 << b
+			}
+		}
+		var m []int
+		for ; m == nil && i < len(starts) && (first < 0 || starts[i].at < first); i++ {
+			if starts[i].at >= pos {
+				m = p.matchAt(text, starts[i].at, starts[i].branches)
+			}
+		}
+		if m == nil {
+			if first < 0 {
+				break
+			}
+			set := firstSet
+			if i < len(starts) && starts[i].at == first {
+				set |= starts[i].branches
+				i++
+			}
+			if m = p.matchAt(text, first, set); m == nil {
+				break
+			}
+		}
+		out = append(out, m)
+		pos = m[1]
+	}
+	return out
+}
+
+// searchFrom is where the leftmost match of a searched branch at or after pos starts, its
+// boundaries read in the whole text, or -1.
+func (b *branchStarts) searchFrom(text string, pos int) int {
+	if pos == 0 {
+		if loc := b.searched.FindStringIndex(text); loc != nil {
+			return loc[0]
+		}
+		return -1
+	}
+	if pos >= len(text)+1 {
+		return -1
+	}
+	_, size := utf8.DecodeLastRuneInString(text[:pos])
+	from := pos - size
+	loc := b.searchedAfter.FindStringIndex(text[from:])
+	if loc == nil {
+		return -1
+	}
+	_, w := utf8.DecodeRuneInString(text[from+loc[0]:])
+	return from + loc[0] + w
 }
 
 // An anchoredExpr is an expression anchored where a match starts: at the text's start, and
@@ -428,6 +541,9 @@ type phraseBranches struct {
 	branches []*phraseBranch // nil when the expression is no choice of branches
 	filter   *wordFilter
 	leadWord []bool
+	// plan is the branches' leading literals as the starts of the expression, which finds its
+	// matches ([linter.phraseMatches]); nil unless every branch has leading literals.
+	plan *startPlan
 }
 
 func (pb *phraseBranches) get() *phraseBranches {
@@ -444,6 +560,23 @@ func (pb *phraseBranches) build() {
 	pb.leadWord = make([]bool, len(pb.filter.ids))
 	resolvePhraseBranches(branches, leads, pb.filter, pb.leadWord)
 	pb.branches = branches
+	if len(branches) > maxBranches {
+		return
+	}
+	plan := &startPlan{}
+	for i, b := range branches {
+		switch {
+		case b.lead != nil:
+			plan.branches = append(plan.branches, branchStarts{need: b.need, lead: leads[i], leadIDs: b.lead.ids, slack: b.lead.slack})
+		case b.need.kind != reqAnything:
+			// A branch that needs a literal is searched for, in a text that holds it.
+			plan.branches = append(plan.branches, branchStarts{need: b.need, searched: b.re, searchedAfter: lazyregexp.New(`(?s:.)(?:` + b.re.String() + `)`)})
+		default:
+			return
+		}
+		plan.written = append(plan.written, b.re.String())
+	}
+	pb.plan = plan
 }
 
 // mayMatch reports whether one of the branches may match in text, read in canonical case as
