@@ -33,6 +33,18 @@ type requirement struct {
 	lit  string
 	id   int // the literal's id in its phrase group's or expression's word filter
 	subs []*requirement
+	// Once the ids are given ([resolveRequirement]), a choice or sequence holds its literal
+	// parts as the words of a scan's answer they set (litWords), and its other parts as rest:
+	// a language's choice of verbs is tens of literals, asked of every sentence.
+	packed   bool
+	litWords []maskWord
+	rest     []*requirement
+}
+
+// A maskWord is the bits of one word of a [foundWords].
+type maskWord struct {
+	at   int
+	bits uint64
 }
 
 type reqKind uint8
@@ -48,6 +60,32 @@ var anything = &requirement{kind: reqAnything}
 
 // met reports whether a text whose literals are found meets the requirement.
 func (r *requirement) met(found foundWords) bool {
+	if r.packed {
+		if r.kind == reqAny {
+			for _, w := range r.litWords {
+				if found[w.at]&w.bits != 0 {
+					return true
+				}
+			}
+			for _, s := range r.rest {
+				if s.met(found) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, w := range r.litWords {
+			if found[w.at]&w.bits != w.bits {
+				return false
+			}
+		}
+		for _, s := range r.rest {
+			if !s.met(found) {
+				return false
+			}
+		}
+		return true
+	}
 	switch r.kind {
 	case reqLiteral:
 		return found[r.id/64]&(1<<(r.id%64)) != 0
@@ -836,6 +874,23 @@ func resolveRequirement(r *requirement, f *wordFilter) {
 	for _, s := range r.subs {
 		resolveRequirement(s, f)
 	}
+	if r.kind != reqAny && r.kind != reqAll {
+		return
+	}
+	r.litWords, r.rest = r.litWords[:0], r.rest[:0]
+	for _, s := range r.subs {
+		if s.kind != reqLiteral {
+			r.rest = append(r.rest, s)
+			continue
+		}
+		i := slices.IndexFunc(r.litWords, func(w maskWord) bool { return w.at == s.id/64 })
+		if i < 0 {
+			i = len(r.litWords)
+			r.litWords = append(r.litWords, maskWord{at: s.id / 64})
+		}
+		r.litWords[i].bits |= 1 << (s.id % 64)
+	}
+	r.packed = true
 }
 
 // A phrase's leadingLiterals are literals one of which every match of its expression starts
