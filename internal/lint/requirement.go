@@ -747,7 +747,9 @@ func (l *linter) phraseMatches(p *phrase, v *textView, n int) (matches [][]int, 
 	if !ok {
 		return nil, false
 	}
-	matches = plan.findAllWith(v.folded, starts, searched, n)
+	if matches, ok = plan.findAllWith(v.folded, starts, searched, n); !ok {
+		return nil, false
+	}
 	// A choice of some branches numbers its groups from its first: its matches are the
 	// expression's only when the branches left out have none.
 	groups := 2 * (p.re.NumSubexp() + 1)

@@ -424,9 +424,12 @@ func (p *startPlan) searchedIn(found foundWords) uint64 {
 // The leftmost match starts at the first start where its branches match, unless a searched
 // branch matches before it; where a searched branch's leftmost match starts, every branch that
 // can start there is tried at once, in their order, as the whole expression tries them.
-func (p *startPlan) findAllWith(text string, starts []start, searched uint64, n int) [][]int {
+//
+// ok is false when a match is empty, which no branch that leads with or needs a literal has: the
+// whole text is searched instead.
+func (p *startPlan) findAllWith(text string, starts []start, searched uint64, n int) (matches [][]int, ok bool) {
 	if searched == 0 {
-		return p.findAll(text, starts, n)
+		return p.findAll(text, starts, n), true
 	}
 	var out [][]int
 	next := make([]int, len(p.branches)) // a searched branch's leftmost start from pos, -1 for none
@@ -470,10 +473,13 @@ func (p *startPlan) findAllWith(text string, starts []start, searched uint64, n 
 				break
 			}
 		}
+		if m[1] == m[0] {
+			return nil, false
+		}
 		out = append(out, m)
 		pos = m[1]
 	}
-	return out
+	return out, true
 }
 
 // searchFrom is where the leftmost match of a searched branch at or after pos starts, its
