@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"math/bits"
 	"regexp/syntax"
 	"slices"
 	"strings"
@@ -48,6 +49,10 @@ type branchStarts struct {
 	slack   int
 	marks   *[256]bool
 	atStart bool
+	// follow, for a branch that starts with a mark of one byte, is the bytes that can come
+	// right after it: a start whose next byte is none of them is not tried (nil: any byte).
+	// Line starts and "[" are common in prose, the branches that start there rarely go on.
+	follow *[256]bool
 	// searched, for a branch of a phrase with neither, is the branch searched for in the text,
 	// and after the rune before where a search resumes ([startPlan.findAllWith]); such a branch
 	// needs a literal, so that it never matches the empty string.
@@ -89,6 +94,7 @@ func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
 				return nil
 			}
 			bs.marks, bs.atStart = &marks, atStart
+			bs.follow = followAfterMark(b)
 		}
 		p.branches = append(p.branches, bs)
 		p.branch = append(p.branch, b)
@@ -246,6 +252,9 @@ func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text
 	if anyMarks {
 		for i := 0; i < len(text); i++ {
 			if set := marks[text[i]]; set != 0 {
+				if set = p.followed(set, text, i); set == 0 {
+					continue
+				}
 				if starts = append(starts, start{i, set}); len(starts) > limit {
 					return nil, false
 				}
@@ -262,6 +271,164 @@ func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text
 		out = append(out, s)
 	}
 	return out, true
+}
+
+// followed is the branches of set that may match from text[i], a mark: those whose next byte
+// after it can come there. At the text's start a branch may start otherwise (before its mark, at
+// the start it also allows), and is kept.
+func (p *startPlan) followed(set uint64, text string, i int) uint64 {
+	if i == 0 {
+		return set
+	}
+	for b := set; b != 0; b &= b - 1 {
+		j := bits.TrailingZeros64(b)
+		f := p.branches[j].follow
+		if f != nil && (i+1 >= len(text) || !f[text[i+1]]) {
+			set &^= 1 << j
+		}
+	}
+	return set
+}
+
+// followAfterMark is the bytes that can come right after the mark a branch starts with, when
+// its first part matches exactly one byte of ASCII ("<", "[", or the line break of
+// "(?:^|\n)") and what follows cannot match the empty string; nil when that cannot be told.
+// It may hold bytes that cannot follow, never miss one that can.
+func followAfterMark(b *syntax.Regexp) *[256]bool {
+	for b.Op == syntax.OpCapture {
+		b = b.Sub[0]
+	}
+	if b.Op != syntax.OpConcat || len(b.Sub) < 2 {
+		return nil
+	}
+	first, rest := b.Sub[0], b.Sub[1:]
+	var after []*syntax.Regexp
+	switch {
+	case oneASCIIByte(first):
+	case first.Op == syntax.OpLiteral && len(first.Rune) > 1 && oneASCIIByte(&syntax.Regexp{Op: syntax.OpLiteral, Rune: first.Rune[:1], Flags: first.Flags}):
+		// The literal's other runes come first.
+		after = []*syntax.Regexp{{Op: syntax.OpLiteral, Rune: first.Rune[1:], Flags: first.Flags}}
+	case first.Op == syntax.OpAlternate && len(first.Sub) == 2 && first.Sub[0].Op == syntax.OpBeginText && oneASCIIByte(first.Sub[1]):
+		// "(?:^|\n)": past the text's start, the line break.
+	default:
+		return nil
+	}
+	var follow [256]bool
+	nullable, ok := firstBytes(&syntax.Regexp{Op: syntax.OpConcat, Sub: append(after, rest...)}, &follow)
+	if !ok || nullable {
+		return nil
+	}
+	return &follow
+}
+
+// oneASCIIByte reports whether e matches exactly one byte, of ASCII.
+func oneASCIIByte(e *syntax.Regexp) bool {
+	switch e.Op {
+	case syntax.OpLiteral:
+		if len(e.Rune) != 1 || e.Rune[0] >= utf8.RuneSelf {
+			return false
+		}
+		return e.Flags&syntax.FoldCase == 0 || unicode.SimpleFold(e.Rune[0]) == e.Rune[0] || allASCIIFolds(e.Rune[0])
+	case syntax.OpCharClass:
+		for i := 1; i < len(e.Rune); i += 2 {
+			if e.Rune[i] >= utf8.RuneSelf {
+				return false
+			}
+		}
+		return len(e.Rune) > 0
+	}
+	return false
+}
+
+// allASCIIFolds reports whether every rune r folds to is ASCII.
+func allASCIIFolds(r rune) bool {
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// firstBytes adds to set every byte a match of e may start with, and reports whether e may match
+// the empty string; ok is false for an expression it cannot read. A rune outside ASCII, or one
+// folding to such a rune, adds every byte from 0x80: its first byte, or an invalid byte read as
+// U+FFFD.
+func firstBytes(e *syntax.Regexp, set *[256]bool) (nullable, ok bool) {
+	addRune := func(r rune) {
+		if r < utf8.RuneSelf {
+			set[r] = true
+			return
+		}
+		for c := 0x80; c < 256; c++ {
+			set[c] = true
+		}
+	}
+	switch e.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true, true
+	case syntax.OpLiteral:
+		if len(e.Rune) == 0 {
+			return true, true
+		}
+		r := e.Rune[0]
+		addRune(r)
+		if e.Flags&syntax.FoldCase != 0 {
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				addRune(f)
+			}
+		}
+		return false, true
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(e.Rune); i += 2 {
+			lo, hi := e.Rune[i], e.Rune[i+1]
+			for r := lo; r <= hi && r < utf8.RuneSelf; r++ {
+				set[r] = true
+			}
+			if hi >= utf8.RuneSelf {
+				addRune(hi)
+			}
+		}
+		return false, true
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		for c := range set {
+			set[c] = true
+		}
+		return false, true
+	case syntax.OpCapture:
+		return firstBytes(e.Sub[0], set)
+	case syntax.OpStar, syntax.OpQuest:
+		_, ok := firstBytes(e.Sub[0], set)
+		return true, ok
+	case syntax.OpPlus:
+		return firstBytes(e.Sub[0], set)
+	case syntax.OpRepeat:
+		n, ok := firstBytes(e.Sub[0], set)
+		return n || e.Min == 0, ok
+	case syntax.OpConcat:
+		for _, s := range e.Sub {
+			n, ok := firstBytes(s, set)
+			if !ok {
+				return false, false
+			}
+			if !n {
+				return false, true
+			}
+		}
+		return true, true
+	case syntax.OpAlternate:
+		nullable := false
+		for _, s := range e.Sub {
+			n, ok := firstBytes(s, set)
+			if !ok {
+				return false, false
+			}
+			nullable = nullable || n
+		}
+		return nullable, true
+	}
+	return false, false
 }
 
 // firstMarks adds to marks the bytes a match of e may start with, and reports whether it may
