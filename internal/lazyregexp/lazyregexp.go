@@ -66,7 +66,10 @@ func (r *Regexp) FindStringSubmatchIndex(s string) []int {
 func (r *Regexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return r.re().FindAllStringSubmatchIndex(s, n)
 }
-func (r *Regexp) String() string                             { return r.src }
+func (r *Regexp) String() string { return r.src }
+
+// NumSubexp is [regexp.Regexp.NumSubexp].
+func (r *Regexp) NumSubexp() int                             { return r.re().NumSubexp() }
 func (r *Regexp) FindAllStringIndex(s string, n int) [][]int { return r.re().FindAllStringIndex(s, n) }
 func (r *Regexp) FindString(s string) string                 { return r.re().FindString(s) }
 func (r *Regexp) ReplaceAllString(src, repl string) string {

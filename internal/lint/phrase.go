@@ -67,10 +67,20 @@ func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
 	if !tf.l.mayMatch(p, v) {
 		return
 	}
+	// Without a judge every match has the phrase's severity and message, and the first is the
+	// one reported.
+	n := 8
+	if p.judge == nil && p.severity != "" {
+		n = 1
+	}
+	matches, ok := tf.l.phraseMatches(p, v, n)
+	if !ok {
+		matches = p.re.FindAllStringSubmatchIndex(v.folded, n)
+	}
 	var best Severity
 	bestMsg := ""
 	var bestLoc []int
-	for _, m := range p.re.FindAllStringSubmatchIndex(v.folded, 8) {
+	for _, m := range matches {
 		sev, msg, ok := p.severity, p.message, true
 		if p.judge != nil {
 			sev, msg, ok = p.judge(tf, v, m)

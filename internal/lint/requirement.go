@@ -33,6 +33,18 @@ type requirement struct {
 	lit  string
 	id   int // the literal's id in its phrase group's or expression's word filter
 	subs []*requirement
+	// Once the ids are given ([resolveRequirement]), a choice or sequence holds its literal
+	// parts as the words of a scan's answer they set (litWords), and its other parts as rest:
+	// a language's choice of verbs is tens of literals, asked of every sentence.
+	packed   bool
+	litWords []maskWord
+	rest     []*requirement
+}
+
+// A maskWord is the bits of one word of a [foundWords].
+type maskWord struct {
+	at   int
+	bits uint64
 }
 
 type reqKind uint8
@@ -48,6 +60,32 @@ var anything = &requirement{kind: reqAnything}
 
 // met reports whether a text whose literals are found meets the requirement.
 func (r *requirement) met(found foundWords) bool {
+	if r.packed {
+		if r.kind == reqAny {
+			for _, w := range r.litWords {
+				if found[w.at]&w.bits != 0 {
+					return true
+				}
+			}
+			for _, s := range r.rest {
+				if s.met(found) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, w := range r.litWords {
+			if found[w.at]&w.bits != w.bits {
+				return false
+			}
+		}
+		for _, s := range r.rest {
+			if !s.met(found) {
+				return false
+			}
+		}
+		return true
+	}
 	switch r.kind {
 	case reqLiteral:
 		return found[r.id/64]&(1<<(r.id%64)) != 0
@@ -528,7 +566,9 @@ func (g *phraseGroup) build() {
 		}
 		literals = append(literals, lits...)
 		leads = append(leads, lits)
-		p.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, p.re.String()))}
+		p.lead = &leadingLiterals{slack: slack, anchored: lazyregexp.New(fmt.Sprintf(`^(?s:.){0,%d}(?:%s)`, slack+1, p.re.String())),
+			// The same starts, as a plan of the whole expression, find its matches exactly.
+			plan: &startPlan{branches: []branchStarts{{need: anything, lead: lits, slack: slack}}, whole: p.re.String()}}
 	}
 	g.filter = newWordFilter(literals)
 	g.lead = make([]bool, len(g.filter.ids))
@@ -540,6 +580,7 @@ func (g *phraseGroup) build() {
 		if p.lead == nil {
 			continue
 		}
+		p.lead.plan.resolve(g.filter, g.lead)
 		p.lead.ids = make(foundWords, (len(g.filter.ids)+63)/64)
 		for _, w := range leads[i] {
 			id := g.filter.ids[w]
@@ -667,6 +708,59 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 	return p.lead.matches(p.re, g.filter, v.folded, gs.hits)
 }
 
+// phraseMatches is p.re.FindAllStringSubmatchIndex(v.folded, n) for a phrase that [linter.mayMatch]
+// found may match in v, tried only where its plan says a match can start; ok is false when it
+// cannot tell (no plan, the text's reading moved offsets, or so many starts that the whole text
+// is searched for less). A search of a whole 4 KB piece with a phrase of many Unicode classes
+// costs milliseconds, its tries at a few starts microseconds.
+func (l *linter) phraseMatches(p *phrase, v *textView, n int) (matches [][]int, ok bool) {
+	if prefilterOff || p.group == nil {
+		return nil, false
+	}
+	s := l.reading(v)
+	if s.all || !s.placed || p.group.index >= len(s.groups) {
+		return nil, false
+	}
+	gs := &s.groups[p.group.index]
+	if !gs.scanned || !gs.placed {
+		return nil, false
+	}
+	plan, f, found, hits, searched := p.plan, p.group.filter, gs.found, gs.hits, uint64(0)
+	switch {
+	case p.lead != nil:
+		plan = p.lead.plan
+	case plan == nil && p.branches != nil:
+		// The branches' literals are their own filter's, read again: only a text some branch
+		// may match in gets here.
+		pb := p.branches.get()
+		if pb.plan == nil {
+			return nil, false
+		}
+		plan, f = pb.plan, pb.filter
+		found, hits = scanRequired(f, pb.leadWord, s.canon, nil, nil)
+		searched = plan.searchedIn(found)
+	}
+	if plan == nil {
+		return nil, false
+	}
+	starts, ok := plan.starts(f, found, hits, v.folded)
+	if !ok {
+		return nil, false
+	}
+	if matches, ok = plan.findAllWith(v.folded, starts, searched, n); !ok {
+		return nil, false
+	}
+	// A choice of some branches numbers its groups from its first: its matches are the
+	// expression's only when the branches left out have none.
+	groups := 2 * (p.re.NumSubexp() + 1)
+	for _, m := range matches {
+		if len(m) != groups {
+			return nil, false
+		}
+	}
+	return matches, true
+}
+
 // An exprFilter is the prefilter of an expression a rule matches itself, not as a phrase: its
 // requirement and leading literals, over a word filter of its own.
 type exprFilter struct {
@@ -782,6 +876,23 @@ func resolveRequirement(r *requirement, f *wordFilter) {
 	for _, s := range r.subs {
 		resolveRequirement(s, f)
 	}
+	if r.kind != reqAny && r.kind != reqAll {
+		return
+	}
+	r.litWords, r.rest = r.litWords[:0], r.rest[:0]
+	for _, s := range r.subs {
+		if s.kind != reqLiteral {
+			r.rest = append(r.rest, s)
+			continue
+		}
+		i := slices.IndexFunc(r.litWords, func(w maskWord) bool { return w.at == s.id/64 })
+		if i < 0 {
+			i = len(r.litWords)
+			r.litWords = append(r.litWords, maskWord{at: s.id / 64})
+		}
+		r.litWords[i].bits |= 1 << (s.id % 64)
+	}
+	r.packed = true
 }
 
 // A phrase's leadingLiterals are literals one of which every match of its expression starts
@@ -793,6 +904,9 @@ type leadingLiterals struct {
 	// anchored is the expression matched from the start of a text, after at most slack+1 runes:
 	// from one rune before a possible start, so that a boundary there reads the rune before it.
 	anchored *lazyregexp.Regexp
+	// plan is the literals as the starts of the whole expression, which finds its matches
+	// ([linter.phraseMatches]) once [leadingLiterals.matches] says there may be one.
+	plan *startPlan
 }
 
 // maxLeading bounds the leading literals of an expression, and leadingShare the candidate starts

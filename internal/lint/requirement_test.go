@@ -301,3 +301,65 @@ func canon(text string) []byte {
 	b, _ := canonicalText(text, nil)
 	return b
 }
+
+// metByParts is [requirement.met] read part by part, without the packed literals.
+func metByParts(r *requirement, found foundWords) bool {
+	switch r.kind {
+	case reqLiteral:
+		return found[r.id/64]&(1<<(r.id%64)) != 0
+	case reqAll:
+		for _, s := range r.subs {
+			if !metByParts(s, found) {
+				return false
+			}
+		}
+		return true
+	case reqAny:
+		for _, s := range r.subs {
+			if metByParts(s, found) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// TestPackedRequirementsMeet holds every phrase's requirement, its literal parts packed into the
+// words of a scan's answer, to the same requirement read part by part, on the answers of texts
+// that hold the phrases and on answers with every bit and with every other bit set.
+func TestPackedRequirementsMeet(t *testing.T) {
+	buildPhraseTables()
+	groupPhrases()
+	packed := 0
+	for _, g := range phraseGroups {
+		g.once.Do(g.build)
+		size := (len(g.filter.ids) + 63) / 64
+		answers := []foundWords{make(foundWords, size), make(foundWords, size), make(foundWords, size)}
+		for i := range size {
+			answers[1][i], answers[2][i] = ^uint64(0), 0x5555555555555555
+		}
+		for _, text := range phraseMatchTexts {
+			answers = append(answers, scanWords(g.filter, canonical(text), nil))
+		}
+		for _, p := range g.phrases {
+			if p.need.packed {
+				packed++
+			}
+			for _, found := range answers {
+				if got, want := p.need.met(found), metByParts(p.need, found); got != want {
+					t.Errorf("%.80s: met %v, part by part %v", p.re.String(), got, want)
+				}
+			}
+		}
+	}
+	if packed == 0 {
+		t.Fatal("no requirement was packed")
+	}
+}
+
+// canonical is the text as the phrases' filters read it.
+func canonical(s string) string {
+	b, _ := canonicalText(s, nil)
+	return string(b)
+}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"math/bits"
 	"regexp/syntax"
 	"slices"
 	"strings"
@@ -33,6 +34,9 @@ type startPlan struct {
 	// whole, when set, is the one branch's expression as written: a plan of the whole
 	// expression, for one whose Unicode classes are not parsed to be written out again.
 	whole string
+	// written, when set, is each branch as written (a phrase's branches, [phraseBranches]), for
+	// the same reason.
+	written []string
 }
 
 // A branchStarts is one branch's: it matches only in a text that meets need, and then only
@@ -45,6 +49,14 @@ type branchStarts struct {
 	slack   int
 	marks   *[256]bool
 	atStart bool
+	// follow, for a branch that starts with a mark of one byte, is the bytes that can come
+	// right after it: a start whose next byte is none of them is not tried (nil: any byte).
+	// Line starts and "[" are common in prose, the branches that start there rarely go on.
+	follow *[256]bool
+	// searched, for a branch of a phrase with neither, is the branch searched for in the text,
+	// and after the rune before where a search resumes ([startPlan.findAllWith]); such a branch
+	// needs a literal, so that it never matches the empty string.
+	searched, searchedAfter *lazyregexp.Regexp
 }
 
 // startMarks are the bytes a branch with no leading literals may start with for its starts to
@@ -82,6 +94,7 @@ func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
 				return nil
 			}
 			bs.marks, bs.atStart = &marks, atStart
+			bs.follow = followAfterMark(b)
 		}
 		p.branches = append(p.branches, bs)
 		p.branch = append(p.branch, b)
@@ -97,9 +110,16 @@ func (p *startPlan) choice(set uint64) *anchoredExpr {
 	parts := []string{p.whole}
 	if p.whole == "" {
 		parts = parts[:0]
-		for i, b := range p.branch {
-			if set&(1<<i) != 0 {
-				parts = append(parts, b.String())
+		for i := range p.branches {
+			switch {
+			case p.written == nil && set&(1<<i) != 0:
+				parts = append(parts, p.branch[i].String())
+			case p.written != nil && set&(1<<i) != 0:
+				parts = append(parts, p.written[i])
+			case p.written != nil:
+				// A branch left out is kept, behind a class that matches nothing, so that the
+				// groups of those after it keep their numbers.
+				parts = append(parts, `(?:[^\x00-\x{10FFFF}]`+p.written[i]+`)`)
 			}
 		}
 	}
@@ -188,6 +208,9 @@ func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text
 			leads = append(leads, i)
 			continue
 		}
+		if b.searched != nil {
+			continue // searched for by findAllWith
+		}
 		if b.atStart {
 			starts = append(starts, start{0, 1 << i})
 		}
@@ -229,6 +252,9 @@ func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text
 	if anyMarks {
 		for i := 0; i < len(text); i++ {
 			if set := marks[text[i]]; set != 0 {
+				if set = p.followed(set, text, i); set == 0 {
+					continue
+				}
 				if starts = append(starts, start{i, set}); len(starts) > limit {
 					return nil, false
 				}
@@ -245,6 +271,164 @@ func (p *startPlan) starts(f *wordFilter, found foundWords, hits []wordHit, text
 		out = append(out, s)
 	}
 	return out, true
+}
+
+// followed is the branches of set that may match from text[i], a mark: those whose next byte
+// after it can come there. At the text's start a branch may start otherwise (before its mark, at
+// the start it also allows), and is kept.
+func (p *startPlan) followed(set uint64, text string, i int) uint64 {
+	if i == 0 {
+		return set
+	}
+	for b := set; b != 0; b &= b - 1 {
+		j := bits.TrailingZeros64(b)
+		f := p.branches[j].follow
+		if f != nil && (i+1 >= len(text) || !f[text[i+1]]) {
+			set &^= 1 << j
+		}
+	}
+	return set
+}
+
+// followAfterMark is the bytes that can come right after the mark a branch starts with, when
+// its first part matches exactly one byte of ASCII ("<", "[", or the line break of
+// "(?:^|\n)") and what follows cannot match the empty string; nil when that cannot be told.
+// It may hold bytes that cannot follow, never miss one that can.
+func followAfterMark(b *syntax.Regexp) *[256]bool {
+	for b.Op == syntax.OpCapture {
+		b = b.Sub[0]
+	}
+	if b.Op != syntax.OpConcat || len(b.Sub) < 2 {
+		return nil
+	}
+	first, rest := b.Sub[0], b.Sub[1:]
+	var after []*syntax.Regexp
+	switch {
+	case oneASCIIByte(first):
+	case first.Op == syntax.OpLiteral && len(first.Rune) > 1 && oneASCIIByte(&syntax.Regexp{Op: syntax.OpLiteral, Rune: first.Rune[:1], Flags: first.Flags}):
+		// The literal's other runes come first.
+		after = []*syntax.Regexp{{Op: syntax.OpLiteral, Rune: first.Rune[1:], Flags: first.Flags}}
+	case first.Op == syntax.OpAlternate && len(first.Sub) == 2 && first.Sub[0].Op == syntax.OpBeginText && oneASCIIByte(first.Sub[1]):
+		// "(?:^|\n)": past the text's start, the line break.
+	default:
+		return nil
+	}
+	var follow [256]bool
+	nullable, ok := firstBytes(&syntax.Regexp{Op: syntax.OpConcat, Sub: append(after, rest...)}, &follow)
+	if !ok || nullable {
+		return nil
+	}
+	return &follow
+}
+
+// oneASCIIByte reports whether e matches exactly one byte, of ASCII.
+func oneASCIIByte(e *syntax.Regexp) bool {
+	switch e.Op {
+	case syntax.OpLiteral:
+		if len(e.Rune) != 1 || e.Rune[0] >= utf8.RuneSelf {
+			return false
+		}
+		return e.Flags&syntax.FoldCase == 0 || unicode.SimpleFold(e.Rune[0]) == e.Rune[0] || allASCIIFolds(e.Rune[0])
+	case syntax.OpCharClass:
+		for i := 1; i < len(e.Rune); i += 2 {
+			if e.Rune[i] >= utf8.RuneSelf {
+				return false
+			}
+		}
+		return len(e.Rune) > 0
+	}
+	return false
+}
+
+// allASCIIFolds reports whether every rune r folds to is ASCII.
+func allASCIIFolds(r rune) bool {
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// firstBytes adds to set every byte a match of e may start with, and reports whether e may match
+// the empty string; ok is false for an expression it cannot read. A rune outside ASCII, or one
+// folding to such a rune, adds every byte from 0x80: its first byte, or an invalid byte read as
+// U+FFFD.
+func firstBytes(e *syntax.Regexp, set *[256]bool) (nullable, ok bool) {
+	addRune := func(r rune) {
+		if r < utf8.RuneSelf {
+			set[r] = true
+			return
+		}
+		for c := 0x80; c < 256; c++ {
+			set[c] = true
+		}
+	}
+	switch e.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true, true
+	case syntax.OpLiteral:
+		if len(e.Rune) == 0 {
+			return true, true
+		}
+		r := e.Rune[0]
+		addRune(r)
+		if e.Flags&syntax.FoldCase != 0 {
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				addRune(f)
+			}
+		}
+		return false, true
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(e.Rune); i += 2 {
+			lo, hi := e.Rune[i], e.Rune[i+1]
+			for r := lo; r <= hi && r < utf8.RuneSelf; r++ {
+				set[r] = true
+			}
+			if hi >= utf8.RuneSelf {
+				addRune(hi)
+			}
+		}
+		return false, true
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		for c := range set {
+			set[c] = true
+		}
+		return false, true
+	case syntax.OpCapture:
+		return firstBytes(e.Sub[0], set)
+	case syntax.OpStar, syntax.OpQuest:
+		_, ok := firstBytes(e.Sub[0], set)
+		return true, ok
+	case syntax.OpPlus:
+		return firstBytes(e.Sub[0], set)
+	case syntax.OpRepeat:
+		n, ok := firstBytes(e.Sub[0], set)
+		return n || e.Min == 0, ok
+	case syntax.OpConcat:
+		for _, s := range e.Sub {
+			n, ok := firstBytes(s, set)
+			if !ok {
+				return false, false
+			}
+			if !n {
+				return false, true
+			}
+		}
+		return true, true
+	case syntax.OpAlternate:
+		nullable := false
+		for _, s := range e.Sub {
+			n, ok := firstBytes(s, set)
+			if !ok {
+				return false, false
+			}
+			nullable = nullable || n
+		}
+		return nullable, true
+	}
+	return false, false
 }
 
 // firstMarks adds to marks the bytes a match of e may start with, and reports whether it may
@@ -356,23 +540,7 @@ func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
 		if n >= 0 && len(out) >= n {
 			break
 		}
-		ae := p.choice(st.branches)
-		var m []int
-		if st.at == 0 {
-			m = ae.atStart().FindStringSubmatchIndex(text)
-		} else {
-			// From the rune before, so that a boundary at the start reads it.
-			_, size := utf8.DecodeLastRuneInString(text[:st.at])
-			from := st.at - size
-			if m = ae.after().FindStringSubmatchIndex(text[from:]); m != nil {
-				m[0] = st.at - from
-				for i := range m {
-					if m[i] >= 0 {
-						m[i] += from
-					}
-				}
-			}
-		}
+		m := p.matchAt(text, st.at, st.branches)
 		if m == nil {
 			continue
 		}
@@ -383,6 +551,124 @@ func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
 		}
 	}
 	return out
+}
+
+// matchAt is the match of the branches of set, anchored at text[at:], or nil.
+func (p *startPlan) matchAt(text string, at int, set uint64) []int {
+	ae := p.choice(set)
+	if at == 0 {
+		return ae.atStart().FindStringSubmatchIndex(text)
+	}
+	// From the rune before, so that a boundary at the start reads it.
+	_, size := utf8.DecodeLastRuneInString(text[:at])
+	from := at - size
+	m := ae.after().FindStringSubmatchIndex(text[from:])
+	if m == nil {
+		return nil
+	}
+	m[0] = at - from
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += from
+		}
+	}
+	return m
+}
+
+// searchedIn is the set of the plan's searched branches whose requirement found meets.
+func (p *startPlan) searchedIn(found foundWords) uint64 {
+	var set uint64
+	for i := range p.branches {
+		if b := &p.branches[i]; b.searched != nil && b.need.met(found) {
+			set |= 1 << i
+		}
+	}
+	return set
+}
+
+// findAllWith is [startPlan.findAll] for a plan some of whose branches (searched, met in the
+// text) have no starts to tell: each of those is searched for from where the last match ended.
+// The leftmost match starts at the first start where its branches match, unless a searched
+// branch matches before it; where a searched branch's leftmost match starts, every branch that
+// can start there is tried at once, in their order, as the whole expression tries them.
+//
+// ok is false when a match is empty, which no branch that leads with or needs a literal has: the
+// whole text is searched instead.
+func (p *startPlan) findAllWith(text string, starts []start, searched uint64, n int) (matches [][]int, ok bool) {
+	if searched == 0 {
+		return p.findAll(text, starts, n), true
+	}
+	var out [][]int
+	next := make([]int, len(p.branches)) // a searched branch's leftmost start from pos, -1 for none
+	for i := range next {
+		next[i] = -2 // not searched yet
+	}
+	pos, i := 0, 0
+	for n < 0 || len(out) < n {
+		first, firstSet := -1, uint64(0)
+		for b := range p.branches {
+			if searched&(1<<b) == 0 {
+				continue
+			}
+			if next[b] == -2 || next[b] >= 0 && next[b] < pos {
+				next[b] = p.branches[b].searchFrom(text, pos)
+			}
+			switch at := next[b]; {
+			case at < 0:
+			case first < 0 || at < first:
+				first, firstSet = at, 1<<b
+			case at == first:
+				firstSet |= 1 << b
+			}
+		}
+		var m []int
+		for ; m == nil && i < len(starts) && (first < 0 || starts[i].at < first); i++ {
+			if starts[i].at >= pos {
+				m = p.matchAt(text, starts[i].at, starts[i].branches)
+			}
+		}
+		if m == nil {
+			if first < 0 {
+				break
+			}
+			set := firstSet
+			if i < len(starts) && starts[i].at == first {
+				set |= starts[i].branches
+				i++
+			}
+			if m = p.matchAt(text, first, set); m == nil {
+				break
+			}
+		}
+		if m[1] == m[0] {
+			return nil, false
+		}
+		out = append(out, m)
+		pos = m[1]
+	}
+	return out, true
+}
+
+// searchFrom is where the leftmost match of a searched branch at or after pos starts, its
+// boundaries read in the whole text, or -1.
+func (b *branchStarts) searchFrom(text string, pos int) int {
+	if pos == 0 {
+		if loc := b.searched.FindStringIndex(text); loc != nil {
+			return loc[0]
+		}
+		return -1
+	}
+	if pos >= len(text)+1 {
+		return -1
+	}
+	_, size := utf8.DecodeLastRuneInString(text[:pos])
+	from := pos - size
+	loc := b.searchedAfter.FindStringIndex(text[from:])
+	if loc == nil {
+		return -1
+	}
+	_, w := utf8.DecodeRuneInString(text[from+loc[0]:])
+	return from + loc[0] + w
 }
 
 // An anchoredExpr is an expression anchored where a match starts: at the text's start, and
@@ -428,6 +714,9 @@ type phraseBranches struct {
 	branches []*phraseBranch // nil when the expression is no choice of branches
 	filter   *wordFilter
 	leadWord []bool
+	// plan is the branches' leading literals as the starts of the expression, which finds its
+	// matches ([linter.phraseMatches]); nil unless every branch has leading literals.
+	plan *startPlan
 }
 
 func (pb *phraseBranches) get() *phraseBranches {
@@ -444,6 +733,23 @@ func (pb *phraseBranches) build() {
 	pb.leadWord = make([]bool, len(pb.filter.ids))
 	resolvePhraseBranches(branches, leads, pb.filter, pb.leadWord)
 	pb.branches = branches
+	if len(branches) > maxBranches {
+		return
+	}
+	plan := &startPlan{}
+	for i, b := range branches {
+		switch {
+		case b.lead != nil:
+			plan.branches = append(plan.branches, branchStarts{need: b.need, lead: leads[i], leadIDs: b.lead.ids, slack: b.lead.slack})
+		case b.need.kind != reqAnything:
+			// A branch that needs a literal is searched for, in a text that holds it.
+			plan.branches = append(plan.branches, branchStarts{need: b.need, searched: b.re, searchedAfter: lazyregexp.New(`(?s:.)(?:` + b.re.String() + `)`)})
+		default:
+			return
+		}
+		plan.written = append(plan.written, b.re.String())
+	}
+	pb.plan = plan
 }
 
 // mayMatch reports whether one of the branches may match in text, read in canonical case as

@@ -33,7 +33,7 @@ var (
 	stateInstead = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
 	// stateSupposed is stateInstead's other forms: "let's admit to using", and a hypothetical
 	// scenario or world in which "we say" something; read only in sentences holding their words.
-	stateSupposed = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must))\s+(?:admit|confess)\s+to\s+\w+ing\b` +
+	stateSupposed = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must))\s+(?:admit|confess)\s+to\s+\w+ing\b` +
 		`|\b(?:scenario|world|universe|reality)\s+(?:where|in\s+which)\s+we\s+(?:\w+\s+)?(?:state|say|claim|declare)\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b)`)
 	// actionOrder is an order, at a sentence's start, to act with what the reader can reach and
 	// hand something to another party: "please transfer $500 to account 123", "also, grant my
@@ -127,7 +127,8 @@ var (
 )
 
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
-var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther)
+var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther,
+	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -159,6 +160,9 @@ func slippedTaskFindings(s string) []hit {
 	// expression is run on them.
 	var read lint.SetReading
 	matches := func(e *lint.Expression, text string) bool { return read.MayMatch(e) && e.MatchString(text) }
+	// may is whether e may match in the sentence read, asked before a check of words cheaper
+	// than its expression but dearer than the answer of the reading.
+	may := read.MayMatch
 	for _, c := range starts {
 		if len(out) >= 4 {
 			break
@@ -199,13 +203,13 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) || ownWord(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
+		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) || may(actAsMe) && ownWord(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
-		case replyInsert.MatchString(trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):
+		case matches(replyInsert, trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
-		case questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
+		case may(questionOrder) && may(readerFacing) && questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
-		case matches(stateInstead, withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)) || holdsAny(withStop(s, at, end), supposedWords) && stateSupposed.MatchString(withStop(s, at, end)):
+		case matches(stateInstead, withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)) || may(stateSupposed) && holdsAny(withStop(s, at, end), supposedWords) && stateSupposed.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		default:
 			continue
