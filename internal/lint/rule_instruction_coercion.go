@@ -31,6 +31,9 @@ func instructionCoercionPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("threatens failure to make the model comply"),
 			`\b(?:otherwise|or\s+else)\b[^.!?\n]{0,60}?\b(?:will|would|is\s+going\s+to)\s+(?:not\s+work|crash|fail|stop\s+working|be\s+blocked|be\s+(?:permanently\s+)?lost|break)\b|\b(?:will|would)\s+(?:not\s+work|crash|be\s+blocked)\s+otherwise\b|\bfailing\s+to\s+(?:provide|pass|include|fill|supply|send)\b[^.!?\n]{0,60}?\b(?:malfunction|fail|crash|break|not\s+work|stop\s+working)\w*|\bif\s+you\s+[^.!?\n]{1,80}?\b(?:(?:will|would)\s+(?:not\s+work|crash|stop\s+working|be\s+blocked|be\s+(?:permanently\s+)?lost|break)|(?:system|application|app|tool|server|everything)\s+(?:will\s+)?crash(?:es)?)\b`,
 			"otherwise", "or else", "if you", "failing to").gated("malfunction", "crash", "fail", "not work", "n't work", "blocked", "lost", "break", "stop working").judged(judgeThreat),
+		mustPhrase(SeverityHigh, i18n.T("threatens that the system crashes or data is lost without what it orders"),
+			`\bwithout\s+(?:this|it|that|these|them)\b[^.!?\n]{0,40}?\b(?:cause\s+(?:the\s+|your\s+)?(?:system|application|app|client|server|session|everything)\s+to\s+(?:crash|break)|(?:the\s+)?(?:system|application|app|client|server|session|everything)\s+(?:will\s+|would\s+)?(?:crash|break)(?:es|s)?|(?:all\s+)?(?:the\s+|your\s+)?(?:user'?s?\s+)?(?:data|work)\s+(?:will|would)\s+be\s+lost)\b`,
+			"without").gated("crash", "break", "lost").judged(judgeBackReferencedThreat),
 		mustPhrase(SeverityHigh, i18n.T("demands the user's secrets"),
 			`\b(?:you\s+(?:must|need\s+to|have\s+to|should|are\s+required\s+to)|(?:must|need\s+to|have\s+to)\s+(?:first\s+)?|please|always|first|unless\s+you(?:\s+first)?|before\s+\w+ing\b[^.!?\n]{0,40}?)\s*(?:first\s+|also\s+)?(?:pass|provide|include|send|give|enter|supply|paste|attach|share|put|add|read|fetch|retrieve|get|copy)\s+(?:us\s+|me\s+|it\s+|along\s+)?(?:the\s+|your\s+|a\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?`+reSecret,
 			"must", "need to", "have to", "should", "please", "always", "first", "unless you", "before").gated(secretMaterialWords...).judged(judgeSecretDemand),
@@ -57,6 +60,22 @@ var secretMaterialWords = []string{"password", "passphrase", "passcode", "creden
 func judgeThreat(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	if directiveRE.MatchString(v.sentence(m[0], m[1])) {
 		return SeverityHigh, i18n.T("threatens failure to make the model follow an order"), true
+	}
+	return SeverityMedium, i18n.T("threatens failure if the model does not comply"), true
+}
+
+// judgeBackReferencedThreat makes high a threat that points back at what it demands ("…make sure
+// you include the last messages. Sending without this will cause the system to crash."): the
+// order is in its sentence or in the one before. A crash threatened with no order near it is a
+// warning, medium.
+func judgeBackReferencedThreat(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if directiveRE.MatchString(v.sentence(m[0], m[1])) {
+		return SeverityHigh, i18n.T("threatens failure to make the model follow an order"), true
+	}
+	if from, _ := sentenceAround(v.folded, m[0], m[1]); from > 1 {
+		if directiveRE.MatchString(v.sentence(from-2, from-1)) {
+			return SeverityHigh, i18n.T("threatens failure to make the model follow the order before it"), true
+		}
 	}
 	return SeverityMedium, i18n.T("threatens failure if the model does not comply"), true
 }

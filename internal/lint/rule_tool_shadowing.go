@@ -53,6 +53,9 @@ func toolShadowingPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("lays a rule on what the model does with other servers' tools"),
 			`\b(?:tools?|functions?|calls?)\s+(?:provided\s+by|offered\s+by|exposed\s+by|belonging\s+to|from|of|on)\s+(?:any|all|every|each)\s+other\s+(?:connected\s+|mcp\s+|installed\s+)?servers?\b`,
 			"other server", "other connected server", "other mcp server", "other installed server").judged(judgeOtherServersRule),
+		mustPhrase(SeverityHigh, i18n.T("orders the model to change how a whole class of other tools behaves"),
+			`\b(?:modify|change|alter|override|adjust|redefine|rewrite)\s+(?:the\s+)?(?:behaviou?r|functioning|operation|workings)\s+of\s+(?:all|any|every|each|other|the\s+other)\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?|plugins?)\b`,
+			"behavior of", "behaviour of", "functioning of", "operation of", "workings of").judged(judgeClassSteering),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to call another tool first"),
 			`\b(?:always\s+|first\s+)?(?:call|invoke|use|run)\s+`+reToolRef+`\s+(?:tool|function)\s+(?:first|before\s+(?:anything|any|answering|responding|this))\b`,
 			" tool first", " function first", " tool before", " function before").judged(judgeCallFirst),
@@ -361,6 +364,24 @@ func judgeForwardToTool(tf *toolFindings, v *textView, m []int) (Severity, strin
 		return i18n.Sprintf("tells the model to hand this tool's results to %q, a tool of another server or of no pasted catalog, without the user: a server routing what the model reads to another tool", name)
 	})
 }
+
+// judgeClassSteering keeps an order to change how other tools behave when it is an order: "use
+// set_config to change the behavior of all tools" and "lets you change the behaviour of every
+// tool of this server" describe a setting of the server's own, not a rule laid on others' tools.
+func judgeClassSteering(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	before := strings.TrimRight(v.folded[max(0, m[0]-16):m[0]], " ")
+	if describesSettingRE.MatchString(before) || ownToolsRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+40)]) {
+		return "", "", false
+	}
+	return SeverityHigh, "", true
+}
+
+var (
+	// describesSettingRE ends the words before a verb that make it a description, not an order.
+	describesSettingRE = lazyregexp.New(`(?i)\b(?:to|can|may|could|will|would|lets?\s+you|allows?\s+you\s+to|you\s+can|used\s+to)$`)
+	// ownToolsRE begins the words after "all tools" that keep them to the server's own.
+	ownToolsRE = lazyregexp.New(`(?i)^\s*(?:in|of|on|from|provided\s+by)\s+(?:this|the\s+same)\s+(?:server|package|extension)\b`)
+)
 
 // withoutUserRE finds an act done without the user: without asking, telling or confirming.
 var withoutUserRE = lazyregexp.New(`(?i)\bwithout\s+(?:(?:first\s+)?(?:asking|telling|informing|notifying|consulting|checking\s+with|confirming\s+with|waiting\s+for)\s+(?:the\s+)?users?|(?:the\s+)?user'?s?\s+(?:confirmation|consent|approval|knowledge|permission)|(?:any\s+)?(?:confirmation|approval|consent))\b`)
