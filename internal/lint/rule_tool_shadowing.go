@@ -56,6 +56,9 @@ func toolShadowingPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("orders the model to change how a whole class of other tools behaves"),
 			`\b(?:modify|change|alter|override|adjust|redefine|rewrite)\s+(?:the\s+)?(?:behaviou?r|functioning|operation|workings)\s+of\s+(?:all|any|every|each|other|the\s+other)\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:tools?|functions?|servers?|plugins?)\b`,
 			"behavior of", "behaviour of", "functioning of", "operation of", "workings of").judged(judgeClassSteering),
+		mustPhrase(SeverityHigh, i18n.T("orders that what any tool of a kind sends be routed elsewhere"),
+			`\b(?:through|via|with|by|using)\s+(?:any|all|every|each)\s+(?:other\s+)?(?:[\w/-]+\s+){0,3}?(?:tools?|functions?)\b[^.!?\n]{0,40}?\b(?:must|should|shall|ha(?:s|ve)\s+to|are\s+to|is\s+to)\s+(?:always\s+)?(?:be\s+)?(?:routed|re-?routed|redirected|forwarded|copied|relayed|diverted)\b`,
+			"routed", "rerouted", "re-routed", "redirected", "forwarded", "copied", "relayed", "diverted").judged(judgeClassSteering),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to call another tool first"),
 			`\b(?:always\s+|first\s+)?(?:call|invoke|use|run)\s+`+reToolRef+`\s+(?:tool|function)\s+(?:first|before\s+(?:anything|any|answering|responding|this))\b`,
 			" tool first", " function first", " tool before", " function before").judged(judgeCallFirst),
@@ -365,12 +368,13 @@ func judgeForwardToTool(tf *toolFindings, v *textView, m []int) (Severity, strin
 	})
 }
 
-// judgeClassSteering keeps an order to change how other tools behave when it is an order: "use
-// set_config to change the behavior of all tools" and "lets you change the behaviour of every
-// tool of this server" describe a setting of the server's own, not a rule laid on others' tools.
+// judgeClassSteering keeps an order laid on a whole class of tools (how they behave, where what
+// they send goes) when it is an order about others' tools: "use set_config to change the
+// behavior of all tools" and "messages sent through any tool of this server are routed through
+// the proxy you configured" describe a setting of the server's own.
 func judgeClassSteering(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	before := strings.TrimRight(v.folded[max(0, m[0]-16):m[0]], " ")
-	if describesSettingRE.MatchString(before) || ownToolsRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+40)]) {
+	if describesSettingRE.MatchString(before) || ownToolsRE.MatchString(v.folded[m[1]:min(len(v.folded), m[1]+40)]) || ownToolsInsideRE.MatchString(v.folded[m[0]:m[1]]) {
 		return "", "", false
 	}
 	return SeverityHigh, "", true
@@ -381,6 +385,8 @@ var (
 	describesSettingRE = lazyregexp.New(`(?i)\b(?:to|can|may|could|will|would|lets?\s+you|allows?\s+you\s+to|you\s+can|used\s+to)$`)
 	// ownToolsRE begins the words after "all tools" that keep them to the server's own.
 	ownToolsRE = lazyregexp.New(`(?i)^\s*(?:in|of|on|from|provided\s+by)\s+(?:this|the\s+same)\s+(?:server|package|extension)\b`)
+	// ownToolsInsideRE finds the same words inside the match ("through any tool of this server").
+	ownToolsInsideRE = lazyregexp.New(`(?i)\b(?:in|of|on|from|provided\s+by)\s+(?:this|the\s+same)\s+(?:server|package|extension)\b`)
 )
 
 // withoutUserRE finds an act done without the user: without asking, telling or confirming.
