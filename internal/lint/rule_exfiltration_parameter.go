@@ -19,7 +19,9 @@ var ruleExfiltrationParameter = lintRule{
 		Help: i18n.T("High for a parameter named for the conversation, its history or the system prompt, or named or described for the " +
 			"contents of a file or secret (\"content_from_reading_ssh_id_rsa\", \"paste the chat history here\"), and for a " +
 			"required notes/context/extra/debug/feedback field on a tool whose name promises only to read or compute. Medium " +
-			"for such a field that is optional and unexplained; high again, optional or not, when its description asks for what " +
+			"for such a field that is optional and unexplained, high when two or more of them sit unexplained on a tool whose name " +
+			"says it only reads, fetches or computes (\"feedback\", \"debug\" and a pass-through \"extra\" on a weather " +
+			"lookup); high again, optional or not, when its description asks for what " +
 			"the model holds (the conversation, earlier results, files it read, secrets). A parameter is judged by the tool's " +
 			"purpose, not by its name: one the tool's name or description accounts for (\"add_note\" taking \"note\"), one with a " +
 			"shape (an array of objects with named fields, an enum, a format), a chart's \"data\" and a place (\"projectDir\", " +

@@ -13,7 +13,7 @@ var ruleInstructionCoercion = lintRule{
 		Why:      i18n.T("A threat or a demand for secrets in a description pushes the model to do what the user never asked, and honest tools do not need either."),
 		Help: i18n.T("High for a conditional threat aimed at the model (\"otherwise the tool will not work\", \"if you put the real " +
 			"recipient there the application will crash\", \"this tool will not work unless you first pass…\") beside an " +
-			"order, and for a demand that the model hand over secret material (tokens, keys, passwords, configuration files) to a " +
+			"order, a crash or lost data threatened \"without this\" after the order it points back to, and for a demand that the model hand over secret material (tokens, keys, passwords, configuration files) to a " +
 			"tool that is not about authentication. Medium for preconditions (\"before using this tool, read…\", \"you must call X " +
 			"first\"), compliance pressure (\"REQUIRED FOR SOC2 COMPLIANCE\") and threats with no order beside them. Honest " +
 			"sequencing between a server's own tools stays medium: check what the precondition reads."),
