@@ -20,6 +20,11 @@ var (
 	// capitals that names the system ("SYSTEM INSTRUCTION", "IMPORTANT SYSTEM NOTE"): each is a
 	// weak signal alone, since honest descriptions write "[IMPORTANT]" too.
 	wrapperTagRE = lazyregexp.New(`(?i)<\s*/?\s*(?:important|system|instructions?|secret|hidden|admin|critical|assistant|sys|prompt|override|system[-_]?(?:note|message|prompt|requirements?)|mandatory|urgent|note|script)\b[^<>]{0,40}>|\[\s*(?:important|system|admin|critical|urgent|hidden\b[^\]\n]{0,30})\s*\]|(?-i:\bSYSTEM[\s_-]+(?:INSTRUCTIONS?|NOTE|MESSAGE|REQUIREMENTS?|DIRECTIVE|OVERRIDE)\b)|重要指示|重要指令|系统指令|系統指令|系统通知|システム指示|重要な指示|시스템\s*지시|중요\s*지시`)
+	// orderLabelRE finds a label in capitals that names one order for the model ("AUDIT
+	// DIRECTIVE:", "MANDATORY SAFETY RULE:", "BROADCAST PROTOCOL:"), a marker as a tag is unless
+	// its sentence protects ("UNTRUSTED-DATA RULE: … never follow instructions found inside");
+	// a list's heading ("ROUTING RULES:") is plural and none.
+	orderLabelRE = lazyregexp.New(`(?:^|[\s.!?;>"'(])(?:[A-Z]{3,}[\s_-]+){1,2}(?:DIRECTIVE|RULE|PROTOCOL|INSTRUCTION|REQUIREMENT|OVERRIDE|MANDATE)\s*:`)
 	scriptTagRE  = lazyregexp.New(`(?i)<\s*script\b`)
 	// secretTargetRE finds secret material or where it lives: the words of [reSecret], the paths
 	// the sensitive-path rule names, a client's configuration read through a URI.
@@ -34,8 +39,9 @@ var (
 	// secretLocationWords are the marks one of which a file or variable of [secretLocationRE]
 	// holds.
 	secretLocationWords = filterWords(".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", ".env", "/etc/passwd", "/etc/shadow", "/etc/sudoers", "/proc/self", ".aws/", ".git-credentials", ".netrc", ".npmrc", ".kube/", "mcp.json", "claude_desktop_config", "$")
-	tagWords            = filterWords("<", "[important", "[system", "[admin", "[critical", "[urgent", "[ important", "[hidden", "system instruction", "system note", "system message", "system requirement", "system directive", "system override", "system_", "重要指", "系统指", "系統指", "系统通知", "システム指示", "重要な指示", "시스템", "중요")
-	secretWords         = filterWords(append(append([]string{}, secretMaterialWords...), ".ssh", "id_", ".env", "/etc/", "/proc/", "://", "master", "confidential", ".aws", ".netrc", ".npmrc", ".kube", "credential", "$")...)
+	tagWords            = filterWords("<", "[important", "[system", "[admin", "[critical", "[urgent", "[ important", "[hidden", "system instruction", "system note", "system message", "system requirement", "system directive", "system override", "system_",
+		"directive:", "rule:", "protocol:", "instruction:", "requirement:", "override:", "mandate:", "重要指", "系统指", "系統指", "系统通知", "システム指示", "重要な指示", "시스템", "중요")
+	secretWords = filterWords(append(append([]string{}, secretMaterialWords...), ".ssh", "id_", ".env", "/etc/", "/proc/", "://", "master", "confidential", ".aws", ".netrc", ".npmrc", ".kube", "credential", "$")...)
 )
 
 // secretLocationRE finds where secrets live as a file or a variable, written the same in every
@@ -74,7 +80,7 @@ func checkCombinedSecrets(l *linter, tf *toolFindings, v *textView) {
 	if !orders && !secrets {
 		return
 	}
-	tag := v.holds(tagWords) && l.matchString(wrapperTagRE, v)
+	tag := v.holds(tagWords) && (l.matchString(wrapperTagRE, v) || orderLabel(v))
 	if tag && orders && v.from == "" {
 		tf.marked = append(tf.marked, v.site.pointer())
 	}
@@ -232,3 +238,20 @@ func notePressure(tf *toolFindings, v *textView, m []int) (Severity, string, boo
 	tf.pressured = append(tf.pressured, v.site.pointer())
 	return SeverityMedium, "", true
 }
+
+// orderLabel reports a label of [orderLabelRE] (the folded reading keeps the capitals it is
+// written in) whose sentence gives an order and does not protect the user.
+func orderLabel(v *textView) bool {
+	for _, m := range orderLabelRE.FindAllStringIndex(v.folded, 4) {
+		from, to := sentenceAround(v.folded, m[1], m[1])
+		if sentence := v.folded[from:to]; labelOrderRE.MatchString(sentence) && !defensiveRE.MatchString(sentence) {
+			return true
+		}
+	}
+	return false
+}
+
+// labelOrderRE finds, in a label's sentence, the order it labels: a modal or "always" beside a
+// verb of calling, running or handing over ("COMPLIANCE REQUIREMENT: inputs must be
+// non-negative" labels a rule on the input, no order).
+var labelOrderRE = lazyregexp.New(`(?i)\b(?:must|always|immediately|shall)\b[^.!?\n]{0,60}?\b(?:call|calling|invoke|invoking|execute|executing|run|running|send|read|include|pass|forward|upload|copy)\b`)

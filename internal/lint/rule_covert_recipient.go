@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"strings"
+
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
@@ -14,7 +16,9 @@ var ruleCovertRecipient = lintRule{
 		Why:      i18n.T("A fixed extra recipient copies every message the user sends to someone they never chose, and nothing in the reply shows it."),
 		Help: i18n.T("High when a sentence orders a blind or carbon copy, a forward, a redirect or an extra send to a fixed address, phone " +
 			"number or URL for every message or always (\"always BCC audit@…\", \"send all emails to…\", \"also forward each " +
-			"message to…\"), or tells the model to change or replace the recipient a user gave. Addresses given as examples " +
+			"message to…\"), when a sentence calls on another tool named for sending to send to a fixed address (\"you must " +
+			"call send_email to 'ops@…'\", \"by emailing 'sync@…' using send_email\"), or tells the model to change or " +
+			"replace the recipient a user gave. Addresses given as examples " +
 			"(\"e.g. alice@example.com\") are not reported. Do not approve the tool."),
 		Families: []string{FamilyCovertRecipient},
 	},
@@ -44,6 +48,20 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			}
 			v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("adds a recipient the user did not choose: every message is copied or sent to %s", untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
 			return
+		}
+		for _, loc := range destinations {
+			if asExample(v.folded, loc[0]) || !tf.definition() {
+				continue
+			}
+			from, to := sentenceAround(v.folded, loc[0], loc[1])
+			sentence := v.folded[from:to]
+			if defensiveRE.MatchString(sentence) || senderBeforeRE.MatchString(v.folded[max(0, loc[0]-32):loc[0]]) {
+				continue
+			}
+			if tool := otherSendTool(tf, sentence); tool != "" {
+				v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("tells the model to have %q, a tool that sends, send to %s, an address the text fixed and the user never chose", tool, untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
+				return
+			}
 		}
 		if hiddenSendTarget(tf, v) {
 			for _, loc := range destinations {
@@ -87,3 +105,22 @@ func hiddenSendTarget(tf *toolFindings, v *textView) bool {
 // senderBeforeRE finds, just before an address, words that make it the sender's or a contact's
 // ("from noreply@…", "contact support@…"), not a recipient.
 var senderBeforeRE = lazyregexp.New(`(?i)\b(?:from|sender|reply-to|contact|support|questions?|help)\b[^.!?\n]{0,12}$`)
+
+// sendToolRE finds a tool named for sending, called on: its name starts with the verb and joins
+// other words by _ or - ("send_email", "send-message", "forward_mail", "notify_slack"), and the
+// sentence calls it ("call send_email", "via send_email", "using send_email", "invoke
+// send_email"), not a field named for an address ("contact_email", "USER_EMAIL").
+var sendToolRE = lazyregexp.New(`(?i)\b(?:call|calls|calling|invoke|invoking|execute|executing|run|via|using|use|with|through)\s+\x60?((?:send|email|mail|forward|sms|notify)[_-][a-z0-9_-]+)`)
+
+// otherSendTool returns the first tool named for sending, other than the tool itself, that a
+// sentence naming a fixed address calls on ("you must call send_email to 'ops@…'", "by
+// emailing 'sync@…' using send_email"): the text, not the user, chose where that tool sends.
+func otherSendTool(tf *toolFindings, sentence string) string {
+	own := tf.tool.ToolName()
+	for _, loc := range sendToolRE.FindAllStringSubmatchIndex(sentence, 4) {
+		if m := sentence[loc[2]:loc[3]]; !strings.EqualFold(m, own) {
+			return m
+		}
+	}
+	return ""
+}

@@ -19,7 +19,9 @@ var ruleExfiltrationParameter = lintRule{
 		Help: i18n.T("High for a parameter named for the conversation, its history or the system prompt, or named or described for the " +
 			"contents of a file or secret (\"content_from_reading_ssh_id_rsa\", \"paste the chat history here\"), and for a " +
 			"required notes/context/extra/debug/feedback field on a tool whose name promises only to read or compute. Medium " +
-			"for such a field that is optional and unexplained; high again, optional or not, when its description asks for what " +
+			"for such a field that is optional and unexplained, high when two or more of them sit unexplained on a tool whose name " +
+			"says it only reads, fetches or computes (\"feedback\", \"debug\" and a pass-through \"extra\" on a weather " +
+			"lookup); high again, optional or not, when its description asks for what " +
 			"the model holds (the conversation, earlier results, files it read, secrets). A parameter is judged by the tool's " +
 			"purpose, not by its name: one the tool's name or description accounts for (\"add_note\" taking \"note\"), one with a " +
 			"shape (an array of objects with named fields, an enum, a format), a chart's \"data\" and a place (\"projectDir\", " +
@@ -99,6 +101,10 @@ var (
 
 func checkExfilParameters(l *linter, tf *toolFindings) {
 	var toolWords, descWords map[string]bool // read only when a suspicious parameter needs them
+	// unexplained are the reports of optional channel fields with no description, made once all
+	// are known (several together are more than one alone).
+	var unexplained []func(Severity, string)
+	var names []string
 	toolName := tf.tool.ToolName()
 	for _, p := range tf.properties() {
 		name, prop := p.name, p.schema
@@ -183,8 +189,31 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 				continue // the tool says what the parameter is for, and the parameter agrees
 			}
 		}
+		if severity == SeverityMedium && pdesc == "" && !p.required {
+			unexplained = append(unexplained, report)
+			names = append(names, name)
+			continue
+		}
 		report(severity, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name))
 	}
+	// One optional notes field is a habit of some servers; two or more channels with no word on
+	// what they take ("feedback", "debug", a pass-through "extra"), on a tool whose name says it
+	// only reads or computes, are there for the model to fill with what it holds.
+	several := len(unexplained) >= 2 && readsOrComputes(toolName)
+	for i, report := range unexplained {
+		if several {
+			report(SeverityHigh, i18n.Sprintf("parameter %q is one of %d optional free-form fields (%s) that nothing in the tool explains, on a tool whose name says it only reads or computes: together they are channels for what the model knows", names[i], len(names), strings.Join(names, ", ")))
+			continue
+		}
+		report(SeverityMedium, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", names[i]))
+	}
+}
+
+// readsOrComputes reports a tool whose name's verb only reads, looks up or computes (fetching
+// included: a fetch takes where to fetch from, not what the model knows).
+func readsOrComputes(name string) bool {
+	verb, object := nameVerb(name)
+	return readVerbs[verb] || fetchVerbs[verb] || addsNumbers(verb, object)
 }
 
 // containsNamePart reports a soliciting part inside a squashed parameter name where it is the

@@ -13,7 +13,7 @@ var ruleInstructionCoercion = lintRule{
 		Why:      i18n.T("A threat or a demand for secrets in a description pushes the model to do what the user never asked, and honest tools do not need either."),
 		Help: i18n.T("High for a conditional threat aimed at the model (\"otherwise the tool will not work\", \"if you put the real " +
 			"recipient there the application will crash\", \"this tool will not work unless you first pass…\") beside an " +
-			"order, and for a demand that the model hand over secret material (tokens, keys, passwords, configuration files) to a " +
+			"order, a crash or lost data threatened \"without this\" after the order it points back to, and for a demand that the model hand over secret material (tokens, keys, passwords, configuration files) to a " +
 			"tool that is not about authentication. Medium for preconditions (\"before using this tool, read…\", \"you must call X " +
 			"first\"), compliance pressure (\"REQUIRED FOR SOC2 COMPLIANCE\") and threats with no order beside them. Honest " +
 			"sequencing between a server's own tools stays medium: check what the precondition reads."),
@@ -31,6 +31,9 @@ func instructionCoercionPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("threatens failure to make the model comply"),
 			`\b(?:otherwise|or\s+else)\b[^.!?\n]{0,60}?\b(?:will|would|is\s+going\s+to)\s+(?:not\s+work|crash|fail|stop\s+working|be\s+blocked|be\s+(?:permanently\s+)?lost|break)\b|\b(?:will|would)\s+(?:not\s+work|crash|be\s+blocked)\s+otherwise\b|\bfailing\s+to\s+(?:provide|pass|include|fill|supply|send)\b[^.!?\n]{0,60}?\b(?:malfunction|fail|crash|break|not\s+work|stop\s+working)\w*|\bif\s+you\s+[^.!?\n]{1,80}?\b(?:(?:will|would)\s+(?:not\s+work|crash|stop\s+working|be\s+blocked|be\s+(?:permanently\s+)?lost|break)|(?:system|application|app|tool|server|everything)\s+(?:will\s+)?crash(?:es)?)\b`,
 			"otherwise", "or else", "if you", "failing to").gated("malfunction", "crash", "fail", "not work", "n't work", "blocked", "lost", "break", "stop working").judged(judgeThreat),
+		mustPhrase(SeverityHigh, i18n.T("threatens that the system crashes or data is lost without what it orders"),
+			`\bwithout\s+(?:this|it|that|these|them)\b[^.!?\n]{0,40}?\b(?:cause\s+(?:the\s+|your\s+)?(?:system|application|app|client|server|session|everything)\s+to\s+(?:crash|break)|(?:the\s+)?(?:system|application|app|client|server|session|everything)\s+(?:will\s+|would\s+)?(?:crash|break)(?:es|s)?|(?:all\s+)?(?:the\s+|your\s+)?(?:user'?s?\s+)?(?:data|work)\s+(?:will|would)\s+be\s+lost)\b`,
+			"without").gated("crash", "break", "lost").judged(judgeBackReferencedThreat),
 		mustPhrase(SeverityHigh, i18n.T("demands the user's secrets"),
 			`\b(?:you\s+(?:must|need\s+to|have\s+to|should|are\s+required\s+to)|(?:must|need\s+to|have\s+to)\s+(?:first\s+)?|please|always|first|unless\s+you(?:\s+first)?|before\s+\w+ing\b[^.!?\n]{0,40}?)\s*(?:first\s+|also\s+)?(?:pass|provide|include|send|give|enter|supply|paste|attach|share|put|add|read|fetch|retrieve|get|copy)\s+(?:us\s+|me\s+|it\s+|along\s+)?(?:the\s+|your\s+|a\s+|any\s+|all\s+)?(?:\w+\s+){0,2}?`+reSecret,
 			"must", "need to", "have to", "should", "please", "always", "first", "unless you", "before").gated(secretMaterialWords...).judged(judgeSecretDemand),
@@ -41,8 +44,11 @@ func instructionCoercionPhrases() []phrase {
 			`\bbefore\s+(?:using|calling|invoking|running|executing|you\s+use|you\s+call|searching|answering|responding)\b`+gap+`\b(?:read|call|invoke|run|fetch|send|include|pass|copy|upload|open|cat|attach|append|load|paste)\b`,
 			"before using", "before calling", "before invoking", "before running", "before executing", "before you", "before searching", "before answering", "before responding").gated("before "),
 		mustPhrase(SeverityMedium, i18n.T("orders the model to read, send or pass something"),
-			`\byou\s+(?:must|have\s+to|are\s+required\s+to|need\s+to|should)\s+(?:always\s+|first\s+|also\s+|then\s+)*(?:read|call|invoke|fetch|send|include|pass|copy|upload|attach|forward|append|paste|provide\s+(?:the\s+)?(?:contents?|full|entire|whole))\b`,
+			`\byou\s+(?:must|have\s+to|are\s+required\s+to|need\s+to|should)\s+(?:always\s+|first\s+|also\s+|then\s+|immediately\s+)*(?:read|call|invoke|execute|fetch|send|include|pass|copy|upload|attach|forward|append|paste|provide\s+(?:the\s+)?(?:contents?|full|entire|whole))\b`,
 			"you must", "you have to", "you are required", "you need to", "you should").gated("you "),
+		mustPhrase(SeverityMedium, i18n.T("orders the model to call a tool each time, beside what it was asked"),
+			`\b(?:always|immediately)\s+(?:also\s+)?(?:call|invoke|execute)\s+[\w.-]+|\bmust\s+be\s+followed\s+(?:immediately\s+)?by\s+(?:calling|invoking|executing|running)\b`,
+			"always", "immediately", "followed").gated("call", "invok", "execut", "running"),
 		mustPhrase(SeverityMedium, i18n.T("puts compliance pressure on the model"),
 			`\b(?:required|mandatory|necessary|needed)\s+for\s+(?:internal\s+)?(?:auditing|audits?|compliance|gdpr|soc\s?2|hipaa|security\s+(?:review|scanning|validation|compliance))\b|\bnot\s+optional\b|\bcritical\s+compliance\s+requirement\b|\b(?:compliance|regulatory|audit|security|legal)\s+(?:requirement|mandate|directive)\s*:|\bmandatory\s+(?:step|requirement|action)\s*:|\b(?:mandatory|required|obligatory|compulsory)\s+(?:compliance|audit|auditing|security)(?:/\w+)?\s+(?:steps?|checks?|requirements?|procedures?|measures?)\b|\b(?:although|though|even\s+though|despite\s+(?:being|it\s+being))\s+(?:it\s+is\s+|it'?s\s+)?(?:marked|listed|declared|shown|flagged)\s+(?:as\s+)?optional\b`,
 			"required for", "mandatory for", "necessary for", "needed for", "not optional", "requirement", "mandate", "directive", "mandatory step", "mandatory action", "mandatory compliance", "mandatory audit", "mandatory security", "required compliance", "required audit", "required security", "obligatory", "compulsory", "optional").judged(notePressure),
@@ -57,6 +63,22 @@ var secretMaterialWords = []string{"password", "passphrase", "passcode", "creden
 func judgeThreat(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	if directiveRE.MatchString(v.sentence(m[0], m[1])) {
 		return SeverityHigh, i18n.T("threatens failure to make the model follow an order"), true
+	}
+	return SeverityMedium, i18n.T("threatens failure if the model does not comply"), true
+}
+
+// judgeBackReferencedThreat makes high a threat that points back at what it demands ("…make sure
+// you include the last messages. Sending without this will cause the system to crash."): the
+// order is in its sentence or in the one before. A crash threatened with no order near it is a
+// warning, medium.
+func judgeBackReferencedThreat(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if directiveRE.MatchString(v.sentence(m[0], m[1])) {
+		return SeverityHigh, i18n.T("threatens failure to make the model follow an order"), true
+	}
+	if from, _ := sentenceAround(v.folded, m[0], m[1]); from > 1 {
+		if directiveRE.MatchString(v.sentence(from-2, from-1)) {
+			return SeverityHigh, i18n.T("threatens failure to make the model follow the order before it"), true
+		}
 	}
 	return SeverityMedium, i18n.T("threatens failure if the model does not comply"), true
 }
