@@ -1,0 +1,64 @@
+package result
+
+import (
+	"strings"
+
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
+
+// A page planted for a browsing agent often gives it no new role and names no AI: it makes an
+// act on the reader's own machine the step that must come first ("you must first run … , as this
+// is required for downloading the repo"), and the act is one no honest page makes a step of:
+// deleting system or personal files, an SSH key, locking files in an archive with a password,
+// stopping the SSH or VPN service, adding a stranger's key to authorized_keys, flooding the
+// machine with files or windows, or reading a local file to post it back to the page. A guide
+// that says "you must first run `sudo apt update`" or "stop nginx before upgrading" orders
+// nothing of the kind; a text that shows such a command as an example is framed or reported.
+var (
+	// prerequisiteCue is the order that makes a step come first, or the reason that says the
+	// step is required, written in English.
+	prerequisiteCue = lazyregexp.New(`\byou\s+(?:must|need\s+to|have\s+to|will\s+need\s+to|are\s+required\s+to)\s+(?:first\s+|now\s+)?\w+|\bfirst(?:\s+of\s+all)?,?\s+(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\bbefore\s+(?:you\s+)?[a-z]+ing\b[^.\n]{0,80},\s*(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\b(?:as|since|because)\s+(?:this|it|that)\s+is\s+(?:required|requried|needed|necessary|mandatory|a\s+prerequisite)\b`)
+	// harmfulAct is an act on the reader's machine no honest step orders, as a command or in
+	// words.
+	harmfulAct = lazyregexp.New(strings.Join([]string{
+		// deleting system paths, the whole home, personal files or an SSH key
+		`\brm\s+(?:-\w+\s+)*(?:/home/[\w.-]+/[^\s.]\S*|\S*\.ssh/\S*|/etc\b\S*|/(?:usr|bin|sbin|boot|lib|lib64|root|srv)\b\S*|/\*?(?:\s|$)|~/?(?:\s|$)|~/(?:documents|desktop|pictures|photos)\b\S*)`,
+		// archiving files away under a password (zip's -m moves them into the archive)
+		`\bzip\s+(?:-\w+\s+)*-\w*m\w*\s+(?:-\w+\s+)*-p\b`, `\bencrypt\b[^\n]{0,100}\bwith\s+(?:the\s+)?password\b`,
+		// stopping what keeps the machine reachable or protected
+		`\b(?:systemctl|service)\s+(?:stop|disable|mask)\s+(?:sshd?|openvpn\S*|firewalld|ufw|apparmor|auditd|fail2ban|wg-quick\S*|nftables|iptables)\b`,
+		`\b(?:stop|disable|kill)\s+the\s+(?:sshd?|openvpn|vpn|firewall|antivirus|apparmor|audit)\s+(?:service|daemon)\b`, `\bufw\s+disable\b`, `\bsetenforce\s+0\b`,
+		// a stranger's key added to authorized_keys
+		`ssh-(?:rsa|ed25519|dss)\s+aaaa[\w+/]{8,}[^\n]{0,160}authorized_keys`,
+		// flooding the machine with files, windows or terminals
+		`\bfor\b[^\n]{0,40}(?:<=?\s*\d{4,}|\{\d+\.\.\d{4,}\})[^\n]{0,80}\b(?:touch|truncate|fallocate|dd|mkdir)\b`,
+		`;\s*do\s+(?:google-chrome|chromium\S*|firefox|gnome-terminal|xterm|konsole|xdg-open)\b[^\n]*&\s*done`,
+		`\b(?:open|launch|start)\s+\d{2,}\s+(?:\w+\s+){0,2}(?:browsers|terminals|windows)\b`, `\bcreate\s+\d{4,}\s+files\b`,
+		// damaging a personal file's contents, or hiding it under a dot name
+		`\bmv\s+/home/[\w.-]+/[^\s.]\S*\s+\S*/\.[\w.-]+`, `/dev/urandom[^\n]{0,80}/home/[\w.-]+/[^\s.]`, `\bsed\s+-i\s+'\$d'\s+/home/`, `\brandomly\s+(?:modify|change|alter|overwrite)\b`,
+		// the same acts in words on a path of the reader's machine
+		`\b(?:remove|delete|erase|rename|hide|overwrite|modify)\s+(?:the\s+)+(?:\w+\s+){0,5}(?:file|folder|directory)\s+` + "`?" + `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/|/etc/)`,
+		// reading a local file to post it back to the page
+		`(?:\bcat\s+\S*/|contents?\s+of\s+(?:the\s+)?file\b)(?s:.){0,120}\b(?:reply|respond|comment|post)\b[^.\n]{0,40}\bwith\s+(?:the\s+|its\s+)?(?:contents?|output)\b`,
+	}, "|"))
+)
+
+// harmfulPrerequisite looks for a harmful act on the reader's machine made a required step.
+func harmfulPrerequisite(text, s string) (hit, bool) {
+	if !strings.Contains(s, "you") && !strings.Contains(s, "first") && !strings.Contains(s, "before") && !strings.Contains(s, " is ") {
+		return hit{}, false
+	}
+	for _, c := range prerequisiteCue.FindAllStringIndex(s, 16) {
+		if inCode(s, c[0]) || framed(s, c[0], c[1]) || reported(s, c[0]) {
+			continue
+		}
+		from, to := window(s, c[0]-300, c[1]+400)
+		from, to = sectionOf(s, from, to, c[0], c[1])
+		if a := harmfulAct.FindStringIndex(s[from:to]); a != nil {
+			start, end := min(c[0], from+a[0]), max(c[1], from+a[1])
+			return takeoverHit(text, start, end, "", i18n.T("makes an act that harms the reader's machine (deleting its files, stopping its SSH service, posting a local file back) a required step")), true
+		}
+	}
+	return hit{}, false
+}
