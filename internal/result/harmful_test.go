@@ -60,7 +60,7 @@ func TestHarmfulPrerequisite(t *testing.T) {
 // named in the text ("replace SESSIONREF with …") still is.
 func TestRepeatedLinkTag(t *testing.T) {
 	check := textResultChecker(t)
-	honest := "Our partners: [Shop](https://shop.example.com/?utm_source=GLASHAUS&utm_medium=web) and [Hotel](https://hotel.example.com/?utm_source=GLASHAUS&utm_medium=web).\n\nBuy the book: [Amazon](https://www.amazon.de/dp/B07VNSBSF5?SubscriptionId=AKIAIOCP3VRNKWOK&tag=gs-21) · [ab 19,99 €](https://www.amazon.de/dp/B07VNSBSF6?SubscriptionId=AKIAIOCP3VRNKWOK&tag=gs-21)"
+	honest := "[GLASHAUS](https://glashaus.example.com/)\n\nOur partners: [Shop](https://shop.example.com/?utm_source=GLASHAUS&utm_medium=web) and [Hotel](https://hotel.example.com/?utm_source=GLASHAUS&utm_medium=web).\n\nBuy the book: [Amazon](https://www.amazon.de/dp/B07VNSBSF5?SubscriptionId=AKIAIOCP3VRNKWOK&tag=gs-21) · [ab 19,99 €](https://www.amazon.de/dp/B07VNSBSF6?SubscriptionId=AKIAIOCP3VRNKWOK&tag=gs-21)"
 	if rep := check(honest); rep.Verdict != "pass" {
 		t.Errorf("a page's repeated link tags: verdict %s, findings %v; want pass", rep.Verdict, rep.Findings)
 	}
