@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
-	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
 )
 
 // A page planted for a browsing agent often gives it no new role and names no AI: it makes an
@@ -18,10 +18,10 @@ import (
 var (
 	// prerequisiteCue is the order that makes a step come first, or the reason that says the
 	// step is required, written in English.
-	prerequisiteCue = lazyregexp.New(`\byou\s+(?:must|need\s+to|have\s+to|will\s+need\s+to|are\s+required\s+to)\s+(?:first\s+|now\s+)?\w+|\bfirst(?:\s+of\s+all)?,?\s+(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\bbefore\s+(?:you\s+)?[a-z]+ing\b[^.\n]{0,80},\s*(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\b(?:as|since|because)\s+(?:this|it|that)\s+is\s+(?:required|requried|needed|necessary|mandatory|a\s+prerequisite)\b`)
+	prerequisiteCue = lint.NewExpression(`\byou\s+(?:must|need\s+to|have\s+to|will\s+need\s+to|are\s+required\s+to)\s+(?:first\s+|now\s+)?\w+|\bfirst(?:\s+of\s+all)?,?\s+(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\bbefore\s+(?:you\s+)?[a-z]+ing\b[^.\n]{0,80},\s*(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\b(?:as|since|because)\s+(?:this|it|that)\s+is\s+(?:required|requried|needed|necessary|mandatory|a\s+prerequisite)\b`)
 	// harmfulAct is an act on the reader's machine no honest step orders, as a command or in
 	// words.
-	harmfulAct = lazyregexp.New(strings.Join([]string{
+	harmfulAct = lint.NewExpression(strings.Join([]string{
 		// deleting system paths, the whole home, personal files or an SSH key
 		`\brm\s+(?:-\w+\s+)*(?:/home/[\w.-]+/[^\s.]\S*|\S*\.ssh/\S*|/etc\b\S*|/(?:usr|bin|sbin|boot|lib|lib64|root|srv)\b\S*|/\*?(?:\s|$)|~/?(?:\s|$)|~/(?:documents|desktop|pictures|photos)\b\S*)`,
 		// archiving files away under a password (zip's -m moves them into the archive)
@@ -44,20 +44,18 @@ var (
 	}, "|"))
 )
 
-// harmfulPrerequisite looks for a harmful act on the reader's machine made a required step.
+// harmfulPrerequisite looks for a harmful act on the reader's machine made a required step. The
+// acts are rarer than the cues, so they are found first and a cue is looked for around each.
 func harmfulPrerequisite(text, s string) (hit, bool) {
-	if !strings.Contains(s, "you") && !strings.Contains(s, "first") && !strings.Contains(s, "before") && !strings.Contains(s, " is ") {
-		return hit{}, false
-	}
-	for _, c := range prerequisiteCue.FindAllStringIndex(s, 16) {
-		if inCode(s, c[0]) || framed(s, c[0], c[1]) || reported(s, c[0]) {
-			continue
-		}
-		from, to := window(s, c[0]-300, c[1]+400)
-		from, to = sectionOf(s, from, to, c[0], c[1])
-		if a := harmfulAct.FindStringIndex(s[from:to]); a != nil {
-			start, end := min(c[0], from+a[0]), max(c[1], from+a[1])
-			return takeoverHit(text, start, end, "", i18n.T("makes an act that harms the reader's machine (deleting its files, stopping its SSH service, posting a local file back) a required step")), true
+	for _, a := range harmfulAct.FindAllStringIndex(s, 8) {
+		from, to := window(s, a[0]-400, a[1]+300)
+		from, to = sectionOf(s, from, to, a[0], a[1])
+		for _, c := range prerequisiteCue.FindAllStringIndex(s[from:to], 8) {
+			c0, c1 := from+c[0], from+c[1]
+			if inCode(s, c0) || framed(s, c0, c1) || reported(s, c0) {
+				continue
+			}
+			return takeoverHit(text, min(c0, a[0]), max(c1, a[1]), "", i18n.T("makes an act that harms the reader's machine (deleting its files, stopping its SSH service, posting a local file back) a required step")), true
 		}
 	}
 	return hit{}, false
