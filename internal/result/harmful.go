@@ -17,8 +17,28 @@ import (
 // nothing of the kind; a text that shows such a command as an example is framed or reported.
 var (
 	// prerequisiteCue is the order that makes a step come first, or the reason that says the
-	// step is required, written in English.
-	prerequisiteCue = lint.NewExpression(`\byou\s+(?:must|need\s+to|have\s+to|will\s+need\s+to|are\s+required\s+to)\s+(?:first\s+|now\s+)?\w+|\bfirst(?:\s+of\s+all)?,?\s+(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\bbefore\s+(?:you\s+)?[a-z]+ing\b[^.\n]{0,80},\s*(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b|\b(?:as|since|because)\s+(?:this|it|that)\s+is\s+(?:required|requried|needed|necessary|mandatory|a\s+prerequisite)\b`)
+	// step is required, in English, French, German, Spanish, Italian and Portuguese.
+	prerequisiteCue = lint.NewExpression(strings.Join([]string{
+		`\byou\s+(?:must|need\s+to|have\s+to|will\s+need\s+to|are\s+required\s+to)\s+(?:first\s+|now\s+)?\w+`,
+		`\bfirst(?:\s+of\s+all)?,?\s+(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b`,
+		`\bbefore\s+(?:you\s+)?[a-z]+ing\b[^.\n]{0,80},\s*(?:you\s+(?:must|need\s+to|have\s+to)\s+)?(?:please\s+)?(?:run|execute|remove|delete|stop|add|open|create|encrypt|find|rename)\b`,
+		`\b(?:as|since|because)\s+(?:this|it|that)\s+is\s+(?:required|requried|needed|necessary|mandatory|a\s+prerequisite)\b`,
+		`\b(?:vous\s+devez|tu\s+dois|il\s+(?:vous\s+|te\s+)?faut)\s+(?:d['’]abord|tout\s+d['’]abord|au\s+préalable|commencer\s+par)`,
+		`\bd['’]abord,?\s+(?:exécutez|lancez|supprimez|effacez|arrêtez|ouvrez|créez|ajoutez)\b`,
+		`\b(?:car|puisque|parce\s+que)\s+(?:c['’]est|cela\s+est|ceci\s+est)\s+(?:nécessaire|obligatoire|requis|indispensable)`,
+		`\b(?:sie\s+müssen|du\s+musst|man\s+muss)\s+(?:zuerst|zunächst|erst|vorher)\b`,
+		`\bzuerst\s+(?:müssen\s+sie|musst\s+du)\b`,
+		`\b(?:da|weil)\s+(?:dies|das)\s+(?:[^.\n]{0,60}\s)?(?:erforderlich|notwendig|nötig|vorausgesetzt)\b`,
+		`\b(?:debe|debes|tiene\s+que|tienes\s+que|es\s+necesario)\s+(?:primero|antes)\b`,
+		`\bprimero,?\s+(?:ejecute|ejecuta|elimine|elimina|borre|borra|detenga|abra|cree)\b`,
+		`\b(?:ya\s+que|porque|pues)\s+(?:esto|eso)\s+es\s+(?:necesario|obligatorio|imprescindible|requerido)`,
+		`\b(?:devi|deve|dovete|è\s+necessario)\s+prima\b`,
+		`\bprima,?\s+(?:esegui|esegua|elimina|cancella|ferma|apri|crea)\b`,
+		`\b(?:poiché|perché|dato\s+che)\s+(?:questo|ciò)\s+è\s+(?:necessario|obbligatorio|richiesto|indispensabile)`,
+		`\b(?:você\s+deve|você\s+precisa|deve|precisa)\s+(?:primeiro|antes)\b`,
+		`\bprimeiro,?\s+(?:execute|rode|apague|remova|pare|abra|crie)\b`,
+		`\b(?:pois|porque|já\s+que)\s+(?:isso|isto)\s+é\s+(?:necessário|obrigatório|imprescindível)`,
+	}, "|"))
 	// harmfulAct is an act on the reader's machine no honest step orders, as a command or in
 	// words.
 	harmfulAct = lint.NewExpression(strings.Join([]string{
@@ -37,8 +57,11 @@ var (
 		`\b(?:open|launch|start)\s+\d{2,}\s+(?:\w+\s+){0,2}(?:browsers|terminals|windows)\b`, `\bcreate\s+\d{4,}\s+files\b`,
 		// damaging a personal file's contents, or hiding it under a dot name
 		`\bmv\s+/home/[\w.-]+/[^\s.]\S*\s+\S*/\.[\w.-]+`, `/dev/urandom[^\n]{0,80}/home/[\w.-]+/[^\s.]`, `\bsed\s+-i\s+'\$d'\s+/home/`, `\brandomly\s+(?:modify|change|alter|overwrite)\b`,
-		// the same acts in words on a path of the reader's machine
+		// the same acts in words on a path of the reader's machine, in English and in the other five
 		`\b(?:remove|delete|erase|rename|hide|overwrite|modify)\s+(?:the\s+)+(?:\w+\s+){0,5}(?:file|folder|directory)\s+` + "`?" + `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/|/etc/)`,
+		`\b(?:supprime[zr]?|efface[zr]?|löschen|lösche|entfernen|entferne|elimine|elimina|eliminar|borre|borra|borrar|cancella|remova|apague|apagar)\b[^\n]{0,60}?(?:fichier|dossier|répertoire|datei|ordner|verzeichnis|archivo|carpeta|directorio|file|cartella|arquivo|pasta|diretório)\s+` + "`?" + `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/|/etc/)`,
+		`\b(?:datei|ordner|verzeichnis)\s+` + "`?" + `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/|/etc/)\S*\s+(?:löschen|entfernen|umbenennen|verschlüsseln)\b`,
+		`(?:\bcat\s+\S*/|\bcontenu\s+du\s+fichier|\binhalt\s+der\s+datei|\bcontenido\s+del\s+archivo|\bcontenuto\s+del\s+file|\bconteúdo\s+do\s+arquivo)(?s:.){0,120}\b(?:répondez|réponds|antworten\s+sie|antworte|responda|responde|rispondi|risponda)\b[^.\n]{0,60}\b(?:avec|mit|con|com)\s+(?:le|dem|el|il|o)\s+(?:contenu|inhalt|contenido|contenuto|conteúdo)\b`,
 		// reading a local file to post it back to the page
 		`(?:\bcat\s+\S*/|contents?\s+of\s+(?:the\s+)?file\b)(?s:.){0,120}\b(?:reply|respond|comment|post)\b[^.\n]{0,40}\bwith\s+(?:the\s+|its\s+)?(?:contents?|output)\b`,
 	}, "|"))
