@@ -142,13 +142,17 @@ func sectionOf(s string, from, to, at, end int) (int, int) {
 }
 
 // Zero-width spaces in short runs beside a blank separate nothing the blank does not: editors and
-// translation tools leave them in translated prose ("basados \u200b\u200ben consultas"). A
-// zero-width non-joiner is spelling in the scripts whose letters join (Persian, Kurdish and Urdu
-// write "می\u200cخواهم"; Indic scripts choose a letter's form with it), and beside a blank it
-// separates nothing. The lint reports every zero-width character, rightly in a tool's
-// description, which a server writes for the model; in a result these advise. A zero-width space
-// between two visible characters, a non-joiner between two Latin letters, a long run, or any
-// other hidden character still counts in full.
+// translation tools leave them in translated prose ("basados \u200b\u200ben consultas"). Web pages
+// leave the same characters beside punctuation or a line's edge: a byte-order mark where a CMS
+// joined two files ("\ufeff [Großhandel]"), a zero-width space after a slash as a place to break
+// a credit line ("Stansall/\u200bAFP"), an invisible separator after each ingredient of a recipe
+// plugin's list; and a soft hyphen between two letters is where a word may be hyphenated
+// ("ahnungs\u00adlos"). A zero-width non-joiner is spelling in the scripts whose letters join
+// (Persian, Kurdish and Urdu write "می\u200cخواهم"; Indic scripts choose a letter's form with
+// it), and beside a blank it separates nothing. The lint reports every zero-width character,
+// rightly in a tool's description, which a server writes for the model; in a result these
+// advise. A zero-width space between two letters, a non-joiner between two Latin letters, a long
+// run, or any other hidden character still counts in full.
 func advisedHidden(doc *jsondoc.Document, found []lint.Finding) {
 	for i := range found {
 		f := &found[i]
@@ -161,10 +165,12 @@ func advisedHidden(doc *jsondoc.Document, found []lint.Finding) {
 	}
 }
 
-// onlySpacingZeroWidth reports whether every hidden character of s is a zero-width space in a run
-// of at most four beside a blank or the text's edge, or a non-joiner as spelling.
+// onlySpacingZeroWidth reports whether every hidden character of s is a zero-width space, a
+// byte-order mark, a word joiner or an invisible separator in a run of at most four beside a
+// blank, punctuation or the text's edge, a soft hyphen between two letters, or a non-joiner as
+// spelling.
 func onlySpacingZeroWidth(s string) bool {
-	const zwsp, zwnj = '\u200b', '\u200c'
+	const zwnj, shy = '\u200c', '\u00ad'
 	seen := false
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
@@ -176,22 +182,41 @@ func onlySpacingZeroWidth(s string) bool {
 			seen = true
 			continue
 		}
-		if r != zwsp {
+		if r == shy {
+			if i == 0 || i == len(rs)-1 || !unicode.IsLetter(rs[i-1]) || !unicode.IsLetter(rs[i+1]) {
+				return false
+			}
+			seen = true
+			continue
+		}
+		if !spacingInvisible(r) {
 			if untrusted.IsHidden(r) && r != '\u200d' && r != '\ufe0f' {
 				return false
 			}
 			continue
 		}
 		j := i
-		for j < len(rs) && rs[j] == zwsp {
+		for j < len(rs) && spacingInvisible(rs[j]) {
 			j++
 		}
-		if j-i > 4 || !(i == 0 || j == len(rs) || unicode.IsSpace(rs[i-1]) || unicode.IsSpace(rs[j])) {
+		if j-i > 4 || !(i == 0 || j == len(rs) || separates(rs[i-1]) || separates(rs[j])) {
 			return false
 		}
 		seen, i = true, j-1
 	}
 	return seen
+}
+
+// spacingInvisible is a character drawn as nothing that only marks a place between two others:
+// a zero-width space, a byte-order mark, a word joiner, an invisible separator.
+func spacingInvisible(r rune) bool {
+	return r == '\u200b' || r == '\ufeff' || r == '\u2060' || r == '\u2063'
+}
+
+// separates is a blank or a punctuation mark or symbol, beside which an invisible character
+// splits no word.
+func separates(r rune) bool {
+	return unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r)
 }
 
 // A command written out in a result (curl … | sh, base64 -d | bash, eval(atob(…))) is, in a

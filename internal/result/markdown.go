@@ -271,7 +271,10 @@ func fillInstruction(s string) int {
 	return -1
 }
 
-// holdsWord reports whether s holds w as a word of its own (\bw\b, w being a name in capitals).
+// holdsWord reports whether s holds w as a word of its own (\bw\b, w being a name in capitals),
+// in the text rather than as a value of another URL ("=W", "/W") or as the whole text of a link
+// ("[W](…)", a site's logo): a page whose links all carry the same affiliate or campaign tag
+// (tag=…, utm_source=NEWSLETTER, the site's own name) names it only in its links.
 func holdsWord(s, w string) bool {
 	for from := 0; ; {
 		i := strings.Index(s[from:], w)
@@ -279,7 +282,8 @@ func holdsWord(s, w string) bool {
 			return false
 		}
 		i += from
-		if (i == 0 || !isWordByte(s[i-1])) && (i+len(w) == len(s) || !isWordByte(s[i+len(w)])) {
+		linkText := i > 0 && s[i-1] == '[' && strings.HasPrefix(s[i+len(w):], "](")
+		if (i == 0 || !isWordByte(s[i-1]) && s[i-1] != '=' && s[i-1] != '/') && (i+len(w) == len(s) || !isWordByte(s[i+len(w)])) && !linkText {
 			return true
 		}
 		from = i + 1

@@ -219,6 +219,9 @@ func takeoverFindings(text string) []hit {
 	if h, ok := danTakeover(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := harmfulPrerequisite(text, s); ok {
+		return []hit{h}
+	}
 	if h, ok := disclosureFindings(text, s); ok {
 		return []hit{h}
 	}

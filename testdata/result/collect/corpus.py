@@ -2,7 +2,7 @@
 render_round5.py) share: the six result shapes a case is wrapped in, writing a corpus file, cutting
 a file as a server returns it, reading back the texts of a corpus file, putting an attack into a
 carrier text, and reading sources from bare git mirrors at pinned commits."""
-import json, os, subprocess
+import html.parser, json, os, re, subprocess
 
 here = os.path.dirname(os.path.abspath(__file__))
 out = os.path.join(here, "../corpus")
@@ -104,3 +104,65 @@ def insert(context, attack, pos):
     k = len(context) // 2
     k = context.rfind(" ", 0, k) + 1 or k
     return context[:k] + attack + " " + context[k:]
+
+SKIP = {"script", "style", "noscript", "svg", "head", "template", "iframe", "form", "button", "select", "textarea"}
+BLOCK = {"p", "div", "section", "article", "main", "header", "footer", "aside", "nav", "ul", "ol", "table", "tr", "blockquote", "pre", "figure", "figcaption", "br", "hr", "dl", "dt", "dd"}
+
+class Markdown(html.parser.HTMLParser):
+    """A page read into markdown the way a fetch tool hands it to a model: headings, list items,
+    links and images kept as markdown, scripts, styles and forms left out, blank runs folded."""
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.out, self.skip, self.links = [], 0, []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in SKIP:
+            self.skip += 1
+            return
+        if self.skip:
+            return
+        if tag in BLOCK:
+            self.out.append("\n\n")
+        elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self.out.append("\n\n" + "#" * int(tag[1]) + " ")
+        elif tag == "li":
+            self.out.append("\n- ")
+        elif tag == "a":
+            self.links.append(a.get("href") or "")
+            self.out.append("[")
+        elif tag == "img" and a.get("src", "").startswith("http"):
+            self.out.append("![%s](%s)" % ((a.get("alt") or "").strip(), a["src"]))
+
+    def handle_endtag(self, tag):
+        if tag in SKIP:
+            self.skip = max(0, self.skip - 1)
+            return
+        if self.skip:
+            return
+        if tag == "a" and self.links:
+            href = self.links.pop()
+            self.out.append("](%s)" % href if href.startswith("http") else "]")
+        elif tag in BLOCK or tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            self.out.append("\n\n")
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.out.append(re.sub(r"\s+", " ", data))
+
+    def text(self):
+        t = "".join(self.out)
+        t = re.sub(r"\[\s*\]\([^)]*\)|\[\s*\]", "", t)
+        t = re.sub(r"[ \t]+\n", "\n", t)
+        t = re.sub(r"\n[ \t]+", "\n", t)
+        return re.sub(r"\n{3,}", "\n\n", t).strip() + "\n"
+
+def markdown(page):
+    m = Markdown()
+    m.feed(page)
+    m.close()
+    return m.text()
+
+def lang_of(page):
+    m = re.search(r"<html[^>]*\blang=[\"']?([A-Za-z]{2})", page[:4000], re.I)
+    return m.group(1).lower() if m else "en"

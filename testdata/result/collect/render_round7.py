@@ -26,9 +26,9 @@ split is by source and was fixed before anything was run:
     pages (fixtures/**/*.html: news, blogs, docs, forums in English, Japanese, French, German,
     Korean…), as a fetch tool returns a whole page read into markdown, its first 6 KB.
 """
-import ast, html, html.parser, json, re, sys
+import ast, json, re, sys
 
-from corpus import Mirrors, cut, insert, numbered, texts_of, write
+from corpus import Mirrors, cut, insert, lang_of, markdown, numbered, texts_of, write
 
 COMMITS = {
     "HumanCompatibleAI+tensor-trust-data": "e2385ea9cf448c9641b96e2e39f113ed4979a5b0",
@@ -38,68 +38,6 @@ COMMITS = {
 }
 mirror = Mirrors(sys.argv[1], COMMITS)
 case = numbered(15000)
-
-SKIP = {"script", "style", "noscript", "svg", "head", "template", "iframe", "form", "button", "select", "textarea"}
-BLOCK = {"p", "div", "section", "article", "main", "header", "footer", "aside", "nav", "ul", "ol", "table", "tr", "blockquote", "pre", "figure", "figcaption", "br", "hr", "dl", "dt", "dd"}
-
-class Markdown(html.parser.HTMLParser):
-    """A page read into markdown the way a fetch tool hands it to a model: headings, list items,
-    links and images kept as markdown, scripts, styles and forms left out, blank runs folded."""
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.out, self.skip, self.links = [], 0, []
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag in SKIP:
-            self.skip += 1
-            return
-        if self.skip:
-            return
-        if tag in BLOCK:
-            self.out.append("\n\n")
-        elif tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            self.out.append("\n\n" + "#" * int(tag[1]) + " ")
-        elif tag == "li":
-            self.out.append("\n- ")
-        elif tag == "a":
-            self.links.append(a.get("href") or "")
-            self.out.append("[")
-        elif tag == "img" and a.get("src", "").startswith("http"):
-            self.out.append("![%s](%s)" % ((a.get("alt") or "").strip(), a["src"]))
-
-    def handle_endtag(self, tag):
-        if tag in SKIP:
-            self.skip = max(0, self.skip - 1)
-            return
-        if self.skip:
-            return
-        if tag == "a" and self.links:
-            href = self.links.pop()
-            self.out.append("](%s)" % href if href.startswith("http") else "]")
-        elif tag in BLOCK or tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
-            self.out.append("\n\n")
-
-    def handle_data(self, data):
-        if not self.skip:
-            self.out.append(re.sub(r"\s+", " ", data))
-
-    def text(self):
-        t = "".join(self.out)
-        t = re.sub(r"\[\s*\]\([^)]*\)|\[\s*\]", "", t)
-        t = re.sub(r"[ \t]+\n", "\n", t)
-        t = re.sub(r"\n[ \t]+", "\n", t)
-        return re.sub(r"\n{3,}", "\n\n", t).strip() + "\n"
-
-def markdown(page):
-    m = Markdown()
-    m.feed(page)
-    m.close()
-    return m.text()
-
-def lang_of(page):
-    m = re.search(r"<html[^>]*\blang=[\"']?([A-Za-z]{2})", page[:4000], re.I)
-    return m.group(1).lower() if m else "en"
 
 # Honest web pages, tuned: readability's test articles.
 RD = "mozilla+readability"
