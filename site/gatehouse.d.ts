@@ -565,7 +565,8 @@ export interface State {
 }
 
 export interface EncodeStateResponse {
-  /** "#v1." + base64url(deflate-raw(JSON of the state)). */
+  /** "#v1." + base64url(deflate-raw(JSON of the state)); the deflate stream opens with a stored
+   *  block holding the JSON's first member, `{"pane":"…",`, so the pane is read without inflating. */
   fragment: string;
   problems: Problem[];
 }
