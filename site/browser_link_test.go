@@ -22,7 +22,8 @@ import (
 // pays on a first visit (a fresh profile per run): the time from navigation to the link's verdict
 // on show, and the bytes the server sent meanwhile. The Schema pane alone needs only the Schema
 // module; a link to another pane starts on the whole module (its pane is read from the link's
-// first characters), and sw.js fetches the Schema module beside it for offline use. Run with -benchtime=1x; GATEHOUSE_MEASURE_RUNS sets the runs (3).
+// first characters), and sw.js fetches the Schema module beside it for offline use. Run with
+// -benchtime=1x; GATEHOUSE_MEASURE_RUNS sets the runs (3).
 func BenchmarkBrowserLinkCold(b *testing.B) {
 	if !site.HasWasm() {
 		b.Fatal("the generated files are not embedded: run `make wasm`")
@@ -31,10 +32,19 @@ func BenchmarkBrowserLinkCold(b *testing.B) {
 	if chromium == "" {
 		b.Fatal("no Chromium found: install it (apt-get install -y chromium) or set $CHROMIUM")
 	}
+	fragment := decisionLink(b)
+	for b.Loop() {
+		measureLink(b, chromium, fragment)
+	}
+}
+
+// decisionLink is a shared link to the Decision pane holding a call its policy denies.
+func decisionLink(t testing.TB) string {
+	t.Helper()
 	read := func(name string) string {
 		body, err := os.ReadFile(filepath.Join("..", "testdata", "gate", "send-email-grant-missing", name))
 		if err != nil {
-			b.Fatal(err)
+			t.Fatal(err)
 		}
 		return string(body)
 	}
@@ -43,11 +53,9 @@ func BenchmarkBrowserLinkCold(b *testing.B) {
 	state.Panes.Decision.Call, state.Panes.Decision.Catalog, state.Panes.Decision.Policy = read("call.json"), read("catalog.json"), read("policy.json")
 	link := core.EncodeState(core.EncodeStateRequest{State: state})
 	if link.Fragment == "" {
-		b.Fatalf("no link: %v", link.Problems)
+		t.Fatalf("no link: %v", link.Problems)
 	}
-	for b.Loop() {
-		measureLink(b, chromium, link.Fragment)
-	}
+	return link.Fragment
 }
 
 func measureLink(b *testing.B, chromium, fragment string) {
@@ -87,19 +95,7 @@ func measureLink(b *testing.B, chromium, fragment string) {
 // then evaluates to in the page.
 func linkRun(t testing.TB, chromium, url string, sent *atomic.Int64, then string) (int, int64, string) {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1000),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
-	)
+	opts := browserOptions(chromium, t.TempDir())
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(allocCtx)
@@ -144,20 +140,7 @@ func TestBrowserLinkStartsOnItsModule(t *testing.T) {
 	if chromium == "" {
 		t.Fatal("no Chromium found: install it (apt-get install -y chromium) or set $CHROMIUM")
 	}
-	read := func(name string) string {
-		body, err := os.ReadFile(filepath.Join("..", "testdata", "gate", "send-email-grant-missing", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(body)
-	}
-	var state core.State
-	state.Pane = "decision"
-	state.Panes.Decision.Call, state.Panes.Decision.Catalog, state.Panes.Decision.Policy = read("call.json"), read("catalog.json"), read("policy.json")
-	link := core.EncodeState(core.EncodeStateRequest{State: state})
-	if link.Fragment == "" {
-		t.Fatalf("no link: %v", link.Problems)
-	}
+	fragment := decisionLink(t)
 	var mu sync.Mutex
 	sentWhole := map[string]int{}
 	var sent atomic.Int64
@@ -171,7 +154,7 @@ func TestBrowserLinkStartsOnItsModule(t *testing.T) {
 		page.ServeHTTP(countingWriter{w, &sent}, r)
 	}))
 	defer server.Close()
-	_, _, first := linkRun(t, chromium, server.URL+"/"+link.Fragment, &sent, `document.body.dataset.firstModule`)
+	_, _, first := linkRun(t, chromium, server.URL+"/"+fragment, &sent, `document.body.dataset.firstModule`)
 	if first != "gatehouse.wasm" {
 		t.Errorf("a Decision link started on %q, want gatehouse.wasm", first)
 	}

@@ -92,19 +92,7 @@ func measureReady(t *testing.B, chromium string) {
 func readyRun(t testing.TB, chromium, url string, sent *atomic.Int64) ([4]int, int64) {
 	t.Helper()
 	dir := t.TempDir()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.UserDataDir(dir),
-		chromedp.WindowSize(1400, 1000),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
-	)
+	opts := browserOptions(chromium, dir)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(allocCtx)

@@ -167,20 +167,7 @@ func sharedBrowser(chromium string) (context.Context, error) {
 			return
 		}
 		browser.dataDir = dir
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(chromium),
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.UserDataDir(dir),
-			chromedp.WindowSize(1400, 1000),
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("no-first-run", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			// Nothing but the test server resolves: a request anywhere else fails at once.
-			chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
-		)
+		opts := browserOptions(chromium, dir)
 		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
 		browser.stop = []func(){cancelBrowser, cancelAlloc}
@@ -815,4 +802,22 @@ func TestBrowserSchemaDocumentTabs(t *testing.T) {
 		t.Errorf("after ArrowRight: %q", got)
 	}
 	h.checkRequests()
+}
+
+// browserOptions start a headless Chromium with a profile of its own in dir that asks nothing of
+// the network but the test server: a request anywhere else fails at once.
+func browserOptions(chromium, dir string) []chromedp.ExecAllocatorOption {
+	return append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.UserDataDir(dir),
+		chromedp.WindowSize(1400, 1000),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"),
+	)
 }
