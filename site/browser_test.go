@@ -661,18 +661,19 @@ func TestBrowserReloadFromCopy(t *testing.T) {
 	ctx := h.newTab("reload")
 	h.open(ctx, "reload", h.server.URL+"/")
 	// Wait until the service worker controls the tab and has kept every file of the page.
+	files := len(serviceWorkerList(t, "pageFiles"))
 	deadline := time.Now().Add(stepLimit)
 	for {
-		kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready
+		kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`navigator.serviceWorker.ready
 			.then(() => caches.keys())
 			.then((names) => caches.open(names.find((n) => /^gatehouse-[0-9a-f]{32}$/.test(n)) ?? 'none'))
 			.then((cache) => cache.keys())
-			.then((kept) => navigator.serviceWorker.controller !== null && kept.length === 28)`, chromedp.EvalAwaitPromise))
+			.then((kept) => navigator.serviceWorker.controller !== null && kept.length === %d)`, files), chromedp.EvalAwaitPromise))
 		if err == nil && kept {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the service worker did not keep the page's 28 files: %v", err)
+			t.Fatalf("the service worker did not keep the page's %d files: %v", files, err)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

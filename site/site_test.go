@@ -313,22 +313,7 @@ func TestPathsAndHasWasm(t *testing.T) {
 // among them the Schema module the page loads first, and the ones it keeps once the page fetches
 // them, the whole module (which a visit to the Schema pane alone never loads).
 func TestServiceWorkerListsThePage(t *testing.T) {
-	sw, err := os.ReadFile("sw.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	list := func(name string) []string {
-		block := regexp.MustCompile(`(?s)const ` + name + ` = \[(.*?)\];`).FindSubmatch(sw)
-		if block == nil {
-			t.Fatalf("sw.js has no %s list", name)
-		}
-		var listed []string
-		for _, m := range regexp.MustCompile(`'([^']+)'`).FindAllSubmatch(block[1], -1) {
-			listed = append(listed, "/"+strings.TrimPrefix(string(m[1]), "./"))
-		}
-		return listed
-	}
-	installed, later := list("pageFiles"), list("laterFiles")
+	installed, later := serviceWorkerList(t, "pageFiles"), serviceWorkerList(t, "laterFiles")
 	generated := []string{"/gatehouse.wasm", "/gatehouse-schema.wasm", "/wasm_exec.js"}
 	served := site.Paths()
 	for _, p := range append(slices.Clone(installed), later...) {
@@ -452,4 +437,23 @@ func TestIndexCarriesThePolicy(t *testing.T) {
 	if got := m[1]; got != want {
 		t.Errorf("meta policy\n got %s\nwant %s", got, want)
 	}
+}
+
+// serviceWorkerList is one of sw.js's lists of files (pageFiles, kept when it installs;
+// laterFiles, once fetched), as the paths the site serves them at.
+func serviceWorkerList(t testing.TB, name string) []string {
+	t.Helper()
+	sw, err := os.ReadFile("sw.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := regexp.MustCompile(`(?s)const ` + name + ` = \[(.*?)\];`).FindSubmatch(sw)
+	if block == nil {
+		t.Fatalf("sw.js has no %s list", name)
+	}
+	var listed []string
+	for _, m := range regexp.MustCompile(`'([^']+)'`).FindAllSubmatch(block[1], -1) {
+		listed = append(listed, "/"+strings.TrimPrefix(string(m[1]), "./"))
+	}
+	return listed
 }
