@@ -41,8 +41,12 @@ function checkerSource() {
   const wasm = document.getElementById('gatehouse-wasm');
   if (!worker || !wasm) {
     // A link to a pane the Schema module cannot check starts on the whole module (linkpane.js).
-    const firstModule = startsOnSchemaModule(location.hash) ? 'gatehouse-schema.wasm' : undefined;
-    return { workerURL: 'worker.js', workerType: 'module', firstModule };
+    const onSchema = startsOnSchemaModule(location.hash);
+    return {
+      workerURL: 'worker.js', workerType: 'module',
+      firstModule: onSchema ? 'gatehouse-schema.wasm' : undefined,
+      fallbackModule: onSchema ? undefined : 'gatehouse-schema.wasm',
+    };
   }
   // The single file's worker is one classic script: a page opened from file:// may not start a
   // module worker from a blob: URL.

@@ -22,15 +22,20 @@ import { currentLanguage } from './i18n.js';
  * @typedef {import('./gatehouse').Problem} Problem
  * @typedef {import('./gatehouse').AboutResponse} AboutResponse
  * @typedef {{version: string, functions: string[]}} ReadyInfo
- * @typedef {{workerURL: string, workerType: WorkerType, wasmGzipBase64?: string, firstModule?: string}} CheckerSource
+ * @typedef {{workerURL: string, workerType: WorkerType, wasmGzipBase64?: string, firstModule?: string, fallbackModule?: string}} CheckerSource
  *   firstModule: the small module the page's own lane and the Schema pane's load (the served page's
  *   gatehouse-schema.wasm); without it every lane loads the one module (gatehouse.wasm, or the
- *   single file's wasmGzipBase64).
+ *   single file's wasmGzipBase64). fallbackModule: the small module to start over on when the
+ *   whole module, which a link to another pane starts on, cannot load (offline before a pane
+ *   ever fetched it): the link still opens, the Schema pane still checks.
  * @typedef {'schema' | 'full'} ModuleKind
  */
 
 /** The served page's whole module, which every lane but the page's own and the Schema pane's loads. */
 const fullModule = 'gatehouse.wasm';
+
+/** How long a lane whose module could not load waits before a request tries it again. */
+const retryAfterMs = 3000;
 
 /**
  * A ModuleSlot is one module's compilation: the first lane to load the module compiles it (its
@@ -74,6 +79,10 @@ class Lane {
     this.readyAt = 0;
     /** @type {string | null} why this lane's worker could not load its module */
     this.failure = null;
+    /** When its module last failed to load (performance.now()), to retry no more than every few seconds. */
+    this.failedAt = 0;
+    /** @type {() => void} settles this worker's ready, whether it loaded, failed or was replaced */
+    this.settleReady = () => {};
     this.start();
   }
 
@@ -83,6 +92,7 @@ class Lane {
     let resolveReady = null;
     /** @type {Promise<void>} */
     this.ready = new Promise((resolve) => { resolveReady = resolve; });
+    this.settleReady = () => resolveReady?.();
     this.readyAt = 0;
     this.failure = null;
     const slot = checker.slot(this.kind);
@@ -102,6 +112,7 @@ class Lane {
       } else if (m.type === 'failed' || m.type === 'exited') {
         if (m.type === 'failed') {
           this.failure = m.message;
+          this.failedAt = performance.now();
           // The module's owner could not load it: each lane waiting for it tries itself.
           if (slot.owner === this) slot.resolve(null);
         }
@@ -123,6 +134,7 @@ class Lane {
       event.preventDefault();
       const message = event.message || 'the checker worker could not start';
       this.failure = message;
+      this.failedAt = performance.now();
       if (slot.owner === this) slot.resolve(null);
       this.fail(message);
       if (this.kind === checker.firstKind) checker.failed(message);
@@ -162,7 +174,19 @@ class Lane {
     this.worker?.terminate();
     this.fail(why);
     this.restarts++;
+    // Whoever waits for the ended worker's ready waits for the new one's instead (Checker.call).
+    const settle = this.settleReady;
     this.start();
+    settle();
+  }
+
+  /** retire ends this lane for good (the page started over on another module). */
+  retire(/** @type {string} */ why) {
+    this.worker?.terminate();
+    this.worker = null;
+    this.fail(why);
+    this.failure = why;
+    this.settleReady();
   }
 
   /** @param {string} message */
@@ -346,9 +370,31 @@ export class Checker {
   /** @param {string} message */
   failed(message) {
     if (this.loaded) return; // one lane's end is that lane's; the others still answer
+    if (this.source.fallbackModule && !this.split) {
+      this.fallBack(message);
+      return;
+    }
     this.failure = message;
     for (const slot of this.slots.values()) slot.resolve(null);
     this.rejectReady(new Error(message));
+  }
+
+  /**
+   * fallBack starts the page over on the Schema module when the whole module, which a link to
+   * another pane started it on, could not load: every lane so far is ended, and the page's own
+   * lane starts again on the Schema module (the other panes' lanes, on demand, try the whole
+   * module again and say why they cannot answer).
+   * @param {string} why
+   */
+  fallBack(why) {
+    const lanes = [...this.lanes.values()];
+    this.lanes.clear();
+    this.slots.clear();
+    this.source = { ...this.source, firstModule: this.source.fallbackModule, fallbackModule: undefined };
+    this.split = true;
+    this.firstKind = 'schema';
+    for (const lane of lanes) lane.retire(`gatehouse.wasm could not load (${why}); the page started over on the Schema module`);
+    this.lane('main');
   }
 
   /** loaded tells whether the checker has answered "ready". */
@@ -394,8 +440,15 @@ export class Checker {
     }
     const lane = this.lane(this.laneFor(fn, laneName));
     if (lane.kind !== this.firstKind) {
-      // The whole module's functions are known once its worker is ready.
-      await lane.ready;
+      // A module that could not load (offline, say) is tried again on a later request, a few
+      // seconds on at most, so the pane answers once the network is back.
+      if (lane.failure !== null && performance.now() - lane.failedAt > retryAfterMs) lane.restart('retry');
+      // The whole module's functions are known once its worker is ready (a restarted worker's
+      // ready is the new worker's).
+      for (let ready = null; lane.readyAt === 0 && lane.failure === null && lane.ready !== ready;) {
+        ready = lane.ready;
+        await ready;
+      }
       if (lane.failure !== null) return pageProblem(`the checker is not available: ${lane.failure}`);
     }
     const functions = lane.kind === this.firstKind ? this.functions : lane.functions;
@@ -543,8 +596,9 @@ export class Channel {
   cancel() {
     const wasRunning = this.running !== null;
     this.forget();
-    if (wasRunning) {
-      this.checker.lane(this.laneName).restart('cancelled');
+    if (wasRunning && this.running) {
+      // The lane the running request went to (flush's), which may be another than this channel's.
+      this.checker.lane(this.checker.laneFor(this.running.fn, this.laneName)).restart('cancelled');
       this.running = null;
     }
     this.onBusy(false);
