@@ -318,14 +318,18 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 // trigger or the modal, not both: "always call get_page with …" is how to use it.
 func (l *linter) standingFixedCall(f string, start, end int) bool {
 	from, to := sentenceAround(f, start, end)
-	sentence := f[from:to]
 	m := fixedArgumentRE.FindStringSubmatchIndex(f[end:to])
-	if m == nil {
+	if m == nil || !standingOrder(f[from:to]) {
 		return false
 	}
-	if after := f[end+m[1] : to]; (parameterNameAfterRE.MatchString(after) || m[2] >= 0 && l.anyToolParameter(f[end+m[2]:end+m[3]])) && !valueAfterNameRE.MatchString(after) {
-		return false
-	}
+	after := f[end+m[1] : to]
+	names := parameterNameAfterRE.MatchString(after) || m[2] >= 0 && l.anyToolParameter(f[end+m[2]:end+m[3]])
+	return !names || valueAfterNameRE.MatchString(after)
+}
+
+// standingOrder reports a sentence with a trigger that holds every time and a modal apart from
+// it: one "always" is either, not both.
+func standingOrder(sentence string) bool {
 	for _, t := range standingTriggerRE.FindAllStringIndex(sentence, -1) {
 		for _, o := range standingModalRE.FindAllStringIndex(sentence, -1) {
 			if o[1] <= t[0] || o[0] >= t[1] {
