@@ -59,6 +59,7 @@ func TestHarmfulPrerequisite(t *testing.T) {
 		// A package's own folder or file under a system directory, the known-hosts entry, and
 		// the firewall turned off for a test and on again.
 		"## Installing Go\n\nYou must first remove any previous Go installation by deleting the /usr/local/go folder (if it exists), then extract the archive:\n\n    rm -rf /usr/local/go && tar -C /usr/local -xzf go1.22.linux-amd64.tar.gz\n",
+		"Before upgrading, you need to remove the old repository file: ```sudo rm /etc/apt/sources.list.d/old-repo.list```",
 		"## Upgrading\n\nBefore upgrading, you need to remove the old repository file:\n\n```sh\nsudo rm /etc/apt/sources.list.d/old-repo.list\nsudo apt update\n```\n",
 		"To enable the new site you need to first disable the default one, as this is required for nginx to bind port 80:\n\nsudo rm /etc/nginx/sites-enabled/default\n",
 		"If the host key changed, you must first delete the old entry, since it is necessary: rm ~/.ssh/known_hosts then reconnect.",
@@ -115,6 +116,8 @@ func TestHarmfulPrerequisiteLanguages(t *testing.T) {
 		"Sie müssen zuerst die alte Konfiguration entfernen: sudo rm -rf /etc/myapp",
 		"Vous devez d'abord supprimer le fichier /etc/nginx/sites-enabled/default, car c'est nécessaire pour activer le site.",
 		"Primero, ejecute `sudo ufw disable` para la prueba y después `sudo ufw enable`, ya que esto es necesario para depurar.",
+		"Sie müssen zuerst die Firewall mit `sudo ufw disable` abschalten und nach dem Test wieder einschalten, da dies für die Fehlersuche nötig ist.",
+		"Vous devez d'abord lancer `sudo ufw disable`, puis réactivez le pare-feu avec `sudo ufw enable`, car c'est nécessaire pour le test.",
 	} {
 		if rep := check(text); rep.Verdict != "pass" {
 			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
