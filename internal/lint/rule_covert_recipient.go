@@ -114,13 +114,51 @@ var sendToolRE = lazyregexp.New(`(?i)\b(?:call|calls|calling|invoke|invoking|exe
 
 // otherSendTool returns the first tool named for sending, other than the tool itself, that a
 // sentence naming a fixed address calls on ("you must call send_email to 'ops@…'", "by
-// emailing 'sync@…' using send_email"): the text, not the user, chose where that tool sends.
+// emailing 'sync@…' using send_email"): the text, not the user, chose where that tool sends. A
+// word shaped like a send tool is one when a catalog linted offers it, or when the sentence calls
+// it (call, invoke or execute it, "send_email(…)", "the send_email tool"); after "use", "with" or
+// "via" alone it is as likely a field ("use with email_address 'jane@…' style values"), and a
+// parameter of the tool itself never is one.
 func otherSendTool(tf *toolFindings, sentence string) string {
 	own := tf.tool.ToolName()
 	for _, loc := range sendToolRE.FindAllStringSubmatchIndex(sentence, 4) {
-		if m := sentence[loc[2]:loc[3]]; !strings.EqualFold(m, own) {
+		m := sentence[loc[2]:loc[3]]
+		if strings.EqualFold(m, own) || ownParameter(tf, m) {
+			continue
+		}
+		if tf.l != nil && tf.l.offersTool(m) || callingVerbRE.MatchString(sentence[loc[0]:loc[2]]) || calledAsToolRE.MatchString(sentence[loc[3]:]) {
 			return m
 		}
 	}
 	return ""
+}
+
+var (
+	// callingVerbRE is a verb before a name that calls it as a tool.
+	callingVerbRE = lazyregexp.New(`(?i)^(?:call|calls|calling|invoke|invoking|execute|executing)\b`)
+	// calledAsToolRE begins, after a name, what writes it as a call or a tool: "(", " tool".
+	calledAsToolRE = lazyregexp.New(`(?i)^\x60?(?:\s*\(|\s+(?:tool|function|command)\b)`)
+)
+
+// offersTool reports a name that is a tool of the catalog linted, in any case.
+func (l *linter) offersTool(name string) bool {
+	if _, ok := l.toolsByName[name]; ok {
+		return true
+	}
+	for n := range l.toolsByName {
+		if strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownParameter reports a name that is a parameter of the tool, in any case.
+func ownParameter(tf *toolFindings, name string) bool {
+	for _, p := range tf.properties() {
+		if strings.EqualFold(p.name, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -42,13 +42,12 @@ var (
 	// harmfulAct is an act on the reader's machine no honest step orders, as a command or in
 	// words.
 	harmfulAct = lint.NewExpression(strings.Join([]string{
-		// deleting system paths, the whole home, personal files or an SSH key
-		`\brm\s+(?:-\w+\s+)*(?:/home/[\w.-]+/[^\s.]\S*|\S*\.ssh/\S*|/etc\b\S*|/(?:usr|bin|sbin|boot|lib|lib64|root|srv)\b\S*|/\*?(?:\s|$)|~/?(?:\s|$)|~/(?:documents|desktop|pictures|photos)\b\S*)`,
+		// deleting a system directory whole, the home, personal files, an SSH key or the
+		// system's security files; a guide removes one package's folder or file under them
+		// (/usr/local/go, /etc/nginx/sites-enabled/default, ~/.ssh/known_hosts), never these
+		`\brm\s+(?:[^\s;&|]+\s+){0,4}?(?:` + removedTarget + `)`,
 		// archiving files away under a password (zip's -m moves them into the archive)
 		`\bzip\s+(?:-\w+\s+)*-\w*m\w*\s+(?:-\w+\s+)*-p\b`, `\bencrypt\b[^\n]{0,100}\bwith\s+(?:the\s+)?password\b`,
-		// stopping what keeps the machine reachable or protected
-		`\b(?:systemctl|service)\s+(?:stop|disable|mask)\s+(?:sshd?|openvpn\S*|firewalld|ufw|apparmor|auditd|fail2ban|wg-quick\S*|nftables|iptables)\b`,
-		`\b(?:stop|disable|kill)\s+the\s+(?:sshd?|openvpn|vpn|firewall|antivirus|apparmor|audit)\s+(?:service|daemon)\b`, `\bufw\s+disable\b`, `\bsetenforce\s+0\b`,
 		// a stranger's key added to authorized_keys
 		`ssh-(?:rsa|ed25519|dss)\s+aaaa[\w+/]{8,}[^\n]{0,160}authorized_keys`,
 		// flooding the machine with files, windows or terminals
@@ -58,14 +57,41 @@ var (
 		// damaging a personal file's contents, or hiding it under a dot name
 		`\bmv\s+/home/[\w.-]+/[^\s.]\S*\s+\S*/\.[\w.-]+`, `/dev/urandom[^\n]{0,80}/home/[\w.-]+/[^\s.]`, `\bsed\s+-i\s+'\$d'\s+/home/`, `\brandomly\s+(?:modify|change|alter|overwrite)\b`,
 		// the same acts in words on a path of the reader's machine, in English and in the other five
-		`\b(?:remove|delete|erase|rename|hide|overwrite|modify)\s+(?:the\s+)+(?:\w+\s+){0,5}(?:file|folder|directory)\s+` + "`?" + `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/|/etc/)`,
-		`\b(?:supprime[zr]?|efface[zr]?|löschen|lösche|entfernen|entferne|elimine|elimina|eliminar|borre|borra|borrar|cancella|remova|apague|apagar)\b[^\n]{0,60}?(?:fichier|dossier|répertoire|datei|ordner|verzeichnis|archivo|carpeta|directorio|file|cartella|arquivo|pasta|diretório)\s+` + "`?" + `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/|/etc/)`,
-		`\b(?:datei|ordner|verzeichnis)\s+` + "`?" + `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/|/etc/)\S*\s+(?:löschen|entfernen|umbenennen|verschlüsseln)\b`,
+		`\b(?:remove|delete|erase|rename|hide|overwrite|modify)\s+(?:the\s+)+(?:\w+\s+){0,5}(?:file|folder|directory)\s+` + "`?" + namedTarget,
+		`\b(?:supprime[zr]?|efface[zr]?|löschen|lösche|entfernen|entferne|elimine|elimina|eliminar|borre|borra|borrar|cancella|remova|apague|apagar)\b[^\n]{0,60}?(?:fichier|dossier|répertoire|datei|ordner|verzeichnis|archivo|carpeta|directorio|file|cartella|arquivo|pasta|diretório)\s+` + "`?" + namedTarget,
+		`\b(?:datei|ordner|verzeichnis)\s+` + "`?" + namedTarget + `\S*\s+(?:löschen|entfernen|umbenennen|verschlüsseln)\b`,
 		`(?:\bcat\s+\S*/|\bcontenu\s+du\s+fichier|\binhalt\s+der\s+datei|\bcontenido\s+del\s+archivo|\bcontenuto\s+del\s+file|\bconteúdo\s+do\s+arquivo)(?s:.){0,120}\b(?:répondez|réponds|antworten\s+sie|antworte|responda|responde|rispondi|risponda)\b[^.\n]{0,60}\b(?:avec|mit|con|com)\s+(?:le|dem|el|il|o)\s+(?:contenu|inhalt|contenido|contenuto|conteúdo)\b`,
 		// reading a local file to post it back to the page
 		`(?:\bcat\s+\S*/|contents?\s+of\s+(?:the\s+)?file\b)(?s:.){0,120}\b(?:reply|respond|comment|post)\b[^.\n]{0,40}\bwith\s+(?:the\s+|its\s+)?(?:contents?|output)\b`,
+	}, "|") + "|" + strings.Join(stopActs, "|"))
+	// stopAct is one of harmfulAct's acts: stopping what keeps the machine reachable or
+	// protected, which a troubleshooting guide does for a test and undoes (see restartCue).
+	stopAct = lint.NewExpression(strings.Join(stopActs, "|"))
+	// restartCue turns back on what a stopAct stopped, as a command or in words, in the six
+	// languages.
+	restartCue = lint.NewExpression(strings.Join([]string{
+		`\bufw\s+(?:--force\s+)?enable\b`, `\bsetenforce\s+1\b`,
+		`\b(?:systemctl|service)\s+(?:start|enable|restart|unmask)\s+(?:sshd?|openvpn\S*|firewalld|ufw|apparmor|auditd|fail2ban|wg-quick\S*|nftables|iptables)\b`,
+		`\bre-?(?:enable|activate|start)\b`, `\bturn\s+(?:it|them|(?:the\s+)?(?:firewall|service|vpn))\s+back\s+on\b`, `\b(?:enable|start)\s+(?:it|them)\s+again\b`,
+		`\bréactive[rz]?\b`, `\brelance[rz]?\b`, `\bwieder\s+(?:aktivieren|einschalten|starten|an)\b`, `\breactiv(?:e|a|ar)\b`, `\briattiva(?:re)?\b`, `\breativ(?:e|a|ar)\b`,
 	}, "|"))
 )
+
+// stopActs stop what keeps the machine reachable or protected. A troubleshooting guide stops the
+// firewall or the SSH service for a test and starts it again; an injection never does.
+var stopActs = []string{
+	`\b(?:systemctl|service)\s+(?:stop|disable|mask)\s+(?:sshd?|openvpn\S*|firewalld|ufw|apparmor|auditd|fail2ban|wg-quick\S*|nftables|iptables)\b`,
+	`\b(?:stop|disable|kill)\s+the\s+(?:sshd?|openvpn|vpn|firewall|antivirus|apparmor|audit)\s+(?:service|daemon)\b`, `\bufw\s+disable\b`, `\bsetenforce\s+0\b`,
+}
+
+// removedTarget is what an rm must name to harm the machine: the root, the home, a system
+// directory whole (not a package's folder inside it), the system's accounts and security
+// configuration, a user's own files under /home, or the SSH directory, keys and authorized_keys.
+const removedTarget = `(?:/(?:etc|usr(?:/(?:local|bin|sbin|lib\w*|share|include))?|bin|sbin|boot|lib|lib64|root|srv|var(?:/lib)?|home|opt)?|~|\$home|/home/[\w.-]+|\S*\.ssh|/etc/(?:security|ssh|pam\.d|sudoers\.d|ssl|pki|selinux|apparmor\.d|audit|systemd))/?\*?(?:[\s;&|)'"` + "`" + `]|$)` +
+	`|/etc/(?:passwd|shadow|gshadow|group|sudoers)\b|/home/[\w.-]+/[^\s.]\S*|\S*\.ssh/(?:id_|authorized_keys)\S*|~/(?:documents|desktop|pictures|photos)\b\S*`
+
+// namedTarget is the same in words: "delete the file /etc/shadow", "die Datei /home/anna/x löschen".
+const namedTarget = `(?:/home/[\w.-]+/[^\s.]|\S*\.ssh/(?:id_|authorized_keys|[\s` + "`" + `]|$)|/etc/(?:security|ssh|pam\.d|sudoers|ssl|pki|selinux|apparmor|audit|passwd|shadow|gshadow|group)\b)`
 
 // harmfulPrerequisite looks for a harmful act on the reader's machine made a required step. The
 // acts are rarer than the cues, so they are found first and a cue is looked for around each.
@@ -77,6 +103,9 @@ func harmfulPrerequisite(text, s string) (hit, bool) {
 			c0, c1 := from+c[0], from+c[1]
 			if inCode(s, c0) || framed(s, c0, c1) || reported(s, c0) {
 				continue
+			}
+			if stopAct.MatchString(s[a[0]:a[1]]) && restartCue.MatchString(s[a[1]:to]) {
+				break
 			}
 			return takeoverHit(text, min(c0, a[0]), max(c1, a[1]), "", i18n.T("makes an act that harms the reader's machine (deleting its files, stopping its SSH service, posting a local file back) a required step")), true
 		}
