@@ -325,8 +325,8 @@ func locationName(name string) bool {
 
 // takesLocation reports a parameter description that says the field is where the thing is, a
 // path, a file name or a URL ("Transcript JSON array path", "Path to the chat export file"),
-// and asks for no contents and nothing the model holds now: the model hands over a place, not the contents, as
-// "transcript_path" would (see [identifierName]).
+// and asks for no contents and nothing the model holds now: the model hands over a place, not
+// the contents, as "transcript_path" would (see [identifierName]).
 func takesLocation(pdesc string) bool {
 	return pdesc != "" && locationDescRE.MatchString(pdesc) && !heldContentRE.MatchString(pdesc) && !secretTargetRE.MatchString(pdesc)
 }

@@ -78,7 +78,8 @@ func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool)
 }
 
 // judgeBeforeOthers keeps "must be called before any other tool" high unless the tool is the
-// server's guide to its own tools (see [guideFirst]).
+// server's guide to its own tools (see [guideFirst]) or the order is to read its documentation
+// first (see [readsDocsFirst]).
 func judgeBeforeOthers(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	if guideFirst(tf, v, m) || readsDocsFirst(v.sentence(m[0], m[1])) {
 		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
@@ -96,6 +97,8 @@ func readsDocsFirst(sentence string) bool {
 }
 
 var (
+	// readsDocsRE finds an order to read a resource, a schema or the docs for how calls are
+	// written (their formats, syntax, usage).
 	readsDocsRE = lazyregexp.New(`(?i)\b(?:read|load|open|fetch|consult|review)\s+(?:the\s+)?(?:mcp\s+)?(?:resources?|docs|documentation|schemas?|guide|reference)\b[^.!?\n]{0,80}?\bfor\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:formats?|schemas?|syntax|usage|conventions|examples)\b`)
 	// claimsRequestsRE finds a sentence about the user's requests or questions rather than
 	// about the order of the server's own calls.
