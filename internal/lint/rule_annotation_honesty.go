@@ -103,7 +103,7 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 				msg = i18n.Sprintf("the tool claims readOnlyHint: true and its description says it changes nothing, but %s (%s): check that it only plans or previews", says(), CapabilityWords(kind))
 			}
 			add(SeverityMedium, jsondoc.JoinPointer(annPointer, "readOnlyHint"), msg, i18n.Sprintf("%s: readOnlyHint true", name))
-		} else if is("delete", "write", "send") || is("execute") && !saysChangesNothing(desc) && !runsAReading(name) {
+		} else if is("delete", "write", "send") || is("execute") && !saysChangesNothing(desc) && !runsAReading(name) && !runsAReading(toolTitle(t.Def)) {
 			add(SeverityHigh, jsondoc.JoinPointer(annPointer, "readOnlyHint"),
 				i18n.Sprintf("the tool claims readOnlyHint: true, but %s (%s): a client that trusts the hint skips confirmation", says(), CapabilityWords(kind)),
 				i18n.Sprintf("%s: readOnlyHint true", name))
@@ -161,7 +161,20 @@ var leadingReadVerbs = wordSet("get", "gets", "retrieve", "retrieves", "list", "
 var readingNouns = wordSet("audit", "audits", "scan", "scans", "check", "checks", "report", "reports", "analysis", "lint",
 	"query", "queries", "search", "lookup", "status", "inspection", "review", "diagnostics", "diagnostic", "benchmark")
 
-// runsAReading reports a tool whose name runs something that only reads.
+// runsAReading reports a tool whose name (or title) runs something that only reads.
 func runsAReading(name string) bool {
 	return slices.ContainsFunc(nameWords(name), func(w string) bool { return readingNouns[w] })
+}
+
+// toolTitle is the tool's title ("title", or "annotations.title"): the name in words, which
+// spells out what a name abbreviates ("run_erc", "Run electrical rule checks").
+func toolTitle(def map[string]any) string {
+	if title, ok := def["title"].(string); ok && title != "" {
+		return title
+	}
+	if ann, ok := def["annotations"].(map[string]any); ok {
+		title, _ := ann["title"].(string)
+		return title
+	}
+	return ""
 }

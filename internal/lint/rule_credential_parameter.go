@@ -72,12 +72,36 @@ func checkCredentialParameters(l *linter, tf *toolFindings) {
 		switch {
 		case authTool(tf, "") || identityToolRE.MatchString(tf.purpose("")):
 			sev, msg = SeverityLow, i18n.Sprintf("parameter %q takes a credential as an argument: it lands in the transcript and the server's logs; prefer the server's own configuration", p.name)
-		case harmlessName(toolName) && !(pdesc != "" && (keyUseRE.MatchString(pdesc) || l.issuedByServer(pdesc))) && !l.sharedCredential(p.squashed):
+		case harmlessName(toolName) && !(pdesc != "" && (keyUseRE.MatchString(pdesc) || l.issuedByServer(pdesc))) && !l.sharedCredential(p.squashed) && !connectionCredential(tf, p):
 			sev, msg = SeverityHigh, i18n.Sprintf("parameter %q asks the model for a credential, but the tool's name and purpose promise a harmless action that needs none: it is harvesting secrets", p.name)
 		}
 		tf.add(Finding{Rule: RuleCredentialParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
 	}
 }
+
+// connectionCredential reports a credential nested in an object named for a connection the
+// tool makes for its own job (a proxy, a login, a database, a mail server), beside the field
+// that says where it connects ("proxy": {"server", "username", "password"}): the secret opens
+// the place the same object names, as a browser session's proxy needs, not a harvest.
+func connectionCredential(tf *toolFindings, p property) bool {
+	object, ok := strings.CutSuffix(p.parent, "/properties")
+	if !ok {
+		return false
+	}
+	if !slices.ContainsFunc(nameWords(object[strings.LastIndexByte(object, '/')+1:]), func(w string) bool { return connectionObjectWords[w] }) {
+		return false
+	}
+	return slices.ContainsFunc(tf.properties(), func(q property) bool {
+		return q.parent == p.parent && connectionPlaceWords[q.squashed]
+	})
+}
+
+var (
+	// connectionObjectWords, in an object's name, say it configures a connection.
+	connectionObjectWords = wordSet("proxy", "auth", "authentication", "login", "connection", "database", "db", "smtp", "imap", "ftp", "sftp", "ssh", "credentials")
+	// connectionPlaceWords are the fields that say where such a connection goes.
+	connectionPlaceWords = wordSet("server", "host", "hostname", "url", "uri", "endpoint", "address", "port")
+)
 
 // identityToolRE finds a tool whose purpose is proving who someone is (verifying an identity,
 // an account's ownership): the token or code of the account it verifies is its input, as a

@@ -127,7 +127,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			continue // the key every tool of the server signs with: the credential rule advises on it
 		}
 		if slices.ContainsFunc(solicitingNameParts, func(part string) bool { return containsNamePart(squashed, part) }) && !namedByTool(toolName, name) && !(inputOfWrite(toolName) && (envName(squashed) || keyName(squashed))) &&
-			!(strings.Contains(squashed, "systemprompt") && conversationalRE.MatchString(tf.purpose(""))) {
+			!(strings.Contains(squashed, "systemprompt") && conversationalRE.MatchString(tf.purpose(""))) && !takesLocation(pdesc) {
 			if chatMessages(prop) {
 				// A list of {role, content} messages is a chat API's input: the tool hands the
 				// conversation to a model behind it by design. Worth a look, not a hidden channel.
@@ -141,8 +141,8 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			continue // its description asks for what the model holds: reported there
 		}
 		severity, suspicious := exfilNames[squashed]
-		if !suspicious {
-			continue
+		if !suspicious || takesLocation(pdesc) {
+			continue // a place ("Transcript JSON array path") is no request for what is there
 		}
 		if severity == SeverityHigh && conversationalRE.MatchString(tf.purpose("")) {
 			severity = SeverityMedium // a tool that asks a model takes a system prompt or a conversation as its input
@@ -322,6 +322,21 @@ func locationName(name string) bool {
 	}
 	return false
 }
+
+// takesLocation reports a parameter description that says the field is where the thing is, a
+// path, a file name or a URL ("Transcript JSON array path", "Path to the chat export file"),
+// and asks for no contents and nothing the model holds now: the model hands over a place, not
+// the contents, as "transcript_path" would (see [identifierName]).
+func takesLocation(pdesc string) bool {
+	return pdesc != "" && locationDescRE.MatchString(pdesc) && !heldContentRE.MatchString(pdesc) && !secretTargetRE.MatchString(pdesc)
+}
+
+// heldContentRE finds, beside the place, a request for the contents themselves or for what the
+// model holds now ("the full transcript", "paste", "of this conversation", "so far").
+var heldContentRE = lazyregexp.New(`(?i)\b(?:contents?|text\s+of|paste|full|entire|whole|so\s+far|this\s+(?:conversation|chat|session)|everything|previous|prior|earlier|you\s+(?:have|hold|know|saw|read))\b`)
+
+// locationDescRE finds a description whose head noun, in its first words, is a place.
+var locationDescRE = lazyregexp.New(`(?i)^\W*(?:[\w.-]+\s+){0,4}?(?:file\s*path|path|file\s*name|url|uri|location)\b`)
 
 // identifierName reports a parameter name that is an identifier of something ("conversationId",
 // "sshKeyIds", "transcript_name"), not the thing.

@@ -78,13 +78,32 @@ func judgeFirst(tf *toolFindings, v *textView, m []int) (Severity, string, bool)
 }
 
 // judgeBeforeOthers keeps "must be called before any other tool" high unless the tool is the
-// server's guide to its own tools (see [guideFirst]).
+// server's guide to its own tools (see [guideFirst]) or the order is to read its documentation
+// first (see [readsDocsFirst]).
 func judgeBeforeOthers(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
-	if guideFirst(tf, v, m) {
+	if guideFirst(tf, v, m) || readsDocsFirst(v.sentence(m[0], m[1])) {
 		return SeverityMedium, i18n.T("tells the model to call this tool first"), true
 	}
 	return SeverityHigh, "", true
 }
+
+// readsDocsFirst reports a sentence whose order before the other tools is to read documentation
+// for how to call them: a resource, a schema or the docs, for the formats, the syntax or the
+// usage ("read resource 'acme://schemas/action' for action parameter formats before calling any
+// other tools"). Reading the manual first is sequencing, as in [guideFirst]; a sentence that
+// names a secret, or claims the user's requests, is not that.
+func readsDocsFirst(sentence string) bool {
+	return readsDocsRE.MatchString(sentence) && !secretTargetRE.MatchString(sentence) && !claimsRequestsRE.MatchString(sentence)
+}
+
+var (
+	// readsDocsRE finds an order to read a resource, a schema or the docs for how calls are
+	// written (their formats, syntax, usage).
+	readsDocsRE = lazyregexp.New(`(?i)\b(?:read|load|open|fetch|consult|review)\s+(?:the\s+)?(?:mcp\s+)?(?:resources?|docs|documentation|schemas?|guide|reference)\b[^.!?\n]{0,80}?\bfor\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:formats?|schemas?|syntax|usage|conventions|examples)\b`)
+	// claimsRequestsRE finds a sentence about the user's requests or questions rather than
+	// about the order of the server's own calls.
+	claimsRequestsRE = lazyregexp.New(`(?i)\b(?:users?|requests?|questions?|prompts?|answer\w*|respon\w*|repl(?:y|ies|ying)|every\s+time|no\s+exceptions?)\b`)
+)
 
 // guideFirst reports "call this tool first" from a tool whose purpose is to guide the use of
 // the server's other tools (instructions, guidelines, an overview, a reference, documentation:

@@ -143,10 +143,12 @@ func byWhereToolLives(tf *toolFindings, name string, high func() string) (Severi
 var waitsForUser = lazyregexp.New(`(?i)^[^.!?\n]{0,20}?\b(?:before|until|unless|without|except\s+(?:when|if|on))\b[^.!?\n]{0,40}?\b(?:users?|explicit(?:ly)?|confirm\w*|approv\w*|consent|permission|instruct\w*|request\w*|asks?|asked)\b`)
 
 // notToolWords are words a condition names that are no tool ("when this tool is called",
-// "when the user is …").
+// "when the user is …"), and the words that ask which tool ("what tool should I use?", "which
+// tool must run first"): a question about choosing a tool names none.
 var notToolWords = wordSet("this", "that", "it", "the", "a", "an", "any", "user", "users", "you", "page", "file", "request", "server",
 	"data", "result", "results", "query", "tool", "function", "called", "used", "done", "needed", "necessary", "possible", "available",
-	"unsure", "using", "calling", "there", "they", "we", "he", "she", "one", "some", "all", "each", "every", "no", "not", "set", "present")
+	"unsure", "using", "calling", "there", "they", "we", "he", "she", "one", "some", "all", "each", "every", "no", "not", "set", "present",
+	"what", "which", "whichever", "whatever")
 
 // toolRef is a name the text speaks of as a tool.
 type toolRef struct {

@@ -56,10 +56,13 @@ type entry struct {
 
 // A manifest is the corpus's index: the servers collected, and those that failed (not counted).
 type manifest struct {
-	Description string  `json:"description"`
-	Tool        string  `json:"tool"`
-	Servers     []entry `json:"servers"`
-	Failed      []entry `json:"failed"`
+	Description string `json:"description"`
+	Tool        string `json:"tool"`
+	// Batches notes, by batch name, how each kept-apart batch was measured and whether it has
+	// since been tuned on.
+	Batches map[string]string `json:"batches,omitempty"`
+	Servers []entry           `json:"servers"`
+	Failed  []entry           `json:"failed"`
 }
 
 var (
