@@ -1,6 +1,7 @@
 package result
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -47,5 +48,36 @@ func TestKeysFoundAsIndexFinds(t *testing.T) {
 				t.Errorf("%s: %q found at %v, strings.Index at %v", c.name, k, got[i], want)
 			}
 		}
+	}
+}
+
+// TestBinaryRunFilterKeepsEveryMatch holds hasBinaryRun, which lets binaryRun search a text, to
+// the expression: on texts of bits, spaces and other bytes, wherever binaryRun matches the
+// filter says so (and a text of bits too short for it is filtered out).
+func TestBinaryRunFilterKeepsEveryMatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 17))
+	alphabet := []byte("01010101 x")
+	matched := 0
+	for range 5000 {
+		b := make([]byte, 90+rng.IntN(200))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(4) > 0 && i > 0 && b[i-1] != 'x' { // runs of bits are the common case
+				b[i] = "01"[rng.IntN(2)]
+			}
+		}
+		s := string(b)
+		if binaryRun.MatchString(s) {
+			matched++
+			if !hasBinaryRun(s) {
+				t.Fatalf("binaryRun matches %q, the filter skips it", s)
+			}
+		}
+	}
+	if matched < 100 {
+		t.Fatalf("only %d of the texts match binaryRun: the test reads too few", matched)
+	}
+	if hasBinaryRun(strings.Repeat("01010101 ", 11) + "0101010") {
+		t.Error("95 bits pass the filter")
 	}
 }
