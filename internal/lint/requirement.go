@@ -107,6 +107,56 @@ func (r *requirement) met(found foundWords) bool {
 	return true
 }
 
+// metAfter reports whether r may be met by words that end after from: last holds where each
+// word last ends ([lastEnds]). A match starting at from or later holds what r needs, so each of
+// its literals ends past from; a word folded from a run of blanks or another case ends where it
+// does in the text, whatever it starts at.
+func (r *requirement) metAfter(last []int32, from int) bool {
+	switch r.kind {
+	case reqLiteral:
+		return int(last[r.id]) > from
+	case reqAll:
+		for _, s := range r.subs {
+			if !s.metAfter(last, from) {
+				return false
+			}
+		}
+		return true
+	case reqAny:
+		for _, s := range r.subs {
+			if s.metAfter(last, from) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// lastEnds finds, for each word of f, where its last place in text ends (0 when text does not
+// hold it), reusing last's storage.
+func lastEnds(f *wordFilter, text string, last []int32) []int32 {
+	if cap(last) >= len(f.ids) {
+		last = last[:len(f.ids)]
+		clear(last)
+	} else {
+		last = make([]int32, len(f.ids))
+	}
+	moves, class, width, ends := f.moves, &f.class, f.width, f.ends
+	st := moves[class[' ']] >> 1
+	for i := 0; i < len(text); i++ {
+		v := moves[st+int32(class[text[i]])]
+		st = v >> 1
+		if v&1 != 0 {
+			k := moves[st+width-1]
+			for _, id := range ends[k+1 : k+1+ends[k]] {
+				last[id] = int32(i + 1)
+			}
+		}
+	}
+	return last
+}
+
 func allOf(a, b *requirement) *requirement {
 	switch {
 	case a.kind == reqAnything:
@@ -617,6 +667,10 @@ type groupScan struct {
 	found   foundWords
 	placed  bool      // hits holds the text's leading literals
 	hits    []wordHit // where the leading literals end in canon, in order
+	// ended says last holds, by word of the filter, where its last place in canon ends (0: not
+	// found); read on first need, by a phrase tried at its leading literals.
+	ended bool
+	last  []int32
 }
 
 // A wordHit is where a word of a filter ends in a text (the offset past its last byte).
@@ -633,7 +687,7 @@ func (l *linter) reading(v *textView) *requiredScan {
 	}
 	s.text, s.done, s.all, s.placed, s.canon = v.folded, true, false, true, v.folded
 	for i := range s.groups {
-		s.groups[i].scanned = false
+		s.groups[i].scanned, s.groups[i].ended = false, false
 	}
 	if !untrusted.IsASCII(v.folded) {
 		if strings.ContainsRune(v.folded, marker) {
@@ -705,7 +759,11 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 		}
 		return p.re.MatchString(v.folded)
 	}
-	return p.lead.matches(p.re, g.filter, v.folded, gs.hits)
+	if !gs.ended {
+		gs.last = lastEnds(g.filter, s.canon, gs.last)
+		gs.ended = true
+	}
+	return p.lead.matches(p.re, g.filter, v.folded, gs.hits, p.need, gs.last)
 }
 
 // phraseMatches is p.re.FindAllStringSubmatchIndex(v.folded, n) for a phrase that [linter.mayMatch]
@@ -920,7 +978,12 @@ const (
 // matches reports whether re may match in text, trying it at each place one of its leading
 // literals is found (hits, of filter f). A match found there may be one the whole text does not
 // have (the anchored expression reads its text's start as a start), never the other way round.
-func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text string, hits []wordHit) bool {
+//
+// With last (where each word of f last ends in text, by [lastEnds]; nil: not known), a place is
+// not tried when need, what every match holds, cannot be met by words ending after the place: a
+// phrase that leads with a common verb ("reads", "sends") and needs a secret's name after it is
+// tried at the verbs before the last such name only, each try costing tens of microseconds.
+func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text string, hits []wordHit, need *requirement, last []int32) bool {
 	var starts []int
 	for _, h := range hits {
 		if ll.ids[h.id/64]&(1<<(h.id%64)) == 0 {
@@ -943,6 +1006,9 @@ func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text st
 			}
 			_, size := utf8.DecodeLastRuneInString(text[:from])
 			from -= size
+		}
+		if last != nil && !need.metAfter(last, from) {
+			continue
 		}
 		if ll.anchored.MatchString(text[from:]) {
 			return true

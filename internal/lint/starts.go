@@ -814,7 +814,7 @@ func branchesMayMatch(branches []*phraseBranch, f *wordFilter, text string, foun
 			continue
 		}
 		if b.lead != nil {
-			if b.lead.matches(b.re, f, text, hits) {
+			if b.lead.matches(b.re, f, text, hits, nil, nil) {
 				return true
 			}
 			continue

@@ -85,3 +85,35 @@ func BenchmarkCheckOneLine(b *testing.B) {
 		b.ReportMetric(float64(after-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 	}
 }
+
+// BenchmarkCheckRepeated is the 10 KB text of [BenchmarkCheck] repeated 1, 10 and 90 times in
+// one result: the same words at every size, so cpu-ms/10KB stays flat when the check is linear
+// (BenchmarkCheck's larger sizes hold other READMEs, whose words cost more or less per byte).
+func BenchmarkCheckRepeated(b *testing.B) {
+	c := result.New("", "", nil)
+	var piece struct {
+		Result struct {
+			Content []struct{ Text string } `json:"content"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(benchResult(b, 10<<10), &piece); err != nil {
+		b.Fatal(err)
+	}
+	for _, times := range []int{1, 10, 90} {
+		s := strings.Repeat(piece.Result.Content[0].Text+"\n", times)
+		text := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":%q}]}}`, s)
+		b.Run(fmt.Sprintf("x%d", times), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			c.Check(result.Request{Result: text, Tool: "read_text_file"})
+			cpu, ok := testenv.ProcessCPU()
+			for b.Loop() {
+				c.Check(result.Request{Result: text, Tool: "read_text_file"})
+			}
+			if after, ok2 := testenv.ProcessCPU(); ok && ok2 {
+				per := float64(after-cpu) / float64(b.N) / 1e6
+				b.ReportMetric(per, "cpu-ms/op")
+				b.ReportMetric(per*float64(10<<10)/float64(len(s)), "cpu-ms/10KB")
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package result
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -84,8 +85,9 @@ var (
 // disclosureFindings looks for the three families above in one string (text, and s its
 // lower-case reading).
 func disclosureFindings(text, s string) (hit, bool) {
+	places := orderKeys().Find(s, maxKeyPlaces)
 	for _, f := range orderForms {
-		for _, m := range findNear(f.expr, s, f.keys, 80, max(f.after, 40)) {
+		for _, m := range findNear(f.expr, s, f.keys, places[f.firstKey:f.firstKey+len(f.keys)], 80, max(f.after, 40)) {
 			start := m[0]
 			if f.placed && !atOrderPlace(s, start) || inCode(s, start) || framed(s, start, m[1]) || reported(s, start) {
 				continue
@@ -120,7 +122,20 @@ type orderForm struct {
 	after          int // how far past a key its match may reach, past the 40 bytes every form has
 	rule           string
 	what           func() string // the takeover's message, translated
+	firstKey       int           // where keys start in [orderKeys]
 }
+
+// orderKeys indexes every order form's keys, in the order of the forms, so that one pass over a
+// text finds them all: looking for each key in turn read a long text once per key, some two
+// hundred times.
+var orderKeys = sync.OnceValue(func() *lint.WordIndex {
+	var all []string
+	for i := range orderForms {
+		orderForms[i].firstKey = len(all)
+		all = append(all, orderForms[i].keys...)
+	}
+	return lint.NewWordIndex(all)
+})
 
 var orderForms = []orderForm{
 	{expr: disclosureOrder, keys: disclosureKeys, placed: true, rule: RuleModelTakeover, what: handOver},
@@ -239,19 +254,14 @@ var (
 	replyKeys      = []string{"repl", "respon", "answer", "output", "print", "message"}
 )
 
-// findNear finds e's matches (at most 4) in windows of s around the first places of keys:
-// before bytes before each and after bytes after it, windows that overlap read once.
-func findNear(e *lint.Expression, s string, keys []string, before, after int) [][]int {
+// findNear finds e's matches (at most 4) in windows of s around the first places of keys (places
+// holds, for each key, where [lint.WordIndex.Find] found it): before bytes before each and after
+// bytes after it, windows that overlap read once.
+func findNear(e *lint.Expression, s string, keys []string, places [][]int, before, after int) [][]int {
 	var out [][]int
 	covered := 0
-	for _, k := range keys {
-		for from, n := 0, 0; n < maxKeyPlaces; n++ {
-			i := strings.Index(s[from:], k)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(k)
+	for j, k := range keys {
+		for _, i := range places[j] {
 			lo, hi := window(s, max(i-before, covered), i+len(k)+after)
 			if hi <= covered {
 				continue
