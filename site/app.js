@@ -32,8 +32,8 @@ const checker = new Checker(checkerSource());
 
 /**
  * checkerSource says where the checker's worker is: worker.js beside the page, with the Schema
- * module loaded first (the whole module first for a link to another pane), or, in the single-file page (`make single`), the worker and the whole
- * module carried inside the page itself.
+ * module loaded first (the whole module first for a link to another pane), or, in the
+ * single-file page (`make single`), the worker and the whole module carried inside the page.
  * @returns {import('./checker.js').CheckerSource}
  */
 function checkerSource() {

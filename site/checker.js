@@ -1,9 +1,11 @@
 // The page's side of the worker protocol (worker.js, typed in gatehouse.d.ts): the main thread
 // never runs the checker. Requests go to lanes, one worker each: the page's own requests (about,
 // links, Format) on "main" (Pin and SARIF on "full", the same on the whole module), each pane's
-// checks on a lane of its own, so one slow check never holds up another pane. The served page has two modules: gatehouse-schema.wasm (the Schema pane's checks
-// and the page's own requests: about, links, Format), which the page loads first, and
-// gatehouse.wasm (every check), which only the lanes of the other panes load, when first used (the
+// checks on a lane of its own, so one slow check never holds up another pane. The served page
+// has two modules: gatehouse-schema.wasm (the Schema pane's checks and the page's own requests:
+// about, links, Format), which the page loads first, and gatehouse.wasm (every check), which only
+// the lanes of the other panes load, when first used; a link to another pane starts every lane on
+// the whole module (linkpane.js), and falls back to the Schema module when it cannot load (the
 // single-file page carries the whole module alone, for every lane). The first worker of a module
 // compiles it once and hands the compiled module to that module's later workers. A pane's worker
 // starts when the pane is first shown or asked something; its Go program never before the first

@@ -95,7 +95,8 @@ worker.addEventListener('fetch', (event) => {
 /**
  * cacheFirst answers a file of this version from its copy, with no request to the server; a file
  * not kept yet (the install still running, a file it could not fetch, or one of laterFiles not
- * fetched before) comes from the network, as networkFirst answers it, and is kept from then on. The copy is also what V8 keeps its compiled code beside: a reload
+ * fetched before) comes from the network, as networkFirst answers it, and is kept from then on.
+ * The copy is also what V8 keeps its compiled code beside: a reload
  * instantiates gatehouse.wasm from V8's code cache instead of compiling it again.
  * @param {Request} request
  * @param {URL} url
