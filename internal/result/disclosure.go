@@ -256,16 +256,12 @@ var (
 
 // findNear finds e's matches (at most 4) in windows of s around the first places of keys (places
 // holds, for each key, where [lint.WordIndex.Find] found it): before bytes before each and after
-// bytes after it, windows that overlap read once.
+// bytes after it. Windows that overlap are each read (a match in both counts twice toward the 4).
 func findNear(e *lint.Expression, s string, keys []string, places [][]int, before, after int) [][]int {
 	var out [][]int
-	covered := 0
 	for j, k := range keys {
 		for _, i := range places[j] {
-			lo, hi := window(s, max(i-before, covered), i+len(k)+after)
-			if hi <= covered {
-				continue
-			}
+			lo, hi := window(s, i-before, i+len(k)+after)
 			for _, m := range e.FindAllStringIndex(s[lo:hi], 4) {
 				out = append(out, []int{lo + m[0], lo + m[1]})
 			}
@@ -295,9 +291,10 @@ func tokenFlood(s string) (int, int, bool) {
 	// A flood is at least 100 bytes long, so it holds a whole window of 32 bytes starting at a
 	// multiple of 32, in which s[i] equals s[i+p] at every sampled place; only there is the run
 	// measured.
+	var measured [floodPeriod + 1]int
 	for i := 0; i+32+floodPeriod < len(s); i += 32 {
 		for p := 1; p <= floodPeriod; p++ {
-			if s[i] != s[i+p] || s[i+11] != s[i+11+p] || s[i+22] != s[i+22+p] || s[i+31] != s[i+31+p] {
+			if i < measured[p] || s[i] != s[i+p] || s[i+11] != s[i+11+p] || s[i+22] != s[i+22+p] || s[i+31] != s[i+31+p] {
 				continue
 			}
 			start, end := i, i
@@ -309,6 +306,7 @@ func tokenFlood(s string) (int, int, bool) {
 			}
 			// s[start:end+p] repeats its first p bytes.
 			if end-start < (floodRepeats-1)*p || !floodToken(s[start:start+p]) {
+				measured[p] = end
 				continue
 			}
 			return start, end + p, true
