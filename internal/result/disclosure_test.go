@@ -1,10 +1,10 @@
 package result_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/result"
 )
 
@@ -64,15 +64,8 @@ func TestDisclosureOpeningFlood(t *testing.T) {
 		{"Notes from the call.\n" + flood + "\nThe situation has changed.", result.RuleModelTakeover},
 		{"Notes.\n" + strings.Repeat(") ] } ", 120), result.RuleModelTakeover},
 	} {
-		rep := check(tc.text)
-		rules := []string{}
-		for _, f := range rep.Findings {
-			if f.Severity == "high" {
-				rules = append(rules, f.Rule)
-			}
-		}
-		if rep.Verdict == "pass" || !slices.Contains(rules, tc.rule) {
-			t.Errorf("%q: verdict %s, high rules %v; want %s", tc.text, rep.Verdict, rules, tc.rule)
+		if rep := check(tc.text); rep.Verdict == "pass" || severityOf(rep, tc.rule) != lint.SeverityHigh {
+			t.Errorf("%q: verdict %s, findings %v; want a high %s", tc.text, rep.Verdict, rep.Findings, tc.rule)
 		}
 	}
 	for _, text := range []string{

@@ -99,13 +99,13 @@ func harmfulPrerequisite(text, s string) (hit, bool) {
 	for _, a := range harmfulAct.FindAllStringIndex(s, 8) {
 		from, to := window(s, a[0]-400, a[1]+300)
 		from, to = sectionOf(s, from, to, a[0], a[1])
+		if stopAct.MatchString(s[a[0]:a[1]]) && restartCue.MatchString(s[a[1]:to]) {
+			continue
+		}
 		for _, c := range prerequisiteCue.FindAllStringIndex(s[from:to], 8) {
 			c0, c1 := from+c[0], from+c[1]
 			if inCode(s, c0) || framed(s, c0, c1) || reported(s, c0) {
 				continue
-			}
-			if stopAct.MatchString(s[a[0]:a[1]]) && restartCue.MatchString(s[a[1]:to]) {
-				break
 			}
 			return takeoverHit(text, min(c0, a[0]), max(c1, a[1]), "", i18n.T("makes an act that harms the reader's machine (deleting its files, stopping its SSH service, posting a local file back) a required step")), true
 		}
