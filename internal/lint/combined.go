@@ -252,8 +252,7 @@ func orderLabel(v *textView) bool {
 		return false
 	}
 	for _, m := range orderLabelRE.FindAllStringIndex(v.folded, 4) {
-		from, to := sentenceAround(v.folded, m[1], m[1])
-		if sentence := v.folded[from:to]; labelOrderRE.MatchString(sentence) && !defensiveRE.MatchString(sentence) {
+		if sentence := v.sentence(m[1], m[1]); labelOrderRE.MatchString(sentence) && !defensiveRE.MatchString(sentence) {
 			return true
 		}
 	}

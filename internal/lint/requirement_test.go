@@ -340,7 +340,7 @@ func TestPackedRequirementsMeet(t *testing.T) {
 			answers[1][i], answers[2][i] = ^uint64(0), 0x5555555555555555
 		}
 		for _, text := range phraseMatchTexts {
-			answers = append(answers, scanWords(g.filter, canonical(text), nil))
+			answers = append(answers, scanWords(g.filter, canon(text), nil))
 		}
 		for _, p := range g.phrases {
 			if p.need.packed {
@@ -356,10 +356,4 @@ func TestPackedRequirementsMeet(t *testing.T) {
 	if packed == 0 {
 		t.Fatal("no requirement was packed")
 	}
-}
-
-// canonical is the text as the phrases' filters read it.
-func canonical(s string) string {
-	b, _ := canonicalText(s, nil)
-	return string(b)
 }

@@ -460,10 +460,13 @@ var (
 	// describesSettingRE ends the words before a verb that make it a description, not an order.
 	describesSettingRE = lazyregexp.New(`(?i)\b(?:to|can|may|could|will|would|lets?\s+you|allows?\s+you\s+to|you\s+can|used\s+to)$`)
 	// ownToolsRE begins the words after "all tools" that keep them to the server's own.
-	ownToolsRE = lazyregexp.New(`(?i)^\s*(?:in|of|on|from|provided\s+by)\s+(?:this|the\s+same)\s+(?:server|package|extension)\b`)
+	ownToolsRE = lazyregexp.New(`(?i)^\s*` + ownTools)
 	// ownToolsInsideRE finds the same words inside the match ("through any tool of this server").
-	ownToolsInsideRE = lazyregexp.New(`(?i)\b(?:in|of|on|from|provided\s+by)\s+(?:this|the\s+same)\s+(?:server|package|extension)\b`)
+	ownToolsInsideRE = lazyregexp.New(`(?i)\b` + ownTools)
 )
+
+// ownTools are the words that keep "all tools" to the server's own: "of this server".
+const ownTools = `(?:in|of|on|from|provided\s+by)\s+(?:this|the\s+same)\s+(?:server|package|extension)\b`
 
 // withoutUserRE finds an act done without the user: without asking, telling or confirming.
 var withoutUserRE = lazyregexp.New(`(?i)\bwithout\s+(?:(?:first\s+)?(?:asking|telling|informing|notifying|consulting|checking\s+with|confirming\s+with|waiting\s+for)\s+(?:the\s+)?users?|(?:the\s+)?user'?s?\s+(?:confirmation|consent|approval|knowledge|permission)|(?:any\s+)?(?:confirmation|approval|consent))\b`)

@@ -328,7 +328,7 @@ func oneASCIIByte(e *syntax.Regexp) bool {
 		if len(e.Rune) != 1 || e.Rune[0] >= utf8.RuneSelf {
 			return false
 		}
-		return e.Flags&syntax.FoldCase == 0 || unicode.SimpleFold(e.Rune[0]) == e.Rune[0] || allASCIIFolds(e.Rune[0])
+		return e.Flags&syntax.FoldCase == 0 || allASCIIFolds(e.Rune[0])
 	case syntax.OpCharClass:
 		for i := 1; i < len(e.Rune); i += 2 {
 			if e.Rune[i] >= utf8.RuneSelf {
