@@ -37,7 +37,7 @@ type honestServer struct {
 
 // neverTunedBatches are the npm batches collected and measured before any rule was changed for
 // them, and never tuned on since: every server of them is in the report split, whatever its hash.
-var neverTunedBatches = map[string]bool{"fresh-3": true, "fresh-5": true}
+var neverTunedBatches = map[string]bool{"fresh-3": true, "fresh-5": true, "fresh-6": true}
 
 // tunedBatches are batches that were reported once, never tuned, and then moved to the tune side
 // (their highs read and judged): every server of them is in the tune split, whatever its hash.

@@ -270,6 +270,33 @@ type npmView struct {
 	Version string          `json:"version"`
 	License json.RawMessage `json:"license"`
 	Readme  string          `json:"readme"`
+	Bin     json.RawMessage `json:"bin"`
+}
+
+// serverBin picks, from a package's bin field, the program npx is to run when it cannot choose one
+// itself (several programs, none named as the package): the only one whose name says "mcp", or
+// else the only one that says "server". "" when the field names no such program: the package is
+// a library, or its programs are not told apart by their names.
+func serverBin(raw json.RawMessage) string {
+	var bins map[string]string
+	if json.Unmarshal(raw, &bins) != nil || len(bins) == 0 {
+		return ""
+	}
+	for _, word := range []string{"mcp", "server"} {
+		var found []string
+		for name := range bins {
+			if strings.Contains(strings.ToLower(name), word) {
+				found = append(found, name)
+			}
+		}
+		if len(found) == 1 {
+			return found[0]
+		}
+		if len(found) > 1 {
+			return ""
+		}
+	}
+	return ""
 }
 
 func licence(raw json.RawMessage) string {
@@ -410,7 +437,16 @@ func collect(pkg string) entry {
 		if why != "" {
 			failures = append(failures, why)
 			if strings.Contains(why, "could not determine executable to run") {
-				break
+				// npx runs the package's program only when it has one, or one named as the
+				// package; otherwise the program that names itself a server is asked for by
+				// name, once, and the attempts go on with it.
+				bin := serverBin(v.Bin)
+				if bin == "" || base[2] == "-p" {
+					break
+				}
+				base = []string{"npx", "-y", "-p", pkg + "@" + v.Version, bin}
+				readmeArgv = nil
+				continue
 			}
 			continue
 		}
