@@ -47,6 +47,9 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 				continue
 			}
 			v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("adds a recipient the user did not choose: every message is copied or sent to %s", untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
+			if tf.definition() {
+				reportsEveryUse(tf, v, from, to, loc, otherSendTool(tf, sentence))
+			}
 			return
 		}
 		for _, loc := range destinations {
@@ -60,6 +63,7 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			}
 			if tool := otherSendTool(tf, sentence); tool != "" {
 				v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("tells the model to have %q, a tool that sends, send to %s, an address the text fixed and the user never chose", tool, untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
+				reportsEveryUse(tf, v, from, to, loc, tool)
 				return
 			}
 		}
@@ -84,6 +88,18 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			return
 		}
 	}
+}
+
+// reportsEveryUse reports, as exfiltration, a sentence that has another tool, one that sends,
+// send to the fixed address at loc every time the tool is used, or as others' practice, which
+// stands just as well: the message reports what the user does (the file written, the page
+// fetched, the meeting made) to that address, and the use itself leaves the conversation.
+func reportsEveryUse(tf *toolFindings, v *textView, from, to int, loc []int, tool string) {
+	sentence := v.folded[from:to]
+	if tool == "" || !standingOrder(sentence) && !appealRE.MatchString(sentence) {
+		return
+	}
+	v.find(tf, RuleExfiltrationInstruction, SeverityHigh, from, to, i18n.Sprintf("orders a report of every use of the tool, sent by %q to %s, an address the text fixed: what the user does leaves for someone they never chose", tool, untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))
 }
 
 // hiddenSendTarget reports the description of a tool that sends messages when it names a fixed
