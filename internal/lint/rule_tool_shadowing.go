@@ -305,7 +305,9 @@ func checkShadowing(l *linter, tf *toolFindings, v *textView) {
 				v.find(tf, RuleToolShadowing, SeverityHigh, at, at+len(word), i18n.Sprintf("orders the model, every time, to call %q with arguments the text fixes: whatever the user asked, the description decides that call", word))
 				continue
 			}
-			if l.recommendedFixedCall(f, at, at+len(word)) {
+			// Others' practice is read in a definition only: a result (a README, a page) tells
+			// its reader what teams prefer in the same words, honestly.
+			if tf.definition() && l.recommendedFixedCall(f, at, at+len(word)) {
 				v.find(tf, RuleToolShadowing, SeverityHigh, at, at+len(word), i18n.Sprintf("recommends, as what others do, a call to %q with an argument the text fixes in quotes: whatever the user asked, the description decides that call", word))
 				continue
 			}
