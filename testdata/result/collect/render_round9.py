@@ -17,16 +17,21 @@ split is by source and was fixed before anything was run:
     alone or after one of LLMail's honest e-mails.
   - REPORTED leolee99/PIGuard (MIT): NotInject, its three sets of benign questions built around the
     words injection detectors trip on, honest, as the text of a message or ticket a tool returns.
+  - REPORTED rust-lang/book (MIT OR Apache-2.0): every chapter of The Rust Programming Language
+    (src/*.md), documentation full of orders to its reader (run this, add that, install…), as
+    server-filesystem returns a file, first 6 KB. Added to the round after the first run of the
+    four above, and measured once before any rule was changed for it.
 """
 import json, sys
 
-from corpus import Mirrors, numbered, write
+from corpus import Mirrors, cut, numbered, write
 
 COMMITS = {
     "egozverev+Should-It-Be-Executed-Or-Processed": "6c5ba9571947aa3d7c388c97e3e4867490a6157b",
     "priyaradhakrishnan0+llmail-inject-challenge-1": "d62499fb947c463a38a26f3d75af3e50865bdb32",
     "yunwei37+satml-llmail-injection": "360613b492c5a4e8f9297b32adc819f0aa27210a",
     "leolee99+PIGuard": "1b5751e88bf7475acbedfc8eda795ce060307c84",
+    "rust-lang+book": "917544888a55e4da7109bdba8c88c893c0da70f4",
 }
 mirror = Mirrors(sys.argv[1], COMMITS)
 case = numbered(17000)
@@ -113,3 +118,8 @@ for part in ["one", "two", "three"]:
         lang = "mixed" if q["category"] == "Multilingual" else "en"
         notinject.append(case("notinject/" + part, "get_message", q["prompt"].strip(), language=lang))
 write("honest-notinject.json", notinject, "leolee99/PIGuard at " + COMMITS[PG] + ", MIT: NotInject's benign questions around trigger words, each the text of a message a tool returns (collect/render_round9.py)")
+
+# The Rust book, reported: honest documentation.
+RB = "rust-lang+book"
+chapters = [case("rust-book/" + path[len("src/"):], "read_text_file", cut(mirror.show(RB, path)), language="en") for path in mirror.files(RB, "src") if path.endswith(".md") and "/" not in path[len("src/"):]]
+write("honest-rust-book.json", chapters, "rust-lang/book at " + COMMITS[RB] + ", MIT OR Apache-2.0: every chapter of src/*.md as server-filesystem returns it, first 6 KB (collect/render_round9.py)")
