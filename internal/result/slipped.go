@@ -287,8 +287,10 @@ func slippedTaskFindings(s string) []hit {
 			continue
 		}
 		// A quoted sentence is shown, not given: asked only of the few sentences that order,
-		// for it reads the text around each.
-		if !c.value && quotedAmongFences(s, at, fences) {
+		// for it reads the text around each. A line after a blank one past a code block that
+		// never closes is in the block only by the count of its fences: a file cut in the middle
+		// of its code, with text put after it.
+		if !c.value && quotedAmongFences(s, at, fences) && !leftOpen(s, at) {
 			continue
 		}
 		out = append(out, hit{Finding: lint.Finding{Rule: RuleSlippedTask, Severity: lint.SeverityHigh,
