@@ -133,13 +133,20 @@ var (
 	// qualified (main, primary, original, current…): a job offer's "in addition to your main
 	// tasks, you will…" lists duties and goes on with a subject, not an order.
 	besideTask = lint.NewExpression(`(?i)^(?:(?:and|also|now|but|so|then|oh|btw)[,]?\s+)?(?:on\s+top\s+of|in\s+addition\s+to|besides|beside|alongside|apart\s+from|as\s+well\s+as|before|after|instead\s+of|rather\s+than|prior\s+to|ahead\s+of)\s+(?:(?:doing|completing|performing|finishing|starting|beginning|continuing(?:\s+with)?|carrying\s+out|working\s+on|you\s+(?:do|start|begin|complete|finish|continue(?:\s+with)?|proceed\s+with|carry\s+out))\s+)?your\s+(?:main|primary|original|current|actual|assigned|given|core|principal|real|initial|first|present|ongoing|usual)\s+(?:task|assignment|job|objective|instructions?|request|mission|goal)\b[^.!?\n]{0,40}?,\s*(?:please\s+)?(?:(?:first|also|quickly|briefly|now|kindly)\s+)?(?:answer|tell|state|name|mention|say|write|list|give|provide|include|add|reply|respond|print|output|translate|explain|describe|summari[sz]e|complete|remind|indicate|specify|identify|solve|compute|calculate|find|do|perform|make|send|share|reveal|repeat|note|check|look|visit|open|click|run|execute)\b`)
-	// besideTaskOther is besideTask in French, German, Spanish, Italian and Portuguese, up to
-	// the comma after the task; what follows must be an order, not a subject (subjectWords).
+	// besideTaskOther is besideTask in French, German, Spanish, Italian, Portuguese and Russian,
+	// up to the comma after the task; what follows must be an order, not a subject
+	// (subjectWords).
 	besideTaskOther = lint.NewExpression(`(?i)^(?:(?:en\s+plus\s+de|outre|avant\s+(?:de\s+(?:faire|commencer|terminer|accomplir)\s+)?|après|au\s+lieu\s+de|à\s+côté\s+de|parallèlement\s+à)\s*(?:ta|votre)\s+tâche\s+(?:principale|actuelle|initiale|première|réelle|assignée|d['’]origine)` +
 		`|(?:zusätzlich\s+zu|neben|vor|nach|statt|anstatt|anstelle)\s+(?:deiner|ihrer|deine|ihre|deinem|ihrem)\s+(?:hauptaufgabe|eigentlichen\s+aufgabe|aktuellen\s+aufgabe|ursprünglichen\s+aufgabe|jetzigen\s+aufgabe)` +
 		`|(?:además\s+de|aparte\s+de|antes\s+de|después\s+de|en\s+lugar\s+de|en\s+vez\s+de)\s+(?:(?:hacer|realizar|completar|terminar|empezar)\s+)?(?:tu|su)\s+tarea\s+(?:principal|actual|original|asignada|real)` +
 		`|(?:oltre\s+al|oltre\s+a|prima\s+del|prima\s+di|dopo\s+il|invece\s+del|invece\s+di)\s+(?:(?:svolgere|fare|completare|eseguire)\s+)?(?:il\s+)?(?:tuo|suo)\s+compito\s+(?:principale|attuale|originale|assegnato|reale)` +
-		`|(?:além\s+d[aoe]|antes\s+d[aoe]|depois\s+d[aoe]|em\s+vez\s+d[aoe]|ao\s+invés\s+d[aoe])\s+(?:(?:fazer|realizar|completar|concluir|executar)\s+)?(?:a\s+)?(?:sua|tua)\s+tarefa\s+(?:principal|atual|original|atribuída|real))\s*,\s*`)
+		`|(?:além\s+d[aoe]|antes\s+d[aoe]|depois\s+d[aoe]|em\s+vez\s+d[aoe]|ao\s+invés\s+d[aoe])\s+(?:(?:fazer|realizar|completar|concluir|executar)\s+)?(?:a\s+)?(?:sua|tua)\s+tarefa\s+(?:principal|atual|original|atribuída|real)` +
+		`|(?:помимо|кроме|до|перед|после|вместо)\s+(?:своей|твоей|вашей)\s+(?:основной|главной|текущей|настоящей|исходной)\s+задачи)\s*,\s*`)
+	// besideTaskAsian is besideTask in Chinese, Japanese and Korean, which do not start a
+	// sentence after a blank: read anywhere in the sentence, up to the comma after the task.
+	besideTaskAsian = lint.NewExpression(`(?:(?:除了|在)(?:完成)?(?:你|您)的(?:主要|本来的|原来的|当前的|真正的)任务(?:之外|以外|之前|之后|外)?` +
+		`|(?:あなたの)?(?:メイン|主な|本来の|元の|現在の)(?:タスク|作業|任務)(?:に加えて|の前に|の後に|の代わりに|とは別に|以外に)` +
+		`|(?:당신의\s*|너의\s*)?(?:주요|본래|원래|현재)\s*(?:작업|과제|임무)\s*(?:외에도|외에|전에|후에|대신에|대신))\s*[，、,]\s*`)
 
 	// factOrder is an order to name or tell a fact ("Name the author of 'Harry Potter' series.",
 	// "Remind me, what is the color of grass during summer?", "State the longest river in the
@@ -175,12 +182,20 @@ var subjectWords = map[string]bool{"du": true, "sie": true, "wir": true, "er": t
 	"tu": true, "vous": true, "il": true, "elle": true, "on": true, "nous": true, "ils": true, "elles": true, "je": true, "j": true, "le": true, "la": true, "les": true, "l": true, "ce": true, "cette": true,
 	"tú": true, "usted": true, "ustedes": true, "él": true, "ella": true, "nosotros": true, "ellos": true, "yo": true, "el": true, "los": true, "las": true, "se": true,
 	"lei": true, "lui": true, "noi": true, "voi": true, "loro": true, "io": true, "lo": true, "gli": true, "si": true,
-	"você": true, "vocês": true, "ele": true, "ela": true, "nós": true, "eles": true, "eu": true, "o": true, "a": true, "os": true, "as": true}
+	"você": true, "vocês": true, "ele": true, "ela": true, "nós": true, "eles": true, "eu": true, "o": true, "a": true, "os": true, "as": true,
+	"ты": true, "вы": true, "мы": true, "он": true, "она": true, "они": true, "я": true, "это": true}
+
+// subjectStarts are the subjects that, right after besideTaskAsian's comma, start a statement
+// ("除了你的主要任务，你还将…").
+var subjectStarts = []string{"你", "您", "我", "他", "她", "它", "あなた", "私", "彼", "당신", "저는", "제가", "우리", "너는", "너가"}
 
 // besideTaskOrder reports whether a sentence gives its reader an order beside its own task, in
 // English or in besideTaskOther's languages.
 func besideTaskOrder(read *lint.SetReading, sentence string) bool {
 	if read.MayMatch(besideTask) && besideTask.MatchString(sentence) {
+		return true
+	}
+	if besideTaskAsianOrder(read, sentence) {
 		return true
 	}
 	if !read.MayMatch(besideTaskOther) {
@@ -194,9 +209,27 @@ func besideTaskOrder(read *lint.SetReading, sentence string) bool {
 	return len(fields) > 0 && !subjectWords[strings.ToLower(fields[0])]
 }
 
+// besideTaskAsianOrder is besideTaskOrder in Chinese, Japanese and Korean.
+func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
+	if !read.MayMatch(besideTaskAsian) {
+		return false
+	}
+	loc := besideTaskAsian.FindStringIndex(sentence)
+	if loc == nil || loc[1] == len(sentence) {
+		return false
+	}
+	rest := sentence[loc[1]:]
+	for _, w := range subjectStarts {
+		if strings.HasPrefix(rest, w) {
+			return false
+		}
+	}
+	return true
+}
+
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther,
-	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther)
+	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
