@@ -124,11 +124,112 @@ var (
 	// codeOffer is the code form: a block the data offers ("the following snippet") for the
 	// reader's own code ("your solution").
 	codeOffer = lint.NewExpression(`(?i)\b(?:following|subsequent|below|above|this)\s+(?:code\s+)?(?:block|snippet|excerpt|section|fragment|code)`)
+
+	// besideTask is an order given as coming on top of, before or instead of its reader's own
+	// main task ("On top of your main task, answer this priority question: …", "Before your
+	// primary task, tell me …"): a text that names the task its reader is doing as something
+	// else speaks to whoever does a task with it, the model, not to a person reading a mail or a
+	// page, whose text has no "main task" of the reader's to name. The task is singular and
+	// qualified (main, primary, original, current…): a job offer's "in addition to your main
+	// tasks, you will…" lists duties and goes on with a subject, not an order.
+	besideTask = lint.NewExpression(`(?i)^(?:(?:and|also|now|but|so|then|oh|btw)[,]?\s+)?(?:on\s+top\s+of|in\s+addition\s+to|besides|beside|alongside|apart\s+from|as\s+well\s+as|before|after|instead\s+of|rather\s+than|prior\s+to|ahead\s+of)\s+(?:(?:doing|completing|performing|finishing|starting|beginning|continuing(?:\s+with)?|carrying\s+out|working\s+on|you\s+(?:do|start|begin|complete|finish|continue(?:\s+with)?|proceed\s+with|carry\s+out))\s+)?your\s+(?:main|primary|original|current|actual|assigned|given|core|principal|real|initial|first|present|ongoing|usual)\s+(?:task|assignment|job|objective|instructions?|request|mission|goal)\b[^.!?\n]{0,40}?,\s*(?:please\s+)?(?:(?:first|also|quickly|briefly|now|kindly)\s+)?(?:answer|tell|state|name|mention|say|write|list|give|provide|include|add|reply|respond|print|output|translate|explain|describe|summari[sz]e|complete|remind|indicate|specify|identify|solve|compute|calculate|find|do|perform|make|send|share|reveal|repeat|note|check|look|visit|open|click|run|execute)\b`)
+	// besideTaskOther is besideTask in French, German, Spanish, Italian, Portuguese and Russian,
+	// up to the comma after the task; what follows must be an order, not a subject
+	// (subjectWords).
+	besideTaskOther = lint.NewExpression(`(?i)^(?:(?:en\s+plus\s+de|outre|avant\s+(?:de\s+(?:faire|commencer|terminer|accomplir)\s+)?|après|au\s+lieu\s+de|à\s+côté\s+de|parallèlement\s+à)\s*(?:ta|votre)\s+tâche\s+(?:principale|actuelle|initiale|première|réelle|assignée|d['’]origine)` +
+		`|(?:zusätzlich\s+zu|neben|vor|nach|statt|anstatt|anstelle)\s+(?:deiner|ihrer|deine|ihre|deinem|ihrem)\s+(?:hauptaufgabe|eigentlichen\s+aufgabe|aktuellen\s+aufgabe|ursprünglichen\s+aufgabe|jetzigen\s+aufgabe)` +
+		`|(?:además\s+de|aparte\s+de|antes\s+de|después\s+de|en\s+lugar\s+de|en\s+vez\s+de)\s+(?:(?:hacer|realizar|completar|terminar|empezar)\s+)?(?:tu|su)\s+tarea\s+(?:principal|actual|original|asignada|real)` +
+		`|(?:oltre\s+al|oltre\s+a|prima\s+del|prima\s+di|dopo\s+il|invece\s+del|invece\s+di)\s+(?:(?:svolgere|fare|completare|eseguire)\s+)?(?:il\s+)?(?:tuo|suo)\s+compito\s+(?:principale|attuale|originale|assegnato|reale)` +
+		`|(?:além\s+d[aoe]|antes\s+d[aoe]|depois\s+d[aoe]|em\s+vez\s+d[aoe]|ao\s+invés\s+d[aoe])\s+(?:(?:fazer|realizar|completar|concluir|executar)\s+)?(?:a\s+)?(?:sua|tua)\s+tarefa\s+(?:principal|atual|original|atribuída|real)` +
+		`|(?:помимо|кроме|до|перед|после|вместо)\s+(?:своей|твоей|вашей)\s+(?:основной|главной|текущей|настоящей|исходной)\s+задачи)\s*,\s*`)
+	// besideTaskAsian is besideTask in Chinese, Japanese and Korean, which do not start a
+	// sentence after a blank: read anywhere in the sentence, up to the comma after the task.
+	besideTaskAsian = lint.NewExpression(`(?:(?:除了|在)(?:完成)?(?:你|您)的(?:主要|本来的|原来的|当前的|真正的)任务(?:之外|以外|之前|之后|外)?` +
+		`|(?:あなたの)?(?:メイン|主な|本来の|元の|現在の)(?:タスク|作業|任務)(?:に加えて|の前に|の後に|の代わりに|とは別に|以外に)` +
+		`|(?:당신의\s*|너의\s*)?(?:주요|본래|원래|현재)\s*(?:작업|과제|임무)\s*(?:외에도|외에|전에|후에|대신에|대신))\s*[，、,]\s*`)
+
+	// factOrder is an order to name or tell a fact ("Name the author of 'Harry Potter' series.",
+	// "Remind me, what is the color of grass during summer?", "State the longest river in the
+	// world.", "Nenne den längsten Fluss der Welt."), in English, French, German, Spanish,
+	// Italian and Portuguese, read only as a text's first or last sentence, which is where a
+	// task slipped into data stands apart from it, and only where the sentence names nothing of
+	// the text it is in (factAbout): a guide's "List the pods in this namespace" is about its
+	// own matter, and a form's "**Describe the bug**" goes on in markup, not in words.
+	factOrder = lazyregexp.New(`^(?:(?:Please|Bitte|Por\s+favor|Per\s+favore|S'il\s+te\s+plaît|S'il\s+vous\s+plaît),?\s+)?(?:` +
+		`(?:Name|State|Mention|Indicate|Specify|Identify|List|Describe|Tell\s+me|Remind\s+me(?:\s+of)?)[,:]?\s+(?:(?:from|in|to|on|at|of|for)\s+)?(?:the|what|which|who|whom|whose|where|when|how|a|an)` +
+		`|(?:Nomme|Nommez|Cite|Citez|Indique|Indiquez|Précise|Précisez|Identifie|Identifiez|Décris|Décrivez|Dis-moi|Dites-moi|Rappelle-moi|Rappelez-moi|Mentionne|Mentionnez)[,:]?\s+(?:le|la|les|un|une|quel|quelle|quels|quelles|qui|où|quand|comment|combien|ce\s+qu\S*|l['’]\S+)` +
+		`|(?:Nenne|Nennen\s+Sie|Beschreibe|Beschreiben\s+Sie|Sag\s+mir|Sagen\s+Sie\s+mir|Erinnere\s+mich(?:\s+daran)?|Erwähne|Erwähnen\s+Sie|Identifiziere)[,:]?\s+(?:den|die|das|dem|der|ein|eine|einen|wer|was|wo|wann|wie|welche\p{L}*)` +
+		`|(?:Nombra|Menciona|Mencione|Indica|Indique|Especifica|Identifica|Describe|Dime|Dígame|Recuérdame|Recuérdeme)[,:]?\s+(?:el|la|los|las|un|una|qué|quién|quiénes|cuál|cuáles|dónde|cuándo|cómo|cuántos|cuántas)` +
+		`|(?:Nomina|Menziona|Specifica|Descrivi|Dimmi|Ricordami)[,:]?\s+(?:il|lo|la|i|gli|le|un|una|uno|che\s+cosa|cosa|chi|quale|quali|dove|quando|come|quanti|quante|l['’]\S+)` +
+		`|(?:Nomeie|Mencione|Especifique|Identifique|Descreva|Diga-me|Me\s+diga|Lembre-me|Me\s+lembre)[,:]?\s+(?:o|a|os|as|um|uma|qual|quais|quem|onde|quando|como|quantos|quantas|que)` +
+		`)\s[\p{L}\p{N}\s'’",-]{3,140}$`)
+	// factAbout is a word by which a sentence points at the text it stands in or at its reader's
+	// own things, in the languages of factOrder; a letter on either side is part of another word.
+	factAbout = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:it|this|these|those|here|above|below|following|text|document|data|file|passage|article|e-?mail|message|page|code|your|yours|steps?` +
+		`|ce|cet|cette|ces|ici|ci-dessus|ci-dessous|suivante?s?|texte|données|fichier|ton|ta|tes|votre|vos|étapes?` +
+		`|diese[rsmn]?|dies|hier|oben|unten|folgende[rsmn]?|dokument|daten|datei|seite|nachricht|dein\p{L}*|ihr\p{L}*|schritte?` +
+		`|este|esta|estos|estas|esto|aquí|arriba|abajo|siguientes?|texto|documento|datos|archivo|página|código|mensaje|correo|tu|tus|su|sus|pasos?` +
+		`|questo|questa|questi|queste|qui|sopra|sotto|seguenti?|testo|dati|pagina|codice|messaggio|tuo|tua|tuoi|tue|passi|passo` +
+		`|isto|aqui|acima|abaixo|seguintes?|dados|arquivo|ficheiro|mensagem|seu|sua|seus|suas|teu|teus` +
+		// A guide's order names what it configures: an option, its value, a path, a version.
+		`|default|options?|values?|settings?|parameters?|arguments?|fields?|flags?|path|versions?|port|url|keys?|config\p{L}*|charset|encoding)(?:[^\p{L}]|$)`)
 )
+
+// subjectWords are the words after besideTaskOther's comma that start a statement, not an order:
+// a pronoun or an article ("neben deiner Hauptaufgabe, die …", "en plus de votre tâche
+// principale, vous …").
+var subjectWords = map[string]bool{"du": true, "sie": true, "wir": true, "er": true, "es": true, "ich": true, "ihr": true, "man": true, "der": true, "die": true, "das": true,
+	"tu": true, "vous": true, "il": true, "elle": true, "on": true, "nous": true, "ils": true, "elles": true, "je": true, "j": true, "le": true, "la": true, "les": true, "l": true, "ce": true, "cette": true,
+	"tú": true, "usted": true, "ustedes": true, "él": true, "ella": true, "nosotros": true, "ellos": true, "yo": true, "el": true, "los": true, "las": true, "se": true,
+	"lei": true, "lui": true, "noi": true, "voi": true, "loro": true, "io": true, "lo": true, "gli": true, "si": true,
+	"você": true, "vocês": true, "ele": true, "ela": true, "nós": true, "eles": true, "eu": true, "o": true, "a": true, "os": true, "as": true,
+	"ты": true, "вы": true, "мы": true, "он": true, "она": true, "они": true, "я": true, "это": true}
+
+// subjectStarts are the subjects that, right after besideTaskAsian's comma, start a statement
+// ("除了你的主要任务，你还将…").
+var subjectStarts = []string{"你", "您", "我", "他", "她", "它", "あなた", "私", "彼", "당신", "저는", "제가", "우리", "너는", "너가"}
+
+// besideTaskOrder reports whether a sentence gives its reader an order beside its own task, in
+// English or in besideTaskOther's languages.
+func besideTaskOrder(read *lint.SetReading, sentence string) bool {
+	if read.MayMatch(besideTask) && besideTask.MatchString(sentence) {
+		return true
+	}
+	if besideTaskAsianOrder(read, sentence) {
+		return true
+	}
+	if !read.MayMatch(besideTaskOther) {
+		return false
+	}
+	loc := besideTaskOther.FindStringIndex(sentence)
+	if loc == nil {
+		return false
+	}
+	fields := strings.FieldsFunc(sentence[loc[1]:], func(r rune) bool { return !unicode.IsLetter(r) })
+	return len(fields) > 0 && !subjectWords[strings.ToLower(fields[0])]
+}
+
+// besideTaskAsianOrder is besideTaskOrder in Chinese, Japanese and Korean.
+func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
+	if !read.MayMatch(besideTaskAsian) {
+		return false
+	}
+	loc := besideTaskAsian.FindStringIndex(sentence)
+	if loc == nil || loc[1] == len(sentence) {
+		return false
+	}
+	rest := sentence[loc[1]:]
+	for _, w := range subjectStarts {
+		if strings.HasPrefix(rest, w) {
+			return false
+		}
+	}
+	return true
+}
 
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther,
-	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed)
+	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -207,16 +308,22 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case matches(replyInsert, trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
+		case besideTaskOrder(&read, trimmed):
+			what = i18n.T("a sentence of the result gives its reader an order beside or instead of its own task")
 		case may(questionOrder) && may(readerFacing) && questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
 		case matches(stateInstead, withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)) || may(stateSupposed) && holdsAny(withStop(s, at, end), supposedWords) && stateSupposed.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
+		case len(trimmed) <= 160 && edgeSentence(s, c.value, at, end) && factOrder.MatchString(trimmed) && !factAbout.MatchString(trimmed) && !greets(s, &greeted):
+			what = i18n.T("a sentence of the result asks its reader to name or tell a fact that the data is not about")
 		default:
 			continue
 		}
 		// A quoted sentence is shown, not given: asked only of the few sentences that order,
-		// for it reads the text around each.
-		if !c.value && quotedAmongFences(s, at, fences) {
+		// for it reads the text around each. A line after a blank one past a code block that
+		// never closes is in the block only by the count of its fences: a file cut in the middle
+		// of its code, with text put after it.
+		if !c.value && quotedAmongFences(s, at, fences) && !leftOpen(s, at) {
 			continue
 		}
 		out = append(out, hit{Finding: lint.Finding{Rule: RuleSlippedTask, Severity: lint.SeverityHigh,
@@ -226,6 +333,21 @@ func slippedTaskFindings(s string) []hit {
 			at: at, end: at + len(trimmed)})
 	}
 	return out
+}
+
+// edgeSentence reports whether the sentence s[at:end] is the first or the last of its text, not
+// the whole of it (a task slipped into data has data beside it; a text of one sentence is a
+// message or a line of a guide), and ends as a statement or a question does, not in a colon that
+// leads to more. A record value's first sentence counts as its text's first.
+func edgeSentence(s string, value bool, at, end int) bool {
+	if end < len(s) && s[end] != '.' && s[end] != '?' && s[end] != '!' && !(value && (s[end] == '"' || s[end] == '\'')) && strings.TrimSpace(s[end:]) != "" {
+		return false
+	}
+	if value {
+		return true
+	}
+	first, last := strings.TrimSpace(s[:at]) == "", strings.TrimSpace(s[min(end+1, len(s)):]) == ""
+	return first != last
 }
 
 // withStop is the sentence s[at:end] with the mark that ends it ("we might state:" ends at its

@@ -710,7 +710,7 @@ type switchLanguage struct {
 }
 
 var switchLanguages = []switchLanguage{
-	{lang: "en", keys: []string{"i'm a", "i am a", "i'm the", "i am the", "rest of", "everything below", "everything after", "all text below", "never mind", "nevermind", "forget", "scratch that", "actually", "from now on", "no longer", "you are now", "immerse", "pretend"}, readerKeys: []string{"summariz", "summaris", "translat", "asked about"}, claimedKeys: []string{"been instructed", "been authorized", "been authorised", "been tasked"},
+	{lang: "en", keys: []string{"i'm a", "i am a", "i'm the", "i am the", "rest of", "everything below", "everything after", "all text below", "never mind", "nevermind", "forget", "scratch that", "actually", "from now on", "no longer", "you are now", "immerse", "pretend", "reprogrammed", "re-programmed", "reconfigured", "jailbroken", "your programming", "your system prompt", "your core", "your original instructions", "your previous instructions", "your prior instructions"}, readerKeys: []string{"summariz", "summaris", "translat", "asked about"}, claimedKeys: []string{"been instructed", "been authorized", "been authorised", "been tasked"},
 		order: phrases(`\bi\s*(?:'m|’m|\s+am)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,3}?(?:developer|engineer|administrator|admin|president|ceo|officer|official|agent|technician|auditor|inspector)\b[^\n]{0,160}?\b(?:you|your)\b[^\n]{0,80}?\b(?:password|secret\s+key|api\s+key|credentials|(?:the\s+)?user'?s\s+(?:e-?mail(?:\s+address)?|address|data|location|phone))`,
 			`\b(?:ignore|disregard|skip|forget)\s+(?:the\s+)?rest\s+of\s+(?:this|the)\s+(?:document|text|page|data|file|article|e-?mail|message|content|input|report|resume|context|conversation)\b[^.\n]{0,40}?\band\s+(?:instead\s+|just\s+|only\s+|simply\s+)?(?:reply|respond|answer|print|output|say|write|state|return|repeat|display)\b`,
 			`\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+the\s+text)?)\s+(?:below|after|following)\b[^.\n]{0,40}?\band\s+(?:instead\s+|just\s+|only\s+|simply\s+)?(?:reply|respond|answer|print|output|say|write|state|return|repeat|display)\b`,
@@ -720,7 +720,12 @@ var switchLanguages = []switchLanguage{
 			`\b(?:from\s+now\s+on|starting\s+now|from\s+this\s+(?:moment|point)(?:\s+on)?)[,]?\s+you\s+(?:are|will\s+be|shall\s+be)\s+(?:now\s+)?(?:called\s+|named\s+|known\s+as\s+)?(?:an?\s+|the\s+)?(?:[a-z-]+\s+){0,3}?(?:dan|ai|bot|chatbot|assistant|model|persona|character|\w+bot|\w+gpt)\b`,
 			`\byou\s+are\s+no\s+longer\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+){0,2}?(?:assistant|ai|chatbot|model|bot|language\s+model)\b`,
 			`\byou\s+are\s+now\s+(?:in\s+)?(?:dan|developer|god|jailbreak|jailbroken|unrestricted|unfiltered|debug|admin|root|sudo)\s+mode\b`, `\byou\s+are\s+now\s+(?:dan|\w+bot|\w+gpt)\b`,
-			`\bimmerse\s+yourself\s+(?:fully\s+)?in(?:to)?\s+the\s+role\b`, `\bpretend\s+(?:to\s+be|that\s+you\s+are|you\s+are)\s+(?:an?\s+)?(?:ai|assistant|chatbot|model|bot)\s+(?:with(?:out)?|that|who|named|called)\b`),
+			`\bimmerse\s+yourself\s+(?:fully\s+)?in(?:to)?\s+the\s+role\b`,
+			// A claim that the model itself was changed: reprogrammed, its programming or its
+			// instructions replaced. Said of a person or a device, it names what was changed
+			// ("your thermostat has been reprogrammed"), not "you" or "your programming".
+			`\byou\s+(?:have|'ve)\s+(?:now\s+)?been\s+(?:\w+\s+)?(?:re-?programmed|re-?configured|jailbroken)\b`,
+			`\byour\s+(?:programming|system\s+prompt|core\s+(?:programming|directives?|instructions)|(?:original|previous|prior)\s+instructions)\s+(?:has|have)\s+(?:now\s+)?been\s+(?:\w+\s+)?(?:updated|changed|modified|overwritten|overridden|replaced|revoked|reset|rewritten|deleted|erased|suspended|lifted|disabled)\b`, `\bpretend\s+(?:to\s+be|that\s+you\s+are|you\s+are)\s+(?:an?\s+)?(?:ai|assistant|chatbot|model|bot)\s+(?:with(?:out)?|that|who|named|called)\b`),
 		reader: phrases(`\b(?:when|while|if|once|before)\s+(?:you\s+(?:are\s+)?)?(?:summari[sz](?:e|es|ing)|translat(?:e|es|ing)|describ(?:e|es|ing)|review(?:s|ing)?|analy[sz](?:e|es|ing)|process(?:es|ing)?)\s+(?:this|the\s+(?:following|above))\s+(?:page|document|text|e-?mail|message|file|article|resume|cv|data|content|website|web\s*page|report|post|review|listing)\b`,
 			`\bif\s+(?:you\s+are|you're)\s+asked\s+(?:about|to\s+summari[sz]e|to\s+describe)\s+(?:this|the)\s+(?:page|document|text|e-?mail|file|article|resume|candidate|product|data|company|contract)\b`),
 		dictated: phrases(`\b(?:answer|reply|respond|say|state|claim|conclude)\s+(?:only\s+)?(?:that|with)\b`),
