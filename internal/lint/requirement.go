@@ -1019,6 +1019,14 @@ func (ll *leadingLiterals) matches(re *lazyregexp.Regexp, f *wordFilter, text st
 
 // scanRequired finds the filter's words in text, and, for the ids leadWord marks (nil: none),
 // where each of those leading literals ends.
+//
+// A text from splitScan bytes on is read as two halves at once: the scan's chain of loads
+// through the table is one per byte, and two chains that do not wait on each other keep the
+// processor busy where one leaves it waiting. The second half's reading starts splitOverlap
+// bytes early, from the root; its state at the half is then the first reading's (a word ending
+// there is at most that long) unless a longer word spans it, which is checked: where they
+// differ, the first reading reads on alone. Every word the second one finds is in the text, so
+// what it found stands either way.
 func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, found foundWords, hits []wordHit) (foundWords, []wordHit) {
 	// found's storage is reused when it is large enough, whatever filter it last answered for.
 	if size := (len(f.ids) + 63) / 64; cap(found) >= size {
@@ -1030,22 +1038,109 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 	hits = hits[:0]
 	// The text is read as if a space came before it, so that a word written with a space in
 	// front (" les ") is found at the start too.
-	moves, class, width, ends := f.moves, &f.class, f.width, f.ends
-	st := moves[class[' ']] >> 1
-	for i := 0; i < len(text); i++ {
-		v := moves[st+int32(class[text[i]])]
-		st = v >> 1
-		if v&1 != 0 {
-			k := moves[st+width-1]
-			for _, id := range ends[k+1 : k+1+ends[k]] {
-				found[id/64] |= 1 << (id % 64)
-				if leadWord != nil && leadWord[id] {
-					hits = append(hits, wordHit{end: i + 1, id: int(id)})
-				}
+	st := f.moves[f.class[' ']] >> 1
+	if len(text) < splitScan {
+		_, hits = scanSpan(f, leadWord, text, 0, len(text), st, found, hits)
+		return found, hits
+	}
+	moves, class := f.moves, &f.class
+	mid := len(text) / 2
+	second := int32(0)
+	for i := mid - splitOverlap; i < mid; i++ {
+		second = moves[second+int32(class[text[i]])] >> 1
+	}
+	atMid := second
+	var tail *[]wordHit
+	if leadWord != nil {
+		tail = secondHits.Get().(*[]wordHit)
+		*tail = (*tail)[:0]
+		defer secondHits.Put(tail)
+	}
+	var firstEnds, secondEnds [scanBlock]endAt
+	for from := 0; from < mid; from += scanBlock {
+		to := min(from+scanBlock, mid)
+		n1, n2 := 0, 0
+		for i := from; i < to; i++ {
+			v1 := moves[st+int32(class[text[i]])]
+			v2 := moves[second+int32(class[text[mid+i]])]
+			st, second = v1>>1, v2>>1
+			// Written at every byte and kept where a word ends: no branch to mispredict,
+			// where words end every few bytes of prose.
+			firstEnds[n1&(scanBlock-1)] = endAt{st, int32(i + 1)}
+			n1 += int(v1 & 1)
+			secondEnds[n2&(scanBlock-1)] = endAt{second, int32(mid + i + 1)}
+			n2 += int(v2 & 1)
+		}
+		hits = f.record(firstEnds[:n1], leadWord, found, hits)
+		if tail != nil {
+			*tail = f.record(secondEnds[:n2], leadWord, found, *tail)
+		} else {
+			f.record(secondEnds[:n2], nil, found, nil)
+		}
+	}
+	if st != atMid {
+		_, hits = scanSpan(f, leadWord, text, mid, len(text), st, found, hits)
+		return found, hits
+	}
+	if tail != nil {
+		_, *tail = scanSpan(f, leadWord, text, 2*mid, len(text), second, found, *tail)
+		hits = append(hits, *tail...)
+	} else {
+		scanSpan(f, nil, text, 2*mid, len(text), second, found, nil)
+	}
+	return found, hits
+}
+
+const (
+	// scanBlock is how many bytes a scan reads before it reads the words ended in them.
+	scanBlock = 64
+	// splitScan is the length from which a scan reads a text's two halves at once.
+	splitScan = 256
+	// splitOverlap is how many bytes before the half the second half's reading starts.
+	splitOverlap = 32
+)
+
+// An endAt is a place where a scan's state had words ending: the state's row in moves, and the
+// offset past the byte that entered it.
+type endAt struct{ row, end int32 }
+
+// secondHits holds the leading literals the second half's reading finds, until the first's
+// are all written.
+var secondHits = sync.Pool{New: func() any { return new([]wordHit) }}
+
+// scanSpan reads text[from:to] from state st, setting the words found and appending the
+// places of leading ones; it returns the state it ends in.
+func scanSpan[T string | []byte](f *wordFilter, leadWord []bool, text T, from, to int, st int32, found foundWords, hits []wordHit) (int32, []wordHit) {
+	moves, class := f.moves, &f.class
+	var ends [scanBlock]endAt
+	for from < to {
+		end := min(from+scanBlock, to)
+		n := 0
+		for i := from; i < end; i++ {
+			v := moves[st+int32(class[text[i]])]
+			st = v >> 1
+			ends[n&(scanBlock-1)] = endAt{st, int32(i + 1)}
+			n += int(v & 1)
+		}
+		hits = f.record(ends[:n], leadWord, found, hits)
+		from = end
+	}
+	return st, hits
+}
+
+// record sets the words that end at each of ends in found, and appends the places of those
+// leadWord marks to hits.
+func (f *wordFilter) record(ends []endAt, leadWord []bool, found foundWords, hits []wordHit) []wordHit {
+	for _, e := range ends {
+		k := f.moves[e.row+f.width-1]
+		for _, id := range f.ends[k+1 : k+1+f.ends[k]] {
+			found[id/64] |= 1 << (id % 64)
+			if leadWord != nil && leadWord[id] {
+				hits = append(hits, wordHit{end: int(e.end), id: int(id)})
 			}
 		}
 	}
-	return found, hits
+	return hits
 }
 
 // leadingOf finds literals one of which every match of the expressions subs, in sequence,
