@@ -1050,11 +1050,13 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 		second = moves[second+int32(class[text[i]])] >> 1
 	}
 	atMid := second
-	var tail *[]wordHit
+	// The leading literals the second half's reading finds, written after the first's (with no
+	// leadWord, neither reading finds any).
+	var tail []wordHit
 	if leadWord != nil {
-		tail = secondHits.Get().(*[]wordHit)
-		*tail = (*tail)[:0]
-		defer secondHits.Put(tail)
+		kept := secondHits.Get().(*[]wordHit)
+		tail = (*kept)[:0]
+		defer func() { *kept = tail[:0]; secondHits.Put(kept) }()
 	}
 	var firstEnds, secondEnds [scanBlock]endAt
 	for from := 0; from < mid; from += scanBlock {
@@ -1072,23 +1074,14 @@ func scanRequired[T string | []byte](f *wordFilter, leadWord []bool, text T, fou
 			n2 += int(v2 & 1)
 		}
 		hits = f.record(firstEnds[:n1], leadWord, found, hits)
-		if tail != nil {
-			*tail = f.record(secondEnds[:n2], leadWord, found, *tail)
-		} else {
-			f.record(secondEnds[:n2], nil, found, nil)
-		}
+		tail = f.record(secondEnds[:n2], leadWord, found, tail)
 	}
 	if st != atMid {
 		_, hits = scanSpan(f, leadWord, text, mid, len(text), st, found, hits)
 		return found, hits
 	}
-	if tail != nil {
-		_, *tail = scanSpan(f, leadWord, text, 2*mid, len(text), second, found, *tail)
-		hits = append(hits, *tail...)
-	} else {
-		scanSpan(f, nil, text, 2*mid, len(text), second, found, nil)
-	}
-	return found, hits
+	_, tail = scanSpan(f, leadWord, text, 2*mid, len(text), second, found, tail)
+	return found, append(hits, tail...)
 }
 
 const (
