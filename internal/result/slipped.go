@@ -2,7 +2,9 @@ package result
 
 import (
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
@@ -163,6 +165,31 @@ var (
 		`|(?:Nomina|Menziona|Specifica|Descrivi|Dimmi|Ricordami)[,:]?\s+(?:il|lo|la|i|gli|le|un|una|uno|che\s+cosa|cosa|chi|quale|quali|dove|quando|come|quanti|quante|l['’]\S+)` +
 		`|(?:Nomeie|Mencione|Especifique|Identifique|Descreva|Diga-me|Me\s+diga|Lembre-me|Me\s+lembre)[,:]?\s+(?:o|a|os|as|um|uma|qual|quais|quem|onde|quando|como|quantos|quantas|que)` +
 		`)\s[\p{L}\p{N}\s'’",-]{3,140}$`)
+	// factQuestion is a question of fact ("What is the capital of Australia?", "Who painted the
+	// Mona Lisa?", "Wann fiel die Berliner Mauer?"), optionally after a lead-in ("Remind me,",
+	// "By the way,"), in English, French, German, Spanish, Italian and Portuguese. Unlike
+	// factOrder it is read anywhere in the data, and counts only where nothing else in the text
+	// speaks of what it asks (standsApart): a guide's or an article's own questions ("What is a
+	// crate?", "How does the cache evict entries?") are answered by the words around them.
+	factQuestion = lazyregexp.New(`(?i)^¿?(?:what|who|whom|whose|which|where|when|why|how` +
+		`|qu['’]est-ce|quel|quelle|quels|quelles|qui|où|quand|comment|combien|pourquoi` +
+		`|was|wer|wo|wann|wie|welche\p{L}*|warum` +
+		`|qué|quién|quiénes|cuál|cuáles|dónde|cuándo|cómo|cuántos|cuántas|por\s+qué` +
+		`|che|chi|quale|quali|dove|quando|come|quanti|quante|perché` +
+		`|o\s+que|quem|qual|quais|onde|quantos|quantas|por\s+que)(?:[^\p{L}][^?\n]{8,160})\?$`)
+	// factLead is what may stand before a question of fact ("Remind me,", "By the way,"); it is
+	// left out when the question is read for who it speaks of.
+	factLead = lazyregexp.New(`(?i)^(?:remind\s+me|tell\s+me|and|also|now|so|btw|by\s+the\s+way|ok|okay|au\s+fait|übrigens|por\s+cierto|a\s+proposito|aliás)[,:]?\s+`)
+	// questionSpeaker is a word by which a question speaks of its writer, its reader, someone
+	// the text has named, or the text itself: a mail's "When can we meet?", a page's "What's the
+	// secret to its recovery?", "Wie konnte man ohne Strom drechseln?", "O que devo fazer?". A
+	// question of fact slipped into data names none of them.
+	questionSpeaker = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:i|me|my|mine|we|us|our|you|your|yours|its|his|her|hers|their|theirs|one|this|that|these|those|it|here` +
+		`|je|tu|vous|nous|mon|ma|mes|ton|ta|votre|notre|son|sa|ses|leurs?|on|ce|cette|ceci|cela|dois|peux|devrais` +
+		`|ich|du|sie|wir|mein\p{L}*|dein\p{L}*|ihr\p{L}*|unser\p{L}*|sein\p{L}*|man|dies\p{L}*|das|soll|kann|muss` +
+		`|yo|tú|usted|ustedes|nosotros|mi|mis|tus?|sus?|este|esta|esto|debo|puedo` +
+		`|io|noi|voi|lei|mio|mia|tuo|tua|suo|suoi|questo|questa|dovrei|posso` +
+		`|eu|você|vocês|nós|meu|minha|teu|seu|dele|dela|isto|isso|devo)(?:[^\p{L}]|$)`)
 	// factAbout is a word by which a sentence points at the text it stands in or at its reader's
 	// own things, in the languages of factOrder; a letter on either side is part of another word.
 	factAbout = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:it|this|these|those|here|above|below|following|text|document|data|file|passage|article|e-?mail|message|page|code|your|yours|steps?` +
@@ -256,7 +283,8 @@ func slippedTaskFindings(s string) []hit {
 		}
 	}
 	fences := fenceOffsets(s)
-	greeted := -1 // whether s greets its reader by name, read once where an order asks it
+	greeted := -1       // whether s greets its reader by name, read once where an order asks it
+	var apart wordStems // the words of s, counted once where a question of fact asks
 	// Each sentence is read once for the literals of every order; most hold none, and no
 	// expression is run on them.
 	var read lint.SetReading
@@ -316,6 +344,8 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		case len(trimmed) <= 160 && edgeSentence(s, c.value, at, end) && factOrder.MatchString(trimmed) && !factAbout.MatchString(trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result asks its reader to name or tell a fact that the data is not about")
+		case len(trimmed) <= 180 && end < len(s) && s[end] == '?' && factQuestionApart(s, at, end, &apart):
+			what = i18n.T("a sentence of the result asks its reader a question of fact that nothing else in the data is about")
 		default:
 			continue
 		}
@@ -395,3 +425,80 @@ var supposedWords = []string{"admit", "confess", "scenario", "world", "universe"
 func stated(sentence string) bool {
 	return stateInstead.MatchString(sentence) || stateInsteadOther.MatchString(sentence) || holdsAny(sentence, supposedWords) && stateSupposed.MatchString(sentence)
 }
+
+// factQuestionApart reports whether the sentence s[at:end], which ends in a question mark, is a
+// question of fact that speaks of no one and nothing of the text, and stands apart from it.
+func factQuestionApart(s string, at, end int, apart *wordStems) bool {
+	asked := s[at:end]
+	if loc := factLead.FindStringIndex(asked); loc != nil {
+		asked = asked[loc[1]:]
+	}
+	return factQuestion.MatchString(asked+"?") && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end)
+}
+
+// wordStems counts the words of a text by their first runes, built on first use: whether a
+// sentence's words recur in the rest of the text, inflected or not ("drechseln", "Drechsler").
+type wordStems struct {
+	counts map[string]int
+	words  int
+}
+
+// stemRunes is how many runes of a word stand for it: enough to keep words apart, few enough to
+// meet a plural, a case ending or a derived noun.
+const stemRunes = 5
+
+// contentWords calls f with the stem of each word of s of four letters or more that is not a
+// question's or a sentence's function word.
+func contentWords(s string, f func(stem string)) {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if utf8.RuneCountInString(w) < 4 {
+			continue
+		}
+		w = strings.ToLower(w)
+		if questionFunctionWords()[w] {
+			continue
+		}
+		if r := []rune(w); len(r) > stemRunes {
+			w = string(r[:stemRunes])
+		}
+		f(w)
+	}
+}
+
+// standsApart reports whether the sentence s[at:end] asks about what nothing else in s speaks
+// of: it holds two content words at least, none of which recurs in the rest of s, and the rest
+// is data of forty words or more, not a message of one line.
+func (ws *wordStems) standsApart(s string, at, end int) bool {
+	if ws.counts == nil {
+		ws.counts = map[string]int{}
+		contentWords(s, func(stem string) { ws.counts[stem]++; ws.words++ })
+	}
+	own := map[string]int{}
+	n := 0
+	contentWords(s[at:end], func(stem string) { own[stem]++; n++ })
+	if len(own) < 2 || ws.words-n < 40 {
+		return false
+	}
+	for stem, k := range own {
+		if ws.counts[stem] > k {
+			return false
+		}
+	}
+	return true
+}
+
+// questionFunctionWords are the words of four letters or more that every kind of question
+// holds, in the languages of factQuestion: they say nothing of what is asked. Built on first use,
+// as the package's expressions are, so that a start of the page pays nothing for them.
+var questionFunctionWords = sync.OnceValue(func() map[string]bool {
+	words := map[string]bool{}
+	for _, w := range strings.Fields(`what which where when whom whose does were have there their they them than then into about over under after before most many much more some from with been would could should will
+		quel quelle quels quelles quand comment combien pourquoi dans pour avec sont était elle elles
+		welche welcher welches welchen wann warum eine einer einen sind wurde wurden haben nach
+		cuál cuáles dónde cuándo cómo cuántos cuántas para está están fueron sobre
+		quale quali dove quando come quanti quante perché sono della delle nella stato
+		qual quais onde quantos quantas para está estão foram sobre como`) {
+		words[w] = true
+	}
+	return words
+})
