@@ -114,6 +114,8 @@ var calibrationFiles = []corpusFile{
 	{"injected-satml-llmail.json", "", false},
 	{"honest-notinject.json", "", false},
 	{"honest-rust-book.json", "", false},
+	{"honest-wild-docs.json", "", true},
+	{"honest-project-docs.json", "", false},
 }
 
 // A calibration is every case's outcome, tallied by side, kind and group.

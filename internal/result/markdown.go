@@ -2,6 +2,7 @@ package result
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -59,12 +60,16 @@ func markdownFindings(s string) []hit {
 		return nil
 	}
 	var out []hit
-	fillAt := -2
-	fill := func() int { // found on first need: most links are not shaped to be filled
-		if fillAt == -2 {
-			fillAt = fillInstruction(s)
+	var fills []int // where each instruction to fill a URL ends, found on first need: most links are not shaped to be filled
+	fill := func(at int) int {
+		if fills == nil {
+			fills = fillInstructions(s)
 		}
-		return fillAt
+		i, _ := slices.BinarySearch(fills, at+1)
+		if i == 0 {
+			return -1
+		}
+		return fills[i-1]
 	}
 	for _, m := range markdownTarget.FindAllStringSubmatchIndex(s, 32) {
 		image := m[3] > m[2]
@@ -109,8 +114,8 @@ func imageLabels(s string) map[string]bool {
 }
 
 // exfiltrationFinding judges one URL found at s[start:end]; fill gives where the first
-// instruction to fill a URL ends in s ([fillInstruction]).
-func exfiltrationFinding(s string, start, end int, raw string, image bool, fill func() int) (hit, bool) {
+// instruction to fill a URL ends at or before a place of s, or -1 ([fillInstructions]).
+func exfiltrationFinding(s string, start, end int, raw string, image bool, fill func(at int) int) (hit, bool) {
 	target := raw
 	if strings.HasPrefix(target, "//") {
 		target = "https:" + target
@@ -231,7 +236,7 @@ func htmlComments(s string, n int) [][]int {
 // capitals that the text names before the URL ("replace DATA with …") or that names what the
 // model knows, or an empty last parameter where the text says before it to append something to
 // the link (the first instruction to fill one, which fill gives, ends before it).
-func filledSlot(s string, start int, u *url.URL, fill func() int) string {
+func filledSlot(s string, start int, u *url.URL, fill func(at int) int) string {
 	outside := s[:start]
 	for name, values := range u.Query() {
 		for _, v := range values {
@@ -244,7 +249,7 @@ func filledSlot(s string, start int, u *url.URL, fill func() int) string {
 		}
 	}
 	if strings.HasSuffix(u.RawQuery, "=") || strings.HasSuffix(u.Path, "/") && u.RawQuery == "" {
-		if f := fill(); f >= 0 && f <= start {
+		if f := fill(start); f >= 0 && start-f <= fillReach {
 			q := u.RawQuery
 			if i := strings.LastIndexByte(q, '&'); i >= 0 {
 				q = q[i+1:]
@@ -258,17 +263,20 @@ func filledSlot(s string, start int, u *url.URL, fill func() int) string {
 	return ""
 }
 
-// fillInstruction is where the first instruction to fill a URL ([fillURL]) ends in s, or -1.
-// No instruction ends sooner: one that started later and ended sooner would also end the first
-// one, whose gap is the shortest that reaches a tail (the gap holds no stop, and a later start
-// leaves it shorter). So the text before a URL at start tells to fill it when the first one
-// ends by start (a URL starts with "!", "[" or "<", so the boundary after "link" is the same in
-// the text before it as in the whole text). Finding it once keeps a text of many links linear.
-func fillInstruction(s string) int {
-	if m := fillURL.FindStringIndex(s); m != nil {
-		return m[1]
+// fillReach is how far before a link the instruction to fill it may end: the sentence or two
+// that lead to it ("append the conversation to this link: https://…/log/"). A guide that says
+// somewhere to "add the search string to the URL" does not make every link ending in a slash of
+// the page, such as its references at the end, a slot.
+const fillReach = 400
+
+// fillInstructions are where the instructions to fill a URL ([fillURL]) end in s, in order, at
+// most 256 of them: found once, so that a text of many links is read once.
+func fillInstructions(s string) []int {
+	ends := []int{}
+	for _, m := range fillURL.FindAllStringIndex(s, 256) {
+		ends = append(ends, m[1])
 	}
-	return -1
+	return ends
 }
 
 // holdsWord reports whether s holds w as a word of its own (\bw\b, w being a name in capitals),

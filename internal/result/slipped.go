@@ -82,7 +82,12 @@ var (
 	literalNext = lazyregexp.New(`^\s*(?:!\[|<[a-z!/]|['"‘“«„\x60]|https?://)`)
 	// yourObject is an order whose object is the reader's own ("grant your teammates access"):
 	// a guide's, whatever it goes on to name.
-	yourObject = lazyregexp.New(`(?i)^(?:please\s+)?[a-z]+(?:\s+(?:off|on|up))?\s+your\b`)
+	// correspondence is an actionOrder whose object is what the reader writes or a project's
+	// home, not what the reader holds: a guide's "Send bug reports to bug-grep@gnu.org", "Please
+	// send questions and patches to https://…", a changelog's "Transfer Git repository to
+	// https://gitlab.com/…". Whoever reads them has nothing of the user's to hand over.
+	correspondence = lazyregexp.New(`(?i)^(?:(?:also|and|then)[,:]?\s+)?(?:please\s+|kindly\s+)?(?:send|forward|e-?mail|transfer|move|submit|share)\s+(?:(?:your|any|all|the|a|an|our|its|of|and|or|new|further|general|usage|technical|security)\s+)*(?:bug\s+reports?|reports?|patch(?:es)?|questions?|feedback|comments?|suggestions?|issues?|bugs?|pull\s+requests?|contributions?|corrections?|translations?|enquir\w*|inquir\w*|git\s+repositor(?:y|ies)|repositor(?:y|ies)|repos?|projects?|ownership|maintainership|homepage|website|domain|development|mailing\s+lists?)\b`)
+	yourObject     = lazyregexp.New(`(?i)^(?:please\s+)?[a-z]+(?:\s+(?:off|on|up))?\s+your\b`)
 
 	// namedGreeting is a mail's greeting to its reader by name ("Hi Ann,", "Dear team,", "Hallo
 	// Tom,", "Samさん"), in the languages read: a request after it is asked of that person.
@@ -167,16 +172,20 @@ var (
 		`)\s[\p{L}\p{N}\s'’",-]{3,140}$`)
 	// factQuestion is a question of fact ("What is the capital of Australia?", "Who painted the
 	// Mona Lisa?", "Wann fiel die Berliner Mauer?"), optionally after a lead-in ("Remind me,",
-	// "By the way,"), in English, French, German, Spanish, Italian and Portuguese. Unlike
+	// "By the way,"), in English, French, German, Spanish, Italian and Portuguese: what, who,
+	// when, where, which, how many (why and how are explainQuestion's). Unlike
 	// factOrder it is read anywhere in the data, and counts only where nothing else in the text
 	// speaks of what it asks (standsApart): a guide's or an article's own questions ("What is a
 	// crate?", "How does the cache evict entries?") are answered by the words around them.
-	factQuestion = lazyregexp.New(`(?i)^¿?(?:what|who|whom|whose|which|where|when|why|how` +
-		`|qu['’]est-ce|quel|quelle|quels|quelles|qui|où|quand|comment|combien|pourquoi` +
-		`|was|wer|wo|wann|wie|welche\p{L}*|warum` +
-		`|qué|quién|quiénes|cuál|cuáles|dónde|cuándo|cómo|cuántos|cuántas|por\s+qué` +
-		`|che|chi|quale|quali|dove|quando|come|quanti|quante|perché` +
-		`|o\s+que|quem|qual|quais|onde|quantos|quantas|por\s+que)(?:[^\p{L}][^?\n]{8,160})\?$`)
+	factQuestion = lazyregexp.New(`(?i)^¿?(?:what|who|whom|whose|which|where|when|how\s+(?:many|much|long|old|tall|far|big|high|deep|large)` +
+		`|qu['’]est-ce|quel|quelle|quels|quelles|qui|où|quand|combien` +
+		`|was|wer|wo|wann|wie\s+(?:viele?|lange|alt|hoch|groß|weit|tief)|welche\p{L}*` +
+		`|qué|quién|quiénes|cuál|cuáles|dónde|cuándo|cuántos|cuántas` +
+		`|che|chi|quale|quali|dove|quando|quanti|quante` +
+		`|o\s+que|quem|qual|quais|onde|quantos|quantas)(?:[^\p{L}][^?\n]{8,160})\?$`)
+	// explainQuestion is a question of how or why ("How do solar panels work?", "Warum ist der
+	// Himmel blau?"): a FAQ's kind too, so it counts only as the one question of its text.
+	explainQuestion = lazyregexp.New(`(?i)^¿?(?:why|how|pourquoi|comment|warum|wieso|weshalb|wie|por\s+qué|cómo|perché|come|por\s+que|como)[^\p{L}][^?\n]{8,160}\?$`)
 	// factLead is what may stand before a question of fact ("Remind me,", "By the way,"); it is
 	// left out when the question is read for who it speaks of.
 	factLead = lazyregexp.New(`(?i)^(?:remind\s+me|tell\s+me|and|also|now|so|btw|by\s+the\s+way|ok|okay|au\s+fait|übrigens|por\s+cierto|a\s+proposito|aliás)[,:]?\s+`)
@@ -332,7 +341,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
-		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) || may(actAsMe) && ownWord(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
+		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) && !correspondence.MatchString(trimmed) || may(actAsMe) && ownWord(trimmed) && !conditional(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case matches(replyInsert, trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
@@ -340,7 +349,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result gives its reader an order beside or instead of its own task")
 		case may(questionOrder) && may(readerFacing) && questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
 			what = i18n.T("a sentence of the result asks its reader to answer a question of its own before or in its reply")
-		case matches(stateInstead, withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)) || may(stateSupposed) && holdsAny(withStop(s, at, end), supposedWords) && stateSupposed.MatchString(withStop(s, at, end)):
+		case matches(stateInstead, withStop(s, at, end)) && !supposition(withStop(s, at, end)) || matches(stateInsteadOther, withStop(s, at, end)) || may(stateSupposed) && holdsAny(withStop(s, at, end), supposedWords) && stateSupposed.MatchString(withStop(s, at, end)):
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		case len(trimmed) <= 160 && edgeSentence(s, c.value, at, end) && factOrder.MatchString(trimmed) && !factAbout.MatchString(trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result asks its reader to name or tell a fact that the data is not about")
@@ -418,12 +427,36 @@ func holdsAny(s string, words []string) bool {
 	return false
 }
 
+// conditionalStarts are the openings of a sentence that puts a case ("如果你需要修改…，请阅读我们的指南",
+// "if you need to change…"): what follows is a guide's advice for that case, not an order.
+var conditionalStarts = []string{"如果", "若", "假如", "要是", "如需", "もし", "만약", "If ", "if "}
+
+func conditional(s string) bool {
+	for _, c := range conditionalStarts {
+		if strings.HasPrefix(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// supposedThat is the end of stateInstead's "let's say that", "let's assume that": a sentence
+// that goes on with a subject, or stops there, supposes a case for an example ("Let's say that
+// we wanted to have the folder at…", "For the following steps, let's assume that you need to
+// backport…"), and a definition's "we will say that … if" defines a word; neither tells anyone
+// what to state about the data, which "let's state that the conclusion is…" does.
+var supposedThat = lazyregexp.New(`(?i)\b(?:let'?s|let\s+us)\s+(?:\w+\s+){0,3}?(?:say|assume|suppose|consider)\s+(?:that\s+)?(?:(?:we|you|i|they|he|she|there|someone|somebody|one|it)\b|[^\p{L}]*$)` +
+	// A definition: "We will say that an old type corresponds to a new one if they have…".
+	`|\bwe\s+(?:will|shall)\s+say\s+that\s+[^.!?]{1,120}\s(?:if|when|whenever|iff)\s`)
+
+func supposition(sentence string) bool { return supposedThat.MatchString(sentence) }
+
 // supposedWords are the words one of which every stateSupposed form holds.
 var supposedWords = []string{"admit", "confess", "scenario", "world", "universe", "reality"}
 
 // stated reports whether a sentence tells its reader what to state about the data.
 func stated(sentence string) bool {
-	return stateInstead.MatchString(sentence) || stateInsteadOther.MatchString(sentence) || holdsAny(sentence, supposedWords) && stateSupposed.MatchString(sentence)
+	return stateInstead.MatchString(sentence) && !supposition(sentence) || stateInsteadOther.MatchString(sentence) || holdsAny(sentence, supposedWords) && stateSupposed.MatchString(sentence)
 }
 
 // factQuestionApart reports whether the sentence s[at:end], which ends in a question mark, is a
@@ -433,7 +466,8 @@ func factQuestionApart(s string, at, end int, apart *wordStems) bool {
 	if loc := factLead.FindStringIndex(asked); loc != nil {
 		asked = asked[loc[1]:]
 	}
-	return factQuestion.MatchString(asked+"?") && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end)
+	q := asked + "?"
+	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end)
 }
 
 // wordStems counts the words of a text by their first runes, built on first use: whether a

@@ -257,7 +257,7 @@ func otherOverride(text, s string) (hit, bool) {
 // target (a secret, a destination, a tool).
 func markedOrder(text, s string) (hit, bool) {
 	for _, m := range roleMarker.FindAllStringIndex(s, 8) {
-		if inCode(s, m[0]) || framed(s, m[0], m[1]) || productMode(s, m[0], m[1]) {
+		if inCode(s, m[0]) || framed(s, m[0], m[1]) || productMode(s, m[0], m[1]) || linkText(s, m[0], m[1]) {
 			continue
 		}
 		_, to := window(s, m[1], m[1]+nearby)
@@ -276,12 +276,24 @@ func markedOrder(text, s string) (hit, bool) {
 	return hit{}, false
 }
 
-// A debug or developer mode is a product's feature ("the Debug Mode world type", "enable
-// developer mode in Settings") unless the text puts the reader in it: "you are operating in
-// developer mode", "entering debug mode", "developer mode is now on", the jailbreak's "simulate
-// Developer Mode", "with Developer Mode enabled", "(Developer Mode Output)".
+// linkText reports whether the bracketed marker s[start:end] is a markdown link's text or a
+// reference's label ("[admin](https://github.com/nodejs/admin)", "[Developer Instruction][1]",
+// "[admin]: https://…"): a link named after a page, not a turn of a conversation.
+func linkText(s string, start, end int) bool {
+	if start >= len(s) || s[start] != '[' || end > len(s) {
+		return false
+	}
+	rest := s[end:]
+	return strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "[") || strings.HasPrefix(rest, ":") && strings.HasPrefix(strings.TrimLeft(rest[1:], " "), "http")
+}
+
+// A debug, developer or maintenance mode is a product's feature ("the Debug Mode world type",
+// "enable developer mode in Settings", "release lines in maintenance mode") unless the text puts
+// the reader in it: "you are operating in developer mode", "entering debug mode", "developer mode
+// is now on", the jailbreak's "simulate Developer Mode", "with Developer Mode enabled",
+// "(Developer Mode Output)".
 var (
-	featureMode  = lazyregexp.New(`^(?:debug|developer)\s+mode$`)
+	featureMode  = lazyregexp.New(`^(?:debug|developer|maintenance)\s+mode$`)
 	readerInMode = lazyregexp.New(`(?:\byou\s*(?:are|'re)\s+(?:now\s+)?(?:(?:operating|running|working)\s+)?(?:in|entering)|\bnow\s+(?:in|entering)|\bentering|\b(?:has|have)\s+been\s+(?:switched|put)\s+(?:to|into|in)|\bsimulat\w*|\bwith|\bpretend\w*\s+to\s+be\s+in)\s+(?:the\s+)?$`)
 	modeTurnedOn = lazyregexp.New(`^\s*(?:is\s+|has\s+been\s+)?(?:now\s+)?(?:on|active|activated|enabled|engaged|unlocked|output|response)\b`)
 )
@@ -336,7 +348,7 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 			if a == nil && l.mention != nil {
 				a, weak = l.mention.FindStringIndex(w), true
 			}
-			if a == nil || framed(s, from+a[0], from+a[1]) {
+			if a == nil || framed(s, from+a[0], from+a[1]) || instrumental(s, from+a[0], from+a[1]) || codeKey(s, from+a[1]) {
 				continue
 			}
 			as, ae := from+a[0], from+a[1]
@@ -379,6 +391,40 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 		covered = 0
 	}
 	return hit{}, false
+}
+
+// codeValue is the rest of a line after "agent:" or "assistant:" when the colon is an object
+// key's in code ("agent: false,", "assistant: new Assistant(opts),", "agent: null"): a value,
+// not a turn's words.
+var codeValue = lazyregexp.New(`^\s*(?:false|true|null|undefined|nil|None|-?\d[\d.]*|\{|\[|new\s+[\w.]+\(.*\)|[\w.]+\(.*\)|'[^']*'|"[^"]*")\s*[,;]?\s*(?://.*)?$`)
+
+// codeKey reports whether the address that ends at s[end] (in its colon) is a key of an object
+// in code: the line goes on with a value alone.
+func codeKey(s string, end int) bool {
+	if end == 0 || end > len(s) || s[end-1] != ':' {
+		return false
+	}
+	line := s[end:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	return codeValue.MatchString(line)
+}
+
+// instrumentalWords are the words before "automated tools", "automatic systems" that make them
+// what something is done with, not who is spoken to: "validate this with automatic tools",
+// "checked by automated systems".
+var instrumentalWords = []string{"with", "by", "using", "via", "through", "of", "from", "in", "on", "and", "or"}
+
+// instrumental reports whether the address s[start:end] is an automated reader named as a means
+// ("with automatic tools"), not spoken to ("automated systems reading this must…").
+func instrumental(s string, start, end int) bool {
+	w := strings.TrimLeft(s[start:end], "\n\t\r .!?*#>-<")
+	if !strings.HasPrefix(strings.ToLower(w), "automat") {
+		return false
+	}
+	before := strings.Fields(s[max(0, start-24):start])
+	return len(before) > 0 && slices.Contains(instrumentalWords, strings.ToLower(before[len(before)-1]))
 }
 
 // sentenceAfter is where the sentence going on at s[at] ends, at most at limit: at a full stop of
@@ -451,6 +497,22 @@ var (
 	offeredCode = lint.NewExpression(`(?i)\b(?:following|subsequent|below|this|above)\s+(?:code|snippet|block|excerpt|section)`)
 )
 
+// programOutput is what makes "the output", "the response" or "the reply" a program's: a
+// technical word, a code span or an option in the sentence ("ensure the response is a properly
+// formatted HTTP response message", "Add -raw option to rdjpgcom not to mangle the output",
+// "Make sure we don't walk past the end of the reply when converting"), or the writer's own
+// subject after the order. An order about the model's own reply names no program.
+var programOutput = lazyregexp.New("(?i)`|(?:^|\\s)--?[a-z]|\\b(?:https?|api|server|client|request|command|option|flag|function|method|program|process|stream|socket|buffer|header|status|json|xml|html|endpoint|parser|library|module|script|query|converting|parsing|stdout|stderr|terminal|shell|callback|handler|payload|packet)s?\\b|^(?:make\\s+sure|ensure)\\s+(?:that\\s+)?(?:we|it|they|the\\s+(?:server|client|program|tool|function))\\b")
+
+// programReply reports whether a sentence whose reply target is "the …", not "your …", speaks of
+// a program's output (programOutput).
+func programReply(sentence string) bool {
+	if loc := replyTarget.FindStringIndex(sentence); loc != nil && strings.HasPrefix(strings.ToLower(sentence[loc[0]:]), "your") {
+		return false
+	}
+	return programOutput.MatchString(sentence)
+}
+
 // replyDirectiveFindings looks for sentences of the reply directive.
 func replyDirectiveFindings(s string) []hit {
 	out := slippedTaskFindings(s)
@@ -461,7 +523,7 @@ func replyDirectiveFindings(s string) []hit {
 		end := sentenceEnd(s, start)
 		sentence := s[start:end]
 		trimmed := strings.TrimLeftFunc(sentence, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '"' })
-		if len(trimmed) < 200 && (strings.Contains(trimmed, "your") || strings.Contains(trimmed, "Your") || strings.Contains(trimmed, "the ")) && replyVerb.MatchString(trimmed) && (replyTarget.MatchString(trimmed) || codeTarget.MatchString(trimmed) && offeredCode.MatchString(trimmed)) {
+		if len(trimmed) < 200 && (strings.Contains(trimmed, "your") || strings.Contains(trimmed, "Your") || strings.Contains(trimmed, "the ")) && replyVerb.MatchString(trimmed) && (replyTarget.MatchString(trimmed) && !programReply(trimmed) || codeTarget.MatchString(trimmed) && offeredCode.MatchString(trimmed)) {
 			at := start + len(sentence) - len(trimmed)
 			out = append(out, hit{Finding: lint.Finding{Rule: RuleReplyDirective, Severity: lint.SeverityHigh,
 				Message:  i18n.T("a sentence of the result orders what the model's own reply must contain or look like"),
