@@ -76,6 +76,12 @@ type vocabulary struct {
 	// complianceRaw: raw: compliance pressure ("a mandatory compliance requirement, not an
 	// option", "although marked optional"): medium alone, high beside an order against the user.
 	complianceRaw []string
+	// secOffRaw: raw: an order that takes the session's protections away (security or audit
+	// turned off, the security level set to nothing, unrestricted access granted).
+	secOffRaw []string
+	// findFilesRaw: raw: an order to search for files by what they contain ("search for files
+	// containing"), which the secrets named after it then name.
+	findFilesRaw []string
 }
 
 var vocabularies = []vocabulary{
@@ -116,6 +122,8 @@ var vocabularies = []vocabulary{
 		complianceRaw:  []string{`(?:obligatoire|requis\p{L}*)\s+pour\s+(?:la\s+|l'|les\s+)?(?:conformit[ée]|audit|s[ée]curit[ée])`, `exigence\s+(?:de\s+)?conformit[ée]`, `n'est\s+pas\s+(?:une\s+)?(?:option|facultati\p{L}*)`, `bien\s+que\s+(?:marqu[ée]|indiqu[ée])\p{L}*\s+comme\s+(?:optionnel|facultati)\p{L}*`},
 		replacementRaw: []string{`(?:remplacement|rempla[çc]ant)\s+(?:mis\s+[àa]\s+jour|am[ée]lior[ée]|officiel|nouveau)\s+(?:du|de\s+la|de\s+l'|des)\s*(?:\S+\s+)?(?:original|ancien|officiel)\w*`},
 		dest:           []string{"mon serveur", "notre serveur", "serveur distant", "serveur externe"},
+		secOffRaw:      []string{`d[ée]sactiv\w*\s+(?:la\s+|les\s+|tous\s+les\s+|toutes\s+les\s+)?(?:s[ée]curit[ée]|journalisation\s+d.audit|garde-fous|gardes-fous|filtres\s+de\s+s[ée]curit[ée]|contr[ôo]les\s+de\s+s[ée]curit[ée]|v[ée]rifications\s+de\s+s[ée]curit[ée])`, `niveau\s+de\s+s[ée]curit[ée]\s*(?:=|:|[àa])\s*0\b`, `accord\w*\s+(?:un\s+)?acc[èe]s\s+(?:illimit[ée]|sans\s+restriction)`},
+		findFilesRaw:   []string{`(?:cherch|recherch|trouv|parcour|fouill)\w*\s+(?:tous\s+les\s+|les\s+)?fichiers\s+(?:contenant|qui\s+contiennent|avec|nomm[ée]s)`},
 	},
 	{
 		lang:           "de",
@@ -153,6 +161,8 @@ var vocabularies = []vocabulary{
 		complianceRaw:  []string{`(?:verpflichtend|erforderlich|vorgeschrieben)\p{L}*\s+f[üu]r\s+(?:die\s+)?(?:compliance|pr[üu]fung|sicherheit|audit)`, `compliance-anforderung`, `(?:ist\s+)?keine\s+option\b`, `obwohl\s+(?:als\s+)?optional\s+(?:markiert|angegeben|gekennzeichnet)`},
 		replacementRaw: []string{`(?:aktualisierte|neue|verbesserte|offizielle)r?\s+ersatz\s+f[üu]r\s+(?:das|den|die)\s+(?:\S+\s+)?(?:original|alte|offizielle|bisherige)\w*`},
 		dest:           []string{"meinen server", "unseren server", "externen server", "entfernten server"},
+		secOffRaw:      []string{`(?:deaktivier|abschalt|schalt|umgeh)\w*\s+(?:die\s+|den\s+|alle\s+|s[äa]mtliche\s+)?(?:sicherheit\w*|audit-?protokollierung|schutzmechanismen|leitplanken)`, `sicherheitsstufe\s*(?:=|:|auf)\s*0\b`, `(?:gew[äa]hr|erteil)\w*\s+(?:\w+\s+)?(?:uneingeschr[äa]nkten|unbeschr[äa]nkten)\s+zugriff`},
+		findFilesRaw:   []string{`(?:such|durchsuch|find)\w*\s+(?:nach\s+)?(?:allen\s+|alle\s+|den\s+|die\s+)?dateien,?\s+(?:die|mit|welche)\b`},
 	},
 	{
 		lang:           "es",
@@ -190,6 +200,8 @@ var vocabularies = []vocabulary{
 		complianceRaw:  []string{`obligatori\p{L}+\s+para\s+(?:el\s+|la\s+)?(?:cumplimiento|auditor[ií]a|seguridad)`, `requisito\s+(?:obligatorio\s+)?de\s+cumplimiento`, `no\s+es\s+opcional`, `aunque\s+(?:est[ée]\s+|aparezca\s+)?marcad\p{L}+\s+como\s+opcional`},
 		replacementRaw: []string{`(?:reemplazo|sustituto)\s+(?:actualizado|nuevo|mejorado|oficial)\s+(?:del|de\s+la|de\s+los|de\s+las)\s+(?:\S+\s+)?(?:original|antigu|oficial)\w*`},
 		dest:           []string{"mi servidor", "nuestro servidor", "servidor remoto", "servidor externo"},
+		secOffRaw:      []string{`desactiv\w*\s+(?:la\s+|el\s+|los\s+|las\s+|todos\s+los\s+|todas\s+las\s+)?(?:seguridad|registro\s+de\s+auditor[íi]a|salvaguardas|filtros\s+de\s+seguridad|controles\s+de\s+seguridad)`, `nivel\s+de\s+seguridad\s*(?:=|:|a|en)\s*0\b`, `conced\w*\s+acceso\s+(?:ilimitado|sin\s+restricciones)`},
+		findFilesRaw:   []string{`(?:busc|encuentr|recorr|rastre)\w*\s+(?:todos\s+los\s+|los\s+)?archivos\s+(?:que\s+contengan|que\s+contienen|con|llamados)`},
 	},
 	{
 		lang:           "pt",
@@ -227,6 +239,8 @@ var vocabularies = []vocabulary{
 		complianceRaw:  []string{`obrigat[óo]ri\p{L}+\s+para\s+(?:a\s+|o\s+)?(?:conformidade|auditoria|seguran[çc]a)`, `requisito\s+(?:obrigat[óo]rio\s+)?de\s+conformidade`, `n[ãa]o\s+[ée]\s+opcional`, `embora\s+(?:esteja\s+)?marcad\p{L}+\s+como\s+opcional`},
 		replacementRaw: []string{`(?:substituto|substitui[çc][ãa]o)\s+(?:atualizad|nov|melhorad|oficial)\w*\s+(?:do|da|dos|das)\s+(?:\S+\s+)?(?:original|antig|oficial)\w*`},
 		dest:           []string{"meu servidor", "nosso servidor", "servidor remoto", "servidor externo"},
+		secOffRaw:      []string{`desativ\w*\s+(?:a\s+|o\s+|os\s+|as\s+|todos\s+os\s+|todas\s+as\s+)?(?:seguran[çc]a|registro\s+de\s+auditoria|salvaguardas|filtros\s+de\s+seguran[çc]a|controles\s+de\s+seguran[çc]a)`, `n[íi]vel\s+de\s+seguran[çc]a\s*(?:=|:|para|em)\s*0\b`, `conced\w*\s+acesso\s+(?:ilimitado|irrestrito|sem\s+restri[çc][õo]es)`},
+		findFilesRaw:   []string{`(?:procur|busc|encontr|vasculh)\w*\s+(?:todos\s+os\s+|os\s+)?arquivos\s+(?:que\s+contenham|que\s+cont[êe]m|com|chamados)`},
 	},
 	{
 		lang:           "it",
@@ -264,6 +278,8 @@ var vocabularies = []vocabulary{
 		complianceRaw:  []string{`obbligatori\p{L}+\s+per\s+(?:la\s+|il\s+|l')?(?:conformit[àa]|sicurezza|audit)`, `requisito\s+(?:obbligatorio\s+)?di\s+conformit[àa]`, `non\s+[èe]\s+(?:un'?\s*)?(?:opzion\p{L}*|facoltativ\p{L}*)`, `anche\s+se\s+(?:è\s+)?(?:segnat|indicat|contrassegnat)\p{L}+\s+come\s+(?:opzional|facoltativ)\p{L}*`},
 		replacementRaw: []string{`(?:sostituto|sostituzione)\s+(?:aggiornat|nuov|migliorat|ufficial)\w*\s+(?:del|della|dello|dei|delle)\s+(?:\S+\s+)?(?:original|vecchi|ufficial)\w*`},
 		dest:           []string{"mio server", "nostro server", "server remoto", "server esterno"},
+		secOffRaw:      []string{`disattiv\w*\s+(?:la\s+|il\s+|i\s+|le\s+|tutti\s+i\s+|tutte\s+le\s+)?(?:sicurezza|registrazione\s+di\s+audit|salvaguardie|filtri\s+di\s+sicurezza|controlli\s+di\s+sicurezza)`, `livello\s+di\s+sicurezza\s*(?:=|:|a)\s*0\b`, `concedi\w*\s+accesso\s+(?:illimitato|senza\s+restrizioni)`},
+		findFilesRaw:   []string{`(?:cerc|trov|scansion|ricerc)\w*\s+(?:tutti\s+i\s+|i\s+)?file\s+(?:che\s+contengono|contenenti|con|chiamati)`},
 	},
 	{
 		lang:           "ru",
@@ -619,6 +635,17 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 		a(v.when)+g+a(v.user)+g+secretOrEnv+`|`+a(v.user)+g+a(v.when)+g+secretOrEnv, judgeStandingTrigger)
 	add(RuleInstructionPriority, i18n.T("puts an order about secrets before everything the model does"),
 		a(v.beforeAnything)+g+secretOrEnv+`|`+secretOrEnv+g+a(v.beforeAnything), judgeSecretSend)
+	// Priority: an order to turn security off put before everything, or laid on every request,
+	// with the lines of its list ("avant toute opération : - désactive la journalisation d'audit").
+	if len(v.secOffRaw) > 0 {
+		add(RuleInstructionPriority, i18n.T("puts an order to turn security off before everything the model does"),
+			`(?:`+a(v.beforeAnything)+`|`+a(v.beforeAny)+`)(?:[^\n]|\n[^\n]){0,300}?(?:`+raw(v.secOffRaw)+`)`, judgeSecurityOffLanguage)
+	}
+	// Fetching secrets: files found by the secrets they hold, their contents put into the answer.
+	if len(v.findFilesRaw) > 0 {
+		add(RuleExfiltrationInstruction, i18n.T("tells the model to find files that hold secrets and put their contents into its answer"),
+			`(?:`+raw(v.findFilesRaw)+`)`+g+secretOrPath+g+a(v.send)+g+a(v.reply), judgeSecretSend)
+	}
 	// Exfiltration: the system prompt shown or handed out.
 	add(RuleExfiltrationInstruction, i18n.T("tells the model to hand out its own instructions (the system prompt): they leave with the answer"),
 		a(v.read)+g+a(v.sysPrompt)+`|`+a(v.sysPrompt)+g+a(v.read), judgeOwnInstructions)
@@ -712,6 +739,15 @@ func judgeSecretSend(tf *toolFindings, v *textView, m []int) (Severity, string, 
 	}
 	if authTool(tf, v.sentence(m[0], m[1])) {
 		return SeverityMedium, i18n.T("asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it"), true
+	}
+	return SeverityHigh, "", true
+}
+
+// judgeSecurityOffLanguage keeps an order to turn security off high in a tool's definition
+// unless its sentence refuses or protects ("ne désactive jamais la sécurité").
+func judgeSecurityOffLanguage(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() || defensiveLanguageRE.MatchString(v.folded[m[0]:m[1]]) {
+		return "", "", false
 	}
 	return SeverityHigh, "", true
 }
