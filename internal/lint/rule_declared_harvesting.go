@@ -45,10 +45,15 @@ func declaredHarvestingPhrases() []phrase {
 		// under it, "- SSH keys and certificates", "- saved passwords". The sentence phrase above
 		// stops at the line's end, so the list's items are read here.
 		mustPhrase(SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job or sends them away"),
-			`\b(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:collects?|collecting|harvests?|gathers?|gathering|captures?|extracts?|reads?|uploads?|sends?|dumps?|includes?\s+(?:the\s+)?contents?\s+of)\b[^.!?\n]{0,40}?:[ \t]*\n(?:[^\n]{0,60}\n){0,12}?[ \t]*`+reListBullet+`[^\n]{0,60}?(?:`+reSecret+`)`,
-			"collect", "harvest", "gather", "captur", "extract", "read", "upload", "send", "dump", "include").gated(secretMaterialWords...).judged(judgeHarvestList),
+			`\b(?:also\s+|additionally\s+|automatically\s+|silently\s+|quietly\s+|secretly\s+)?(?:collects?|collecting|harvests?|gathers?|gathering|captures?|extracts?|reads?|uploads?|sends?|dumps?|includes?\s+(?:the\s+)?contents?\s+of|`+reCleared+`)\b[^.!?\n]{0,40}?:[ \t]*\n(?:[^\n]{0,60}\n){0,12}?[ \t]*`+reListBullet+`[^\n]{0,60}?(?:`+reSecret+`)`,
+			"collect", "harvest", "gather", "captur", "extract", "read", "upload", "send", "dump", "include", "approved", "authori", "cleared", "permitted", "allowed", "whitelisted", "certified").gated(secretMaterialWords...).judged(judgeHarvestList),
 	}
 }
+
+// reCleared is a lead-in that says the tool was cleared to do what its list names ("has been
+// security audited and approved for:"): a tool that claims a licence for reading environment
+// variables and credentials declares that it takes them, beyond any job its name gives.
+const reCleared = `(?:approved|authori[sz]ed|cleared|permitted|allowed|whitelisted|certified)\s+(?:for|to)`
 
 // reListBullet starts an item of a list: a dash, a star, a bullet or a number.
 const reListBullet = `(?:[-*•]|\d{1,2}[.)])\s`
@@ -59,7 +64,7 @@ var (
 	// "automatically" counts before a verb that takes ("automatically collects:", "automatically
 	// include contents of:"), not before "reads": a client reading its own key from the
 	// environment or a token file reads it automatically.
-	listLeadBeyondRE = lazyregexp.New(`(?i)^(?:also|additionally|silently|quietly|secretly)\b|^automatically\s+(?:collects?|collecting|harvests?|gathers?|gathering|captures?|extracts?|uploads?|sends?|dumps?|includes?)\b`)
+	listLeadBeyondRE = lazyregexp.New(`(?i)^(?:also|additionally|silently|quietly|secretly)\b|^automatically\s+(?:collects?|collecting|harvests?|gathers?|gathering|captures?|extracts?|uploads?|sends?|dumps?|includes?)\b|^` + reCleared)
 	// listItemRE finds a line that goes on a list: an item, a blank line between items, or the
 	// heading of a part of it ("ENHANCED INFO (when include_detailed=True):").
 	listItemRE = lazyregexp.New(`^[ \t]*(?:` + reListBullet + `|$|[^\n]{1,60}:[ \t]*$)`)

@@ -53,6 +53,13 @@ func instructionConcealmentPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("marks text as hidden from the user"),
 			`(?-i:\bHIDDEN\s+FROM\s+(?:THE\s+)?USERS?\b)|\[\s*hidden\s+from\s+(?:the\s+)?users?\s*\]|<\s*hidden[-_\s]+from[-_\s]+(?:the[-_\s]+)?users?\s*>`,
 			"hidden from"),
+		// The same mark as an order: "[DO NOT SHOW TO USER]", "(not to be shown to the user)",
+		// "DO NOT DISPLAY TO THE USER:". In brackets or in capitals it labels the text around it
+		// for the model; prose that keeps a secret from the screen ("never show the token to the
+		// user") is neither.
+		mustPhrase(SeverityHigh, i18n.T("marks text as hidden from the user"),
+			`[\[(]\s*(?:do\s+not|don'?t|never|not\s+to\s+be|not\s+for\s+the)\s+(?:show|display|reveal|tell|mention|shown|displayed|revealed|told|mentioned|eyes\s+of)\s+(?:this\s+|it\s+)?(?:to\s+|of\s+)?(?:the\s+)?users?(?:'s\s+eyes)?\s*[\])]|(?-i:\b(?:DO\s+NOT|DON'T|NEVER)\s+(?:SHOW|DISPLAY|REVEAL|TELL|MENTION)\s+(?:THIS\s+|IT\s+)?(?:TO\s+)?(?:THE\s+)?USERS?\b)`,
+			"[", "(", "do not", "don't", "never").gated("user"),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to hide something from the user"),
 			`\b(?:hide|conceal|keep|withhold)\s+(?:this|it|that|these|the\s+\w+)\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?users?\b`,
 			"hide", "conceal", "keep", "withhold").gated("from the user", "from user"),

@@ -45,14 +45,27 @@ func instructionOverridePhrases() []phrase {
 			`\b(?:reveal|print|output|repeat|include|send|share|leak|return|dump)\s+(?:your|the)\s+(?:full\s+|entire\s+|complete\s+)?(?:system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions|developer\s+(?:message|instructions))\b`,
 			"system prompt", "instructions", "developer message").judged(judgeRefusedOrQuoted),
 		mustPhrase(SeverityHigh, i18n.T("announces new instructions for the model"),
-			`\b(?:new|updated|real|actual|additional|revised)\s+(?:system\s+)?instructions\s*:|\b(?:system|developer|admin(?:istrator)?)\s+(?:override|message|instruction)s?\s*:|[|#=\[]{2,}\s*(?:system|developer|admin(?:istrator)?)[_\s-]+(?:override|message|instructions?|prompt)\s*[|#=\]]{2,}`,
-			"instructions:", "override:", "overrides:", "message:", "messages:", "instruction:", "_override", " override", "-override", "_instruction", "_message", "_prompt"),
+			`\b(?:new|updated|real|actual|additional|revised)\s+(?:system\s+)?instructions\s*:|\b(?:system|developer|admin(?:istrator)?)\s+(?:override|message|instruction)s?\s*:|[|#=\[]{2,}\s*(?:system|developer|admin(?:istrator)?)[_\s-]+(?:override|message|instructions?|prompt)\s*[|#=\]]{2,}`+
+				// A heading in capitals that calls what follows hidden instructions ("HIDDEN
+				// INSTRUCTION [DO NOT SHOW TO USER]:") is addressed to the model: an honest
+				// description that detects such text names it in lower case, as prose.
+				`|(?-i:\b(?:HIDDEN|SECRET|COVERT|CONCEALED)\s+(?:SYSTEM\s+|AI\s+|MODEL\s+)?(?:INSTRUCTIONS?|DIRECTIVES?)\b)\s*(?:\[[^\]\n]{0,40}\]\s*)?:`,
+			// The markers' literals: a section marker may put a space, not an underscore, before
+			// its last word ("### SYSTEM INSTRUCTION ###").
+			"instructions:", "override:", "overrides:", "message:", "messages:", "instruction:", "_override", " override", "-override", "_instruction", "_message", "_prompt",
+			" instruction", " message", " prompt", "hidden", "secret", "covert", "concealed"),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to answer something other than what the tool returned"),
 			`\binstead\s+(?:reply|respond|say|answer)\s+to\s+the\s+user\b|\b(?:act|behave)\s+(?:like|as\s+if|as\s+though)\s+(?:if\s+)?you\s+(?:used|called|ran|invoked)\b|\bpretend\s+(?:that\s+)?(?:you\s+)?(?:used|called|ran|invoked|did)\b`,
 			"instead", "act like", "act as", "behave like", "behave as", "pretend"),
 		mustPhrase(SeverityHigh, i18n.T("tells the model to turn off its safety checks"),
 			`\b(?:disable|turn\s+off|switch\s+off|deactivate|bypass|suspend)\s+(?:all|any|every|your)\s+(?:of\s+)?(?:the\s+|your\s+)?(?:safety|security|content|moderation)\s+(?:checks?|filters?|guardrails?|restrictions?|measures|protocols?|policies|layers?|controls?)\b`,
 			"disable", "turn off", "switch off", "deactivate", "bypass", "suspend").gated("safety", "security", "content filter", "content check", "moderation").gated("all ", "any ", "every ", "your "),
+		// "disable all guardrails", "turn off any safeguards": the guardrails are the model's own,
+		// so no qualifier is needed as it is for checks or filters above. A tool whose job is to
+		// manage guardrails or policies says it of its own objects (judgeGuardrailTool).
+		mustPhrase(SeverityHigh, i18n.T("tells the model to turn off its safety checks"),
+			`\b(?:disable|turn\s+off|switch\s+off|deactivate|bypass|suspend|remove|drop|lift|ignore)\s+(?:all|any|every|your)\s+(?:of\s+)?(?:the\s+|your\s+)?(?:(?:ethical|safety|security|ai|model)\s+)?(?:guardrails?|safeguards?|safety\s+nets?)\b`,
+			"guardrail", "safeguard", "safety net").judged(judgeGuardrailTool),
 		mustPhrase(SeverityHigh, i18n.T("tells the model it is free of its rules"),
 			`\byou\s+(?:are|'re)\s+(?:now\s+)?(?:free\s+(?:of|from)\s+(?:all\s+|any\s+|your\s+)?(?:restrictions|limitations|rules|filters|guidelines|constraints)|(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken)\b|no\s+longer\s+(?:bound|restricted|limited)\b)|\b(?:previous|prior|earlier|original|old)\s+(?:system\s+)?(?:instructions|rules|prompts?|guidelines)\s+(?:are|is)\s+(?:now\s+)?(?:obsolete|void|invalid|cancell?ed|revoked|no\s+longer\s+(?:valid|in\s+effect|apply))\b`,
 			"you are", "you're", "instructions", "rules", "prompt", "guidelines").gated("free of", "free from", "unrestricted", "unfiltered", "uncensored", "jailbroken", "no longer", "obsolete", "void", "invalid", "cancelled", "canceled", "revoked"),
@@ -100,3 +113,16 @@ func judgeNewRole(tf *toolFindings, v *textView, m []int) (Severity, string, boo
 
 // neverRefuseRE finds "never refuse" and its kin: a "never" that takes the model's limits away.
 var neverRefuseRE = lazyregexp.New(`(?i)\bnever\s+(?:refuse|decline|say\s+no|hold\s+back|question|apologi[sz]e|warn)\b`)
+
+// judgeGuardrailTool drops an order to turn guardrails off in a tool whose job is guardrails,
+// policies or filters ("disable_guardrail: disable all guardrails on the gateway's route"): it
+// speaks of the objects it manages, not of the model's.
+func judgeGuardrailTool(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if guardrailToolRE.MatchString(tf.tool.ToolName()) {
+		return "", "", false
+	}
+	return judgeQuotedExample(tf, v, m)
+}
+
+// guardrailToolRE finds a tool whose name says its job is guardrails, policies, rules or filters.
+var guardrailToolRE = lazyregexp.New(`(?i)(?:guard|safeguard|polic|rule|filter|moderat|protect)`)
