@@ -66,12 +66,15 @@ var (
 	// disclosureOrder: a verb that hands something over, and the model's own instructions as
 	// its object. The scope ("so far", "to me", "in the prompt", a list, code) is what makes
 	// "the previous instructions" the model's; "your prompt", "your instructions" are its own.
-	disclosureOrder = lint.NewExpression(`\b(?:repeat|recite|print|output|outputs|list|format|convert|translate|return|reveal|disclose|dump|show|display|write\s+(?:out|down)|spell\s+out|reply\s+back\s+with|tell\s+me|give\s+me|share|store|summari[sz]e|explain|describe|rewrite|encode)\s+` +
+	disclosureOrder = lint.NewExpression(`\b(?:repeat|recite|print|output|outputs|list|format|convert|translate|return|reveal|disclose|dump|show|display|type|enter|paste|input|write\s+(?:out|down)|spell\s+out|reply\s+back\s+with|tell\s+me|give\s+me|share|store|summari[sz]e|explain|describe|rewrite|encode)\s+` +
 		`(?:(?:back\s+)?(?:to\s+me\s+)?)` +
 		`(?:(?:` + `(?:all\s+|each\s+of\s+|every\s+one\s+of\s+)?(?:of\s+)?your\s+(?:\w+\s+){0,2}?(?:instructions|instruction\s+set|prompt|system\s+prompt|pre-?prompt|directives|initial\s+prompt|original\s+prompt|guidelines|rules\s+so\s+far)` +
 		`)|(?:` + `(?:all\s+|everything\s+in\s+)?(?:of\s+)?(?:the\s+)?(?:previous|prior|above|preceding|earlier|hidden|secret|initial|original|additional|full)\s+(?:\w+\s+)?(?:instructions|prompt|directives|rules|words)(?:\s+(?:so\s+far|above|in\s+(?:the|your|this)\s+prompt|verbatim|word\s+for\s+word|in\s+(?:a\s+)?bullet|in\s+(?:a\s+)?list|as\s+(?:a\s+)?(?:bullet|list|python|pseudo-?\s?code|json|code)|in\s+(?:python|pseudo-?\s?code|json|code)|in\s+their\s+entirety|to\s+me|exactly|including))` +
 		`)|(?:` + `(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:instructions|directives|rules|prompt)\s+(?:so\s+far|in\s+(?:the|your)\s+prompt|you\s+(?:were|have\s+been)\s+(?:given|told)|with\s+which\s+you)` +
-		`)|(?:` + `everything\s+(?:in\s+your\s+prompt|(?:above|before)\s+(?:this|here)|you\s+(?:were|have\s+been)\s+(?:told|given))` + `))`)
+		`)|(?:` + `everything\s+(?:in\s+your\s+prompt|(?:above|before)\s+(?:this|here)|you\s+(?:were|have\s+been)\s+(?:told|given))` +
+		// The reader's own task handed over, into a form or a reply: "type the task you are asked
+		// to complete here", "enter the task description and information you received".
+		`)|(?:` + `(?:exactly\s+)?(?:the\s+|your\s+)?(?:(?:whole|full|entire|original|current)\s+)?(?:task\s+(?:description\s+)?(?:that\s+)?you\s+(?:are|were|have\s+been)\s+(?:asked|given|told|instructed|assigned)\s+to\s+(?:complete|do|perform|carry\s+out)|task\s+description\s+and\s+(?:the\s+)?information\s+you\s+(?:received|were\s+given))` + `))`)
 	// replyOpening: the reader's reply told what to open with, a literal following: as an
 	// order ("begin your reply with"), which stands where an order does, or said of the reply
 	// ("your response should start with", "only output", "your sole response is").
@@ -250,7 +253,7 @@ var (
 // The words one of which every match of the expressions above holds: they are read only in a
 // window around each, which costs far less than reading a whole README with them.
 var (
-	disclosureKeys = []string{"instruction", "prompt", "directive", "rules", "guidelines", "words", "everything"}
+	disclosureKeys = []string{"instruction", "prompt", "directive", "rules", "guidelines", "words", "everything", "task"}
 	replyKeys      = []string{"repl", "respon", "answer", "output", "print", "message"}
 )
 
