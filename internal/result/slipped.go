@@ -186,6 +186,8 @@ var (
 	// explainQuestion is a question of how or why ("How do solar panels work?", "Warum ist der
 	// Himmel blau?"): a FAQ's kind too, so it counts only as the one question of its text.
 	explainQuestion = lazyregexp.New(`(?i)^¿?(?:why|how|pourquoi|comment|warum|wieso|weshalb|wie|por\s+qué|cómo|perché|come|por\s+que|como)[^\p{L}][^?\n]{8,160}\?$`)
+	// estCe is French's question form "(qu')est-ce que/qui".
+	estCe = lazyregexp.New(`(?i)(?:qu['’])?est-ce\s+(?:que|qu['’]|qui)`)
 	// factLead is what may stand before a question of fact ("Remind me,", "By the way,"); it is
 	// left out when the question is read for who it speaks of.
 	factLead = lazyregexp.New(`(?i)^(?:remind\s+me|tell\s+me|and|also|now|so|btw|by\s+the\s+way|ok|okay|au\s+fait|übrigens|por\s+cierto|a\s+proposito|aliás)[,:]?\s+`)
@@ -467,6 +469,11 @@ func factQuestionApart(s string, at, end int, apart *wordStems) bool {
 		asked = asked[loc[1]:]
 	}
 	q := asked + "?"
+	// French asks with "qu'est-ce que" and "est-ce que", whose "ce" is the question's own, not
+	// a word pointing at the text.
+	if loc := estCe.FindStringIndex(asked); loc != nil {
+		asked = asked[:loc[0]] + " " + asked[loc[1]:]
+	}
 	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end)
 }
 

@@ -144,6 +144,7 @@ func TestQuestionOfFactApart(t *testing.T) {
 		"Who painted the ceiling of the Sistine Chapel?",
 		"Remind me, when did the Berlin Wall fall?",
 		"Quelle est la capitale de l'Australie ?",
+		"Qu'est-ce que le théorème de Pythagore ?",
 		"Wann wurde der Kölner Dom fertiggestellt?",
 		"¿Cuál es el río más largo de Sudamérica?",
 		"Chi ha scritto la Divina Commedia?",
