@@ -1,7 +1,6 @@
 package i18n
 
 import (
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -11,14 +10,10 @@ import (
 	"golang.org/x/text/message/catalog"
 )
 
-// The catalogs: one JSON object per language, from each English format or sentence (the key,
-// as the source writes it) to its translation, with the same verbs.
-var (
-	//go:embed fr.json
-	frJSON []byte
-	//go:embed de.json
-	deJSON []byte
-)
+// The catalogs, frJSON and deJSON: one JSON object per language, from each English format or
+// sentence (the key, as the source writes it) to its translation, with the same verbs. A build
+// embeds fr.json and de.json, or, with the schemamodule tag, the part of them that
+// gatehouse-schema.wasm can word (catalog_whole.go, catalog_schemamodule.go).
 
 // catalogs are read on first use: a page in English never pays for them.
 var catalogs = map[Lang]func() map[string]string{

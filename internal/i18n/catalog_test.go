@@ -23,8 +23,9 @@ var syncCatalogs = flag.Bool("sync", false, "rewrite fr.json and de.json in sour
 
 // A sourceMessage is one format or sentence the source words, and where.
 type sourceMessage struct {
-	key string
-	at  string // file:line, for the test's messages
+	key  string
+	at   string   // file:line of its first occurrence, for the test's messages
+	dirs []string // the directory of every occurrence, relative to the module's root
 }
 
 // repoRoot is the module's root, two levels up.
@@ -198,7 +199,7 @@ func sourceMessages(t *testing.T) []sourceMessage {
 		}
 	}
 	var out []sourceMessage
-	seen := map[string]bool{}
+	seen := map[string]int{} // key → its index in out
 	for _, f := range files {
 		consts := constsOf[filepath.Dir(f.path)]
 		ast.Inspect(f.ast, func(n ast.Node) bool {
@@ -237,10 +238,15 @@ func sourceMessages(t *testing.T) []sourceMessage {
 				}
 				return true
 			}
-			if !seen[key] {
-				seen[key] = true
-				out = append(out, sourceMessage{key, at})
+			dir := filepath.Dir(f.path)
+			if j, ok := seen[key]; ok {
+				if !slices.Contains(out[j].dirs, dir) {
+					out[j].dirs = append(out[j].dirs, dir)
+				}
+				return true
 			}
+			seen[key] = len(out)
+			out = append(out, sourceMessage{key, at, []string{dir}})
 			return true
 		})
 	}
@@ -380,6 +386,13 @@ func TestCatalogs(t *testing.T) {
 
 // writeCatalog rewrites a catalog in the source's order.
 func writeCatalog(t *testing.T, path string, msgs []sourceMessage, cat map[string]string) {
+	if err := os.WriteFile(path, catalogText(msgs, cat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// catalogText writes a catalog of msgs, in their order, with cat's translations.
+func catalogText(msgs []sourceMessage, cat map[string]string) []byte {
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	for i, m := range msgs {
@@ -392,9 +405,7 @@ func writeCatalog(t *testing.T, path string, msgs []sourceMessage, cat map[strin
 		b.WriteByte('\n')
 	}
 	b.WriteString("}\n")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return b.Bytes()
 }
 
 func marshalString(s string) (string, error) {

@@ -3,7 +3,7 @@ package jsondoc
 import "github.com/gatehouse-dev/gatehouse/internal/problem"
 
 // LocateByTokens is [Document.Locate] by decoding tokens, the slow and plain way: the reference
-// the tests hold the gjson path and the container indexes to.
+// the tests hold the byte scan and the container indexes to.
 func (d *Document) LocateByTokens(pointer string) (int, bool) { return d.locate(pointer, false) }
 
 // LocateNameByTokens is [Document.LocateName] by decoding tokens.

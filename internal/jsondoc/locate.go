@@ -6,22 +6,23 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/tidwall/gjson"
 )
 
 // Finding a JSON Pointer in a document's text: every problem, finding and change is reported at
 // a pointer, and the user wants the line and column where it is. This is the one way anything
 // is placed.
 //
-// The text has passed the strict parse, so gjson can find a value without building anything: its
-// Result.Index is the offset. A first few lookups ask gjson for the whole path. A report that
-// places thousands of entries (a flood of schema errors, a 10,000-tool catalog's findings, a
-// message of 10,000 calls) would make that quadratic, so from then on each container a lookup
-// passes through is indexed once, with gjson's ForEach, and every later lookup is a walk through
-// those indexes: the work is the text plus the lookups, whatever their number or order.
+// The text has passed the strict parse, so a value is found by reading the text, without
+// building anything: a container is read from its opening bracket, each child's value skipped
+// over as bytes (scanChildren). A first few lookups read each container on the path only as far
+// as the child they want. A report that places thousands of entries (a flood of schema errors, a
+// 10,000-tool catalog's findings, a message of 10,000 calls) would make that quadratic, so from
+// then on each container a lookup passes through is indexed once, and every later lookup is a
+// walk through those indexes: the work is the text plus the lookups, whatever their number or
+// order.
 
-// directLookups is how many lookups a document answers with a whole-path gjson search before it
-// indexes the containers it passes through.
+// directLookups is how many lookups a document answers by reading the containers on the path
+// before it indexes the containers it passes through.
 const directLookups = 4
 
 // A container is an indexed array or object: where each child's value starts and, for an
@@ -85,16 +86,7 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.lookups++
-	if !name && d.lookups <= directLookups {
-		tokens, _ := SplitPointer(pointer)
-		if path, ok := gjsonPath(tokens); ok {
-			r := gjson.Get(d.str[d.bom:], path)
-			if !r.Exists() {
-				return 0, false
-			}
-			return d.bom + r.Index, true
-		}
-	}
+	direct := !name && d.lookups <= directLookups
 	off := d.bom + tokenStart(d.str[d.bom:], 0)
 	// The tokens are read one by one, as SplitPointer reads them, without a list of them per
 	// lookup.
@@ -109,6 +101,13 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		}
 		last := rest == ""
+		if direct {
+			var ok bool
+			if off, ok = childAt(d.str, off, tok); !ok {
+				return 0, false
+			}
+			continue
+		}
 		if last && !name {
 			if at, found, answered := d.memberOfSmall(off, tok); answered {
 				return at, found
@@ -155,6 +154,39 @@ func arrayIndex(tok string) (int, bool) {
 	return idx, true
 }
 
+// childAt returns where the value of the child tok names starts, in the array or object whose
+// opening bracket is at off in s, reading the container only as far as that child; false when
+// the value at off is neither or has no such child.
+func childAt(s string, off int, tok string) (int, bool) {
+	if off >= len(s) {
+		return 0, false
+	}
+	at, found := 0, false
+	switch s[off] {
+	case '{':
+		scanChildren(s, off, func(key string, _, value, _ int) bool {
+			if key == tok {
+				at, found = value, true
+			}
+			return !found
+		})
+	case '[':
+		idx, ok := arrayIndex(tok)
+		if !ok {
+			return 0, false
+		}
+		n := 0
+		scanChildren(s, off, func(_ string, _, value, _ int) bool {
+			if n == idx {
+				at, found = value, true
+			}
+			n++
+			return !found
+		})
+	}
+	return at, found
+}
+
 // smallObjectBytes is the size up to which an object's last member on a path is found by
 // reading the object, not by indexing it.
 const smallObjectBytes = 512
@@ -176,15 +208,9 @@ func (d *Document) memberOfSmall(off int, tok string) (at int, found, answered b
 	if end == limit && limit < len(d.str) {
 		return 0, false, false
 	}
-	if tok == "" || (len(tok) > 1 && tok[0] == '0' && strings.Trim(tok, "0123456789") == "") {
-		return 0, false, false // what gjsonPath cannot say
-	}
-	r := gjson.Get(d.str[off:end], gjson.Escape(tok))
-	return off + r.Index, r.Exists(), true
+	at, found = childAt(d.str[:end], off, tok)
+	return at, found, true
 }
-
-// knownEndBytes is the size from which a container's child has its end kept, for [Document.container].
-const knownEndBytes = 4 << 10
 
 // container indexes the array or object starting at off, once; nil when the value there is
 // neither. d.mu is held.
@@ -195,36 +221,19 @@ func (d *Document) container(off int) *container {
 	if off >= len(d.str) || (d.str[off] != '[' && d.str[off] != '{') {
 		return nil
 	}
-	// gjson takes the rest of the text as the container's: bound it, or ForEach walks on past
-	// the closing bracket.
-	end := len(d.str)
-	if e, ok := d.ends[off]; ok {
-		end = e
-	} else if off != d.bom+tokenStart(d.str[d.bom:], 0) {
-		end = valueEnd(d.str, off) // the root value ends with the text: no scan of it all for that
-	}
-	r := gjson.Parse(d.str[off:end])
 	c := &container{object: d.str[off] == '{'}
 	c.members = c.inline[:0]
-	r.ForEach(func(key, value gjson.Result) bool {
-		// Where a large child ends is known once its parent is read: indexing it then reads it
-		// once more, not twice (a catalog's tools array is most of its text).
-		if len(value.Raw) >= knownEndBytes && value.Type == gjson.JSON {
-			if d.ends == nil {
-				d.ends = map[int]int{}
-			}
-			d.ends[off+value.Index] = off + value.Index + len(value.Raw)
-		}
+	scanChildren(d.str, off, func(key string, name, value, _ int) bool {
 		if !c.object {
-			c.elements = append(c.elements, off+value.Index)
+			c.elements = append(c.elements, value)
 			return true
 		}
-		if _, seen := c.member(key.Str); seen {
+		if _, seen := c.member(key); seen {
 			return true
 		}
-		c.members = append(c.members, member{key: key.Str, name: off + key.Index, value: off + value.Index})
+		c.members = append(c.members, member{key: key, name: name, value: value})
 		if c.byName != nil {
-			c.byName[key.Str] = len(c.members) - 1
+			c.byName[key] = len(c.members) - 1
 		} else if len(c.members) > shortObject {
 			c.byName = make(map[string]int, 2*len(c.members))
 			for i, m := range c.members {
@@ -240,7 +249,54 @@ func (d *Document) container(off int) *container {
 	return c
 }
 
-// valueEnd returns where the value starting at off ends, in a text that passed the strict parse.
+// scanChildren calls f for each child of the array or object whose opening bracket is at off in
+// s, a text that passed the strict parse, in text order, until f returns false: for a member of
+// an object, its decoded name as key and where the name's opening quote is; for every child,
+// where its value starts and ends. Each child's value is skipped over as bytes, so reading a
+// container costs its text and nothing is built but the names that have escapes.
+func scanChildren(s string, off int, f func(key string, name, value, end int) bool) {
+	object := s[off] == '{'
+	i := spaceEnd(s, off+1)
+	if i >= len(s) || s[i] == ']' || s[i] == '}' {
+		return
+	}
+	for i < len(s) {
+		key, name := "", -1
+		if object {
+			name = i
+			i = valueEnd(s, i)
+			key = s[name+1 : i-1]
+			if strings.IndexByte(key, '\\') >= 0 {
+				// The strict parse took the name, so it unquotes; the parse's own fast path
+				// leaves surrogate pairs to jsontext, and so does this.
+				b, _ := jsontext.AppendUnquote(nil, s[name:i])
+				key = string(b)
+			}
+			i = spaceEnd(s, i) // the colon
+			i = spaceEnd(s, i+1)
+		}
+		end := valueEnd(s, i)
+		if !f(key, name, i, end) {
+			return
+		}
+		i = spaceEnd(s, end)
+		if i >= len(s) || s[i] != ',' {
+			return
+		}
+		i = spaceEnd(s, i+1)
+	}
+}
+
+// spaceEnd returns where the white space from i on in s ends.
+func spaceEnd(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// valueEnd returns where the value starting at off ends, in a text that passed the strict parse;
+// the text's end when it is cut short.
 func valueEnd(s string, off int) int {
 	depth := 0
 	for i := off; i < len(s); i++ {
@@ -252,11 +308,14 @@ func valueEnd(s string, off int) int {
 				}
 			}
 			if depth == 0 {
-				return i + 1
+				return min(i+1, len(s))
 			}
 		case '[', '{':
 			depth++
 		case ']', '}':
+			if depth == 0 {
+				return i // a number or literal, the last in its container
+			}
 			depth--
 			if depth == 0 {
 				return i + 1
@@ -270,28 +329,9 @@ func valueEnd(s string, off int) int {
 	return len(s)
 }
 
-// gjsonPath turns a JSON Pointer's tokens into a gjson path, escaping gjson's special
-// characters; false for what a gjson path cannot say (an empty key, an index with a leading zero).
-func gjsonPath(tokens []string) (string, bool) {
-	if len(tokens) == 0 {
-		return "", false
-	}
-	var b strings.Builder
-	for i, t := range tokens {
-		if t == "" || (len(t) > 1 && t[0] == '0' && strings.Trim(t, "0123456789") == "") {
-			return "", false
-		}
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(gjson.Escape(t))
-	}
-	return b.String(), true
-}
-
 // locate is Locate and LocateName by decoding tokens, duplicates allowed. It serves a text that
-// did not pass the strict parse (where the first of two duplicate keys is), which gjson, made for
-// valid JSON, must not be given.
+// did not pass the strict parse (where the first of two duplicate keys is), which the byte scan,
+// made for valid JSON, must not be given.
 func (d *Document) locate(pointer string, name bool) (int, bool) {
 	tokens, ok := SplitPointer(pointer)
 	if !ok || (name && len(tokens) == 0) {

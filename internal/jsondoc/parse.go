@@ -46,7 +46,7 @@ type Document struct {
 	Text   []byte
 	Value  any
 
-	str      string // the text as a string, for gjson, which reads strings without copying them
+	str      string // the text as a string, which lookups read without copying it
 	bom      int    // length of a leading byte order mark, skipped by the parse
 	unparsed bool   // the text did not pass the strict parse: lookups decode tokens
 
@@ -56,7 +56,6 @@ type Document struct {
 	lines      lines              // where lines start, computed on first use
 	lookups    int                // pointers located so far
 	containers map[int]*container // arrays and objects indexed so far, by where they start
-	ends       map[int]int        // where the large values of those indexed end, by where they start
 }
 
 // Parse parses text strictly with [DefaultLimits]. See [ParseLimits].

@@ -182,12 +182,12 @@ func FuzzParseDocument(f *testing.F) {
 				}
 			}
 		}
-		// Two ways of finding a value agree: gjson's path and the token scan.
+		// Two ways of finding a value agree: the byte scan and the token scan.
 		for _, ptr := range pointersOf(doc.Value, "", 200) {
 			a, okA := doc.Locate(ptr)
 			b, okB := doc.LocateByTokens(ptr)
 			if a != b || okA != okB || !okA {
-				t.Fatalf("Locate(%q): gjson %d %v, tokens %d %v", ptr, a, okA, b, okB)
+				t.Fatalf("Locate(%q): scan %d %v, tokens %d %v", ptr, a, okA, b, okB)
 			}
 		}
 		// Formatting keeps the value.
@@ -221,16 +221,20 @@ func pointersOf(v any, at string, max int) []string {
 	return out
 }
 
-// Locate and LocateName agree with the token scan, both while they ask gjson for the whole path
+// Locate and LocateName agree with the token scan, both while they read the containers on the path
 // and once they walk the containers they have indexed.
 func TestLocateAgreesWithTokens(t *testing.T) {
-	text := "{\"a\": [1, {\"b\": \"x\", \"c~/\": null, \"b\\u0062\": [[]]}],\n \"d\": {\"e\": true}, \"\": {\"\": 2}, \"01\": 3}"
+	// Numbers and literals last in their containers, white space around every separator, and
+	// names with escapes (a surrogate pair among them): where a scan of bytes could stop short.
+	text := "{\"a\": [1, {\"b\": \"x\", \"c~/\": null, \"b\\u0062\": [[]]}],\n \"d\": {\"e\": true}, \"\": {\"\": 2}, \"01\": 3,\n" +
+		" \"f\" : [ 1 , 2.5e3 ,\n -0 ] , \"g\":{\"h\" :7}, \"\\ud83d\\ude00\\\"\": [\"]\", \"\\\"\", false] }"
 	doc, probs := jsondoc.Parse(problem.SourceInstance, []byte(text))
 	if probs != nil {
 		t.Fatal(probs)
 	}
 	pointers := []string{"", "/a", "/a/0", "/a/1", "/a/1/b", "/a/1/c~0~1", "/a/1/bb", "/a/1/bb/0", "/d", "/d/e", "/", "//", "/01",
-		"/a/01", "/a/+1", "/a/9", "/nope", "/d/e/f", "/a/1/b/0", "x"}
+		"/a/01", "/a/+1", "/a/9", "/nope", "/d/e/f", "/a/1/b/0", "x", "/f", "/f/0", "/f/1", "/f/2", "/f/3", "/g/h", "/g/h/0",
+		"/😀\"", "/😀\"/0", "/😀\"/1", "/😀\"/2", "/😀\"/3"}
 	for round := 0; round < 2; round++ {
 		for _, p := range pointers {
 			got, gotOK := doc.Locate(p)
@@ -243,6 +247,16 @@ func TestLocateAgreesWithTokens(t *testing.T) {
 			if gotName != wantName || gotNameOK != wantNameOK {
 				t.Errorf("round %d: LocateName(%q) = %d, %v; the token scan says %d, %v", round, p, gotName, gotNameOK, wantName, wantNameOK)
 			}
+		}
+	}
+	// A document's first lookups read the containers on the path rather than indexing them:
+	// each pointer as the first lookup of a fresh document.
+	for _, p := range pointers {
+		fresh, _ := jsondoc.Parse(problem.SourceInstance, []byte(text))
+		got, gotOK := fresh.Locate(p)
+		want, wantOK := fresh.LocateByTokens(p)
+		if got != want || gotOK != wantOK {
+			t.Errorf("first lookup: Locate(%q) = %d, %v; the token scan says %d, %v", p, got, gotOK, want, wantOK)
 		}
 	}
 }

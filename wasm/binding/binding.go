@@ -4,8 +4,8 @@
 // one JSON string and returns one JSON string, synchronously; bad input never throws, it comes back
 // in "problems". It only translates: every behaviour, the tables of functions included, is in
 // package core. Each of the page's modules is a main that calls [Run] with its table: ./wasm with
-// the whole API, ./wasm/schema with the Schema pane's part (validate, format), 1.47 against 2.31
-// MB at brotli 11, not loaded by the page yet. It imports core/schemaapi, not core, so that a
+// the whole API, ./wasm/schema with the Schema pane's part (validate, format), 1.33 against 2.24
+// MB at brotli 11, the one the page starts on. It imports core/schemaapi, not core, so that a
 // module serving only that part runs none of the other checks' initialisation.
 //
 // It offers the functions two ways:

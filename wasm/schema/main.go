@@ -6,7 +6,8 @@
 // gatehouse.wasm binds the whole. It imports core/schemaapi alone, not core, so it neither links
 // nor initialises lint, result, gate, flow or diff (README "Size"); its answers are the whole
 // module's, byte for byte, but for about, which says what this module knows
-// (test/js/schema-module.test.mjs).
+// (test/js/schema-module.test.mjs). `make wasm-schema` builds it with the schemamodule tag, so
+// that internal/i18n embeds only the translations of what it can word.
 package main
 
 import (
