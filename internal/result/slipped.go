@@ -339,7 +339,7 @@ func slippedTaskFindings(s string) []hit {
 				continue
 			}
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
-		case matches(producedWork, trimmed) || matches(translateOrder, trimmed):
+		case (matches(producedWork, trimmed) || matches(translateOrder, trimmed)) && !wholeMessage(s, at, end):
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
@@ -375,6 +375,18 @@ func slippedTaskFindings(s string) []hit {
 	}
 	return out
 }
+
+// wholeMessage reports whether the sentence s[at:end] is all but the whole of its text: a
+// request with no data beside it ("Can you write a poem about the sea?", a message or a ticket
+// as a person wrote it) asks the reader as a message does. A task slipped into data has the data
+// around it.
+func wholeMessage(s string, at, end int) bool {
+	return len(strings.TrimSpace(s[:at]))+len(strings.TrimSpace(s[min(end+1, len(s)):])) < wholeMessageSlack
+}
+
+// wholeMessageSlack is how much text beside a request still makes it the whole message: a
+// greeting or a sign-off, not data.
+const wholeMessageSlack = 16
 
 // edgeSentence reports whether the sentence s[at:end] is the first or the last of its text, not
 // the whole of it (a task slipped into data has data beside it; a text of one sentence is a
