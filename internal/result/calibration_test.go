@@ -294,7 +294,7 @@ var calibrationFloors = []calibrationFloor{
 	{"tuned", "honest", "all", false, 0.02},
 	{"tuned", "takeover", "corpus rendered", true, 1.0},
 	{"tuned", "takeover", "corpus written-round4", true, 0.98},
-	{"tuned", "takeover", "all", true, 1166.0 / 1390},
+	{"tuned", "takeover", "all", true, 1167.0 / 1390},
 	{"tuned", "takeover", "corpus proventra", true, 39.0 / 59},
 	{"tuned", "takeover", "corpus eia", true, 6.0 / 12},
 	{"tuned", "honest", "corpus wild-docs", false, 0},

@@ -172,7 +172,7 @@ var (
 		`)\s[\p{L}\p{N}\s'’",-]{3,140}$`)
 	// factQuestion is a question of fact ("What is the capital of Australia?", "Who painted the
 	// Mona Lisa?", "Wann fiel die Berliner Mauer?"), optionally after a lead-in ("Remind me,",
-	// "By the way,"), in English, French, German, Spanish, Italian and Portuguese: what, who,
+	// "By the way,"), in English, French, German, Spanish, Italian, Portuguese and Russian: what, who,
 	// when, where, which, how many (why and how are explainQuestion's). Unlike
 	// factOrder it is read anywhere in the data, and counts only where nothing else in the text
 	// speaks of what it asks (standsApart): a guide's or an article's own questions ("What is a
@@ -182,10 +182,11 @@ var (
 		`|was|wer|wo|wann|wie\s+(?:viele?|lange|alt|hoch|groß|weit|tief)|welche\p{L}*` +
 		`|qué|quién|quiénes|cuál|cuáles|dónde|cuándo|cuántos|cuántas` +
 		`|che|chi|quale|quali|dove|quando|quanti|quante` +
-		`|o\s+que|quem|qual|quais|onde|quantos|quantas)(?:[^\p{L}][^?\n]{8,160})\?$`)
+		`|o\s+que|quem|qual|quais|onde|quantos|quantas` +
+		`|что|кто|когда|где|куда|откуда|какой|какая|какое|какие|каков|какова|сколько|чей|чья|чьё|чьи|в\s+каком|в\s+какой)(?:[^\p{L}][^?\n]{8,160})\?$`)
 	// explainQuestion is a question of how or why ("How do solar panels work?", "Warum ist der
 	// Himmel blau?"): a FAQ's kind too, so it counts only as the one question of its text.
-	explainQuestion = lazyregexp.New(`(?i)^¿?(?:why|how|pourquoi|comment|warum|wieso|weshalb|wie|por\s+qué|cómo|perché|come|por\s+que|como)[^\p{L}][^?\n]{8,160}\?$`)
+	explainQuestion = lazyregexp.New(`(?i)^¿?(?:why|how|pourquoi|comment|warum|wieso|weshalb|wie|por\s+qué|cómo|perché|come|por\s+que|como|почему|зачем|как)[^\p{L}][^?\n]{8,160}\?$`)
 	// estCe is French's question form "(qu')est-ce que/qui".
 	estCe = lazyregexp.New(`(?i)(?:qu['’])?est-ce\s+(?:que|qu['’]|qui)`)
 	// factLead is what may stand before a question of fact ("Remind me,", "By the way,"); it is
@@ -200,7 +201,8 @@ var (
 		`|ich|du|sie|wir|mein\p{L}*|dein\p{L}*|ihr\p{L}*|unser\p{L}*|sein\p{L}*|man|dies\p{L}*|das|soll|kann|muss` +
 		`|yo|tú|usted|ustedes|nosotros|mi|mis|tus?|sus?|este|esta|esto|debo|puedo` +
 		`|io|noi|voi|lei|mio|mia|tuo|tua|suo|suoi|questo|questa|dovrei|posso` +
-		`|eu|você|vocês|nós|meu|minha|teu|seu|dele|dela|isto|isso|devo)(?:[^\p{L}]|$)`)
+		`|eu|você|vocês|nós|meu|minha|teu|seu|dele|dela|isto|isso|devo` +
+		`|я|мне|меня|мой|моя|моё|мои|мы|нас|нам|наш\p{L}*|ты|тебя|тебе|твой|твоя|твои|вы|вас|вам|ваш\p{L}*|его|её|ее|их|это|этот|эта|эти|этого|этой|здесь|тут|могу|должен|должна)(?:[^\p{L}]|$)`)
 	// factAbout is a word by which a sentence points at the text it stands in or at its reader's
 	// own things, in the languages of factOrder; a letter on either side is part of another word.
 	factAbout = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:it|this|these|those|here|above|below|following|text|document|data|file|passage|article|e-?mail|message|page|code|your|yours|steps?` +
@@ -550,7 +552,8 @@ var questionFunctionWords = sync.OnceValue(func() map[string]bool {
 		welche welcher welches welchen wann warum eine einer einen sind wurde wurden haben nach
 		cuál cuáles dónde cuándo cómo cuántos cuántas para está están fueron sobre
 		quale quali dove quando come quanti quante perché sono della delle nella stato
-		qual quais onde quantos quantas para está estão foram sobre como`) {
+		qual quais onde quantos quantas para está estão foram sobre como
+		какой какая какое какие каков какова когда сколько который которая которое которые было были была было является самый самая самое самые`) {
 		words[w] = true
 	}
 	return words

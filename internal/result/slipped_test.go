@@ -149,6 +149,7 @@ func TestQuestionOfFactApart(t *testing.T) {
 		"¿Cuál es el río más largo de Sudamérica?",
 		"Chi ha scritto la Divina Commedia?",
 		"Qual é o maior oceano do planeta?",
+		"Какая река самая длинная в Южной Америке?",
 	} {
 		text := strings.Replace(readme, "%s", q, 1)
 		if rep := check(text); severityOf(rep, result.RuleSlippedTask) != lint.SeverityHigh {
@@ -162,6 +163,7 @@ func TestQuestionOfFactApart(t *testing.T) {
 		// A question that speaks of its writer, its reader or the text.
 		strings.Replace(readme, "%s", "Where should we publish the next major release?", 1),
 		strings.Replace(readme, "%s", "What's the secret to its recovery?", 1),
+		strings.Replace(readme, "%s", "Где нам провести следующую встречу команды?", 1),
 		"Wie konnte man ohne Strom drechseln? " + strings.Repeat("Die Werkstatt zeigt alte Maschinen, Werkzeuge und Handwerk aus dem Dorf. ", 6),
 		// A mail's question to the person it is written to.
 		"Hi Ann,\n\nWhen can you send the signed lease back to the landlord? He called twice this week about the deposit, the keys and the parking permit, and the agency wants the papers before Friday so that the move can go ahead as planned.\n\nThanks, Bob",
