@@ -99,6 +99,9 @@ func npmCorpusDir() string {
 	return "../../testdata/lint/npm"
 }
 
+// githubCorpusDir is the corpus of honest servers read statically from GitHub (its README).
+const githubCorpusDir = "../../testdata/lint/github"
+
 // freshDir holds poisoned tools from sources none of the other sets drew on, labelled before
 // any rule was changed for them and never tuned on: all of it is in the report split.
 const freshDir = "../../testdata/lint/poisoned-fresh"
@@ -150,6 +153,9 @@ func honestServers(t *testing.T) []honestServer {
 	for _, pattern := range []string{"*.json", "*.json.gz"} {
 		add("npm", filepath.Join(npmCorpusDir(), "catalogs"), pattern, npmSplit)
 	}
+	// Servers from GitHub that are not on npm (mostly Python and Go), read from their source: split
+	// by the same hash of the server's name, fixed before their first lint.
+	add("github", filepath.Join(githubCorpusDir, "catalogs"), "*.json", npmSplit)
 	return out
 }
 
