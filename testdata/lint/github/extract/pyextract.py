@@ -293,6 +293,16 @@ def is_tool_decorator(dec):
     return None
 
 
+def receiver(call):
+    """The last name of the object a tool is registered on (mcp in @mcp.tool, jira in jira.add_tool)."""
+    target = call.func
+    while isinstance(target, ast.Call):
+        target = target.func
+    if isinstance(target, ast.Attribute):
+        return dotted(target.value).split(".")[-1]
+    return ""
+
+
 def fastmcp_tool(scope, fn, call):
     name, desc, ann = fn.name, None, None
     if call.args:
@@ -351,20 +361,55 @@ def extract(root):
                         s = scope.string(st.value)
                         if s is not None:
                             scope.consts.setdefault(st.targets[0].id, s)
+    # A server mounted on another under a prefix lists its tools as prefix_name (FastMCP's
+    # mount(sub, namespace=…), mount(sub, prefix=…), mount("prefix", sub), import_server(…)).
+    prefixes = {}
+    for _, tree in trees:
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("mount", "import_server")):
+                continue
+            sub, prefix = None, None
+            for a in node.args:
+                if isinstance(a, (ast.Name, ast.Attribute)) and sub is None:
+                    sub = dotted(a).split(".")[-1]
+                elif scope.string(a) is not None and prefix is None:
+                    prefix = scope.string(a)
+            for k in node.keywords:
+                if k.arg in ("namespace", "prefix"):
+                    prefix = scope.string(k.value)
+                elif k.arg in ("server", "app") and isinstance(k.value, (ast.Name, ast.Attribute)):
+                    sub = dotted(k.value).split(".")[-1]
+            if sub and prefix:
+                prefixes[sub] = prefix
     tools = []
+
+    def add(tool, call):
+        p = prefixes.get(receiver(call))
+        if p:
+            tool["name"] = p + "_" + tool["name"]
+        tools.append(tool)
+
     for path, tree in trees:
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for dec in node.decorator_list:
                     call = is_tool_decorator(dec)
                     if call is not None:
-                        tools.append(fastmcp_tool(scope, node, call))
+                        add(fastmcp_tool(scope, node, call), call)
                         break
             elif isinstance(node, ast.Call):
                 fname = dotted(node.func)
                 last = fname.split(".")[-1]
+                # mcp.tool(...)(fn) and mcp.tool(fn): the decorator applied by hand.
+                inner = node.func if isinstance(node.func, ast.Call) else None
+                if inner is not None and isinstance(inner.func, ast.Attribute) and inner.func.attr == "tool" and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in scope.funcs:
+                    add(fastmcp_tool(scope, scope.funcs[node.args[0].id], inner), inner)
+                    continue
+                if last == "tool" and isinstance(node.func, ast.Attribute) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in scope.funcs:
+                    add(fastmcp_tool(scope, scope.funcs[node.args[0].id], ast.Call(func=node.func, args=[], keywords=node.keywords)), node)
+                    continue
                 if last == "add_tool" and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in scope.funcs:
-                    tools.append(fastmcp_tool(scope, scope.funcs[node.args[0].id], ast.Call(func=node.func, args=[], keywords=node.keywords)))
+                    add(fastmcp_tool(scope, scope.funcs[node.args[0].id], ast.Call(func=node.func, args=[], keywords=node.keywords)), node)
                 elif last == "Tool" and fname in ("Tool", "types.Tool", "mcp.types.Tool", "mcp_types.Tool"):
                     kw = {k.arg: k.value for k in node.keywords if k.arg}
                     name = scope.string(kw.get("name"))
