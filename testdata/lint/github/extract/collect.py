@@ -133,12 +133,17 @@ def main(mirrors):
         if not any(t["description"] for t in tools):
             failed.append(dict(entry, failure="no tool description readable statically (assembled at run time)"))
             continue
+        licence = licence_of(tree, path)
+        if licence == "none found":
+            # No licence grants the right to keep the server's text here.
+            failed.append(dict(entry, failure="no licence file"))
+            continue
         catalog = {"protocolVersion": "static", "serverInfo": {"name": name, "version": commit[:12]}, "tools": tools}
         data = (json.dumps(catalog, ensure_ascii=False, indent=1) + "\n").encode()
         rel = "catalogs/%s.json" % name
         with open(os.path.join(CORPUS, rel), "wb") as fh:
             fh.write(data)
-        servers.append(dict(entry, licence=licence_of(tree, path), tools=len(tools), file=rel,
+        servers.append(dict(entry, licence=licence, tools=len(tools), file=rel,
                             sha256=hashlib.sha256(data).hexdigest(),
                             extractor="pyextract.py" if lang != "go" else "goextract",
                             date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")))
