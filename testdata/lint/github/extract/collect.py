@@ -104,9 +104,13 @@ def main(mirrors):
     unpacked = {}
     with open(os.path.join(CORPUS, "candidates.tsv")) as fh:
         rows = [l.rstrip("\n").split("\t") for l in fh if l.strip() and not l.startswith("#")]
-    for repo, path, lang in rows:
+    for row in rows:
+        repo, path, lang = row[:3]
+        batch = row[3] if len(row) > 3 else ""
         name = repo.replace("/", "__") + ("" if path == "." else "__" + os.path.basename(path))
         entry = {"server": name, "repository": repo, "path": path, "language": lang}
+        if batch:
+            entry["batch"] = batch
         hit = [w for w in words if w in (repo + "/" + path).lower()]
         if hit:
             failed.append(dict(entry, failure="kept for outside measurement (%s)" % hit[0]))
