@@ -1,9 +1,11 @@
 // Command goextract reads the tools a Go MCP server declares, statically, from its source: every
 // mcp-go call mcp.NewTool("name", mcp.WithDescription(…), mcp.WithString("p", mcp.Description(…),
 // mcp.Required()), …), with the tool annotations its With…HintAnnotation options give, and every
-// go-sdk literal &mcp.Tool{Name: …, Description: …}. Strings are followed through literals,
-// + joins, the package's constants and translation helpers whose last argument is the default
-// text (t("KEY", "text")). Nothing is built or run: the source is only parsed.
+// go-sdk mcp.AddTool(server, &mcp.Tool{Name: …, Description: …}, handler), its schema inferred
+// from the handler's argument struct as the SDK does (json names, jsonschema descriptions). Strings
+// are followed through literals, + joins, the package's constants and translation helpers whose
+// last argument is the default text (t("KEY", "text")). Nothing is built or run: the source is only
+// parsed.
 //
 //	go run ./testdata/lint/github/extract/goextract DIR > tools.json
 package main
@@ -17,6 +19,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -27,6 +31,13 @@ type tool struct {
 	InputSchema map[string]any `json:"inputSchema"`
 	Annotations map[string]any `json:"annotations,omitempty"`
 }
+
+// structs and funcs are the scanned files' struct types and functions (methods by their name), for
+// the go-sdk's tools, whose input schema the SDK infers from the handler's argument type.
+var (
+	structs = map[string]*ast.StructType{}
+	funcs   = map[string]*ast.FuncType{}
+)
 
 // consts holds every string constant or variable of the scanned files, by name (the first wins:
 // packages of one server rarely reuse a name for different texts).
@@ -61,7 +72,25 @@ func main() {
 	})
 	for _, f := range files {
 		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				if _, dup := funcs[fd.Name.Name]; !dup {
+					funcs[fd.Name.Name] = fd.Type
+				}
+				continue
+			}
 			g, ok := decl.(*ast.GenDecl)
+			if ok && g.Tok == token.TYPE {
+				for _, spec := range g.Specs {
+					if ts, ok := spec.(*ast.TypeSpec); ok {
+						if st, ok := ts.Type.(*ast.StructType); ok {
+							if _, dup := structs[ts.Name.Name]; !dup {
+								structs[ts.Name.Name] = st
+							}
+						}
+					}
+				}
+				continue
+			}
 			if !ok || (g.Tok != token.CONST && g.Tok != token.VAR) {
 				continue
 			}
@@ -102,6 +131,8 @@ func main() {
 			case *ast.CallExpr:
 				if selName(x.Fun) == "NewTool" && len(x.Args) > 0 {
 					t = newTool(x)
+				} else if selName(x.Fun) == "AddTool" && len(x.Args) == 3 {
+					t = sdkTool(x)
 				}
 			case *ast.CompositeLit:
 				if selName(x.Type) == "Tool" {
@@ -326,4 +357,142 @@ func toolLiteral(c *ast.CompositeLit) *tool {
 		return nil
 	}
 	return t
+}
+
+// sdkTool reads the go-sdk's mcp.AddTool(server, &mcp.Tool{…}, handler): the literal's name and
+// description, and, when it gives no InputSchema, the schema the SDK infers from the handler's
+// argument type (its third parameter): a struct's fields by their json names, described by their
+// jsonschema tags, required unless omitempty.
+func sdkTool(c *ast.CallExpr) *tool {
+	lit, ok := c.Args[1].(*ast.CompositeLit)
+	if u, isRef := c.Args[1].(*ast.UnaryExpr); isRef {
+		lit, ok = u.X.(*ast.CompositeLit)
+	}
+	if !ok || selName(lit.Type) != "Tool" {
+		return nil
+	}
+	t := toolLiteral(lit)
+	if t == nil {
+		return nil
+	}
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok && selName(kv.Key) == "InputSchema" {
+			return t
+		}
+	}
+	var ft *ast.FuncType
+	switch h := c.Args[2].(type) {
+	case *ast.FuncLit:
+		ft = h.Type
+	case *ast.Ident:
+		ft = funcs[h.Name]
+	case *ast.SelectorExpr:
+		ft = funcs[h.Sel.Name]
+	}
+	if ft == nil || ft.Params == nil {
+		return t
+	}
+	var types []ast.Expr
+	for _, p := range ft.Params.List {
+		for range max(1, len(p.Names)) {
+			types = append(types, p.Type)
+		}
+	}
+	if len(types) < 3 {
+		return t
+	}
+	if schema := typeSchema(types[2], 0); schema["type"] == "object" {
+		t.InputSchema = schema
+	}
+	return t
+}
+
+func typeSchema(e ast.Expr, depth int) map[string]any {
+	switch x := e.(type) {
+	case *ast.StarExpr:
+		return typeSchema(x.X, depth)
+	case *ast.ArrayType:
+		s := map[string]any{"type": "array"}
+		if item := typeSchema(x.Elt, depth+1); len(item) > 0 {
+			s["items"] = item
+		}
+		return s
+	case *ast.MapType:
+		return map[string]any{"type": "object"}
+	case *ast.StructType:
+		if depth > 3 {
+			return map[string]any{"type": "object"}
+		}
+		return structSchema(x, depth)
+	case *ast.Ident:
+		switch x.Name {
+		case "string":
+			return map[string]any{"type": "string"}
+		case "bool":
+			return map[string]any{"type": "boolean"}
+		case "float32", "float64":
+			return map[string]any{"type": "number"}
+		case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+			return map[string]any{"type": "integer"}
+		case "any":
+			return map[string]any{}
+		}
+		if st, ok := structs[x.Name]; ok && depth <= 3 {
+			return structSchema(st, depth)
+		}
+	case *ast.SelectorExpr:
+		if x.Sel.Name == "Time" {
+			return map[string]any{"type": "string"}
+		}
+	case *ast.InterfaceType:
+		return map[string]any{}
+	}
+	return map[string]any{}
+}
+
+func structSchema(st *ast.StructType, depth int) map[string]any {
+	props := map[string]any{}
+	var required []string
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 {
+			continue // embedded: not followed
+		}
+		tag := ""
+		if f.Tag != nil {
+			tag, _ = strconv.Unquote(f.Tag.Value)
+		}
+		tags := reflect.StructTag(tag)
+		for _, n := range f.Names {
+			if !n.IsExported() {
+				continue
+			}
+			name, omit := n.Name, false
+			if j, ok := tags.Lookup("json"); ok {
+				parts := strings.Split(j, ",")
+				if parts[0] == "-" {
+					continue
+				}
+				if parts[0] != "" {
+					name = parts[0]
+				}
+				omit = slices.Contains(parts[1:], "omitempty") || slices.Contains(parts[1:], "omitzero")
+			}
+			p := typeSchema(f.Type, depth+1)
+			if d, ok := tags.Lookup("jsonschema"); ok && d != "" {
+				if rest, ok := strings.CutPrefix(d, "description="); ok {
+					d = rest
+				}
+				p["description"] = d
+			}
+			props[name] = p
+			if !omit {
+				required = append(required, name)
+			}
+		}
+	}
+	s := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
 }
