@@ -63,6 +63,32 @@ func npmBatches(t *testing.T) map[string]string {
 	return out
 }
 
+// githubBatches reads, from the GitHub corpus's manifest, the batch of each catalog file that has
+// one (a later collection, counted on its own beside its split).
+func githubBatches(t *testing.T) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(githubCorpusDir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Servers []struct {
+			File  string `json:"file"`
+			Batch string `json:"batch"`
+		} `json:"servers"`
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range m.Servers {
+		if e.Batch != "" {
+			out[filepath.Base(e.File)] = e.Batch
+		}
+	}
+	return out
+}
+
 // readCatalogFile reads a catalog, gzip-compressed when its name ends in .gz.
 func readCatalogFile(path string) (string, error) {
 	f, err := os.Open(path)
@@ -99,6 +125,9 @@ func npmCorpusDir() string {
 	return "../../testdata/lint/npm"
 }
 
+// githubCorpusDir is the corpus of honest servers read statically from GitHub (its README).
+const githubCorpusDir = "../../testdata/lint/github"
+
 // freshDir holds poisoned tools from sources none of the other sets drew on, labelled before
 // any rule was changed for them and never tuned on: all of it is in the report split.
 const freshDir = "../../testdata/lint/poisoned-fresh"
@@ -114,6 +143,7 @@ func honestServers(t *testing.T) []honestServer {
 	t.Helper()
 	var out []honestServer
 	batches := npmBatches(t)
+	ghBatches := githubBatches(t)
 	add := func(set, dir, pattern string, split func(string) string) {
 		files, _ := filepath.Glob(filepath.Join(dir, pattern))
 		for _, f := range files {
@@ -123,6 +153,9 @@ func honestServers(t *testing.T) []honestServer {
 			}
 			name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(f), ".gz"), ".json")
 			s := honestServer{set: set, name: name, split: split(name), text: text}
+			if set == "github" {
+				s.batch = ghBatches[filepath.Base(f)]
+			}
 			if set == "npm" {
 				s.batch = batches[filepath.Base(f)]
 				switch {
@@ -150,6 +183,9 @@ func honestServers(t *testing.T) []honestServer {
 	for _, pattern := range []string{"*.json", "*.json.gz"} {
 		add("npm", filepath.Join(npmCorpusDir(), "catalogs"), pattern, npmSplit)
 	}
+	// Servers from GitHub that are not on npm (mostly Python and Go), read from their source: split
+	// by the same hash of the server's name, fixed before their first lint.
+	add("github", filepath.Join(githubCorpusDir, "catalogs"), "*.json", npmSplit)
 	return out
 }
 
@@ -299,8 +335,8 @@ func TestLintCalibrationOutside(t *testing.T) {
 		where := s.set + "/" + s.name
 		if s.batch != "" {
 			// A batch is also counted on its own (its servers stay in their split's line too).
-			bk := "npm batch " + s.batch
-			if neverTunedBatches[s.batch] {
+			bk := s.set + " batch " + s.batch
+			if s.set == "npm" && neverTunedBatches[s.batch] {
 				bk += ": never tuned"
 			}
 			bt := bySet[bk]
@@ -336,7 +372,7 @@ func TestLintCalibrationOutside(t *testing.T) {
 	for _, k := range keys {
 		tl := bySet[k]
 		fmt.Fprintf(&b, "  %-32s %4d servers %5d tools %3d high (%.2f%%)\n", k, tl.servers, tl.tools, tl.flagged, 100*float64(tl.flagged)/float64(max(1, tl.tools)))
-		if !strings.HasPrefix(k, "npm batch ") {
+		if !strings.Contains(k, " batch ") {
 			all.servers, all.tools, all.flagged = all.servers+tl.servers, all.tools+tl.tools, all.flagged+tl.flagged
 		}
 	}

@@ -215,7 +215,9 @@ func raiseMarkedOrders(l *linter, tf *toolFindings) {
 // raisePaddedOrders raises to high what hides text at medium (a run of blanks that pushes text
 // out of a reader's view, a stray control) when an instruction to the model follows it in the
 // same string: it is there to hide that instruction. Alone it is medium, as a layout mistake
-// looks the same.
+// looks the same. A run of blanks hides the rest of its own line only: an instruction after a
+// line break is drawn at the left margin, in view, as after the deep indentation of a docstring
+// ("variables : dict\n    A dictionary…\n<44 blanks>Keys should match…").
 func raisePaddedOrders(tf *toolFindings) {
 	for i := range tf.list {
 		f := &tf.list[i]
@@ -223,7 +225,7 @@ func raisePaddedOrders(tf *toolFindings) {
 			continue
 		}
 		if slices.ContainsFunc(tf.list, func(g Finding) bool {
-			return g.Pointer == f.Pointer && g.at > f.at && g.Severity != SeverityLow && slices.Contains(instructionRules, g.Rule)
+			return g.Pointer == f.Pointer && g.at > f.at && (f.hidesTo == 0 || g.at < f.hidesTo) && g.Severity != SeverityLow && slices.Contains(instructionRules, g.Rule)
 		}) {
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, before an instruction to the model: it hides that instruction", f.Message)

@@ -129,6 +129,9 @@ type Finding struct {
 	// at is the byte offset of the evidence inside the decoded string at Pointer, or -1 when the
 	// finding is about the value as a whole.
 	at int
+	// hidesTo, on a run of blanks that pads text, is the offset where the line it pushes out of
+	// view ends: what follows a line break starts again at the left, in view.
+	hidesTo int
 }
 
 // A Rule names one check of [Catalog]; [Rules] lists them all.

@@ -94,7 +94,7 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 		tf.add(Finding{Rule: RuleAnnotationHonesty, Severity: sev, Pointer: pointer, at: -1, Message: msg, Evidence: evidence})
 	}
 	if readOnlySet && readOnly {
-		if is("write") && (softWriteVerbs[verb] || saysChangesNothing(desc) || readsByDescription(desc)) {
+		if is("write") && (softWriteVerbs[verb] || saysChangesNothing(desc) || readsByDescription(desc) || returnsAPlan(name, desc)) {
 			// Honest servers mark writes that stay small or local (closing a page, saving a PDF,
 			// adding a snapshot command) read-only often enough that those are for a reviewer; a
 			// write, a delete, a send or a run is what a client must not skip confirming.
@@ -136,6 +136,27 @@ func checkAnnotations(l *linter, tf *toolFindings) {
 			Evidence: untrusted.Snippet(desc, 0, 0, 60),
 			Why:      i18n.T("The model reads only the description: without a warning word it cannot tell a tool that destroys data from one that does not.")})
 	}
+}
+
+// planNouns are what a tool can create without changing anything: it works them out and hands
+// them back ("create_composition_plan", "generate_cost_estimate").
+var planNouns = wordSet("plan", "plans", "preview", "previews", "estimate", "estimates", "proposal", "proposals", "outline",
+	"outlines", "suggestion", "suggestions", "recommendation", "recommendations", "forecast", "forecasts")
+
+// returnedRE finds a description saying what the tool makes is handed back; storedRE one saying
+// the tool keeps it somewhere (a test plan created in a project is a record, not an answer; "a
+// stored song" it refers to is not what it makes).
+var (
+	returnedRE = lazyregexp.New(`(?i)\breturn(?:s|ed|ing)?\b`)
+	storedRE   = lazyregexp.New(`(?i)\b(?:saves?|saving|stores?|storing|persists?|persisting|(?:is|are|gets?|will\s+be|been)\s+(?:saved|stored|persisted|kept|recorded)|in\s+(?:the\s+|a\s+|your\s+)?(?:project|workspace|database|repository|account|board))\b`)
+)
+
+// returnsAPlan reports a tool whose name creates a plan, a preview or an estimate that its
+// description says is returned and never says is stored: a readOnlyHint on it is for a
+// reviewer to check, not a lie to block.
+func returnsAPlan(name, desc string) bool {
+	return slices.ContainsFunc(nameWords(name), func(w string) bool { return planNouns[w] }) &&
+		returnedRE.MatchString(desc) && !storedRE.MatchString(desc)
 }
 
 // readsByDescription reports a description whose first word is a verb that only reads ("Get

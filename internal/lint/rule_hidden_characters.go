@@ -236,7 +236,11 @@ func checkHidden(tf *toolFindings, s *textSite) {
 		at = -1
 	}
 	if first < 0 {
-		tf.add(Finding{Rule: RuleHiddenCharacters, Severity: SeverityMedium, Pointer: s.pointer(), at: padAt,
+		hidesTo := len(s.text)
+		if nl := strings.IndexByte(s.text[padAt:], '\n'); nl >= 0 {
+			hidesTo = padAt + nl
+		}
+		tf.add(Finding{Rule: RuleHiddenCharacters, Severity: SeverityMedium, Pointer: s.pointer(), at: padAt, hidesTo: hidesTo,
 			Message:  i18n.Sprintf("%s pads text with %d or more blanks in a row, which pushes what follows out of a reader's view", what, paddingRun),
 			Evidence: untrusted.Snippet(s.text, padAt, padAt, 40)})
 		return

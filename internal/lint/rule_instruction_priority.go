@@ -35,7 +35,7 @@ func instructionPriorityPhrases() []phrase {
 			"any other", "be called", "be used", "be invoked", "be consulted", "be run", "all other", "every other").judged(judgeBeforeOthers),
 		mustPhrase(SeverityHigh, i18n.T("lays a rule on every command, request or message the model makes"),
 			`\b(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|replies|emails?|tool\s+calls?|calls|answers?)\s+(?:you\s+(?:run|send|make|write)\s+)?(?:must|should|need\s+to|has\s+to|have\s+to|are\s+required\s+to|shall|will\s+need\s+to)\s+(?:always\s+)?(?:include|contain|start\s+with|begin\s+with|be\s+prefixed|be\s+preceded|end\s+with|be\s+followed|carry|be\s+sent|go\s+through|be\s+routed|use)\b|\b(?:prefix|prepend)\s+(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|answers?)\b|\b(?:prepend|append|add)\s+`+reNoStop+`{1,60}?\s+to\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?(?:every|each|all|any)\s+(?:[\w-]+\s+)?(?:commands?|requests?|queries|messages?|responses?|calls?|emails?|answers?)\b`,
-			"every", "each", "all", "any").gated("must", "should", "need to", "has to", "have to", "required", "shall", "prefix", "prepend", "append", "add"),
+			"every", "each", "all", "any").gated("must", "should", "need to", "has to", "have to", "required", "shall", "prefix", "prepend", "append", "add").judged(judgeEveryRule),
 		mustPhrase(SeverityHigh, i18n.T("lays a standing rule on everything the model does from now on"),
 			`\b(?:from\s+now\s+on|henceforth|from\s+this\s+point\s+(?:on|forward)|for\s+the\s+(?:rest|remainder)\s+of\s+(?:this|the)\s+(?:session|conversation|chat))\b,?\s+(?:you\s+(?:must|should|will|shall|are\s+to)\s+|please\s+)?(?:always\s+)?(?:send|include|add|append|prefix|prepend|forward|copy|cc|bcc|reply|respond|answer|output|route|call|use|run|report|attach|put|speak|write|talk|act|behave|sign|end|start|begin)\b|\b(?:from\s+now\s+on|henceforth|from\s+this\s+point\s+(?:on|forward))\b,?\s+(?:all|every|each|any)\s+(?:[\w-]+\s+)?(?:outputs?|responses?|replies|answers?|messages?|requests?|commands?|emails?|calls?|results?)\b`,
 			"from now on", "henceforth", "from this point", "rest of this", "rest of the", "remainder of this", "remainder of the").judged(judgeStandingRule),
@@ -162,6 +162,42 @@ func judgeStandingRule(tf *toolFindings, v *textView, m []int) (Severity, string
 		return "", "", false
 	}
 	return SeverityHigh, "", true
+}
+
+// ownInputNouns are the things a rule on "every …" may be about, by the parameter that holds one
+// when it is the tool's own input: "all collection queries must include edges and pageInfo" in a
+// tool whose query parameter takes a GraphQL query says how to write that argument.
+var ownInputNouns = map[string]string{"query": "query", "queries": "query", "command": "command", "commands": "command", "request": "request", "requests": "request"}
+
+// reachesOutRE finds what makes a rule on every input carry something away: an address, a
+// download run as a command.
+var reachesOutRE = lazyregexp.New(`(?i)https?://|\b[\w.+-]+@[\w-]+\.[\w.]+|\b(?:curl|wget|nc|netcat)\b`)
+
+// judgeEveryRule keeps a rule on every command, request or message high, except a rule on the
+// tool's own input, named as the parameter that takes it ("all queries must include …" where
+// the tool has a query parameter), that asks for nothing the model holds: no secret or place
+// of one, nothing of the conversation, no address to reach, in its sentence and the paragraph
+// it leads. That is how to write the argument; it is medium, a rule to read.
+func judgeEveryRule(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return SeverityHigh, "", true
+	}
+	noun := ""
+	for _, w := range strings.Fields(strings.ToLower(v.folded[m[0]:m[1]])) {
+		if p, ok := ownInputNouns[w]; ok && tf.isParameter(p) {
+			noun = p
+			break
+		}
+	}
+	if noun == "" {
+		return SeverityHigh, "", true
+	}
+	text := v.sentence(m[0], m[1]) + "\n" + paragraphAfter(v.folded, m[0])
+	if secretTargetRE.MatchString(text) || secretPathRE.MatchString(text) || reConversationRE.MatchString(text) ||
+		handsOverModelDataRE.MatchString(text) || reachesOutRE.MatchString(text) {
+		return SeverityHigh, "", true
+	}
+	return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: how to write its %q argument; check it asks for nothing more", noun, noun), true
 }
 
 // judgeBeforeEverything keeps a precondition on everything the model does only when its
