@@ -43,31 +43,12 @@ var neverTunedBatches = map[string]bool{"fresh-3": true, "fresh-5": true, "fresh
 // (their highs read and judged): every server of them is in the tune split, whatever its hash.
 var tunedBatches = map[string]bool{"fresh-4": true}
 
-// npmBatches reads, from the npm corpus's manifest, the batch of each catalog file that has one.
-func npmBatches(t *testing.T) map[string]string {
+// manifestBatches reads, from a corpus's manifest (the npm corpus's or the GitHub corpus's, both
+// {"servers": [{"file", "batch", …}]}), the batch of each catalog file that has one: a later
+// collection, counted on its own beside its split.
+func manifestBatches(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(npmCorpusDir(), "manifest.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m npmManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, e := range m.Servers {
-		if e.Batch != "" {
-			out[filepath.Base(e.File)] = e.Batch
-		}
-	}
-	return out
-}
-
-// githubBatches reads, from the GitHub corpus's manifest, the batch of each catalog file that has
-// one (a later collection, counted on its own beside its split).
-func githubBatches(t *testing.T) map[string]string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(githubCorpusDir, "manifest.json"))
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,8 +123,8 @@ func wildDir() string {
 func honestServers(t *testing.T) []honestServer {
 	t.Helper()
 	var out []honestServer
-	batches := npmBatches(t)
-	ghBatches := githubBatches(t)
+	batches := manifestBatches(t, npmCorpusDir())
+	ghBatches := manifestBatches(t, githubCorpusDir)
 	add := func(set, dir, pattern string, split func(string) string) {
 		files, _ := filepath.Glob(filepath.Join(dir, pattern))
 		for _, f := range files {

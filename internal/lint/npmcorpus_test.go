@@ -82,6 +82,24 @@ func readPackageList(t *testing.T, name string) (names map[string]bool, contains
 	return names, contains
 }
 
+// checkStoredCatalog holds one stored catalog of a corpus to its manifest entry: the sha256
+// recorded, read as a catalog through core, with the number of tools recorded (at least one).
+func checkStoredCatalog(t *testing.T, who, file string, catalog []byte, sha string, tools int) {
+	t.Helper()
+	sum := sha256.Sum256(catalog)
+	if got := hex.EncodeToString(sum[:]); got != sha {
+		t.Errorf("%s: %s has sha256 %s, the manifest says %s", who, file, got, sha)
+	}
+	pins := core.PinCatalog(core.PinRequest{Catalog: string(catalog)})
+	if len(pins.Problems) > 0 {
+		t.Errorf("%s: %s does not read as a catalog: %v", who, file, pins.Problems)
+		return
+	}
+	if len(pins.Pins) != tools || tools == 0 {
+		t.Errorf("%s: %s has %d tools, the manifest says %d", who, file, len(pins.Pins), tools)
+	}
+}
+
 // TestNPMCorpusIntegrity holds testdata/lint/npm to what its manifest says: every catalog is
 // there with the sha256 recorded, reads as a catalog through core with the number of tools
 // recorded, no package kept for outside measurement or already in another corpus is in it,
@@ -138,18 +156,7 @@ func TestNPMCorpusIntegrity(t *testing.T) {
 			t.Errorf("%s: %v", s.Package, err)
 			continue
 		}
-		sum := sha256.Sum256(catalog)
-		if got := hex.EncodeToString(sum[:]); got != s.SHA256 {
-			t.Errorf("%s: %s has sha256 %s, the manifest says %s", s.Package, s.File, got, s.SHA256)
-		}
-		pins := core.PinCatalog(core.PinRequest{Catalog: string(catalog)})
-		if len(pins.Problems) > 0 {
-			t.Errorf("%s: %s does not read as a catalog: %v", s.Package, s.File, pins.Problems)
-			continue
-		}
-		if len(pins.Pins) != s.Tools || s.Tools == 0 {
-			t.Errorf("%s: %s has %d tools, the manifest says %d", s.Package, s.File, len(pins.Pins), s.Tools)
-		}
+		checkStoredCatalog(t, s.Package, s.File, catalog, s.SHA256, s.Tools)
 		tools += s.Tools
 	}
 	for _, s := range m.Failed {
