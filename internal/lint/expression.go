@@ -157,3 +157,8 @@ func (r *SetReading) MayMatch(e *Expression) bool {
 	}
 	return true
 }
+
+// Planned reports whether the expression is matched only at the places its matches can start
+// (its leading literals, branch by branch) rather than searched through the whole text once its
+// literals are found: what keeps a rule run over a whole result linear in the text's words.
+func (e *Expression) Planned() bool { return filterOf(e.re).plan != nil }

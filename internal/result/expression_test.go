@@ -109,3 +109,19 @@ func TestExpressionsFindAsRegexp(t *testing.T) {
 	}
 	t.Logf("%d expressions on %d texts", len(exprs), len(texts))
 }
+
+// TestWholeTextExpressionsArePlanned keeps the expressions run over a whole result matched only
+// where a match can start (the languages' expressions read only the windows around their keys): one such expression searched in full (a Unicode class in one branch
+// of roleMarker did it) made the check of 10 KB of README text nine times slower, with every
+// answer the same.
+func TestWholeTextExpressionsArePlanned(t *testing.T) {
+	whole := map[string]*lint.Expression{
+		"roleMarker": roleMarker, "claimedAuthority": claimedAuthority, "claimedAuthorityElsewhere": claimedAuthorityElsewhere,
+		"markdownTarget": markdownTarget, "htmlImage": htmlImage, "fillURL": fillURL,
+	}
+	for name, e := range whole {
+		if !e.Planned() {
+			t.Errorf("%s is searched through the whole text: give each of its branches a leading literal, and no Unicode class (\\p{L}) unless it is planned whole", name)
+		}
+	}
+}
