@@ -139,7 +139,16 @@ var (
 	// page, whose text has no "main task" of the reader's to name. The task is singular and
 	// qualified (main, primary, original, current…): a job offer's "in addition to your main
 	// tasks, you will…" lists duties and goes on with a subject, not an order.
-	besideTask = lint.NewExpression(`(?i)^(?:(?:and|also|now|but|so|then|oh|btw)[,]?\s+)?(?:on\s+top\s+of|in\s+addition\s+to|besides|beside|alongside|apart\s+from|as\s+well\s+as|before|after|instead\s+of|rather\s+than|prior\s+to|ahead\s+of)\s+(?:(?:doing|completing|performing|finishing|starting|beginning|continuing(?:\s+with)?|carrying\s+out|working\s+on|you\s+(?:do|start|begin|complete|finish|continue(?:\s+with)?|proceed\s+with|carry\s+out))\s+)?your\s+(?:main|primary|original|current|actual|assigned|given|core|principal|real|initial|first|present|ongoing|usual)\s+(?:task|assignment|job|objective|instructions?|request|mission|goal)\b[^.!?\n]{0,40}?,\s*(?:please\s+)?(?:(?:first|also|quickly|briefly|now|kindly)\s+)?(?:answer|tell|state|name|mention|say|write|list|give|provide|include|add|reply|respond|print|output|translate|explain|describe|summari[sz]e|complete|remind|indicate|specify|identify|solve|compute|calculate|find|do|perform|make|send|share|reveal|repeat|note|check|look|visit|open|click|run|execute)\b`)
+	besideTask = lint.NewExpression(`(?i)^(?:(?:and|also|now|but|so|then|oh|btw)[,]?\s+)?(?:on\s+top\s+of|in\s+addition\s+to|besides|beside|alongside|apart\s+from|as\s+well\s+as|before|after|instead\s+of|rather\s+than|prior\s+to|ahead\s+of)\s+` +
+		`(?:(?:doing|completing|performing|finishing|starting|beginning|continuing(?:\s+with)?|carrying\s+out|working\s+on|solving|answering|handling|returning\s+to|getting\s+(?:back\s+)?to|you\s+(?:can\s+)?(?:do|start|begin|complete|finish|solve|answer|handle|continue(?:\s+with)?|proceed\s+with|carry\s+out|return\s+to|get\s+(?:back\s+)?to))\s+)?` +
+		// the reader's own task: "your main task", "the task (that) I gave you", "the user's
+		// request"; or the model's own work on the data: "before you summarize this e-mail"
+		`(?:your\s+(?:main|primary|original|current|actual|assigned|given|core|principal|real|initial|first|present|ongoing|usual)\s+(?:task|assignment|job|objective|instructions?|request|mission|goal)\b` +
+		`|the\s+(?:task|request|question|assignment|job)\s+(?:that\s+)?(?:i|we|the\s+user|they|someone)\s+(?:gave|assigned|sent|set)\s+you\b|the\s+user['’]?s\s+(?:original\s+|actual\s+|current\s+|real\s+)?(?:task|request|question)\b` +
+		`|(?:you\s+)?summari[sz](?:e|ing)\s+(?:this|the)\s+(?:e-?mail|page|document|message|text|article|file|content|thread|review|conversation)\b)` +
+		`[^.!?\n]{0,40}?,\s*(?:please\s+)?(?:you\s+(?:must|need\s+to|have\s+to|should)\s+)?(?:(?:first|also|quickly|briefly|now|kindly|immediately)\s+)?` +
+		`(?:answer|tell|state|name|mention|say|write|list|give|provide|include|add|reply|respond|print|output|translate|explain|describe|summari[sz]e|complete|remind|indicate|specify|identify|solve|compute|calculate|find|do|perform|make|send|share|reveal|repeat|note|check|look|visit|open|click|run|execute` +
+		`|forward|transfer|wire|pay|e-?mail|post|upload|download|install|delete|remove|go|navigate|buy|purchase|grant|invite|copy|paste|move|change|update|set|create|submit|approve|cancel|reset|disable|call|use|invoke|fetch|retrieve|collect|book|subscribe|follow)\b`)
 	// besideTaskOther is besideTask in French, German, Spanish, Italian, Portuguese and Russian,
 	// up to the comma after the task; what follows must be an order, not a subject
 	// (subjectWords).

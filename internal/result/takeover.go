@@ -68,8 +68,14 @@ const sentenceStart = `(?:^|[\n.!?。！？>*#]\s*|<!--\s*)`
 // or an HTML comment's start. Said anywhere else, the same words describe the act.
 const orderStart = `(?:^|[\n.!?:;。！？：；]\s*|\d+[.)]\s*|<!--\s*)`
 
+// modelName is a chat model called by its product's name, where the name is no person's: the
+// lower-case reading of ChatGPT, GPT-4o, GPT-5, Gemini, Copilot, Bard, Llama 3, DeepSeek, Qwen,
+// Mistral.
+const modelName = `(?:chatgpt|gpt-?\d+(?:\.\d+)?(?:-?(?:o|turbo|mini|nano))*|gemini|copilot|bard|llama[\s-]?\d*|deepseek|qwen|mistral)`
+
 var takeoverLanguages = []takeoverLanguage{
-	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "overlook", "previous", "prior", "regardless", "assistant", "ai", "llm", "chatbot", "bot", "bots", "model", "agent", "agents", "system", "inst", "language model", "attention", "automated", "automatic", "whoever", "anyone", "safety", "security", "protocol", "protocols", "autonomous", "hidden", "override_instructions", "_system_", "data-system"},
+	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "overlook", "previous", "prior", "regardless", "assistant", "ai", "llm", "chatbot", "bot", "bots", "model", "agent", "agents", "system", "inst", "language model", "attention", "automated", "automatic", "whoever", "anyone", "safety", "security", "protocol", "protocols", "autonomous", "hidden", "override_instructions", "_system_", "data-system",
+		"chatgpt", "gpt", "gpt4", "gpt-4", "gpt5", "gpt-5", "gemini", "copilot", "bard", "llama", "claude", "deepseek", "qwen", "mistral"},
 		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass|set\s+aside|put\s+aside|abandon|discard|dismiss|neglect)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:(?:previous|prior|above|earlier|preceding|former|original|system|initial|old|other|existing|subsequent|given)(?:,?\s+(?:and|or|and/or)\s+|,\s*|\s+))+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|guidance|commands?|orders?|tasks?|constraints)`,
 			`\b(?:ignore|disregard|forget|overlook)\s+(?:about\s+)?(?:everything|everthing|all(?:\s+that)?|what(?:ever)?)\s+(?:you(?:'ve|\s+have)?\s+(?:been|were)\s+(?:told|instructed|given|asked)|(?:was\s+)?(?:said\s+)?(?:above|before|previously))`,
 			`\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:instructions|rules|guidelines|programming|directives|task|orders)`,
@@ -83,6 +89,11 @@ var takeoverLanguages = []takeoverLanguage{
 			// development" names checks, not the reader's protocols or guardrails.
 			`(?:^|[\n.!?:;,>*#]\s*|<!--\s*)(?:(?:first|then|now|also|please|immediately|\d+[.)]|(?:first|second|third|next|final|last)\s+step[:.]|step\s+\d+[:.])[,:]?\s+)*(?:ignore|disregard|override|bypass|suspend|abandon|drop|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:your\s+|the\s+|its\s+|standard\s+|normal\s+|usual\s+|built-in\s+)*(?:agent\s+)?(?:safety|security|ethical|content)\s+(?:protocols?|safeguards?|guardrails?|restrictions?|constraints?|rules?|guidelines?|measures?|policies|filters?)`),
 		address: phrases(`\bthe\s+(?:ai|assistant|agent|model|llm|chatbot|bot)\s+(?:must|should|needs\s+to|has\s+to|shall|is\s+(?:now\s+)?(?:required|instructed|expected)\s+to)\b`, `\b(?:hey|hi|hello|yo)[,!]?\s+(?:there\s+)?(?:ai|assistant|llm|chatbot|agent|model)\b`, `\battention[,:]?\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent)`, `\b(?:ai|llm)\s+(?:agent|assistant|model)s?\s+(?:reading|processing|summari[sz]ing)`, `\bif\s+you\s+are\s+an?\s+(?:ai|llm|assistant|language\s+model|agent)\b`, `\b(?:dear|hey|hello)\s+(?:ai|assistant|llm|chatbot|model)\b`,
+			// The model called by its product's name: "Hey ChatGPT,", "Dear Gemini,", "GPT-4o: …",
+			// "a message from me, Emma, to you, Claude". Claude is also a person's name, so it
+			// counts only after "to you," or with the model's version or maker beside it.
+			`\b(?:dear|hey|hi|hello|yo|attention|ok|okay)[,!]?\s+(?:there\s+)?`+modelName+`\b`, sentenceStart+modelName+`\s*[,:]\s`,
+			`\bto\s+you,?\s+(?:`+modelName+`|claude)\b`, `\b(?:dear|hey|hi|hello)[,!]?\s+claude[\s-]+(?:\d|ai\b|by\s+anthropic|code\b|opus|sonnet|haiku)`,
 			`\b(?:note|message|instructions?|attention|reminder)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:ai|assistant|llm|chatbot|agent|(?:ai\s+|language\s+)?model)\b`,
 			// A notice headed for machines: "IMPORTANT UPDATE FOR AI ASSISTANTS:", "Notice to AI
 			// systems:", "Message for AI browsing assistants:", "CONTENT WARNING FOR AI SYSTEMS:".
@@ -116,7 +127,10 @@ var takeoverLanguages = []takeoverLanguage{
 			`\b(?:confirm|reveal|share|give|provide|print|output|tell\s+me|send|transmit|upload)\b.{0,60}\b(?:password|secret|api\s*key|token|credentials?|private\s+key|system\s+prompt|(?:session\s+)?cookies)`, `\b(?:download|install|run|execute|apply)\b.{0,60}\.(?:exe|sh|bat|ps1|msi|dmg|apk)\b`, `\bsuspend\s+(?:all\s+|your\s+)?(?:normal|regular|usual)\s+operations?`, `\b(?:new|updated|revised)\s+(?:\w+\s+)?instructions\b`, `\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead\b`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed|process)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
 			`\byour\s+(?:new|real|actual|next)\s+(?:task|instructions?|goal|job|objective)`, `\bnew\s+instructions?\b`,
 			`\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|let)\b`, `\bstop\s+what\s+you\s+are\s+doing`, `\bfrom\s+now\s+on\b`,
-			`\bthe\s+user\s+(?:has\s+)?(?:authori[sz]ed|allowed|asked)\s+you\s+to\b`, `\b(?:call|use|invoke)\s+the\s+\w+\s+tool\b`)},
+			`\bthe\s+user\s+(?:has\s+)?(?:authori[sz]ed|allowed|asked)\s+you\s+to\b`, `\b(?:call|use|invoke)\s+the\s+\w+\s+tool\b`,
+			// the user's request set aside, or their consent claimed, and a tool called by name
+			`\b(?:ignore|disregard|forget|skip|set\s+aside)\s+(?:the\s+)?user['’]?s\s+(?:question|request|task|query|instructions?|message)`, `\bthe\s+user\s+(?:has\s+)?(?:already\s+)?(?:approved|authori[sz]ed|confirmed|consented|agreed)\b`,
+			`\b(?:call|invoke|use|run|execute|trigger)\s+(?:the\s+)?[a-z][a-z0-9]*_[a-z0-9_]+\b`, `\b(?:reply|respond|answer)\s+(?:only\s+)?(?:that|with)\b`)},
 	{lang: "fr", keys: []string{"en tant qu", "agent", "sécurité", "systèmes", "bot", "bots", "automatique", "automatiques", "qui que", "toi", "ignor", "oubli", "néglig", "assistant", "ia", "modèle", "system", "instruction"},
 		override: phrases(orderStart+`(?:(?:s['’]il\s+(?:te|vous)\s+plaît|maintenant|immédiatement),?\s+)?(?:ignore[zr]?|contourne[zr]?|désactive[zr]?|outrepasse[zr]?|oublie[zr]?)\s+(?:toutes\s+|tous\s+)?(?:les\s+|tes\s+|vos\s+)?(?:protocoles|mesures|règles|garde-fous|consignes|restrictions|protections)\s+de\s+(?:sécurité|sûreté)`, `\b(?:ignore[zr]?|oublie[zr]?)\s+tout\s+(?:ce\s+(?:qu['’]on\s+(?:t|vous)['’]a\s+dit|que\s+(?:tu|vous)\s+avez|qui\s+précède))`, `\bignore[zr]?\s+(?:la|le|les|ce|cette)\s+(?:page|fonction|document|texte|e-?mail|contenu|code|cv)\w*(?:\s+web)?\s+et\s+(?:indique|déclare|affiche|écri|di[st]|réponds|annonce)`, `\b(?:ignore[zr]?|oublie[zr]?|néglige[zr]?)\s+(?:toutes\s+|tous\s+)?(?:les\s+|tes\s+|vos\s+|mes\s+)?(?:instructions|consignes|directives|règles)\s+(?:précédentes|antérieures|ci-dessus|d'origine|initiales)`,
 			`\b(?:ignore[zr]?|oublie[zr]?)\s+(?:tes|vos)\s+(?:instructions|consignes)`),
