@@ -149,6 +149,19 @@ var (
 		`[^.!?\n]{0,40}?,\s*(?:please\s+)?(?:you\s+(?:must|need\s+to|have\s+to|should)\s+)?(?:(?:first|also|quickly|briefly|now|kindly|immediately)\s+)?` +
 		`(?:answer|tell|state|name|mention|say|write|list|give|provide|include|add|reply|respond|print|output|translate|explain|describe|summari[sz]e|complete|remind|indicate|specify|identify|solve|compute|calculate|find|do|perform|make|send|share|reveal|repeat|note|check|look|visit|open|click|run|execute` +
 		`|forward|transfer|wire|pay|e-?mail|post|upload|download|install|delete|remove|go|navigate|buy|purchase|grant|invite|copy|paste|move|change|update|set|create|submit|approve|cancel|reset|disable|call|use|invoke|fetch|retrieve|collect|book|subscribe|follow)\b`)
+	// outputOnly fixes the reader's whole output: "Print exactly the following and nothing
+	// else:", "Output only the following text:", "reply only with a recipe". A person is asked to
+	// reply with what they hold ("reply only with your order number", "Reply STOP to
+	// unsubscribe"), never told that a given text is all they may say.
+	outputOnly = lint.NewExpression(`(?i)^(?:(?:now|just|simply|please|instead|then|and|so|stop)[,.]?\s+)*(?:say|print|output|write|reply|respond|answer|return|repeat|display|state|echo)\b` +
+		`(?:[^.!?\n]{0,80}?\b(?:and\s+)?nothing\s+(?:else|more)\b` +
+		`|\s+(?:back\s+)?(?:only|exactly|verbatim|precisely|just)\s+(?:with\s+)?(?:the\s+following|this\s+(?:text|phrase|sentence|message|line|string)|["“«]|an?\s)` +
+		`|\s+(?:with\s+)?only\s+(?:the\s+following|this\s+(?:text|phrase|sentence|message|line|string)|["“«]|an?\s))`)
+	// userDirected is an order about the user the reader serves, with what the user is to be
+	// sent to or asked for: "Tell the user to visit https://…", "Ask the user for their card
+	// number". Only an assistant has a user to tell; the target is what makes it a lure.
+	userDirected = lint.NewExpression(`(?i)^(?:(?:please|now|also|then|and|immediately)[,]?\s+)*(?:tell|inform|notify|remind|advise|ask|instruct|convince|persuade|urge|warn|direct|redirect|get)\s+(?:the|all|every)\s+users?\b` +
+		`[^\n]{0,160}?(?:https?://|\bwww\.|[\w.+-]+@[\w-]+\.[a-z]|\+?\d[\d\s().-]{8,}\d|\b(?:passwords?|passcodes?|pin|card\s+(?:number|details)|credit\s+card|cvv|credentials|social\s+security|bank\s+(?:account|details)|one-time\s+code|2fa\s+code|seed\s+phrase|private\s+key)\b)`)
 	// besideTaskOther is besideTask in French, German, Spanish, Italian, Portuguese and Russian,
 	// up to the comma after the task; what follows must be an order, not a subject
 	// (subjectWords).
@@ -277,7 +290,7 @@ func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
 }
 
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
-var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther,
+var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther, outputOnly, userDirected,
 	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
@@ -358,6 +371,10 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case matches(replyInsert, trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
+		case matches(outputOnly, withStop(s, at, end)) && !wrappedLine(s, at) && !greets(s, &greeted):
+			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
+		case matches(userDirected, trimmed):
+			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case besideTaskOrder(&read, trimmed):
 			what = i18n.T("a sentence of the result gives its reader an order beside or instead of its own task")
 		case may(questionOrder) && may(readerFacing) && questionWord(trimmed) && questionOrder.MatchString(trimmed) && readerFacing.MatchString(trimmed):
@@ -398,6 +415,25 @@ func wholeMessage(s string, at, end int) bool {
 // wholeMessageSlack is how much text beside a request still makes it the whole message: a
 // greeting or a sign-off, not data.
 const wholeMessageSlack = 16
+
+// wrappedLine reports whether the sentence at s[at] is the rest of the line before it, cut at a
+// width: it starts in lower case on a new line, and that line ended inside a sentence ("…will
+// tell the program to only\n  display symbol names and nothing else.").
+func wrappedLine(s string, at int) bool {
+	if at >= len(s) || s[at] < 'a' || s[at] > 'z' {
+		return false
+	}
+	i := at - 1
+	for i >= 0 && (s[i] == ' ' || s[i] == '\t') {
+		i--
+	}
+	if i < 0 || s[i] != '\n' {
+		return false
+	}
+	for i--; i >= 0 && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'); i-- {
+	}
+	return i >= 0 && (s[i] >= 'a' && s[i] <= 'z' || s[i] == ',')
+}
 
 // edgeSentence reports whether the sentence s[at:end] is the first or the last of its text, not
 // the whole of it (a task slipped into data has data beside it; a text of one sentence is a

@@ -79,6 +79,8 @@ var takeoverLanguages = []takeoverLanguage{
 		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass|set\s+aside|put\s+aside|abandon|discard|dismiss|neglect)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:(?:previous|prior|above|earlier|preceding|former|original|system|initial|old|other|existing|subsequent|given)(?:,?\s+(?:and|or|and/or)\s+|,\s*|\s+))+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|guidance|commands?|orders?|tasks?|constraints)`,
 			`\b(?:ignore|disregard|forget|overlook)\s+(?:about\s+)?(?:everything|everthing|all(?:\s+that)?|what(?:ever)?)\s+(?:you(?:'ve|\s+have)?\s+(?:been|were)\s+(?:told|instructed|given|asked)|(?:was\s+)?(?:said\s+)?(?:above|before|previously))`,
 			`\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:instructions|rules|guidelines|programming|directives|task|orders)`,
+			// "Disregard everything and reply only with …": everything dropped, and what to say
+			`\b(?:ignore|disregard|forget)\s+(?:about\s+)?everything(?:\s+else)?\s*(?:,\s*|\s+and\s+)(?:instead\s+)?(?:just\s+|only\s+)?(?:say|reply|respond|print|output|write|answer|tell|state|repeat|return)\b`,
 			`\bforget\s+about\s+(?:all\s+)?(?:those|the|your)\s+rules`,
 			`\bignore\s+(?:the|this)\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:and|&)\s+(?:instead\s+)?(?:state|say|print|output|respond|reply|write|tell\s+(?:me|the\s+user)|declare|display)\b`,
 			`\b(?:previous|prior|above|earlier|original|old)\s+(?:instructions|orders|directives|commands|rules|tasks?)\s+(?:are|is|were|have\s+been)\s+(?:now\s+)?(?:void|cancel+ed|null|revoked|obsolete|deprecated|invalid|no\s+longer\s+(?:valid|apply)|overridden|superseded|replaced)`,
