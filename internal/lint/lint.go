@@ -278,6 +278,8 @@ type toolFindings struct {
 	// highs counts the high findings added, so the engine can tell whether a decoded text
 	// tripped one.
 	highs int
+	// keptHighs counts those of them the profile leaves high.
+	keptHighs int
 	// marked are the pointers of the strings that carry a tag or marker aimed at the model.
 	marked []string
 	// pressured are the pointers of the strings that put compliance pressure on the model.
@@ -302,6 +304,9 @@ func (tf *toolFindings) add(f Finding) {
 	}
 	if f.Severity == SeverityHigh {
 		tf.highs++
+		if limit, capped := tf.profile.knobs().capped[f.Rule]; !capped || limit == SeverityHigh {
+			tf.keptHighs++
+		}
 	}
 	key := f.Rule + "\x00" + f.Pointer
 	if i, ok := tf.seen[key]; ok {
@@ -498,10 +503,13 @@ func (l *linter) checkString(tf *toolFindings, site textSite) {
 	}
 	l.checkView(tf, l.newView(&l.view, s, s.text, "", 0, len(s.text)))
 	for _, d := range decodeAll(s.text) {
-		highs := tf.highs
+		highs, kept := tf.highs, tf.keptHighs
 		v := l.newView(&textView{}, s, d.text, d.from, d.start, d.end)
 		l.checkView(tf, v)
-		if tf.highs > highs {
+		// HTML's entities are how a page writes what it shows, not a hiding place: what they
+		// spell counts as hidden only where the profile keeps it high (an override in a result
+		// advises, and a page's decoded scripts are full of the rules' words).
+		if tf.highs > highs && (d.from != "html-entities" || tf.keptHighs > kept) {
 			tf.add(Finding{Rule: RuleEncodedCommand, Severity: SeverityHigh, Pointer: s.pointer(), at: d.start, DecodedFrom: d.from,
 				Message:  i18n.Sprintf("%s hides instructions for the model in %s: the decoded text trips the rules above, and no reader sees it", where(*s), d.from),
 				Evidence: untrusted.Snippet(d.text, 0, 0, 60)})

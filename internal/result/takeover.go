@@ -90,7 +90,7 @@ var takeoverLanguages = []takeoverLanguage{
 			// protocol that prevents file access". A guide's "disable security checks for local
 			// development" names checks, not the reader's protocols or guardrails.
 			`(?:^|[\n.!?:;,>*#]\s*|<!--\s*)(?:(?:first|then|now|also|please|immediately|\d+[.)]|(?:first|second|third|next|final|last)\s+step[:.]|step\s+\d+[:.])[,:]?\s+)*(?:ignore|disregard|override|bypass|suspend|abandon|drop|forget)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:your\s+|the\s+|its\s+|standard\s+|normal\s+|usual\s+|built-in\s+)*(?:agent\s+)?(?:safety|security|ethical|content)\s+(?:protocols?|safeguards?|guardrails?|restrictions?|constraints?|rules?|guidelines?|measures?|policies|filters?)`),
-		address: phrases(`\bthe\s+(?:ai|assistant|agent|model|llm|chatbot|bot)\s+(?:must|should|needs\s+to|has\s+to|shall|is\s+(?:now\s+)?(?:required|instructed|expected)\s+to)\b`, `\b(?:hey|hi|hello|yo)[,!]?\s+(?:there\s+)?(?:ai|assistant|llm|chatbot|agent|model)\b`, `\battention[,:]?\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent)`, `\b(?:ai|llm)\s+(?:agent|assistant|model)s?\s+(?:reading|processing|summari[sz]ing)`, `\bif\s+you\s+are\s+an?\s+(?:ai|llm|assistant|language\s+model|agent)\b`, `\b(?:dear|hey|hello)\s+(?:ai|assistant|llm|chatbot|model)\b`,
+		address: phrases(`\b(?:hey|hi|hello|yo)[,!]?\s+(?:there\s+)?(?:ai|assistant|llm|chatbot|agent|model)\b`, `\battention[,:]?\s+(?:the\s+|any\s+)?(?:ai|llm|assistant|agent)`, `\b(?:ai|llm)\s+(?:agent|assistant|model)s?\s+(?:reading|processing|summari[sz]ing)`, `\bif\s+you\s+are\s+an?\s+(?:ai|llm|assistant|language\s+model|agent)\b`, `\b(?:dear|hey|hello)\s+(?:ai|assistant|llm|chatbot|model)\b`,
 			// The model called by its product's name: "Hey ChatGPT,", "Dear Gemini,", "GPT-4o: …",
 			// "a message from me, Emma, to you, Claude". Claude is also a person's name, so it
 			// counts only after "to you," or with the model's version or maker beside it.
@@ -118,15 +118,18 @@ var takeoverLanguages = []takeoverLanguage{
 			`<\s*(?:system[:_-][\w-]+|hidden)(?:\s+[\w:-]+\s*=\s*(?:"[^"\n]*"|'[^'\n]*'|[^\s>]+))*\s*>`,
 			`\b(?:you|u),?\s+the\s+(?:ai|assistant|agent|bot|chatbot|model|llm)\b`,
 			`\b(?:ai|llm|assistant|agent|bot|chatbot|model)s?\s+(?:that\s+is\s+|who\s+is\s+|that\s+are\s+)?(?:reading|processing|summari[sz]ing|parsing|handling|analy[sz]ing|scanning)\s+(?:this|these|my|the\s+following)`,
-			`\b(?:automated|automatic)\s+(?:readers?|systems?|agents?|assistants?|parsers?|summari[sz]ers?|tools?)\b`,
+			`\b(?:automated|automatic)\s+(?:readers?|systems?|agents?|assistants?|parsers?|summari[sz]ers?)\b`,
 			`\b(?:whoever|anyone|anybody|whatever)\s+(?:is\s+|that\s+is\s+)?(?:reading|processing|summari[sz]ing|parsing|handling|processes|reads|summari[sz]es)\s+(?:this|these)`,
 			`\b(?:p\.?\s?s\.?|ps)\s+(?:for|to)\s+the\s+(?:bot|ai|llm|assistant|agent)`,
 			`\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|assistant|agent|bot|language\s+model|reading\s+this\s+as\s+an?\s+(?:ai|llm|assistant|agent))\b`),
-		mention: phrases(`\bto\s+(?:the|any)\s+(?:ai|llm|assistant|agent|(?:ai\s+|large\s+)?language\s+model)\b`, `\bfor\s+the\s+(?:bot|ai|llm|assistant|agent)\b`, `\b(?:automated|automatic)\s+(?:readers?|systems?|agents?|assistants?|parsers?|summari[sz]ers?|tools?)\b`),
+		// The model spoken of in the third person with a modal ("the assistant must …", "the LLM
+		// should program the analysis") is a README's account of how a tool is meant to be used
+		// as often as an order: it counts with a hijack cue, not beside a bare target (a tool, a URL).
+		mention: phrases(`\bthe\s+(?:ai|assistant|agent|model|llm|chatbot|bot)\s+(?:must|should|needs\s+to|has\s+to|shall|is\s+(?:now\s+)?(?:required|instructed|expected)\s+to)\b`, `\bto\s+(?:the|any)\s+(?:ai|llm|assistant|agent|(?:ai\s+|large\s+)?language\s+model)\b`, `\bfor\s+the\s+(?:bot|ai|llm|assistant|agent)\b`, `\b(?:automated|automatic)\s+(?:readers?|systems?|agents?|assistants?|parsers?|summari[sz]ers?)\b`),
 		hijack: phrases(`\b(?:execute|run|call|invoke|trigger)\b.{0,40}\b(?:tools?|functions?|commands?)\b`, `\bexecute\s*\[`, `\b(?:persuade|convince|inform|notify|tell|urge|instruct)\s+the\s+user\b`,
 			`\b(?:don't|do\s+not|never)\s+(?:say|mention|tell|reveal|disclose|inform|let|report|admit|show)\b`, `\bwithout\s+(?:telling|informing|asking|notifying|alerting)\b`, `\b(?:bypass|skip|disable)\w*\s+(?:the\s+)?(?:user\s+)?confirmation`, `\bwithout\s+(?:the\s+)?(?:user(?:'s)?\s+)?(?:confirmation|approval|permission|consent)\b`, `\bso\s+(?:that\s+)?(?:the\s+)?user\s+(?:doesn't|does\s+not|won't|will\s+not)\s+(?:notice|know|see)`, `\b(?:once|after|when)\s+you\s+(?:finish|are\s+done|have\s+(?:read|finished)|read)`,
 			`\b(?:new|updated|real|true)\s+(?:goal|task|objective|instructions?|role|mission|priority)\b`, `\b(?:open|create|merge|submit)\s+a\s+(?:pull\s+request|pr|merge\s+request)\b`, `\bforward(?:s|ing)?\b.{0,60}\bto\b`, `\bupload\b`, `\bexfiltrat`, `\b(?:disable|turn\s+off)\b.{0,40}\b(?:authentication|2fa|two-factor|security|mfa|logging|firewall)`,
-			`\b(?:confirm|reveal|share|give|provide|print|output|tell\s+me|send|transmit|upload)\b.{0,60}\b(?:password|secret|api\s*key|token|credentials?|private\s+key|system\s+prompt|(?:session\s+)?cookies)`, `\b(?:download|install|run|execute|apply)\b.{0,60}\.(?:exe|sh|bat|ps1|msi|dmg|apk)\b`, `\bsuspend\s+(?:all\s+|your\s+)?(?:normal|regular|usual)\s+operations?`, `\b(?:new|updated|revised)\s+(?:\w+\s+)?instructions\b`, `\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead\b`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed|process)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
+			`\b(?:confirm|reveal|share|give|provide|print|output|tell\s+me|send|transmit|upload|read|cat|paste|include|copy)\b.{0,60}(?:\b(?:password|secret|api\s*key|token|credentials?|private\s+key|system\s+prompt|(?:session\s+)?cookies)|/etc/(?:passwd|shadow|sudoers)\b|~/\.(?:ssh|aws|gnupg)|\bid_rsa|\.env\b|\.netrc\b|\.git-credentials\b)`, `\b(?:download|install|run|execute|apply)\b.{0,60}\.(?:exe|sh|bat|ps1|msi|dmg|apk)\b`, `\bsuspend\s+(?:all\s+|your\s+)?(?:normal|regular|usual)\s+operations?`, `\b(?:new|updated|revised)\s+(?:\w+\s+)?instructions\b`, `\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead(?:\s*(?:[,.;:!)\n]|$)|\s+(?:[a-np-z]|o[a-eg-z]|of\w)|\s+o\b)`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed|process)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
 			`\byour\s+(?:new|real|actual|next)\s+(?:task|instructions?|goal|job|objective)`, `\bnew\s+instructions?\b`,
 			`\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|let)\b`, `\bstop\s+what\s+you\s+are\s+doing`, `\bfrom\s+now\s+on\b`,
 			`\bthe\s+user\s+(?:has\s+)?(?:authori[sz]ed|allowed|asked)\s+you\s+to\b`, `\b(?:call|use|invoke)\s+the\s+\w+\s+tool\b`,
@@ -340,7 +343,7 @@ func linkText(s string, start, end int) bool {
 // is now on", the jailbreak's "simulate Developer Mode", "with Developer Mode enabled",
 // "(Developer Mode Output)".
 var (
-	featureMode  = lazyregexp.New(`^(?:debug|developer|maintenance)\s+mode$`)
+	featureMode  = lazyregexp.New(`^(?:debug|developer|maintenance|security|admin|system|sudo)\s+mode$`)
 	readerInMode = lazyregexp.New(`(?:\byou\s*(?:are|'re)\s+(?:now\s+)?(?:(?:operating|running|working)\s+)?(?:in|entering)|\bnow\s+(?:in|entering)|\bentering|\b(?:has|have)\s+been\s+(?:switched|put)\s+(?:to|into|in)|\bsimulat\w*|\bwith|\bpretend\w*\s+to\s+be\s+in)\s+(?:the\s+)?$`)
 	modeTurnedOn = lazyregexp.New(`^\s*(?:is\s+|has\s+been\s+)?(?:now\s+)?(?:on|active|activated|enabled|engaged|unlocked|output|response)\b`)
 )
@@ -395,7 +398,7 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 			if a == nil && l.mention != nil {
 				a, weak = l.mention.FindStringIndex(w), true
 			}
-			if a == nil || framed(s, from+a[0], from+a[1]) || instrumental(s, from+a[0], from+a[1]) || codeKey(s, from+a[1]) {
+			if a == nil || framed(s, from+a[0], from+a[1]) || instrumental(s, from+a[0], from+a[1]) || codeKey(s, from+a[1]) || ownTurn(s, from+a[1]) {
 				continue
 			}
 			as, ae := from+a[0], from+a[1]
@@ -408,6 +411,10 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 			}
 			hf, ht := window(s, as-nearby, ae+nearby)
 			hf, ht = sectionOf(s, hf, ht, as, ae)
+			if weak {
+				// A mention speaks of the model; only an order in its own paragraph is meant for it.
+				hf, ht = paragraphOf(s, hf, ht, as, ae)
+			}
 			around := s[hf:ht]
 			cue := l.hijack.FindStringIndex(around)
 			if cue == nil {
@@ -439,6 +446,32 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 	}
 	return hit{}, false
 }
+
+// paragraphOf narrows [from, to) to the paragraph that holds [start, end): the text between the
+// blank lines around it.
+func paragraphOf(s string, from, to, start, end int) (int, int) {
+	if i := strings.LastIndex(s[from:start], "\n\n"); i >= 0 {
+		from += i + 2
+	}
+	if i := strings.Index(s[end:to], "\n\n"); i >= 0 {
+		to = end + i
+	}
+	return from, to
+}
+
+// ownTurn reports whether the label just before s[end] ("AI:", "Assistant:") opens the
+// assistant's own words, in the first person ("AI: I'll search for blue color tokens…", "Assistant:
+// Sure, here is…"): a conversation a README or a support page shows, not an order to the model.
+// A forged turn that puts the model's agreement after an order is forgedTurn's to find.
+func ownTurn(s string, end int) bool {
+	if end == 0 || end > len(s) || (s[end-1] != ':' && s[end-1] != ',') && !strings.HasSuffix(strings.TrimRight(s[:end], " "), ":") {
+		return false
+	}
+	return assistantSpeech.MatchString(s[end:min(len(s), end+40)])
+}
+
+// assistantSpeech is how an assistant's turn opens: speaking of itself, or agreeing.
+var assistantSpeech = lazyregexp.New(`^\s*(?:i(?:'ll|’ll|\s+will|'m|’m|\s+am|'ve|’ve|\s+have|\s+can|\s+found|\s+see|\s+searched|\s+checked)\b|let\s+me\b|sure\b|certainly\b|of\s+course\b|here(?:'s|’s|\s+is|\s+are)\b|okay\b|ok,|great\b|absolutely\b)`)
 
 // codeValue is the rest of a line after "agent:" or "assistant:" when the colon is an object
 // key's in code ("agent: false,", "assistant: new Assistant(opts),", "agent: null"): a value,
@@ -597,9 +630,47 @@ func sentenceEnd(s string, start int) int {
 			if i+1 >= len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
 				return i
 			}
+		case '>':
+			if i+1 < len(s) && blockTagEnd(s, i) {
+				return i
+			}
 		}
 	}
 	return len(s)
+}
+
+// blockTags are the HTML elements a page shows as a block of their own: in a page's source,
+// text after one of their tags starts a new sentence, as it does on the rendered page.
+var blockTags = map[string]bool{"p": true, "div": true, "li": true, "ul": true, "ol": true, "td": true, "th": true, "tr": true, "br": true,
+	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "section": true, "article": true, "header": true, "footer": true,
+	"aside": true, "nav": true, "blockquote": true, "pre": true, "figure": true, "figcaption": true, "table": true, "form": true, "label": true,
+	"main": true, "body": true, "html": true, "dt": true, "dd": true, "hr": true, "option": true, "button": true, "title": true, "caption": true}
+
+// blockTagEnd reports whether s[i] is the '>' that ends an opening or closing tag of a block
+// element ("</p>", "<div class=…>", "<br/>").
+func blockTagEnd(s string, i int) bool {
+	lt := strings.LastIndexByte(s[max(0, i-512):i], '<')
+	if lt < 0 {
+		return false
+	}
+	lt += max(0, i-512)
+	name := s[lt+1 : i]
+	name = strings.TrimPrefix(name, "/")
+	if j := strings.IndexAny(name, " \t\n/"); j >= 0 {
+		name = name[:j]
+	}
+	if len(name) == 0 || len(name) > 10 {
+		return false
+	}
+	var low [10]byte
+	for k := 0; k < len(name); k++ {
+		c := name[k]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[k] = c
+	}
+	return blockTags[string(low[:len(name)])]
 }
 
 // base64Run is a run of base64 long enough to carry a sentence.
