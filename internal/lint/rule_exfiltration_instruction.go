@@ -201,11 +201,18 @@ func judgeOwnInstructions(tf *toolFindings, v *textView, m []int) (Severity, str
 	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) || quotedExample(v, m[0]) {
 		return "", "", false
 	}
-	if promptToolRE.MatchString(tf.purpose(whole)) {
+	// A prompt tool speaks of the prompts it keeps ("returns the system prompt of the selected
+	// agent") and asks the user for theirs with verbs of handing over ("paste your system
+	// prompt"); an order to print or reveal "your" system prompt is aimed at the model's own,
+	// whatever the tool's subject.
+	if promptToolRE.MatchString(tf.purpose(whole)) && !ownPromptDisclosureRE.MatchString(v.folded[m[0]:m[1]]) {
 		return "", "", false
 	}
 	return SeverityHigh, i18n.T("tells the model to hand out its own instructions (the system prompt): they leave with the answer"), true
 }
+
+// ownPromptDisclosureRE finds an order to disclose the model's own ("your") instructions.
+var ownPromptDisclosureRE = lazyregexp.New(`(?i)^(?:reveal|print|output|show|display|repeat|dump|leak|disclose|echo)\s+your\s`)
 
 // ignoreOrderRE finds an order to ignore the model's instructions or rules.
 var ignoreOrderRE = lazyregexp.New(`(?i)\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|original|existing|other|system)?\s*(?:instructions?|rules?|prompts?|guidelines|directives|constraints)\b`)
