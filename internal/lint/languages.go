@@ -82,6 +82,9 @@ type vocabulary struct {
 	// findFilesRaw: raw: an order to search for files by what they contain ("search for files
 	// containing"), which the secrets named after it then name.
 	findFilesRaw []string
+	// readerRaw: raw: words to whoever reads the description ("if you are reading this", "you
+	// were sent here by another tool"): high with an order beside them, in a definition.
+	readerRaw []string
 }
 
 var vocabularies = []vocabulary{
@@ -120,6 +123,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"prompt système", "prompt systeme", "prompt du système", "instructions système", "instructions du système", "prompt initial"},
 		suppressRaw:    []string{`(?:supprim|masqu|d[ée]sactiv|ignor|fais\s+taire|faites\s+taire)\w*\s+(?:tous\s+les|toutes\s+les)\s+(?:\S+\s+)?(?:avertissements|alertes)`},
 		complianceRaw:  []string{`(?:obligatoire|requis\p{L}*)\s+pour\s+(?:la\s+|l'|les\s+)?(?:conformit[ée]|audit|s[ée]curit[ée])`, `exigence\s+(?:de\s+)?conformit[ée]`, `n'est\s+pas\s+(?:une\s+)?(?:option|facultati\p{L}*)`, `bien\s+que\s+(?:marqu[ée]|indiqu[ée])\p{L}*\s+comme\s+(?:optionnel|facultati)\p{L}*`, `(?:c'est|ceci\s+est|cela\s+est|cette\s+[ée]tape\s+est)\s+(?:strictement\s+|absolument\s+)?(?:obligatoire|requise?|exig[ée]e?|indispensable)\s+(?:pour|par)\b`},
+		readerRaw:      []string{`si\s+(?:tu\s+lis|vous\s+lisez)\s+(?:ceci|ce\s+texte|cette\s+description|ce\s+message|ces\s+lignes)`, `(?:tu\s+as|vous\s+avez)\s+[ée]t[ée]\s+(?:envoy[ée]|dirig[ée]|charg[ée]|invit[ée])e?s?\s+(?:ici\s+)?par\s+un\s+autre\s+outil`},
 		replacementRaw: []string{`(?:remplacement|rempla[çc]ant)\s+(?:mis\s+[àa]\s+jour|am[ée]lior[ée]|officiel|nouveau)\s+(?:du|de\s+la|de\s+l'|des)\s*(?:\S+\s+)?(?:original|ancien|officiel)\w*`},
 		dest:           []string{"mon serveur", "notre serveur", "serveur distant", "serveur externe"},
 		secOffRaw:      []string{`d[ée]sactiv\w*\s+(?:la\s+|les\s+|tous\s+les\s+|toutes\s+les\s+)?(?:s[ée]curit[ée]|journalisation\s+d.audit|garde-fous|gardes-fous|filtres\s+de\s+s[ée]curit[ée]|contr[ôo]les\s+de\s+s[ée]curit[ée]|v[ée]rifications\s+de\s+s[ée]curit[ée])`, `niveau\s+de\s+s[ée]curit[ée]\s*(?:=|:|[àa])\s*0\b`, `accord\w*\s+(?:un\s+)?acc[èe]s\s+(?:illimit[ée]|sans\s+restriction)`},
@@ -159,6 +163,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"systemprompt", "system-prompt", "systemanweisungen", "system-anweisungen", "ursprünglichen anweisungen"},
 		suppressRaw:    []string{`(?:unterdrück|unterdrueck|deaktivier|ignorier|verberg|blende\s+aus)\w*\s+(?:alle|sämtliche|saemtliche|jegliche|jede)\s+(?:\S+\s+)?(?:warnungen|warnhinweise|alarme|sicherheitshinweise)`},
 		complianceRaw:  []string{`(?:verpflichtend|erforderlich|vorgeschrieben)\p{L}*\s+f[üu]r\s+(?:die\s+)?(?:compliance|pr[üu]fung|sicherheit|audit)`, `compliance-anforderung`, `(?:ist\s+)?keine\s+option\b`, `obwohl\s+(?:als\s+)?optional\s+(?:markiert|angegeben|gekennzeichnet)`, `(?:dies|das|dieser\s+schritt)\s+ist\s+(?:zwingend\s+|unbedingt\s+)?(?:erforderlich|vorgeschrieben|verpflichtend)\s+(?:f[üu]r|zur|zum|durch)\b`, `(?:dies|das|dieser\s+schritt)\s+ist\s+(?:f[üu]r|zur|zum)\s+[^.!?\n]{1,40}?\s+(?:zwingend\s+|unbedingt\s+)?(?:erforderlich|vorgeschrieben|verpflichtend)`},
+		readerRaw:      []string{`wenn\s+(?:du|sie)\s+(?:dies|das\s+hier|diese\s+beschreibung|diesen\s+text|diese\s+nachricht)\s+(?:liest|lesen)`, `(?:du\s+bist|sie\s+sind|du\s+wurdest|sie\s+wurden)\s+von\s+einem\s+anderen\s+(?:tool|werkzeug)\s+(?:hierher\s+)?(?:geschickt|angewiesen|beauftragt)`},
 		replacementRaw: []string{`(?:aktualisierte|neue|verbesserte|offizielle)r?\s+ersatz\s+f[üu]r\s+(?:das|den|die)\s+(?:\S+\s+)?(?:original|alte|offizielle|bisherige)\w*`},
 		dest:           []string{"meinen server", "unseren server", "externen server", "entfernten server"},
 		secOffRaw:      []string{`(?:deaktivier|abschalt|schalt|umgeh)\w*\s+(?:die\s+|den\s+|alle\s+|s[äa]mtliche\s+)?(?:sicherheit\w*|audit-?protokollierung|schutzmechanismen|leitplanken)`, `sicherheitsstufe\s*(?:=|:|auf)\s*0\b`, `(?:gew[äa]hr|erteil)\w*\s+(?:\w+\s+)?(?:uneingeschr[äa]nkten|unbeschr[äa]nkten)\s+zugriff`},
@@ -198,6 +203,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"prompt del sistema", "prompt de sistema", "instrucciones del sistema", "prompt inicial"},
 		suppressRaw:    []string{`(?:suprim|ocult|desactiv|silenci|ignor)\w*\s+(?:todas\s+las|todos\s+los)\s+(?:\S+\s+)?(?:advertencias|alertas|avisos)`},
 		complianceRaw:  []string{`obligatori\p{L}+\s+para\s+(?:el\s+|la\s+)?(?:cumplimiento|auditor[ií]a|seguridad)`, `requisito\s+(?:obligatorio\s+)?de\s+cumplimiento`, `no\s+es\s+opcional`, `aunque\s+(?:est[ée]\s+|aparezca\s+)?marcad\p{L}+\s+como\s+opcional`, `(?:esto|ello|este\s+paso)\s+es\s+(?:estrictamente\s+|absolutamente\s+)?(?:obligatorio|requerido|imprescindible)\s+(?:para|por)\b`},
+		readerRaw:      []string{`si\s+(?:est[áa]s|est[áa])\s+leyendo\s+(?:esto|esta\s+descripci[óo]n|este\s+texto|este\s+mensaje)`, `(?:has|ha)\s+sido\s+(?:instruid|enviad|dirigid)[oa]\s+(?:aqu[íi]\s+)?por\s+otra\s+herramienta`},
 		replacementRaw: []string{`(?:reemplazo|sustituto)\s+(?:actualizado|nuevo|mejorado|oficial)\s+(?:del|de\s+la|de\s+los|de\s+las)\s+(?:\S+\s+)?(?:original|antigu|oficial)\w*`},
 		dest:           []string{"mi servidor", "nuestro servidor", "servidor remoto", "servidor externo"},
 		secOffRaw:      []string{`desactiv\w*\s+(?:la\s+|el\s+|los\s+|las\s+|todos\s+los\s+|todas\s+las\s+)?(?:seguridad|registro\s+de\s+auditor[íi]a|salvaguardas|filtros\s+de\s+seguridad|controles\s+de\s+seguridad)`, `nivel\s+de\s+seguridad\s*(?:=|:|a|en)\s*0\b`, `conced\w*\s+acceso\s+(?:ilimitado|sin\s+restricciones)`},
@@ -237,6 +243,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"prompt do sistema", "prompt de sistema", "instruções do sistema", "instrucoes do sistema", "prompt inicial"},
 		suppressRaw:    []string{`(?:suprim|ocult|desativ|silenci|ignor)\w*\s+(?:todos\s+os|todas\s+as)\s+(?:\S+\s+)?(?:avisos|alertas|advertências)`},
 		complianceRaw:  []string{`obrigat[óo]ri\p{L}+\s+para\s+(?:a\s+|o\s+)?(?:conformidade|auditoria|seguran[çc]a)`, `requisito\s+(?:obrigat[óo]rio\s+)?de\s+conformidade`, `n[ãa]o\s+[ée]\s+opcional`, `embora\s+(?:esteja\s+)?marcad\p{L}+\s+como\s+opcional`, `(?:isto|isso|este\s+passo|esta\s+etapa)\s+[ée]\s+(?:estritamente\s+|absolutamente\s+)?(?:obrigat[óo]ri[oa]|exigid[oa]|requerid[oa]|imprescind[íi]vel)\s+(?:para|pel[oa])\b`},
+		readerRaw:      []string{`se\s+(?:voc[êe]\s+)?(?:est[áa]|estiver)\s+lendo\s+(?:isto|isso|esta\s+descri[çc][ãa]o|este\s+texto|esta\s+mensagem)`, `foi\s+(?:instru[íi]d|enviad|direcionad)[oa]\s+(?:aqui\s+)?por\s+outra\s+ferramenta`},
 		replacementRaw: []string{`(?:substituto|substitui[çc][ãa]o)\s+(?:atualizad|nov|melhorad|oficial)\w*\s+(?:do|da|dos|das)\s+(?:\S+\s+)?(?:original|antig|oficial)\w*`},
 		dest:           []string{"meu servidor", "nosso servidor", "servidor remoto", "servidor externo"},
 		secOffRaw:      []string{`desativ\w*\s+(?:a\s+|o\s+|os\s+|as\s+|todos\s+os\s+|todas\s+as\s+)?(?:seguran[çc]a|registro\s+de\s+auditoria|salvaguardas|filtros\s+de\s+seguran[çc]a|controles\s+de\s+seguran[çc]a)`, `n[íi]vel\s+de\s+seguran[çc]a\s*(?:=|:|para|em)\s*0\b`, `conced\w*\s+acesso\s+(?:ilimitado|irrestrito|sem\s+restri[çc][õo]es)`},
@@ -276,6 +283,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"prompt di sistema", "prompt del sistema", "istruzioni di sistema", "istruzioni del sistema", "prompt iniziale"},
 		suppressRaw:    []string{`(?:sopprim|nascond|disattiv|silenzi|ignor)\w*\s+(?:tutti\s+gli|tutte\s+le|ogni)\s+(?:\S+\s+)?(?:avvisi|avvertimenti|allarmi|avviso)`},
 		complianceRaw:  []string{`obbligatori\p{L}+\s+per\s+(?:la\s+|il\s+|l')?(?:conformit[àa]|sicurezza|audit)`, `requisito\s+(?:obbligatorio\s+)?di\s+conformit[àa]`, `non\s+[èe]\s+(?:un'?\s*)?(?:opzion\p{L}*|facoltativ\p{L}*)`, `anche\s+se\s+(?:è\s+)?(?:segnat|indicat|contrassegnat)\p{L}+\s+come\s+(?:opzional|facoltativ)\p{L}*`, `(?:questo|ci[òo]|questo\s+passaggio)\s+[èe]\s+(?:strettamente\s+|assolutamente\s+)?(?:obbligatorio|richiesto|indispensabile)\s+(?:per|dal|dalla)\b`},
+		readerRaw:      []string{`se\s+stai\s+leggendo\s+(?:questo|questa\s+descrizione|questo\s+testo|questo\s+messaggio)`, `sei\s+stat[oa]\s+(?:istruit|inviat|indirizzat|mandat)[oa]\s+(?:qui\s+)?da\s+un\s+altro\s+strumento`},
 		replacementRaw: []string{`(?:sostituto|sostituzione)\s+(?:aggiornat|nuov|migliorat|ufficial)\w*\s+(?:del|della|dello|dei|delle)\s+(?:\S+\s+)?(?:original|vecchi|ufficial)\w*`},
 		dest:           []string{"mio server", "nostro server", "server remoto", "server esterno"},
 		secOffRaw:      []string{`disattiv\w*\s+(?:la\s+|il\s+|i\s+|le\s+|tutti\s+i\s+|tutte\s+le\s+)?(?:sicurezza|registrazione\s+di\s+audit|salvaguardie|filtri\s+di\s+sicurezza|controlli\s+di\s+sicurezza)`, `livello\s+di\s+sicurezza\s*(?:=|:|a)\s*0\b`, `concedi\w*\s+accesso\s+(?:illimitato|senza\s+restrizioni)`},
@@ -315,6 +323,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"системный промпт", "системного промпта", "системные инструкции", "системных инструкций", "исходные инструкции"},
 		suppressRaw:    []string{`(?:подав|скро|отключ|заглуш|игнориру)\p{L}*\s+(?:все|всякие|любые)\s+(?:\S+\s+)?(?:предупреждени|оповещени|уведомлени)\p{L}*`},
 		complianceRaw:  []string{`обязательн\p{L}*\s+требовани\p{L}*`, `требовани\p{L}*\s+соответствия`, `а\s+не\s+опци\p{L}*`, `хотя\s+(?:и\s+)?(?:помечен|указан|отмечен)\p{L}*\s+как\s+необязательн\p{L}*`, `(?:это|этот\s+шаг)\s+(?:строго\s+|абсолютно\s+)?(?:необходимо|необходим|обязательно|обязателен|требуется|нужно)\s+для\s`},
+		readerRaw:      []string{`если\s+(?:ты\s+читаешь|вы\s+читаете)\s+(?:это|этот\s+текст|это\s+описание|это\s+сообщение)`, `(?:тебя|вас)\s+(?:направил|послал|проинструктировал)\p{L}*\s+(?:сюда\s+)?друг(?:ой|ая)\s+(?:инструмент|функция)`},
 		replacementRaw: []string{`(?:обновл[её]нн|нов|улучшенн|официальн)\p{L}*\s+замен\p{L}*\s+(?:оригинальн|стар|официальн|существующ|встроенн|прежн)\p{L}*`},
 		dest:           []string{"мой сервер", "наш сервер", "удалённый сервер", "удаленный сервер", "внешний сервер"},
 	},
@@ -353,6 +362,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"系统提示", "系統提示", "系统提示词", "系統提示詞", "系统指令", "系統指令"},
 		suppressRaw:    []string{`(?:屏蔽|抑制|隐藏|隱藏|关闭|關閉|忽略)(?:所有|全部|一切)(?:的)?(?:警告|告警|警报|警報)`},
 		complianceRaw:  []string{`合规要求`, `(?:强制|強制)(?:性)?(?:的)?(?:合规|合規|审计|審計|安全)(?:步骤|步驟|检查|檢查|要求)`, `不是可选|不是可選|并非可选`, `虽然(?:标记|標記|标注)为可选|雖然標記為可選`, `(?:这|這)(?:是|一步是)[^。！？\n]{0,20}?(?:所)?(?:必需|必須|必须)的`},
+		readerRaw:      []string{`如果(?:你|您)(?:正在)?(?:阅读|閱讀|看到|读到|讀到)(?:这段|這段|此|这个|這個|本)(?:描述|说明|說明|文字|消息|訊息|内容|內容)`, `(?:你|您)(?:已经|已經|已)?(?:被|受)(?:另一个|另一個|其他)工具(?:指示|要求|派)`},
 		replacementRaw: []string{`(?:更新|新版|改进|改進|官方)(?:的|后的|後的)?(?:替代品|替代版本|替换版本|替換版本)`},
 		dest:           []string{"服务器", "伺服器", "远程服务器", "外部服务器"},
 	},
@@ -391,6 +401,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"システムプロンプト", "システム指示", "システムの指示", "初期プロンプト"},
 		suppressRaw:    []string{`(?:すべて|全て|あらゆる)の(?:警告|アラート)を(?:抑制|非表示|無効|無視|隠)`},
 		complianceRaw:  []string{`コンプライアンス要件`, `必須の(?:コンプライアンス|監査|セキュリティ)`, `オプションではありません|任意ではありません`, `任意と(?:なって|されて|表示されて)いますが`, `(?:これ|この手順)は[^。！？\n]{0,20}?(?:に|のために|のため)(?:必要|必須)(?:な|です|である|となります)`},
+		readerRaw:      []string{`(?:この|本)(?:説明|記述|テキスト|メッセージ|文章)を(?:読んで|見て)いる(?:なら|のであれば|場合)`, `別のツールから(?:指示|依頼)され`},
 		dest:           []string{"外部サーバー", "リモートサーバー", "サーバーに送"},
 	},
 	{
@@ -428,6 +439,7 @@ var vocabularies = []vocabulary{
 		sysPrompt:      []string{"시스템 프롬프트", "시스템 지시", "시스템 지침", "초기 프롬프트"},
 		suppressRaw:    []string{`모든\s*(?:경고|알림|경보)(?:을|를)?\s*(?:숨기|무시|비활성|억제|끄)`},
 		complianceRaw:  []string{`규정\s*준수\s*요구`, `필수\s*(?:규정|감사|보안)\s*(?:단계|검사|요구)`, `선택\s*사항이\s*아닙니다`, `선택\s*사항으로\s*(?:표시|되어)\s*있지만`, `(?:이는|이것은|이\s*단계는)\s*[^.!?\n]{0,20}?(?:에|을\s*위해|를\s*위해|위해)\s*(?:반드시\s*)?(?:필요|필수)`},
+		readerRaw:      []string{`이\s*(?:설명|글|텍스트|메시지)(?:을|를)\s*(?:읽고|보고)\s*있다면`, `다른\s*도구(?:로부터|에\s*의해|가)\s*(?:지시|요청)`},
 		dest:           []string{"외부 서버", "원격 서버", "서버로"},
 	},
 }
@@ -652,6 +664,12 @@ func vocabularyPhrases(v vocabulary) []languagePhrase {
 	// Coercion: compliance pressure, medium alone ([raiseMarkedOrders] raises it beside a high
 	// instruction in the same text).
 	out = append(out, languagePhrase{RuleInstructionCoercion, phrase{severity: SeverityMedium, message: i18n.T("puts compliance pressure on the model"), re: lazyregexp.New(`(?i)` + raw(v.complianceRaw)), judge: notePressure}})
+	// Words to whoever reads the description, with an order beside them.
+	if len(v.readerRaw) > 0 {
+		order := lazyregexp.New(`(?i)` + a(v.call) + `|` + a(v.send) + `|` + a(v.read))
+		out = append(out, languagePhrase{RuleInstructionOverride, phrase{severity: SeverityHigh, message: i18n.T("speaks to the model reading the description and gives it instructions"),
+			re: lazyregexp.New(`(?i)` + raw(v.readerRaw)), judge: judgeReaderWith(order)}})
+	}
 	// Concealment: silencing every warning the user relies on.
 	add(RuleInstructionConcealment, i18n.T("tells the model to silence the warnings the user relies on"), raw(v.suppressRaw), judgeSilencing)
 	// Shadowing: a condition on another tool followed by an order; disparaging other tools, or
