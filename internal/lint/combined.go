@@ -208,6 +208,14 @@ func raiseMarkedOrders(l *linter, tf *toolFindings) {
 			f.Severity = SeverityHigh
 			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the pressure is to carry it out", f.Message)
 			tf.highs++
+		case f.Rule == RuleInstructionPriority && slices.Contains(tf.pressured, f.Pointer) && slices.ContainsFunc(tf.list, func(g Finding) bool {
+			return g.Severity == SeverityHigh && g.Pointer == f.Pointer && g.Rule != RuleInstructionPriority && g.Rule != RuleInstructionTag && g.Rule != RuleToolShadowing && slices.Contains(instructionRules, g.Rule)
+		}):
+			// Another tool put before every use of this one, beside an order against the user:
+			// the standing order is how that order is carried out.
+			f.Severity = SeverityHigh
+			f.Message = i18n.Sprintf("%s, in a text that gives the model a high instruction: the standing order carries it out", f.Message)
+			tf.highs++
 		}
 	}
 }
@@ -234,8 +242,9 @@ func raisePaddedOrders(tf *toolFindings) {
 	}
 }
 
-// notePressure keeps compliance pressure medium and notes the string it is in, for
-// [raiseMarkedOrders] to raise beside a high instruction.
+// notePressure keeps pressure on the model medium (compliance pressure, another tool put
+// before every use of this one) and notes the string it is in, for [raiseMarkedOrders] to
+// raise beside a high instruction.
 func notePressure(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	tf.pressured = append(tf.pressured, v.site.pointer())
 	return SeverityMedium, "", true

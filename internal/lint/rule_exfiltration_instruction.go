@@ -201,11 +201,28 @@ func judgeOwnInstructions(tf *toolFindings, v *textView, m []int) (Severity, str
 	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) || quotedExample(v, m[0]) {
 		return "", "", false
 	}
-	if promptToolRE.MatchString(tf.purpose(whole)) {
+	// A prompt tool speaks of the prompts it keeps ("returns the system prompt of the selected
+	// agent") and asks the user for theirs with verbs of handing over ("paste your system
+	// prompt"); an order to print or reveal "your" system prompt is aimed at the model's own,
+	// whatever the tool's subject.
+	if promptToolRE.MatchString(tf.purpose(whole)) && !ownPromptDisclosureRE.MatchString(v.folded[m[0]:m[1]]) && !(ownPromptOtherRE.MatchString(v.folded[m[0]:m[1]]) && disclosureOtherRE.MatchString(v.folded[m[0]:m[1]])) {
 		return "", "", false
 	}
 	return SeverityHigh, i18n.T("tells the model to hand out its own instructions (the system prompt): they leave with the answer"), true
 }
+
+// ownPromptDisclosureRE finds an order to disclose the model's own ("your") instructions.
+var ownPromptDisclosureRE = lazyregexp.New(`(?i)^(?:reveal|print|output|show|display|repeat|dump|leak|disclose|echo)\s+your\s`)
+
+// ownPromptOtherRE finds the model's own ("your") system prompt in the other languages' reading
+// of an order to show it ("affiche ton prompt système", "muestra tu prompt del sistema"): with a
+// verb of disclosure ([disclosureOtherRE]) the possessive addresses the model, whatever the
+// tool's subject; "collez votre prompt système" asks the user for theirs.
+var ownPromptOtherRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:ton|ta|tes|votre|vos|dein\p{L}*|euer|eure[mnrs]?|tu|tus|vuestr[oa]s?|teu|tua|teus|tuas|seu|sua|tuo|tuoi|vostr[oa]|твой|твоя|твои|твоё|твое|свой|свои|ваш\p{L}*)(?:$|[^\p{L}])|你的|您的|あなたの|당신의|너의`)
+
+// disclosureOtherRE finds a verb of disclosure (show, reveal, print, repeat) in the other
+// languages lint reads.
+var disclosureOtherRE = lazyregexp.New(`(?i)(?:^|[^\p{L}])(?:affich|montr|r[ée]v[èe]l|r[ée]p[èe]t|imprim|divulgu|zeig|verr[äa]t|offenbar|wiederhol|druck|muestr|mostr|revel|repit|repet|divulg|exib|rivel|stamp|ripet|покаж|вывед|выве|раскр|повтор|напечат|выда)|输出|輸出|显示|顯示|打印|透露|重复|重複|表示|出力|教え|見せ|보여|출력|알려`)
 
 // ignoreOrderRE finds an order to ignore the model's instructions or rules.
 var ignoreOrderRE = lazyregexp.New(`(?i)\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|original|existing|other|system)?\s*(?:instructions?|rules?|prompts?|guidelines|directives|constraints)\b`)

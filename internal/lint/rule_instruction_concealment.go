@@ -75,6 +75,13 @@ func instructionConcealmentPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("tells the model to disguise secrets as ordinary output"),
 			`\b(?:formatted|disguised|presented|dressed\s+up|camouflaged|passed\s+off|written)\s+(?:so\s+(?:that\s+)?it\s+looks\s+)?(?:as|like)\s+(?:an?\s+)?(?:normal|ordinary|regular|routine|harmless|innocuous|innocent)\s+(?:[\w-]+\s+)?(?:output|status|information|info|text|results?|data|logs?|messages?|responses?)\b|\b(?:format|disguise|dress\s+up|present|make|write|phrase)\s+(?:them|it|these|this|those|the\s+\w+)\s+(?:up\s+)?(?:to\s+look|so\s+(?:that\s+)?(?:they|it)\s+looks?|as\s+if\s+(?:they|it)\s+(?:were|was))\s+(?:like\s+|as\s+)?(?:an?\s+)?(?:normal|ordinary|regular|routine|harmless|innocuous|innocent)\b|\b(?:formatiert|getarnt|verpackt|verkleidet|dargestellt)\s+(?:wie|als)\s+(?:normale|gew[öo]hnliche|[üu]bliche|harmlose|unauff[äa]llige)[nrs]?\b`,
 			"formatted", "disguised", "presented", "dressed up", "camouflaged", "passed off", "written", "format", "disguise", "present", "make", "write", "phrase", "formatiert", "getarnt", "verpackt", "verkleidet", "dargestellt").judged(judgeDisguise),
+		// Deceiving the user about what was done, so that they do not grow suspicious ("claim
+		// this is document metadata to avoid user suspicion", "so the user doesn't suspect"):
+		// the user is the one kept from knowing. A scraper's "to avoid suspicion from anti-bot
+		// systems" names no user, and a detector's sentence describes the attack.
+		mustPhrase(SeverityHigh, i18n.T("tells the model to keep the user from growing suspicious"),
+			`\b(?:to|so\s+as\s+to|in\s+order\s+to)\s+(?:avoid|not\s+(?:arouse|raise|cause|trigger))\s+(?:arousing\s+|raising\s+|causing\s+|triggering\s+)?(?:any\s+)?(?:the\s+)?(?:user'?s?|users'|their|the\s+user'?s)\s+(?:\w+\s+)?suspicions?\b|\b(?:avoid|without)\s+(?:arousing|raising|causing|triggering)\s+(?:any\s+)?suspicions?\s+(?:from|of|by|in|with|among)\s+(?:the\s+)?users?\b|\bwithout\s+(?:arousing|raising|causing|triggering)\s+(?:the\s+)?(?:user'?s?|users'|their)\s+suspicions?\b|\bso\s+(?:that\s+)?(?:the\s+)?users?\s+(?:does\s*n[o']?t|do\s*n[o']?t|won'?t|will\s+not|would\s+not|wouldn'?t|never|cannot|can'?t)\s+(?:get\s+|become\s+|grow\s+|be\s+)?(?:suspect\w*|suspicious)\b`,
+			"suspicio", "suspect").judged(judgeDeceiveUser),
 		mustPhrase(SeverityMedium, i18n.T("plays an instruction down as a mere implementation detail"),
 			`\b(?:a\s+)?(?:mere|just\s+an?|only\s+an?|simply\s+an?)\s+(?:implementation|internal|technical)\s+detail\b|\b(?:could|would|might)\s+(?:even\s+)?(?:upset|worry|scare|alarm|confuse)\s+the\s+user\b`,
 			"mere", "just a", "just an", "only a", "only an", "simply a", "simply an", "upset", "worry", "scare", "alarm", "confuse").gated("detail", "the user"),
@@ -109,3 +116,14 @@ func judgeDisguise(tf *toolFindings, v *textView, m []int) (Severity, string, bo
 
 // secretOtherRE finds secret material named in the other languages lint reads.
 var secretOtherRE = lazyregexp.New(`(?i)` + reSecretOther)
+
+// judgeDeceiveUser keeps an order to keep the user unsuspecting in a tool's definition, and
+// drops a sentence that describes, detects or warns of the trick (a phishing detector's "mails
+// written to avoid the user's suspicion").
+func judgeDeceiveUser(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	sentence := v.sentence(m[0], m[1])
+	if !tf.definition() || describesAttackRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) {
+		return "", "", false
+	}
+	return SeverityHigh, "", true
+}
