@@ -156,3 +156,25 @@ func BenchmarkCatalogDiff30000(b *testing.B) {
 		b.Fatalf("mode %s, problems %v", res.Mode, res.Problems)
 	}
 }
+
+// BenchmarkCatalogDiffCall is the diff as the JavaScript API runs it (bench/bench.mjs's cold and
+// warm rows): the JSON request of both catalogs decoded, the report without the patch, the
+// answer encoded.
+func BenchmarkCatalogDiffCall(b *testing.B) {
+	left, right := benchCatalogs()
+	request, err := json.Marshal(map[string]any{"left": left, "right": right, "mode": "catalog", "omitPatch": true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(left) + len(right)))
+	b.ReportAllocs()
+	var answer []byte
+	for b.Loop() {
+		answer, _ = core.Call("diff", string(request))
+	}
+	var res core.DiffResult
+	if err := json.Unmarshal(answer, &res); err != nil || res.Catalog == nil || len(res.Problems) > 0 {
+		b.Fatalf("answer %.200s: %v", answer, err)
+	}
+	b.ReportMetric(float64(len(answer))/(1<<20), "MB/answer")
+}
