@@ -165,16 +165,17 @@ func BenchmarkCatalogDiff30000(b *testing.B) {
 // answer encoded.
 func BenchmarkCatalogDiffCall(b *testing.B) {
 	left, right := benchCatalogs()
-	request, err := json.Marshal(map[string]any{"left": left, "right": right, "mode": "catalog", "omitPatch": true})
+	requestBytes, err := json.Marshal(map[string]any{"left": left, "right": right, "mode": "catalog", "omitPatch": true})
 	if err != nil {
 		b.Fatal(err)
 	}
+	request := string(requestBytes)
 	b.SetBytes(int64(len(left) + len(right)))
 	b.ReportAllocs()
 	var answer []byte
 	reportCPU(b, func() {
 		for b.Loop() {
-			answer, _ = core.Call("diff", string(request))
+			answer, _ = core.Call("diff", request)
 		}
 	})
 	var res core.DiffResult

@@ -56,13 +56,47 @@ func mayHoldExamples(desc string) bool {
 	if strings.IndexByte(desc, '"') >= 0 || strings.IndexByte(desc, '`') >= 0 || strings.IndexByte(desc, '\'') >= 0 || strings.Contains(desc, "“") {
 		return true
 	}
-	lower := strings.ToLower(desc)
-	for _, word := range []string{"e.g.", "eg.", "exampl", "for in"} {
-		if strings.Contains(lower, word) {
-			return true
+	words := []string{"e.g.", "eg.", "exampl", "for in"}
+	if !untrusted.IsASCII(desc) {
+		lower := strings.ToLower(desc)
+		for _, word := range words {
+			if strings.Contains(lower, word) {
+				return true
+			}
+		}
+		return false
+	}
+	// An ASCII text lowers byte by byte: the same test without a lowered copy of every
+	// description.
+	for i := 0; i < len(desc); i++ {
+		c := desc[i] | 0x20 // a letter's lower case; 'e' and 'f' have no other byte that maps to them
+		if c != 'e' && c != 'f' {
+			continue
+		}
+		for _, word := range words {
+			if hasPrefixLowerASCII(desc[i:], word) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// hasPrefixLowerASCII reports whether the ASCII text s, lowered, starts with the lower-case word.
+func hasPrefixLowerASCII(s, word string) bool {
+	if len(s) < len(word) {
+		return false
+	}
+	for j := 0; j < len(word); j++ {
+		c := s[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != word[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // A labelled tool is a tool of the catalog with the trifecta labels it gets, and why.
