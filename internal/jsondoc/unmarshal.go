@@ -161,14 +161,8 @@ func (d *unmarshaler) str() (string, error) {
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return d.text[end-len(raw)+1 : end-1], nil
 	}
-	// Decoded into a buffer of the quoted text's size (an unquoted string is never longer): a
-	// request's 10 MB texts are escaped strings, and growing the buffer from nothing allocated
-	// twice their size before the string's own copy.
-	b, err := jsontext.AppendUnquote(make([]byte, 0, len(raw)), raw)
-	if err != nil {
-		return "", err
-	}
-	return string(b), nil
+	b, err := jsontext.AppendUnquote(nil, raw)
+	return string(b), err
 }
 
 func (d *unmarshaler) value(v reflect.Value) error {
