@@ -235,7 +235,7 @@ func Diff(req DiffRequest) DiffResult {
 	defer closeTranslation(tr)
 	res := diff.CompareWith(req.Left, req.Right, req.Mode, diff.Options{WithPatch: !req.OmitPatch, IgnoreArrayOrder: req.IgnoreArrayOrder})
 	if res.Mode == diff.ModeCatalog || res.Mode == diff.ModeLock {
-		res.Findings = append(res.Findings, trifectaFindings(req.Right, "")...)
+		res.Findings = append(res.Findings, trifectaOf(res.RightDocument, res.RightCatalog)...)
 	}
 	res.Problems = withLanguage(langProbs, res.Problems)
 	return diffResultOf(translateDiff(tr, res))

@@ -128,3 +128,16 @@ func trifectaFindings(catalogText, policyText string) []Finding {
 	}
 	return flow.Trifecta(cat, doc, flows)
 }
+
+// trifectaOf is trifectaFindings, with no policy, of a catalog text already parsed (doc nil when
+// it did not parse; cat nil when it was not read as a catalog yet, or could not be): [Diff]'s
+// right text, which it has parsed once already.
+func trifectaOf(doc *jsondoc.Document, cat *catalog.Catalog) []Finding {
+	if doc == nil {
+		return nil
+	}
+	if cat == nil {
+		cat, _ = catalog.Parse(doc)
+	}
+	return flow.Trifecta(cat, doc, nil)
+}

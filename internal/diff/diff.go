@@ -44,6 +44,11 @@ type Result struct {
 	// so that a view can mark both sides: what changed, what was added, what was removed.
 	Places   []PatchPlace     `json:"places,omitempty"`
 	Problems problem.Problems `json:"problems"`
+	// RightDocument and RightCatalog are the right text as parsed (nil where it did not parse or
+	// was not read as a catalog), for a caller that checks more of it: the trifecta of a large
+	// catalog need not parse 10 MB a second time.
+	RightDocument *jsondoc.Document `json:"-"`
+	RightCatalog  *catalog.Catalog  `json:"-"`
 }
 
 // A PatchPlace is where one operation of the patch falls: in the right text for what was added,
@@ -111,6 +116,7 @@ func CompareWith(leftText, rightText string, requested Mode, opts Options) Resul
 	right, rp := jsondoc.ParseString(problem.SourceRight, rightText)
 	res.Problems = append(res.Problems, lp...)
 	res.Problems = append(res.Problems, rp...)
+	res.RightDocument = right
 	if left == nil || right == nil {
 		if mode != ModeAuto {
 			res.Mode = mode
@@ -129,7 +135,7 @@ func CompareWith(leftText, rightText string, requested Mode, opts Options) Resul
 	}
 	res.Mode = mode
 	if mode == ModeLock {
-		res.Lock, res.Findings, res.Problems = verifyLock(left, right, res.Problems)
+		res.Lock, res.RightCatalog, res.Findings, res.Problems = verifyLock(left, right, res.Problems)
 		return res
 	}
 	if mode == ModePatch {
@@ -156,6 +162,7 @@ func CompareWith(leftText, rightText string, requested Mode, opts Options) Resul
 	}
 	lc, lps := catalog.Parse(left)
 	rc, rps := catalog.Parse(right)
+	res.RightCatalog = rc
 	res.Problems = append(res.Problems, lps...)
 	res.Problems = append(res.Problems, rps...)
 	if lc == nil || rc == nil {

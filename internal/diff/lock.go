@@ -8,15 +8,16 @@ import (
 )
 
 // verifyLock is the "lock" mode of [Compare]: left is the lock, right the catalog.
-func verifyLock(left, right *jsondoc.Document, probs problem.Problems) (*catalog.LockReport, []lint.Finding, problem.Problems) {
+// It also returns the catalog as parsed.
+func verifyLock(left, right *jsondoc.Document, probs problem.Problems) (*catalog.LockReport, *catalog.Catalog, []lint.Finding, problem.Problems) {
 	lock, lp := catalog.ParseLock(left)
 	probs = append(probs, lp...)
 	c, cp := catalog.Parse(right)
 	probs = append(probs, cp...)
 	if lock == nil || c == nil {
-		return nil, nil, probs
+		return nil, c, nil, probs
 	}
 	rep, vp := catalog.VerifyLock(lock, c, left, right)
 	probs = append(probs, vp...)
-	return rep, lint.Catalog(c, right), probs
+	return rep, c, lint.Catalog(c, right), probs
 }

@@ -28,9 +28,9 @@ const (
 // the policy. They are deliberately plain: a finding names every tool and why, for a person to
 // confirm in the policy's flows.
 var (
-	privateWords   = lazyregexp.New(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
-	untrustedWords = lazyregexp.New(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
-	sinkWords      = lazyregexp.New(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
+	privateWords   = newWordList(`(?i)\b(private|personal|inbox|e-?mails?|messages?|chats?|files?|repositor(y|ies)|databases?|sql|tables?|records?|secrets?|tokens?|credentials?|passwords?|contacts?|calendar|documents?|notes?|accounts?|customers?)\b`)
+	untrustedWords = newWordList(`(?i)\b(web|url|urls|web ?pages?|browse|internet|issues?|tickets?|comments?|e-?mails?|inbox|reviews?|posts?|feeds?|public|search results?|fact)\b`)
+	sinkWords      = newWordList(`(?i)\b(send|sends|post|posts|publish|publishes|upload|uploads|share|shares|reply|replies|push|pushes|comment|open|opens|create|creates|write|writes|email|e-mail|message|forward|submit)\b`)
 	// examples are the parts of a description that show what a person may pass rather than say
 	// what the tool does: a quoted value ("how do I reset my password"), and what follows
 	// "e.g." or "for example" to the end of its sentence. A search tool whose example query
@@ -51,16 +51,52 @@ func prose(desc string) string {
 // to ſ; the other letters fold only to their ASCII capitals). Most descriptions hold none, and
 // the expression was most of a catalog's trifecta.
 func mayHoldExamples(desc string) bool {
-	if strings.ContainsAny(desc, "\"“`'") {
+	// Byte searches rather than strings.ContainsAny, whose set with a rune beyond ASCII decoded
+	// every rune of every description (most of this function's time).
+	if strings.IndexByte(desc, '"') >= 0 || strings.IndexByte(desc, '`') >= 0 || strings.IndexByte(desc, '\'') >= 0 || strings.Contains(desc, "“") {
 		return true
 	}
-	lower := strings.ToLower(desc)
-	for _, word := range []string{"e.g.", "eg.", "exampl", "for in"} {
-		if strings.Contains(lower, word) {
-			return true
+	words := []string{"e.g.", "eg.", "exampl", "for in"}
+	if !untrusted.IsASCII(desc) {
+		lower := strings.ToLower(desc)
+		for _, word := range words {
+			if strings.Contains(lower, word) {
+				return true
+			}
+		}
+		return false
+	}
+	// An ASCII text lowers byte by byte: the same test without a lowered copy of every
+	// description.
+	for i := 0; i < len(desc); i++ {
+		c := desc[i] | 0x20 // a letter's lower case; 'e' and 'f' have no other byte that maps to them
+		if c != 'e' && c != 'f' {
+			continue
+		}
+		for _, word := range words {
+			if hasPrefixLowerASCII(desc[i:], word) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// hasPrefixLowerASCII reports whether the ASCII text s, lowered, starts with the lower-case word.
+func hasPrefixLowerASCII(s, word string) bool {
+	if len(s) < len(word) {
+		return false
+	}
+	for j := 0; j < len(word); j++ {
+		c := s[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != word[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // A labelled tool is a tool of the catalog with the trifecta labels it gets, and why.

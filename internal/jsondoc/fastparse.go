@@ -2,6 +2,7 @@ package jsondoc
 
 import (
 	"encoding/json"
+	"slices"
 	"sync"
 	"unicode/utf8"
 
@@ -15,31 +16,51 @@ import (
 // and escapes it leaves to the reference decoder, such as surrogate pairs) makes it give up,
 // and the jsontext decoder, the reference, reads the text and says what is wrong where. So the
 // fast path never changes an answer: FuzzFastParse holds it to the reference, value for value.
-func fastParse(text string, maxDepth int) (any, bool) {
+//
+// It also returns the index of each large array and object (see indexedChildren), by where it
+// starts (base added to the offsets in text), as [Document.container] would build it on a
+// lookup: the parse knows where each child starts for nothing, where a lookup would read the
+// container's text again — several times, for the first lookups, which read without indexing.
+// A 10,000-tool catalog's /tools is such an array, and placing a diff's entries read each
+// catalog's text several times more (most of the time of placing them).
+func fastParse(text string, maxDepth, base int) (any, map[int]*container, bool) {
 	stacks := fastStacks.Get().(*fastParserStacks)
-	p := fastParser{s: text, maxDepth: maxDepth, members: stacks.members[:0], elems: stacks.elems[:0]}
+	p := fastParser{s: text, maxDepth: maxDepth, base: base, members: stacks.members[:0], elems: stacks.elems[:0], starts: stacks.starts[:0]}
 	defer func() {
 		// Kept for the next parse, emptied (a failed parse leaves values on them), unless a
 		// huge document grew them.
-		if cap(p.members) <= 1<<12 && cap(p.elems) <= 1<<14 {
+		if cap(p.members) <= 1<<12 && cap(p.elems) <= 1<<14 && cap(p.starts) <= 1<<14 {
 			clear(p.members[:cap(p.members)])
 			clear(p.elems[:cap(p.elems)])
-			stacks.members, stacks.elems = p.members[:0], p.elems[:0]
+			stacks.members, stacks.elems, stacks.starts = p.members[:0], p.elems[:0], p.starts[:0]
 			fastStacks.Put(stacks)
 		}
 	}()
 	p.space()
 	v, ok := p.value(0)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	p.space()
-	return v, p.i == len(p.s)
+	if p.i != len(p.s) {
+		return nil, nil, false
+	}
+	return v, p.indexed, true
 }
+
+// indexedChildren and indexedBytes are the size from which the fast parse indexes an array or
+// object: that many children, or that many bytes of text (the object that holds a catalog's
+// 10 MB /tools has one member, and finding it by reading meant reading all of it). Below them,
+// reading the container's text on a lookup costs little, and most containers are small.
+const (
+	indexedChildren = 64
+	indexedBytes    = 64 << 10
+)
 
 type fastParserStacks struct {
 	members []fastMember
 	elems   []any
+	starts  []int
 }
 
 var fastStacks = sync.Pool{New: func() any { return &fastParserStacks{} }}
@@ -57,6 +78,12 @@ type fastParser struct {
 	// smaller than its members.
 	members []fastMember
 	elems   []any
+	// starts holds where each element on elems starts in the text, and for each member on
+	// members where its name and its value start; indexed the containers indexed (see
+	// fastParse); both with base added.
+	starts  []int
+	base    int
+	indexed map[int]*container
 }
 
 type fastMember struct {
@@ -113,17 +140,19 @@ func (p *fastParser) literal(word string) bool {
 }
 
 func (p *fastParser) object(depth int) (any, bool) {
+	open := p.i
 	p.i++ // {
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == '}' {
 		p.i++
 		return map[string]any{}, true
 	}
-	base := len(p.members)
+	base, startsBase := len(p.members), len(p.starts)
 	for {
 		if p.i >= len(p.s) || p.s[p.i] != '"' {
 			return nil, false
 		}
+		nameAt := p.i
 		key, ok := p.str()
 		if !ok {
 			return nil, false
@@ -134,6 +163,7 @@ func (p *fastParser) object(depth int) (any, bool) {
 		}
 		p.i++
 		p.space()
+		p.starts = append(p.starts, p.base+nameAt, p.base+p.i)
 		v, ok := p.value(depth + 1)
 		if !ok {
 			return nil, false
@@ -150,23 +180,42 @@ func (p *fastParser) object(depth int) (any, bool) {
 	for _, m := range members {
 		obj[m.name] = m.value
 	}
-	clear(members) // the stack holds no value of a finished object
-	p.members = p.members[:base]
 	if len(obj) != len(members) {
 		return nil, false // a repeated name: the reference says where
 	}
+	if len(members) >= indexedChildren || p.i-open >= indexedBytes {
+		c := &container{object: true}
+		c.members = c.inline[:0]
+		for k, m := range members {
+			c.add(member{key: m.name, name: p.starts[startsBase+2*k], value: p.starts[startsBase+2*k+1]})
+		}
+		p.index(open, c)
+	}
+	clear(members) // the stack holds no value of a finished object
+	p.members = p.members[:base]
+	p.starts = p.starts[:startsBase]
 	return obj, true
 }
 
+// index keeps c as the index of the container whose opening bracket is at open.
+func (p *fastParser) index(open int, c *container) {
+	if p.indexed == nil {
+		p.indexed = map[int]*container{}
+	}
+	p.indexed[p.base+open] = c
+}
+
 func (p *fastParser) array(depth int) (any, bool) {
+	open := p.i
 	p.i++ // [
 	p.space()
 	if p.i < len(p.s) && p.s[p.i] == ']' {
 		p.i++
 		return []any{}, true
 	}
-	base := len(p.elems)
+	base, startsBase := len(p.elems), len(p.starts)
 	for {
+		p.starts = append(p.starts, p.base+p.i)
 		v, ok := p.value(depth + 1)
 		if !ok {
 			return nil, false
@@ -182,6 +231,10 @@ func (p *fastParser) array(depth int) (any, bool) {
 	copy(arr, p.elems[base:])
 	clear(p.elems[base:])
 	p.elems = p.elems[:base]
+	if len(arr) >= indexedChildren || p.i-open >= indexedBytes {
+		p.index(open, &container{elements: slices.Clone(p.starts[startsBase:])})
+	}
+	p.starts = p.starts[:startsBase]
 	return arr, true
 }
 

@@ -47,6 +47,22 @@ type member struct {
 // shortObject is how many members an object has at most to be searched without a map.
 const shortObject = 16
 
+// add adds an object's member, read in text order, unless its name was read before.
+func (c *container) add(m member) {
+	if _, seen := c.member(m.key); seen {
+		return
+	}
+	c.members = append(c.members, m)
+	if c.byName != nil {
+		c.byName[m.key] = len(c.members) - 1
+	} else if len(c.members) > shortObject {
+		c.byName = make(map[string]int, 2*len(c.members))
+		for i, m := range c.members {
+			c.byName[m.key] = i
+		}
+	}
+}
+
 // member finds the member named key.
 func (c *container) member(key string) (member, bool) {
 	if c.byName != nil {
@@ -101,7 +117,7 @@ func (d *Document) find(pointer string, name bool) (int, bool) {
 			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		}
 		last := rest == ""
-		if direct {
+		if _, indexed := d.containers[off]; direct && !indexed {
 			var ok bool
 			if off, ok = childAt(d.str, off, tok); !ok {
 				return 0, false
@@ -228,18 +244,7 @@ func (d *Document) container(off int) *container {
 			c.elements = append(c.elements, value)
 			return true
 		}
-		if _, seen := c.member(key); seen {
-			return true
-		}
-		c.members = append(c.members, member{key: key, name: name, value: value})
-		if c.byName != nil {
-			c.byName[key] = len(c.members) - 1
-		} else if len(c.members) > shortObject {
-			c.byName = make(map[string]int, 2*len(c.members))
-			for i, m := range c.members {
-				c.byName[m.key] = i
-			}
-		}
+		c.add(member{key: key, name: name, value: value})
 		return true
 	})
 	if d.containers == nil {

@@ -134,8 +134,8 @@ func parseWith(src problem.Source, text []byte, str string, lim Limits, keepRepe
 		return fail(d.problemAt(problem.KindParse, i18n.T("the text is empty: expected a JSON value"), len(text)))
 	}
 	if !keepRepeats && !referenceOnly && str != "" {
-		if v, ok := fastParse(str[d.bom:], maxDepthOf(lim)); ok {
-			d.Value = v
+		if v, indexed, ok := fastParse(str[d.bom:], maxDepthOf(lim), d.bom); ok {
+			d.Value, d.containers = v, indexed
 			return d, nil, nil
 		}
 	}

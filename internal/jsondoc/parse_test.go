@@ -3,6 +3,7 @@ package jsondoc_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -327,4 +328,56 @@ func FuzzFastParse(f *testing.F) {
 			t.Fatalf("values differ:\n fast path %#v\n reference %#v", got, want)
 		}
 	})
+}
+
+// The arrays and objects the parse indexes (64 children or more, or 64 KB) are found where the
+// token scan finds them: nested in each other, with white space between children and names
+// with escapes, behind a byte order mark, as a fresh document's first lookup and later.
+func TestLocateInIndexedContainers(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("\xef\xbb\xbf {\"tools\": [")
+	for i := range 100 {
+		if i > 0 {
+			b.WriteString(" ,\n ")
+		}
+		switch i % 3 {
+		case 0:
+			fmt.Fprintf(&b, `{"name": "t%d", "x": [%s 1]}`, i, strings.Repeat("0, ", i))
+		case 1:
+			fmt.Fprintf(&b, `"s\"%d"`, i)
+		default:
+			fmt.Fprintf(&b, "%d.5", i)
+		}
+	}
+	b.WriteString("\t], \"small\": [1, 2], \"big\": {")
+	for i := range 70 {
+		fmt.Fprintf(&b, "%q : %d,\n", fmt.Sprintf("k\\u00e9%d", i), i) // names with escapes
+	}
+	b.WriteString("\"last\": {\"x\": 1}}, \"wrap\": {\"blob\": \"" + strings.Repeat("x", 70<<10) + "\", \"n\": [1]}}") // indexed for its bytes
+	text := []byte(b.String())
+	pointers := []string{"", "/tools", "/tools/0", "/tools/1", "/tools/2", "/tools/63", "/tools/64", "/tools/99", "/tools/100", "/tools/-",
+		"/tools/99/x", "/tools/99/x/0", "/tools/99/x/98", "/tools/99/x/99", "/tools/99/x/100", "/tools/66/x/66", "/tools/66/name", "/small/1", "/tools/07",
+		"/big", "/big/ké0", "/big/ké69", "/big/k\\u00e90", "/big/last", "/big/last/x", "/big/nope",
+		"/wrap", "/wrap/blob", "/wrap/n", "/wrap/n/0"}
+	doc, probs := jsondoc.Parse(problem.SourceInstance, text)
+	if probs != nil {
+		t.Fatal(probs)
+	}
+	for round := 0; round < 2; round++ {
+		for _, p := range pointers {
+			got, gotOK := doc.Locate(p)
+			want, wantOK := doc.LocateByTokens(p)
+			if got != want || gotOK != wantOK {
+				t.Errorf("round %d: Locate(%q) = %d, %v; the token scan says %d, %v", round, p, got, gotOK, want, wantOK)
+			}
+		}
+	}
+	for _, p := range pointers {
+		fresh, _ := jsondoc.Parse(problem.SourceInstance, text)
+		got, gotOK := fresh.Locate(p)
+		want, wantOK := fresh.LocateByTokens(p)
+		if got != want || gotOK != wantOK {
+			t.Errorf("first lookup: Locate(%q) = %d, %v; the token scan says %d, %v", p, got, gotOK, want, wantOK)
+		}
+	}
 }
