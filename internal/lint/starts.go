@@ -53,6 +53,9 @@ type branchStarts struct {
 	// right after it: a start whose next byte is none of them is not tried (nil: any byte).
 	// Line starts and "[" are common in prose, the branches that start there rarely go on.
 	follow *[256]bool
+	// after, for such a branch, is what its mark and the run of blanks after it are followed
+	// by ([markRuns]); nil when that cannot be told.
+	after *markRun
 	// searched, for a branch of a phrase with neither, is the branch searched for in the text,
 	// and after the rune before where a search resumes ([startPlan.findAllWith]); such a branch
 	// needs a literal, so that it never matches the empty string.
@@ -95,6 +98,7 @@ func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
 			}
 			bs.marks, bs.atStart = &marks, atStart
 			bs.follow = followAfterMark(b)
+			bs.after = markRuns(b)
 		}
 		p.branches = append(p.branches, bs)
 		p.branch = append(p.branch, b)
@@ -285,9 +289,150 @@ func (p *startPlan) followed(set uint64, text string, i int) uint64 {
 		f := p.branches[j].follow
 		if f != nil && (i+1 >= len(text) || !f[text[i+1]]) {
 			set &^= 1 << j
+			continue
+		}
+		if a := p.branches[j].after; a != nil && !a.allows(text, i) {
+			set &^= 1 << j
 		}
 	}
 	return set
+}
+
+// A markRun is how a branch that starts with a mark goes on: one of its marks (each exactly, a
+// rune or a literal such as "<!--"), then any run of the bytes of skip (the "\s*" after a sentence's
+// end), then a byte of next, which holds none of skip. A mark is read at a line break, a full stop
+// or a question mark, most of them in prose followed by a space and a word that the branch does
+// not go on with ("(?:^|[\n.!?>*#]\s*|<!--\s*)(?:ai\s+)?agents?\s+…"): the byte after the run,
+// not the one after the mark, tells them apart.
+type markRun struct {
+	marks []string
+	skip  [256]bool
+	next  [256]bool
+}
+
+// allows reports whether the branch may match from text[i], a mark past the text's start: some
+// mark of its stands there, and the first byte after the run of skip after it is one of next. A
+// match is a mark, a run of skip bytes (those of the mark's own run and of the run that starts the
+// rest) and then the rest, whose first byte is not one of skip: the longest run after the mark
+// ends where the rest starts.
+func (m *markRun) allows(text string, i int) bool {
+	for _, mark := range m.marks {
+		if !strings.HasPrefix(text[i:], mark) {
+			continue
+		}
+		j := i + len(mark)
+		for j < len(text) && m.skip[text[j]] {
+			j++
+		}
+		if j < len(text) && m.next[text[j]] {
+			return true
+		}
+	}
+	return false
+}
+
+// maxMarkRunes bounds the marks of a [markRun] written out from a class.
+const maxMarkRunes = 32
+
+// markRuns is the markRun of a branch that is a sequence whose first part is a mark or a choice
+// of marks ("\n", "(?:^|\n)", "(?:^|[\n.!?]\s*|<!--\s*)"), each exactly one rune or literal,
+// with or without a run of an ASCII class after it, and whose rest, after any run of such a class
+// that starts it, cannot match the empty string; nil otherwise. The text's start is a start of
+// its own ([startPlan.followed] keeps it).
+func markRuns(b *syntax.Regexp) *markRun {
+	for b.Op == syntax.OpCapture {
+		b = b.Sub[0]
+	}
+	if b.Op != syntax.OpConcat || len(b.Sub) < 2 {
+		return nil
+	}
+	first, rest := b.Sub[0], b.Sub[1:]
+	alts := []*syntax.Regexp{first}
+	if first.Op == syntax.OpAlternate {
+		alts = first.Sub
+	}
+	m := &markRun{}
+	for _, a := range alts {
+		mark := a
+		if a.Op == syntax.OpConcat && len(a.Sub) == 2 && a.Sub[1].Op == syntax.OpStar {
+			if !asciiClassInto(a.Sub[1].Sub[0], &m.skip) {
+				return nil
+			}
+			mark = a.Sub[0]
+		}
+		switch mark.Op {
+		case syntax.OpBeginText:
+			if mark != a {
+				return nil
+			}
+		case syntax.OpLiteral:
+			if mark.Flags&syntax.FoldCase != 0 && strings.ToLower(string(mark.Rune)) != strings.ToUpper(string(mark.Rune)) {
+				return nil // a letter of either case: not written out
+			}
+			m.marks = append(m.marks, string(mark.Rune))
+		case syntax.OpCharClass:
+			for k := 0; k+1 < len(mark.Rune); k += 2 {
+				for r := mark.Rune[k]; r <= mark.Rune[k+1]; r++ {
+					if len(m.marks) >= maxMarkRunes {
+						return nil
+					}
+					m.marks = append(m.marks, string(r))
+				}
+			}
+		default:
+			return nil
+		}
+	}
+	for len(rest) > 0 && rest[0].Op == syntax.OpStar && asciiClassInto(rest[0].Sub[0], &m.skip) {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || len(m.marks) == 0 {
+		return nil
+	}
+	nullable, ok := firstBytes(&syntax.Regexp{Op: syntax.OpConcat, Sub: rest}, &m.next)
+	if !ok || nullable {
+		return nil
+	}
+	for c := range m.skip {
+		if m.skip[c] && m.next[c] {
+			return nil
+		}
+	}
+	return m
+}
+
+// asciiClassInto adds the bytes of e, a class or a single rune of ASCII only, to set; false when e
+// is no such thing.
+func asciiClassInto(e *syntax.Regexp, set *[256]bool) bool {
+	switch e.Op {
+	case syntax.OpCharClass:
+		if len(e.Rune) == 0 {
+			return false
+		}
+		for k := 0; k+1 < len(e.Rune); k += 2 {
+			if e.Rune[k+1] >= utf8.RuneSelf {
+				return false
+			}
+		}
+		for k := 0; k+1 < len(e.Rune); k += 2 {
+			for r := e.Rune[k]; r <= e.Rune[k+1]; r++ {
+				set[r] = true
+			}
+		}
+		return true
+	case syntax.OpLiteral:
+		if len(e.Rune) != 1 || !oneASCIIByte(e) {
+			return false
+		}
+		set[e.Rune[0]] = true
+		if e.Flags&syntax.FoldCase != 0 {
+			for f := unicode.SimpleFold(e.Rune[0]); f != e.Rune[0]; f = unicode.SimpleFold(f) {
+				set[f] = true
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // followAfterMark is the bytes that can come right after the mark a branch starts with, when
