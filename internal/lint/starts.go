@@ -299,36 +299,83 @@ func (p *startPlan) followed(set uint64, text string, i int) uint64 {
 }
 
 // A markRun is how a branch that starts with a mark goes on: one of its marks (each exactly, a
-// rune or a literal such as "<!--"), then any run of the bytes of skip (the "\s*" after a sentence's
-// end), then a byte of next, which holds none of skip. A mark is read at a line break, a full stop
-// or a question mark, most of them in prose followed by a space and a word that the branch does
-// not go on with ("(?:^|[\n.!?>*#]\s*|<!--\s*)(?:ai\s+)?agents?\s+…"): the byte after the run,
-// not the one after the mark, tells them apart.
+// rune or a literal such as "<!--"), then runs and single bytes of ASCII classes (the "\s*" after
+// a sentence's end, the "\s*/?\s*" inside a tag), then a byte of next. A mark is read at a line
+// break, a full stop, a bracket, most of them in prose followed by a space and a word that the
+// branch does not go on with ("(?:^|[\n.!?>*#]\s*|<!--\s*)(?:ai\s+)?agents?\s+…"): the byte
+// after the runs, not the one after the mark, tells them apart.
 type markRun struct {
-	marks []string
-	skip  [256]bool
+	alts  []markAlt
+	steps []runStep // after the mark's own
 	next  [256]bool
 }
 
+// A markAlt is one mark of a [markRun] and the steps of its own after it ("[.!?]\s*").
+type markAlt struct {
+	mark  string
+	steps []runStep
+}
+
+// A runStep is min to max bytes of class (max -1: any number).
+type runStep struct {
+	class    [256]bool
+	min, max int
+}
+
+// maxRunPlaces bounds the places a [markRun]'s steps may have reached before the run allows the
+// start without reading on: a long run of blanks reaches as many places as it holds bytes.
+const maxRunPlaces = 64
+
 // allows reports whether the branch may match from text[i], a mark past the text's start: some
-// mark of its stands there, and the first byte after the run of skip after it is one of next. A
-// match is a mark, a run of skip bytes (those of the mark's own run and of the run that starts the
-// rest) and then the rest, whose first byte is not one of skip: the longest run after the mark
-// ends where the rest starts.
+// mark of its stands there, and some place its steps can reach from there is followed by a byte of
+// next. Each step matches only bytes of ASCII, so the places are every place a match can have
+// reached, whatever the steps' greed.
 func (m *markRun) allows(text string, i int) bool {
-	for _, mark := range m.marks {
-		if !strings.HasPrefix(text[i:], mark) {
+	var buf [2 * maxRunPlaces]int
+	for _, a := range m.alts {
+		if !strings.HasPrefix(text[i:], a.mark) {
 			continue
 		}
-		j := i + len(mark)
-		for j < len(text) && m.skip[text[j]] {
-			j++
-		}
-		if j < len(text) && m.next[text[j]] {
+		at := append(buf[:0], i+len(a.mark))
+		var ok bool
+		if at, ok = walkSteps(text, at, a.steps); !ok {
 			return true
+		}
+		if at, ok = walkSteps(text, at, m.steps); !ok {
+			return true
+		}
+		for _, p := range at {
+			if p < len(text) && m.next[text[p]] {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// walkSteps is the places the steps reach from the places at (in order, each once), reusing at's
+// storage; ok is false when they are more than maxRunPlaces.
+func walkSteps(text string, at []int, steps []runStep) ([]int, bool) {
+	for k := range steps {
+		st := &steps[k]
+		var next [2 * maxRunPlaces]int
+		out := next[:0]
+		for _, p := range at {
+			run := 0
+			for p+run < len(text) && (st.max < 0 || run < st.max) && st.class[text[p+run]] {
+				run++
+			}
+			for n := st.min; n <= run; n++ {
+				if q := p + n; len(out) == 0 || out[len(out)-1] < q {
+					if out = append(out, q); len(out) > maxRunPlaces {
+						return nil, false
+					}
+				}
+			}
+		}
+		at = append(at[:0], out...)
+	}
+	return at, true
 }
 
 // maxMarkRunes bounds the marks of a [markRun] written out from a class.
@@ -336,9 +383,9 @@ const maxMarkRunes = 32
 
 // markRuns is the markRun of a branch that is a sequence whose first part is a mark or a choice
 // of marks ("\n", "(?:^|\n)", "(?:^|[\n.!?]\s*|<!--\s*)"), each exactly one rune or literal,
-// with or without a run of an ASCII class after it, and whose rest, after any run of such a class
-// that starts it, cannot match the empty string; nil otherwise. The text's start is a start of
-// its own ([startPlan.followed] keeps it).
+// with or without steps of ASCII classes after it, and whose rest, after the steps that start it,
+// cannot match the empty string; nil otherwise. The text's start is a start of its own
+// ([startPlan.followed] keeps it).
 func markRuns(b *syntax.Regexp) *markRun {
 	for b.Op == syntax.OpCapture {
 		b = b.Sub[0]
@@ -346,59 +393,96 @@ func markRuns(b *syntax.Regexp) *markRun {
 	if b.Op != syntax.OpConcat || len(b.Sub) < 2 {
 		return nil
 	}
-	first, rest := b.Sub[0], b.Sub[1:]
+	first := b.Sub[0]
 	alts := []*syntax.Regexp{first}
 	if first.Op == syntax.OpAlternate {
 		alts = first.Sub
 	}
 	m := &markRun{}
 	for _, a := range alts {
-		mark := a
-		if a.Op == syntax.OpConcat && len(a.Sub) == 2 && a.Sub[1].Op == syntax.OpStar {
-			if !asciiClassInto(a.Sub[1].Sub[0], &m.skip) {
-				return nil
-			}
-			mark = a.Sub[0]
+		parts := []*syntax.Regexp{a}
+		if a.Op == syntax.OpConcat {
+			parts = a.Sub
+		}
+		mark := parts[0]
+		steps, n := stepsOf(parts[1:])
+		if n != len(parts)-1 {
+			return nil
 		}
 		switch mark.Op {
 		case syntax.OpBeginText:
-			if mark != a {
+			if len(parts) > 1 {
 				return nil
 			}
 		case syntax.OpLiteral:
 			if mark.Flags&syntax.FoldCase != 0 && strings.ToLower(string(mark.Rune)) != strings.ToUpper(string(mark.Rune)) {
 				return nil // a letter of either case: not written out
 			}
-			m.marks = append(m.marks, string(mark.Rune))
+			m.alts = append(m.alts, markAlt{string(mark.Rune), steps})
 		case syntax.OpCharClass:
 			for k := 0; k+1 < len(mark.Rune); k += 2 {
 				for r := mark.Rune[k]; r <= mark.Rune[k+1]; r++ {
-					if len(m.marks) >= maxMarkRunes {
+					if len(m.alts) >= maxMarkRunes {
 						return nil
 					}
-					m.marks = append(m.marks, string(r))
+					m.alts = append(m.alts, markAlt{string(r), steps})
 				}
 			}
 		default:
 			return nil
 		}
 	}
-	for len(rest) > 0 && rest[0].Op == syntax.OpStar && asciiClassInto(rest[0].Sub[0], &m.skip) {
-		rest = rest[1:]
-	}
-	if len(rest) == 0 || len(m.marks) == 0 {
+	steps, n := stepsOf(b.Sub[1:])
+	rest := b.Sub[1+n:]
+	if len(rest) == 0 || len(m.alts) == 0 {
 		return nil
 	}
+	m.steps = steps
 	nullable, ok := firstBytes(&syntax.Regexp{Op: syntax.OpConcat, Sub: rest}, &m.next)
 	if !ok || nullable {
 		return nil
 	}
-	for c := range m.skip {
-		if m.skip[c] && m.next[c] {
-			return nil
-		}
-	}
 	return m
+}
+
+// stepsOf reads the parts of a sequence as steps while each is an ASCII class, one rune of ASCII
+// or a repetition of a class, and returns how many it read.
+func stepsOf(parts []*syntax.Regexp) ([]runStep, int) {
+	var steps []runStep
+	for n, e := range parts {
+		var st runStep
+		switch e.Op {
+		case syntax.OpLiteral:
+			// One mark ("/", "("); a word is what the rest starts with, and tells it best.
+			st.min, st.max = 1, 1
+			if len(e.Rune) != 1 || !asciiClassInto(e, &st.class) {
+				return steps, n
+			}
+		case syntax.OpCharClass:
+			st.min, st.max = 1, 1
+			if !asciiClassInto(e, &st.class) {
+				return steps, n
+			}
+		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+			if !asciiClassInto(e.Sub[0], &st.class) {
+				return steps, n
+			}
+			switch e.Op {
+			case syntax.OpStar:
+				st.min, st.max = 0, -1
+			case syntax.OpPlus:
+				st.min, st.max = 1, -1
+			case syntax.OpQuest:
+				st.min, st.max = 0, 1
+			default:
+				st.min, st.max = e.Min, e.Max
+			}
+		default:
+			return steps, n
+		}
+		steps = append(steps, st)
+	}
+	return steps, len(parts)
 }
 
 // asciiClassInto adds the bytes of e, a class or a single rune of ASCII only, to set; false when e

@@ -78,8 +78,8 @@ func TestExpressionFindsTheSame(t *testing.T) {
 }
 
 // TestMarkRuns holds which branches that start at a mark are told by what follows the mark and
-// the blanks after it: a branch with a letter of either case as its mark, or whose rest may start
-// with a blank or match nothing, is not.
+// the runs after it: a branch with a letter of either case or a run as its mark, or whose rest may
+// match nothing once the runs are read, is not.
 func TestMarkRuns(t *testing.T) {
 	cases := []struct {
 		pattern string
@@ -87,11 +87,13 @@ func TestMarkRuns(t *testing.T) {
 	}{
 		{`(?:^|[\n.!?]\s*|<!--\s*)agent\s*:`, []string{"\n", "!", ".", "?", "<!--"}},
 		{`(?:^|\n)[ \t]*system\s*:`, []string{"\n"}},
-		{`\n\s*(?:x|y)`, []string{"\n"}},
+		{`\n\s*(?:xa|yb)`, []string{"\n"}},
+		{`(?:^|\n)\s*/?\s*system`, []string{"\n"}},
+		{`\[\s*/?\s*(?:system|inst)\s*\]`, []string{"["}},
+		{`(?:^|\n)\s*(?:\sa|xb)`, []string{"\n"}},
+		{`\n\s*[xy]`, nil},                 // a class is read as a step, and nothing is left to start the rest
 		{`(?i)(?:^|a\s*)system`, nil},      // a letter
-		{`(?:^|\n)\s*(?:\s|x)`, nil},       // the rest may start with a blank
-		{`(?:^|\n)\s*x?`, nil},             // the rest may match nothing
-		{`(?:^|\n)\s*/?\s*system`, nil},    // the rest may start with a blank, after an optional "/"
+		{`(?:^|\n)\s*x?`, nil},             // nothing is left to start the rest
 		{`(?:^|\n|\d+[.)]\s*)system`, nil}, // a mark of many runes
 	}
 	for _, c := range cases {
@@ -99,13 +101,25 @@ func TestMarkRuns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := markRuns(re)
 		var got []string
-		if m != nil {
-			got = m.marks
+		if m := markRuns(re); m != nil {
+			for _, a := range m.alts {
+				got = append(got, a.mark)
+			}
 		}
 		if !reflect.DeepEqual(got, c.marks) {
 			t.Errorf("%s: marks %q, want %q", c.pattern, got, c.marks)
+		}
+	}
+	// What follows a mark decides: the rest starts after the runs, at any place they reach.
+	re, err := syntax.Parse(`\[\s*/?\s*(?:system|inst)\s*\]`, syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := markRuns(re)
+	for text, want := range map[string]bool{"[system]": true, "[ / inst]": true, "[/  system": true, "[ x": false, "[//system": false, "[": false, "[ ": false, "x": false} {
+		if got := m.allows(text, 0); got != want {
+			t.Errorf("allows(%q) = %v, want %v", text, got, want)
 		}
 	}
 }
