@@ -328,24 +328,27 @@ const maxRunPlaces = 64
 
 // allows reports whether the branch may match from text[i], a mark past the text's start: some
 // mark of its stands there, and some place its steps can reach from there is followed by a byte of
-// next. Each step matches only bytes of ASCII, so the places are every place a match can have
-// reached, whatever the steps' greed.
+// next. Each step matches only bytes of ASCII, so every place a match can have reached lies
+// between the first and the last place the steps reach, whatever their greed; the places between
+// are all tried, which may allow a start that cannot match, never refuse one that can.
 func (m *markRun) allows(text string, i int) bool {
-	var buf [2 * maxRunPlaces]int
 	for _, a := range m.alts {
-		if !strings.HasPrefix(text[i:], a.mark) {
+		if a.mark[0] != text[i] || !strings.HasPrefix(text[i:], a.mark) {
 			continue
 		}
-		at := append(buf[:0], i+len(a.mark))
-		var ok bool
-		if at, ok = walkSteps(text, at, a.steps); !ok {
+		at := i + len(a.mark)
+		lo, hi, ok := walkSteps(text, at, at, a.steps)
+		if ok {
+			lo, hi, ok = walkSteps(text, lo, hi, m.steps)
+		}
+		switch {
+		case !ok:
+			continue // no place is reached
+		case hi-lo > maxRunPlaces:
 			return true
 		}
-		if at, ok = walkSteps(text, at, m.steps); !ok {
-			return true
-		}
-		for _, p := range at {
-			if p < len(text) && m.next[text[p]] {
+		for p := lo; p <= hi && p < len(text); p++ {
+			if m.next[text[p]] {
 				return true
 			}
 		}
@@ -353,29 +356,34 @@ func (m *markRun) allows(text string, i int) bool {
 	return false
 }
 
-// walkSteps is the places the steps reach from the places at (in order, each once), reusing at's
-// storage; ok is false when they are more than maxRunPlaces.
-func walkSteps(text string, at []int, steps []runStep) ([]int, bool) {
+// walkSteps is the first and the last place the steps reach from the places lo to hi; ok is
+// false when they reach none. Past maxRunPlaces places it stops reading, with hi past lo by more.
+func walkSteps(text string, lo, hi int, steps []runStep) (int, int, bool) {
 	for k := range steps {
+		if hi-lo > maxRunPlaces {
+			return lo, hi, true
+		}
 		st := &steps[k]
-		var next [2 * maxRunPlaces]int
-		out := next[:0]
-		for _, p := range at {
+		nlo, nhi := -1, -1
+		for p := lo; p <= hi; p++ {
 			run := 0
 			for p+run < len(text) && (st.max < 0 || run < st.max) && st.class[text[p+run]] {
 				run++
 			}
-			for n := st.min; n <= run; n++ {
-				if q := p + n; len(out) == 0 || out[len(out)-1] < q {
-					if out = append(out, q); len(out) > maxRunPlaces {
-						return nil, false
-					}
-				}
+			if run < st.min {
+				continue
 			}
+			if nlo < 0 {
+				nlo = p + st.min
+			}
+			nhi = max(nhi, p+run)
 		}
-		at = append(at[:0], out...)
+		if nlo < 0 {
+			return 0, 0, false
+		}
+		lo, hi = nlo, nhi
 	}
-	return at, true
+	return lo, hi, true
 }
 
 // maxMarkRunes bounds the marks of a [markRun] written out from a class.
