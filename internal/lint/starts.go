@@ -53,6 +53,9 @@ type branchStarts struct {
 	// right after it: a start whose next byte is none of them is not tried (nil: any byte).
 	// Line starts and "[" are common in prose, the branches that start there rarely go on.
 	follow *[256]bool
+	// after, for such a branch, is what its mark and the run of blanks after it are followed
+	// by ([markRuns]); nil when that cannot be told.
+	after *markRun
 	// searched, for a branch of a phrase with neither, is the branch searched for in the text,
 	// and after the rune before where a search resumes ([startPlan.findAllWith]); such a branch
 	// needs a literal, so that it never matches the empty string.
@@ -95,6 +98,7 @@ func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
 			}
 			bs.marks, bs.atStart = &marks, atStart
 			bs.follow = followAfterMark(b)
+			bs.after = markRuns(b)
 		}
 		p.branches = append(p.branches, bs)
 		p.branch = append(p.branch, b)
@@ -285,9 +289,242 @@ func (p *startPlan) followed(set uint64, text string, i int) uint64 {
 		f := p.branches[j].follow
 		if f != nil && (i+1 >= len(text) || !f[text[i+1]]) {
 			set &^= 1 << j
+			continue
+		}
+		if a := p.branches[j].after; a != nil && !a.allows(text, i) {
+			set &^= 1 << j
 		}
 	}
 	return set
+}
+
+// A markRun is how a branch that starts with a mark goes on: one of its marks (each exactly, a
+// rune or a literal such as "<!--"), then runs and single bytes of ASCII classes (the "\s*" after
+// a sentence's end, the "\s*/?\s*" inside a tag), then a byte of next. A mark is read at a line
+// break, a full stop, a bracket, most of them in prose followed by a space and a word that the
+// branch does not go on with ("(?:^|[\n.!?>*#]\s*|<!--\s*)(?:ai\s+)?agents?\s+…"): the byte
+// after the runs, not the one after the mark, tells them apart.
+type markRun struct {
+	alts  []markAlt
+	steps []runStep // after the mark's own
+	next  [256]bool
+}
+
+// A markAlt is one mark of a [markRun] and the steps of its own after it ("[.!?]\s*").
+type markAlt struct {
+	mark  string
+	steps []runStep
+}
+
+// A runStep is min to max bytes of class (max -1: any number).
+type runStep struct {
+	class    [256]bool
+	min, max int
+}
+
+// maxRunPlaces bounds the places a [markRun]'s steps may have reached before the run allows the
+// start without reading on: a long run of blanks reaches as many places as it holds bytes.
+const maxRunPlaces = 64
+
+// allows reports whether the branch may match from text[i], a mark past the text's start: some
+// mark of its stands there, and some place its steps can reach from there is followed by a byte of
+// next. Each step matches only bytes of ASCII, so every place a match can have reached lies
+// between the first and the last place the steps reach, whatever their greed; the places between
+// are all tried, which may allow a start that cannot match, never refuse one that can.
+func (m *markRun) allows(text string, i int) bool {
+	for _, a := range m.alts {
+		if a.mark[0] != text[i] || !strings.HasPrefix(text[i:], a.mark) {
+			continue
+		}
+		at := i + len(a.mark)
+		lo, hi, ok := walkSteps(text, at, at, a.steps)
+		if ok {
+			lo, hi, ok = walkSteps(text, lo, hi, m.steps)
+		}
+		switch {
+		case !ok:
+			continue // no place is reached
+		case hi-lo > maxRunPlaces:
+			return true
+		}
+		for p := lo; p <= hi && p < len(text); p++ {
+			if m.next[text[p]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// walkSteps is the first and the last place the steps reach from the places lo to hi; ok is
+// false when they reach none. Past maxRunPlaces places it stops reading, with hi past lo by more.
+func walkSteps(text string, lo, hi int, steps []runStep) (int, int, bool) {
+	for k := range steps {
+		if hi-lo > maxRunPlaces {
+			return lo, hi, true
+		}
+		st := &steps[k]
+		nlo, nhi := -1, -1
+		for p := lo; p <= hi; p++ {
+			run := 0
+			for p+run < len(text) && (st.max < 0 || run < st.max) && st.class[text[p+run]] {
+				run++
+			}
+			if run < st.min {
+				continue
+			}
+			if nlo < 0 {
+				nlo = p + st.min
+			}
+			nhi = max(nhi, p+run)
+		}
+		if nlo < 0 {
+			return 0, 0, false
+		}
+		lo, hi = nlo, nhi
+	}
+	return lo, hi, true
+}
+
+// maxMarkRunes bounds the marks of a [markRun] written out from a class.
+const maxMarkRunes = 32
+
+// markRuns is the markRun of a branch that is a sequence whose first part is a mark or a choice
+// of marks ("\n", "(?:^|\n)", "(?:^|[\n.!?]\s*|<!--\s*)"), each exactly one rune or literal,
+// with or without steps of ASCII classes after it, and whose rest, after the steps that start it,
+// cannot match the empty string; nil otherwise. The text's start is a start of its own
+// ([startPlan.followed] keeps it).
+func markRuns(b *syntax.Regexp) *markRun {
+	for b.Op == syntax.OpCapture {
+		b = b.Sub[0]
+	}
+	if b.Op != syntax.OpConcat || len(b.Sub) < 2 {
+		return nil
+	}
+	first := b.Sub[0]
+	alts := []*syntax.Regexp{first}
+	if first.Op == syntax.OpAlternate {
+		alts = first.Sub
+	}
+	m := &markRun{}
+	for _, a := range alts {
+		parts := []*syntax.Regexp{a}
+		if a.Op == syntax.OpConcat {
+			parts = a.Sub
+		}
+		mark := parts[0]
+		steps, n := stepsOf(parts[1:])
+		if n != len(parts)-1 {
+			return nil
+		}
+		switch mark.Op {
+		case syntax.OpBeginText:
+			if len(parts) > 1 {
+				return nil
+			}
+		case syntax.OpLiteral:
+			if mark.Flags&syntax.FoldCase != 0 && strings.ToLower(string(mark.Rune)) != strings.ToUpper(string(mark.Rune)) {
+				return nil // a letter of either case: not written out
+			}
+			m.alts = append(m.alts, markAlt{string(mark.Rune), steps})
+		case syntax.OpCharClass:
+			for k := 0; k+1 < len(mark.Rune); k += 2 {
+				for r := mark.Rune[k]; r <= mark.Rune[k+1]; r++ {
+					if len(m.alts) >= maxMarkRunes {
+						return nil
+					}
+					m.alts = append(m.alts, markAlt{string(r), steps})
+				}
+			}
+		default:
+			return nil
+		}
+	}
+	steps, n := stepsOf(b.Sub[1:])
+	rest := b.Sub[1+n:]
+	if len(rest) == 0 || len(m.alts) == 0 {
+		return nil
+	}
+	m.steps = steps
+	nullable, ok := firstBytes(&syntax.Regexp{Op: syntax.OpConcat, Sub: rest}, &m.next)
+	if !ok || nullable {
+		return nil
+	}
+	return m
+}
+
+// stepsOf reads the parts of a sequence as steps while each is an ASCII class, one rune of ASCII
+// or a repetition of a class, and returns how many it read.
+func stepsOf(parts []*syntax.Regexp) ([]runStep, int) {
+	var steps []runStep
+	for n, e := range parts {
+		var st runStep
+		switch e.Op {
+		case syntax.OpLiteral:
+			// One mark ("/", "("); a word is what the rest starts with, and tells it best.
+			st.min, st.max = 1, 1
+			if len(e.Rune) != 1 || !asciiClassInto(e, &st.class) {
+				return steps, n
+			}
+		case syntax.OpCharClass:
+			st.min, st.max = 1, 1
+			if !asciiClassInto(e, &st.class) {
+				return steps, n
+			}
+		case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+			if !asciiClassInto(e.Sub[0], &st.class) {
+				return steps, n
+			}
+			switch e.Op {
+			case syntax.OpStar:
+				st.min, st.max = 0, -1
+			case syntax.OpPlus:
+				st.min, st.max = 1, -1
+			case syntax.OpQuest:
+				st.min, st.max = 0, 1
+			default:
+				st.min, st.max = e.Min, e.Max
+			}
+		default:
+			return steps, n
+		}
+		steps = append(steps, st)
+	}
+	return steps, len(parts)
+}
+
+// asciiClassInto adds the bytes of e, a class or a single rune of ASCII only, to set; false when e
+// is no such thing.
+func asciiClassInto(e *syntax.Regexp, set *[256]bool) bool {
+	switch e.Op {
+	case syntax.OpCharClass:
+		if len(e.Rune) == 0 {
+			return false
+		}
+		for k := 0; k+1 < len(e.Rune); k += 2 {
+			if e.Rune[k+1] >= utf8.RuneSelf {
+				return false
+			}
+		}
+		for k := 0; k+1 < len(e.Rune); k += 2 {
+			for r := e.Rune[k]; r <= e.Rune[k+1]; r++ {
+				set[r] = true
+			}
+		}
+		return true
+	case syntax.OpLiteral:
+		if len(e.Rune) != 1 || !oneASCIIByte(e) {
+			return false
+		}
+		set[e.Rune[0]] = true
+		if e.Flags&syntax.FoldCase != 0 {
+			for f := unicode.SimpleFold(e.Rune[0]); f != e.Rune[0]; f = unicode.SimpleFold(f) {
+				set[f] = true
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // followAfterMark is the bytes that can come right after the mark a branch starts with, when

@@ -3,6 +3,7 @@ package lint
 import (
 	"reflect"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,8 @@ var planPatterns = []string{
 	`(?i)(?:\bas\s+your\s+admin\b|[\p{L}]\s+mode\b)`,
 	`(?i)(?:^system|x?\[admin\]|<<\s*sys\s*>>)`,
 	`(?i)\b(?:ignore|forget)[\p{L}]*\s+(?:previous\s+)?rules`,
+	// Branches that start at a mark and a run of blanks, then a word ([markRuns]).
+	`(?i)(?:^|[\n.!?。！？>*#]\s*|<!--\s*)(?:\(\s*)?(?:ai\s+)?agents?\s+directives?\s*:|(?:^|\n)[ \t]*(?:system|admin)\s*:\s|<!--\s*note\b`,
 }
 
 // FuzzExpressionFindsTheSame holds an Expression's plan to the whole text's search on any text.
@@ -53,8 +56,11 @@ func TestExpressionFindsTheSame(t *testing.T) {
 		// After a line break or a mark, the byte that follows it decides which branches are tried.
 		"x\nSystem: a\n  system: b\n\tADMIN :c\n#system: d\n## System: e\nſystem: f\n\u212aystem: g", "x\n", "x\n#", "[", "x[", "x[ inst ]y[/INST][\u017fys]",
 		"x<\n", "x< system>y</SYSTEM >", "a\n\nsystem: x", "a\n\xff\nsystem:\n",
+		// After a mark and the blanks after it, the byte that follows them decides.
+		"Done. Agent directive: x. \n\n  AI agents directives : y!(agent directive:", "x.\t\n agent directive:", "x。agent directive:", "x。 agent directive:",
+		"x<!--  agent directive: <!--note <!-- note", "x\n \t system: a\n\n\nadmin :\tb", "x. . . agent", "x.", "x. ", "x.\n(", "\n\n\n", "x\n\u212adirective",
 	}
-	planned := map[int]bool{0: true, 1: true, 4: true, 5: true} // the others start where no plan can tell
+	planned := map[int]bool{0: true, 1: true, 4: true, 5: true, 6: true} // the others start where no plan can tell
 	for i, p := range patterns {
 		e, re := NewExpression(p), regexp.MustCompile(p)
 		if got := filterOf(e.re).plan != nil; got != planned[i] {
@@ -67,6 +73,53 @@ func TestExpressionFindsTheSame(t *testing.T) {
 					t.Errorf("%s on %q, %d: %v, want %v", p, text, n, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestMarkRuns holds which branches that start at a mark are told by what follows the mark and
+// the runs after it: a branch with a letter of either case or a run as its mark, or whose rest may
+// match nothing once the runs are read, is not.
+func TestMarkRuns(t *testing.T) {
+	cases := []struct {
+		pattern string
+		marks   []string // nil: no markRun
+	}{
+		{`(?:^|[\n.!?]\s*|<!--\s*)agent\s*:`, []string{"\n", "!", ".", "?", "<!--"}},
+		{`(?:^|\n)[ \t]*system\s*:`, []string{"\n"}},
+		{`\n\s*(?:xa|yb)`, []string{"\n"}},
+		{`(?:^|\n)\s*/?\s*system`, []string{"\n"}},
+		{`\[\s*/?\s*(?:system|inst)\s*\]`, []string{"["}},
+		{`(?:^|\n)\s*(?:\sa|xb)`, []string{"\n"}},
+		{`\n\s*[xy]`, nil},                 // a class is read as a step, and nothing is left to start the rest
+		{`(?i)(?:^|a\s*)system`, nil},      // a letter
+		{`(?:^|\n)\s*x?`, nil},             // nothing is left to start the rest
+		{`(?:^|\n|\d+[.)]\s*)system`, nil}, // a mark of many runes
+	}
+	for _, c := range cases {
+		re, err := syntax.Parse(c.pattern, syntax.Perl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		if m := markRuns(re); m != nil {
+			for _, a := range m.alts {
+				got = append(got, a.mark)
+			}
+		}
+		if !reflect.DeepEqual(got, c.marks) {
+			t.Errorf("%s: marks %q, want %q", c.pattern, got, c.marks)
+		}
+	}
+	// What follows a mark decides: the rest starts after the runs, at any place they reach.
+	re, err := syntax.Parse(`\[\s*/?\s*(?:system|inst)\s*\]`, syntax.Perl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := markRuns(re)
+	for text, want := range map[string]bool{"[system]": true, "[ / inst]": true, "[/  system": true, "[ x": false, "[//system": false, "[": false, "[ ": false, "x": false} {
+		if got := m.allows(text, 0); got != want {
+			t.Errorf("allows(%q) = %v, want %v", text, got, want)
 		}
 	}
 }
