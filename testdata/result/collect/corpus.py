@@ -55,6 +55,14 @@ def cut(text, most=6 << 10):
     b = text.encode()[:most].decode("utf-8", "ignore")
     return b[: b.rfind("\n") + 1] or b
 
+def readable(b):
+    """A file's text when it is text: UTF-8 with no NUL, else None."""
+    try:
+        t = b.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in t or not t.strip() else t
+
 def texts_of(name):
     """The (source, text) of every case of a corpus file whose result is one text: the carriers of
     injected texts are honest results already in the corpus."""

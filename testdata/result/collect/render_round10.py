@@ -19,7 +19,7 @@ round's rules were written:
 """
 import gzip, os, subprocess, sys
 
-from corpus import Mirrors, cut, numbered, write
+from corpus import Mirrors, cut, numbered, readable, write
 
 COMMITS = {
     "ant-design+ant-design": "2b258157ff20fb8948780e414dc1d74246aede40",
@@ -33,13 +33,6 @@ mirror = Mirrors(sys.argv[1], COMMITS)
 docs = sys.argv[2] if len(sys.argv) > 2 else "/usr/share/doc"
 case = numbered(18000)
 
-def readable(b):
-    """A file's text when it is text: UTF-8 with no NUL, else None."""
-    try:
-        t = b.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    return None if "\x00" in t or not t.strip() else t
 
 def markdown_files(repo, limit):
     return [p for p in mirror.files(repo, ".") if p.lower().endswith(".md")][:limit]

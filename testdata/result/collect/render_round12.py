@@ -22,7 +22,7 @@ totals only.
 """
 import hashlib, os, re, subprocess, sys, tarfile
 
-from corpus import cut, lang_of, numbered, write
+from corpus import cut, lang_of, numbered, readable, write
 
 COMMITS = {
     "mozilla+readability": "ab4027a8b37669745016869a37a504727992b2ba",
@@ -38,12 +38,6 @@ def tarball_name(pkg, version):
     """npm pack's file name: the scope's @ dropped and its / made a -."""
     return pkg.lstrip("@").replace("/", "-") + "-" + version + ".tgz"
 
-def readable(b):
-    try:
-        t = b.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    return None if "\x00" in t or not t.strip() else t
 
 def chosen(members):
     """The README, the CHANGELOG (or HISTORY) and the largest other Markdown file, docs first."""
