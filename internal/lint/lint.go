@@ -304,7 +304,7 @@ func (tf *toolFindings) add(f Finding) {
 	}
 	if f.Severity == SeverityHigh {
 		tf.highs++
-		if limit, capped := tf.profile.knobs().capped[f.Rule]; !capped || limit == SeverityHigh {
+		if tf.profile.knobs().keepsHigh(f.Rule) {
 			tf.keptHighs++
 		}
 	}

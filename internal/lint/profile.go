@@ -56,6 +56,12 @@ func (p TextProfile) knobs() *profileKnobs {
 	return &profiles[p]
 }
 
+// keepsHigh reports whether a high finding of rule stays high under the profile ([apply]).
+func (k *profileKnobs) keepsHigh(rule string) bool {
+	limit, capped := k.capped[rule]
+	return !k.off[rule] && (!capped || !SeverityHigh.Above(limit))
+}
+
 // apply lowers or drops a finding as the profile says; ok is false for a finding dropped.
 func (k *profileKnobs) apply(f *Finding) (ok bool) {
 	if k.off[f.Rule] {

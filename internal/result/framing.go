@@ -132,10 +132,22 @@ func reported(s string, i int) bool {
 // sectionOf narrows [from, to) to the section of a document that holds [at, end): a markdown
 // heading starts another section, so words on either side of one are not one message.
 func sectionOf(s string, from, to, at, end int) (int, int) {
-	if i := strings.LastIndex(s[from:at], "\n#"); i >= 0 {
+	return between(s, "\n#", from, to, at, end)
+}
+
+// paragraphOf narrows [from, to) to the paragraph that holds [at, end): the text between the
+// blank lines around it.
+func paragraphOf(s string, from, to, at, end int) (int, int) {
+	return between(s, "\n\n", from, to, at, end)
+}
+
+// between narrows [from, to) to what lies between the last sep before at and the first sep
+// after end (the sep's first byte, a line break, kept on the left).
+func between(s, sep string, from, to, at, end int) (int, int) {
+	if i := strings.LastIndex(s[from:at], sep); i >= 0 {
 		from += i + 1
 	}
-	if i := strings.Index(s[end:to], "\n#"); i >= 0 {
+	if i := strings.Index(s[end:to], sep); i >= 0 {
 		to = end + i
 	}
 	return from, to
