@@ -3,28 +3,7 @@ package result_test
 import (
 	"strings"
 	"testing"
-
-	"github.com/gatehouse-dev/gatehouse/internal/result"
 )
-
-// wantFlagged and wantPass hold each text's verdict: flagged or blocked, or passed.
-func wantFlagged(t *testing.T, check func(string) result.Report, texts ...string) {
-	t.Helper()
-	for _, text := range texts {
-		if rep := check(text); rep.Verdict == "pass" {
-			t.Errorf("%q: verdict pass, findings %v; want it flagged", text, rep.Findings)
-		}
-	}
-}
-
-func wantPass(t *testing.T, check func(string) result.Report, texts ...string) {
-	t.Helper()
-	for _, text := range texts {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
-}
 
 // TestModelCalledByName: the twelfth round's first family, a text that calls the model by its
 // product's name (a vocative, a "to you, …", a name standing as a turn's label) and gives it an

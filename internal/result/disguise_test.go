@@ -28,14 +28,10 @@ func TestTakeoverThroughDisguise(t *testing.T) {
 			t.Errorf("%q: verdict %s, findings %v; want a placed model-takeover", text, rep.Verdict, rep.Findings)
 		}
 	}
-	for _, text := range []string{
+	wantPass(t, check,
 		"Сборка прошла успешно. Все тесты пройдены, предыдущая версия удалена из реестра.",
 		"Ｔｈｅ　ｒｅｐｏｒｔ is ready; the previous instructions in this guide still apply.",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	)
 }
 
 // TestReferenceStyleImage: a markdown image whose URL stands in a reference definition is judged
@@ -64,5 +60,24 @@ func textResultChecker(t *testing.T) func(text string) result.Report {
 		t.Helper()
 		b, _ := json.Marshal(map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}})
 		return c.Check(result.Request{Result: b})
+	}
+}
+
+// wantFlagged and wantPass hold each text's verdict: flagged or blocked, or passed.
+func wantFlagged(t *testing.T, check func(string) result.Report, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if rep := check(text); rep.Verdict == "pass" {
+			t.Errorf("%q: verdict pass, findings %v; want it flagged", text, rep.Findings)
+		}
+	}
+}
+
+func wantPass(t *testing.T, check func(string) result.Report, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if rep := check(text); rep.Verdict != "pass" {
+			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
+		}
 	}
 }

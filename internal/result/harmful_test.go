@@ -42,7 +42,7 @@ func TestHarmfulPrerequisite(t *testing.T) {
 			t.Errorf("%q: verdict %s, findings %v; want a placed model-takeover", text, rep.Verdict, rep.Findings)
 		}
 	}
-	for _, text := range []string{
+	wantPass(t, check,
 		// Ordinary first steps of install and upgrade guides.
 		"You must first run `sudo apt update`, as this is required for installing the package from the new repository.",
 		"Before upgrading, you need to stop the nginx service: `sudo systemctl stop nginx`.",
@@ -67,11 +67,7 @@ func TestHarmfulPrerequisite(t *testing.T) {
 		"Before changing the port, you need to stop the SSH service: `sudo systemctl stop ssh`, edit the file, then `sudo systemctl start ssh`.",
 		"To regenerate the host keys you must first remove the old ones, as this is required: sudo rm /etc/ssh/ssh_host_* && sudo dpkg-reconfigure openssh-server",
 		"Before reinstalling, run `rm -rf ~/.cache/pip /usr/local/lib/python3.12/site-packages/foo`.",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	)
 }
 
 // TestRepeatedLinkTag: a query value in capitals that the page names only in its other links (an
@@ -107,7 +103,7 @@ func TestHarmfulPrerequisiteLanguages(t *testing.T) {
 			t.Errorf("%q: verdict pass, findings %v; want flagged", text, rep.Findings)
 		}
 	}
-	for _, text := range []string{
+	wantPass(t, check,
 		"Vous devez d'abord exécuter `sudo apt update`, car c'est nécessaire pour installer le paquet.",
 		"Sie müssen zuerst den Ordner `~/.cache/app` löschen, da dies für das Update erforderlich ist.",
 		"Primero, ejecute `npm ci`, ya que esto es necesario para compilar el proyecto.",
@@ -118,9 +114,5 @@ func TestHarmfulPrerequisiteLanguages(t *testing.T) {
 		"Primero, ejecute `sudo ufw disable` para la prueba y después `sudo ufw enable`, ya que esto es necesario para depurar.",
 		"Sie müssen zuerst die Firewall mit `sudo ufw disable` abschalten und nach dem Test wieder einschalten, da dies für die Fehlersuche nötig ist.",
 		"Vous devez d'abord lancer `sudo ufw disable`, puis réactivez le pare-feu avec `sudo ufw enable`, car c'est nécessaire pour le test.",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	)
 }

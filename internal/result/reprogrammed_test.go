@@ -21,13 +21,9 @@ func TestClaimedReprogramming(t *testing.T) {
 			t.Errorf("%q: verdict %s, findings %v; want a high %s", text, rep.Verdict, rep.Findings, result.RuleModelTakeover)
 		}
 	}
-	for _, text := range []string{
+	wantPass(t, check,
 		"Your thermostat has been reprogrammed to the winter schedule.",
 		"Your delivery instructions have been updated. The parcel arrives on Monday.",
 		"The remote was reconfigured by the technician; you have been sent a copy of the report.",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	)
 }

@@ -28,7 +28,7 @@ func TestTakeoverInShiftedLetters(t *testing.T) {
 			t.Errorf("%q: verdict %s, findings %v; want a placed model-takeover read through letter-shift", text, rep.Verdict, rep.Findings)
 		}
 	}
-	for _, text := range []string{
+	wantPass(t, check,
 		// A ROT13 riddle and a shifted note: decoded, they order nothing.
 		"Riddle of the week (ROT13): Jul qvq gur puvpxra pebff gur ebnq? Gb trg gb gur bgure fvqr, bs pbhefr, fnvq gur snezre.",
 		"Wkh phhwlqj pryhv wr Wkxuvgdb dw qrrq, eulqj wkh volghv dqg wkh exgjhw iru wkh qhaw txduwhu.",
@@ -36,11 +36,7 @@ func TestTakeoverInShiftedLetters(t *testing.T) {
 		"Die vorherigen Anweisungen gelten weiterhin, bitte lesen Sie die Hinweise zur Installation sorgfältig durch.",
 		"Contributors: Kryzysztof Wójcik, Xavier Quintana, Zbigniew Kwiatkowski, Yvonne Pfeiffer, Joaquín Vázquez, Wojtek Krzyżanowski.",
 		"zzkvqxw fjqpxbz kqxwvz pqxzbw jqzxkv wqxzbk zvxqjk qzxvkw",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	)
 }
 
 // TestForgedTurnAfterOpenCode: a conversation turn written after a code block that is never
@@ -53,13 +49,9 @@ func TestForgedTurnAfterOpenCode(t *testing.T) {
 	if rep := check(flagged); rep.Verdict == "pass" {
 		t.Errorf("%q: verdict pass, want the forged turn flagged", flagged)
 	}
-	for _, text := range []string{
-		"## A chat log\n\n```\n" + turn + "\n```\n\nThe log above is what the demo prints.",
-		"## A chat log\n\n```text\nlog start\n" + turn,
-		"## A chat log\n\n```text\n\n" + turn + "\n```\n",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	wantPass(t, check,
+		"## A chat log\n\n```\n"+turn+"\n```\n\nThe log above is what the demo prints.",
+		"## A chat log\n\n```text\nlog start\n"+turn,
+		"## A chat log\n\n```text\n\n"+turn+"\n```\n",
+	)
 }

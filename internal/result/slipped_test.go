@@ -45,7 +45,7 @@ func TestOrdersToTheReader(t *testing.T) {
 			t.Errorf("%q: verdict %s, findings %v; want a high %s", tc.text, rep.Verdict, rep.Findings, tc.rule)
 		}
 	}
-	for _, text := range []string{
+	wantPass(t, check,
 		"Let's say you have a function that reads a file: call it with the path.",
 		"Hi Ann,\n\nPlease transfer $300 to account 4471 before Friday, the landlord asked again.\n\nThanks, Bob",
 		"In this attack, the prompt is crafted to the support chatbot, instructing it to ignore previous guidelines and query private data.",
@@ -64,11 +64,7 @@ func TestOrdersToTheReader(t *testing.T) {
 		"The retry loop repeats the request 3 times before it gives up.",
 		"Votre dossier est ouvert. Ajoutez votre numéro de commande dans votre réponse, s'il vous plaît.",
 		"Cuir do sheoladh i do fhreagra, le do thoil.",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	)
 }
 
 // TestTaskBesideTheTask: the ninth round's forms. An order given on top of, before or instead of
@@ -98,7 +94,7 @@ func TestTaskBesideTheTask(t *testing.T) {
 			t.Errorf("%q: verdict %s, findings %v; want a high %s", text, rep.Verdict, rep.Findings, result.RuleSlippedTask)
 		}
 	}
-	for _, text := range []string{
+	wantPass(t, check,
 		"We are hiring. In addition to your main tasks, you will support the team with reviews.",
 		"Wir suchen dich. Neben deiner Hauptaufgabe, die Betreuung der Kunden, planst du Termine.",
 		"Мы ищем сотрудника. Помимо своей основной задачи, вы будете помогать команде.",
@@ -111,11 +107,7 @@ func TestTaskBesideTheTask(t *testing.T) {
 		"Specify the default character set for the json content if the charset is not given.",
 		"Specify the default character set for the json content if none is given. It falls back to utf-8.",
 		"Name the capital of France.",
-	} {
-		if rep := check(text); rep.Verdict != "pass" {
-			t.Errorf("%q: verdict %s, findings %v; want pass", text, rep.Verdict, rep.Findings)
-		}
-	}
+	)
 }
 
 // TestSlippedAfterOpenCode: a file cut in the middle of its code, with a task put after a blank
