@@ -95,6 +95,17 @@ class Mirrors:
     def show(self, repo, path):
         return self.git(repo, "show", self.commits[repo] + ":" + path)
 
+    def page(self, repo, path):
+        """A web page's source, decoded as a fetch tool does: by the charset its <meta> declares
+        (UTF-8 when it declares none), a byte that does not decode replaced."""
+        raw = subprocess.run(["git", "--git-dir", os.path.join(self.folder, repo, "repo"), "show", self.commits[repo] + ":" + path], check=True, capture_output=True).stdout
+        m = re.search(rb"<meta[^>]*charset=[\"']?([A-Za-z0-9_-]+)", raw[:4096], re.I)
+        charset = m.group(1).decode("ascii").lower() if m else "utf-8"
+        try:
+            return raw.decode(charset, errors="replace")
+        except LookupError:
+            return raw.decode("utf-8", errors="replace")
+
     def files(self, repo, under):
         return sorted(self.git(repo, "ls-tree", "-r", "--name-only", self.commits[repo], under).split("\n")[:-1])
 

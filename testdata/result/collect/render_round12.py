@@ -20,9 +20,9 @@ SHA-1 starts with an even hex digit is TUNED (honest-npm-docs.json), the others 
 (honest-npm-docs-reported.json), measured once before any rule of the round and once after, as
 totals only.
 """
-import hashlib, os, re, subprocess, sys, tarfile
+import hashlib, os, re, sys, tarfile
 
-from corpus import cut, lang_of, numbered, readable, write
+from corpus import Mirrors, cut, lang_of, numbered, readable, write
 
 COMMITS = {
     "mozilla+readability": "ab4027a8b37669745016869a37a504727992b2ba",
@@ -93,26 +93,13 @@ provenance = "the README, CHANGELOG and one more Markdown file of the npm packag
 write("honest-npm-docs.json", tuned, provenance + "; the packages whose name's SHA-1 starts with an even hex digit")
 write("honest-npm-docs-reported.json", reported, provenance + "; the packages whose name's SHA-1 starts with an odd hex digit")
 
-mirrors = sys.argv[2]
-
-def git(repo, *args):
-    return subprocess.run(["git", "--git-dir", os.path.join(mirrors, repo, "repo"), *args], check=True, capture_output=True).stdout
-
-def raw_page(repo, path):
-    """A page's source decoded by the charset its <meta> declares (UTF-8 when it declares none)."""
-    raw = git(repo, "show", COMMITS[repo] + ":" + path)
-    m = re.search(rb"<meta[^>]*charset=[\"']?([A-Za-z0-9_-]+)", raw[:4096], re.I)
-    charset = m.group(1).decode("ascii").lower() if m else "utf-8"
-    try:
-        return raw.decode(charset, errors="replace")
-    except LookupError:
-        return raw.decode("utf-8", errors="replace")
+mirror = Mirrors(sys.argv[2], COMMITS)
 
 def pages(repo, under, keep):
-    names = [p for p in git(repo, "ls-tree", "-r", "--name-only", COMMITS[repo], under).decode().split("\n") if keep(p)]
+    names = [p for p in mirror.files(repo, under) if keep(p)]
     out = []
     for path in sorted(names):
-        page = raw_page(repo, path)
+        page = mirror.page(repo, path)
         m = re.search(r"<body[^>]*>", page, re.I)
         text = cut(page[m.start():] if m else page)
         if len(text) >= 200:

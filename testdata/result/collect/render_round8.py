@@ -17,7 +17,7 @@ reported side of the web family is round 7's WASP and postlight files):
     notices, share buttons) and all, as a fetch tool returns a page read into markdown, its first
     6 KB, in the page's own language (its <html lang>).
 """
-import json, re, subprocess, sys
+import json, re, sys
 
 from corpus import Mirrors, cut, insert, lang_of, markdown, numbered, texts_of, write
 
@@ -31,22 +31,11 @@ case = numbered(16000)
 # Honest web pages, tuned: trafilatura's test pages, whole.
 TF = "adbar+trafilatura"
 
-def page_text(path):
-    """A test page's text, decoded as a fetch tool does: by the charset its <meta> declares (UTF-8
-    when it declares none), a byte that does not decode replaced."""
-    raw = subprocess.run(["git", "--git-dir", mirror.folder + "/" + TF + "/repo", "show", COMMITS[TF] + ":" + path], check=True, capture_output=True).stdout
-    m = re.search(rb"<meta[^>]*charset=[\"']?([A-Za-z0-9_-]+)", raw[:4096], re.I)
-    charset = m.group(1).decode("ascii").lower() if m else "utf-8"
-    try:
-        return raw.decode(charset, errors="replace")
-    except LookupError:
-        return raw.decode("utf-8", errors="replace")
-
 names = [p for p in mirror.files(TF, "tests/cache") if p.endswith(".html")]
 names += [p for p in mirror.files(TF, "tests/eval") if p.endswith(".html") and not p.startswith('"')][::5]
 pages = []
 for path in names:
-    page = page_text(path)
+    page = mirror.page(TF, path)
     m = re.search(r"<body[^>]*>(.*)</body>", page, re.S | re.I)
     text = cut(markdown(m.group(1) if m else page))
     if len(text) < 200:
