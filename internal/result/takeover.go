@@ -281,6 +281,12 @@ func takeoverFindings(text string) []hit {
 	if h, ok := harmfulPrerequisite(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := agentDetour(text, s); ok {
+		return []hit{h}
+	}
+	if h, ok := smuggledOrders(text, s); ok {
+		return []hit{h}
+	}
 	if h, ok := disclosureFindings(text, s); ok {
 		return []hit{h}
 	}
