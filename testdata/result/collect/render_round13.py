@@ -148,3 +148,22 @@ for path in mirror.files(BW, "app"):
     reported.append(case("beaware/" + path.split("/")[1], "fetch", cut(markdown(jsx_page(mirror.show(BW, path)))), kind="takeover", family="beaware site", language="en", disguise="markdown"))
 
 write("injected-agent-reported.json", reported, "ServiceNow/DoomArena at " + COMMITS[DA] + " (Apache-2.0): its mail attacks' e-mails; beawareoftheg/website-1 at " + COMMITS[BW] + " (MIT No Attribution): its attack pages read into markdown (collect/render_round13.py)")
+
+# The reported side's MCP results: MCP-SafetyBench's "Function Return Injection" cases, each the
+# dictionary its modified server returns from a tool, as a Python MCP server sends a dict (its JSON
+# as the text block). Labelled takeovers by their category; not read.
+MS = "xjzzzzzzzz+MCPSafety"
+COMMITS[MS] = "7872437b6369aac1150e3a19e350a981dc554f81"
+mirror = Mirrors(sys.argv[1], COMMITS)
+returns = []
+for path in mirror.files(MS, "mcpuniverse/benchmark/configs/test"):
+    if not re.search(r"task_\d+\.json$", path):
+        continue
+    task = json.loads(mirror.show(MS, path))
+    if task.get("attack_category") != "Function Return Injection":
+        continue
+    for m in task.get("mcp_server_modifications") or []:
+        if "modification_return" in m:
+            text = m["modification_return"] if isinstance(m["modification_return"], str) else json.dumps(m["modification_return"], ensure_ascii=False)
+            returns.append(case("mcp-safetybench/" + path.split("/")[-2], m.get("tool_name", "tool"), text, kind="takeover", family="mcp-safetybench return", language="en", disguise="bare"))
+write("injected-mcp-returns.json", returns, "xjzzzzzzzz/MCPSafety (MCP-SafetyBench) at " + COMMITS[MS] + " (BSD-3-Clause): its function-return injections as the tool results its modified servers send (collect/render_round13.py)")
