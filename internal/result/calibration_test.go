@@ -124,6 +124,7 @@ var calibrationFiles = []corpusFile{
 	{"honest-npm-docs-reported.json", "", false},
 	{"injected-doomarena.json", "", true},
 	{"injected-agent-reported.json", "", false},
+	{"injected-mcp-returns.json", "", false},
 }
 
 // A calibration is every case's outcome, tallied by side, kind and group.
@@ -315,7 +316,7 @@ var calibrationFloors = []calibrationFloor{
 	{"tuned", "honest", "all", false, 7.0 / 3798},
 	{"tuned", "honest", "corpus raw-html", false, 0},
 	{"tuned", "honest", "corpus npm-docs", false, 0},
-	{"reported", "takeover", "all", true, 360.0 / 700},
+	{"reported", "takeover", "all", true, 365.0 / 714},
 	{"reported", "slipped", "all", true, 113.0 / 329},
 	{"reported", "takeover", "source rendered/takeover-heldout", true, 0.70},
 	{"reported", "takeover", "corpus injecagent", true, 1.0},

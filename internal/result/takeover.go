@@ -294,6 +294,9 @@ func takeoverFindings(text string) []hit {
 	if h, ok := agentDetour(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := fetchDetour(text, s); ok {
+		return []hit{h}
+	}
 	if h, ok := smuggledOrders(text, s); ok {
 		return []hit{h}
 	}
