@@ -21,7 +21,16 @@ var (
 		`\b(?:(?:seinen|ihren|dessen|deren)\s+(?:namen|postleitzahl|adresse|e-?mail|telefonnummer|geburtsdatum|passwort)|(?:namen|postleitzahl|adresse|e-?mail|telefonnummer|geburtsdatum|passwort)\s+(?:des|der)\s+(?:kunden|kundin|nutzers|nutzerin|benutzers|käufers))\b[^.\n]{0,80}?\b(?:an|zur|zum)\s+(?:die\s+|den\s+|das\s+)?(?:produkt-?|bestell-?)?(?:id|kennung|url|anfrage)\s+(?:angehängt|anhängen|anfügen|angefügt)`,
 		`\b(?:su|sus|del\s+cliente|del\s+usuario|seu|sua|seus|do\s+cliente|do\s+usuário|il\s+suo|la\s+sua|del\s+cliente|dell['’]utente)\s+(?:nombre|nome|código\s+postal|cap|cep|dirección|endereço|indirizzo|correo|e-?mail|teléfono|telefone|telefono|contraseña|senha|password)\b[^.\n]{0,80}?\b(?:añadid[oa]s?|anexad[oa]s?|acrescentad[oa]s?|aggiunt[oiae]|concatenad[oa]s?|concatenat[oiae]|unid[oa]s?)\s+(?:al|ao|à|a|all['’])\s+(?:\w+\s+){0,2}(?:id|identificador|identificativo|url|solicitud|pedido|richiesta)`,
 	}, "|"))
-	smuggleKeys = []string{"append", "prepend", "attach", "concatenat", "joined", "encoded", " as the", "in place of", "instead of", "ajout", "accol", "angehängt", "anhängen", "anfüg", "angefügt", "añad", "anexad", "acrescent", "aggiunt", "unid"}
+	// joinWords are the words that join the datum to what carries it, one of which every form of
+	// smuggledData holds: the expression is tried only in the text before and after each, found
+	// in takeoverKeys' pass.
+	// datumWords are the stems of personalDatum's words in the five languages: a window with none
+	// of them before its join word is not read further.
+	datumWords = []string{"name", "zip", "postal", "post code", "postcode", "address", "mail", "phone", "birth", "ssn", "social security", "card", "passport", "password", "token",
+		"nom", "code postal", "adresse", "téléphone", "naissance", "mot de passe", "namen", "postleitzahl", "telefon", "geburtsdatum", "passwort",
+		"nombre", "nome", "código", "cap", "cep", "dirección", "endereço", "indirizzo", "correo", "teléfono", "telefone", "telefono", "contraseña", "senha"}
+	joinWords = []string{"appended", "prepended", "attached", "added", "concatenated", "joined", "encoded", " as the ", " as a ", "in place of", "instead of",
+		"ajouté", "accolé", "concaténé", "joint", "angehängt", "anhängen", "anfügen", "angefügt", "añadid", "anexad", "acrescentad", "aggiunt", "concatenad", "concatenat", "unid"}
 )
 
 // personalDatum is a person's data a result may want out: a name, an address, a number that
@@ -32,16 +41,29 @@ const personalDatum = `(?:name|zip(?:\s+code)?|postal\s+code|post\s*code|(?:home
 const identifierWord = `(?:id|ids|identifier|url|link|query|parameter|field|path|argument|request|key|slug|sku|reference)`
 
 // smuggledOrders looks for an order to put the user's personal data into an identifier, a URL or
-// a request's field that is for something else.
-func smuggledOrders(text, s string) (hit, bool) {
-	if !holdsAny(s, smuggleKeys) {
-		return hit{}, false
-	}
-	for _, m := range smuggledData.FindAllStringIndex(s, 4) {
-		if inCode(s, m[0]) || framed(s, m[0], m[1]) || reported(s, m[0]) {
-			continue
+// a request's field that is for something else. places are where each of joinWords stands in s.
+func smuggledOrders(text, s string, places [][]int) (hit, bool) {
+	for wi, w := range joinWords {
+		covered := 0 // s[:covered] has been read for this word
+		for _, k := range places[wi] {
+			if k+len(w) <= covered {
+				continue
+			}
+			from, to := window(s, k-220, k+len(w)+100)
+			covered = to
+			if !holdsAny(s[from:k], datumWords) {
+				continue
+			}
+			m := smuggledData.FindStringIndex(s[from:to])
+			if m == nil {
+				continue
+			}
+			at, end := from+m[0], from+m[1]
+			if inCode(s, at) || framed(s, at, end) || reported(s, at) {
+				continue
+			}
+			return takeoverHit(text, at, end, "", i18n.T("asks for the user's personal data joined to an identifier or a request, where the next call carries it out")), true
 		}
-		return takeoverHit(text, m[0], m[1], "", i18n.T("asks for the user's personal data joined to an identifier or a request, where the next call carries it out")), true
 	}
 	return hit{}, false
 }

@@ -297,7 +297,7 @@ func takeoverFindings(text string) []hit {
 	if h, ok := fetchDetour(text, s); ok {
 		return []hit{h}
 	}
-	if h, ok := smuggledOrders(text, s); ok {
+	if h, ok := smuggledOrders(text, s, keys[joinKeysAt:joinKeysAt+len(joinWords)]); ok {
 		return []hit{h}
 	}
 	if h, ok := disclosureFindings(text, s); ok {
@@ -403,8 +403,14 @@ var takeoverKeys = sync.OnceValue(func() *lint.WordIndex {
 		takeoverLanguages[i].firstKey = len(all)
 		all = append(all, takeoverLanguages[i].keys...)
 	}
+	joinKeysAt = len(all)
+	all = append(all, joinWords...)
 	return lint.NewWordIndex(all)
 })
+
+// joinKeysAt is where smuggledOrders' join words start in [takeoverKeys]: the same pass over a
+// text finds them.
+var joinKeysAt int
 
 // find looks for a takeover in s (text in lower case) around each of the language's key words,
 // whose places in s (the first [maxKeyPlaces] of each, none overlapping the one before) are
