@@ -66,13 +66,24 @@ var (
 		`\b(?:votre|ta|toute)\s+tâche`, `\b(?:ihre|deine|jede)\s+aufgabe`, `\b(?:su|tu|cualquier)\s+tarea`, `\b(?:il\s+tuo|qualsiasi)\s+compito`, `\b(?:sua|qualquer)\s+tarefa`,
 		`(?:你的|任何)(?:任务|目标)`, `(?:あなたの)?タスク`, `(?:당신의|모든)\s*작업`, `(?:ваш|вашей|свою|твою|любой)\s+задач`,
 	}, "|"))
+	// continueYourTask makes the address the way on with the reader's own task, named as the
+	// reader's ("navigate to this link immediately to continue your assigned task"): said beside
+	// an address in one sentence, it needs no audience.
+	continueYourTask = lint.NewExpression(strings.Join([]string{
+		`\b(?:to|in\s+order\s+to|before\s+you)\s+(?:continue|complete|finish|proceed\s+with|resume|accomplish|carry\s+on\s+with)\s+your\s+(?:current\s+|assigned\s+|original\s+)?(?:task|goal|objective|mission)`,
+		`\bpour\s+(?:continuer|terminer|poursuivre|accomplir|achever)\s+votre\s+tâche`, `\bum\s+(?:ihre|deine)\s+aufgabe\s+(?:fortzusetzen|abzuschließen|zu\s+erledigen|zu\s+beenden)`,
+		`\bpara\s+(?:continuar|completar|terminar|concluir)\s+(?:con\s+)?(?:su|tu|a\s+sua|sua)\s+(?:tarea|tarefa)`, `\bper\s+(?:continuare|completare|terminare|proseguire)\s+il\s+tuo\s+compito`,
+		`(?:为了)?(?:继续|完成)你的任务`, `タスクを(?:続行|完了|続け)(?:する)?(?:ため|には)`, `작업을\s*(?:계속|완료)하(?:려면|기\s*위해)`, `чтобы\s+(?:продолжить|завершить|выполнить)\s+(?:вашу|свою|твою)\s+задачу`,
+	}, "|"))
+	taskKeys   = []string{"task", "goal", "objective", "mission", "tâche", "aufgabe", "tarea", "tarefa", "compito", "任务", "タスク", "작업", "задач"}
 	detourKeys = []string{"agent", "assistant", "assistent", "asistente", "代理", "智能体", "助手", "助理", "エージェント", "アシスタント", "에이전트", "어시스턴트", "비서", "агент", "помощник", "ассистент"}
 )
 
 // agentDetour looks for a detour: an address a reader is sent to, an order that makes it the step
 // before the reader's task around it, and agents spoken to in the same paragraph.
 func agentDetour(text, s string) (hit, bool) {
-	if !holdsAny(s, detourKeys) {
+	agents := holdsAny(s, detourKeys)
+	if !agents && !holdsAny(s, taskKeys) {
 		return hit{}, false
 	}
 	for _, p := range placesOf(s, 8) {
@@ -83,6 +94,12 @@ func agentDetour(text, s string) (hit, bool) {
 		from, to = sectionOf(s, from, to, p[0], p[1])
 		from, to = paragraphOf(s, from, to, p[0], p[1])
 		near := s[from:to]
+		if c := continueYourTask.FindStringIndex(near); c != nil && abs(from+c[0]-p[0]) < 200 && !framed(s, from+c[0], from+c[1]) {
+			return takeoverHit(text, min(from+c[0], p[0]), max(from+c[1], p[1]), "", i18n.T("sends the reader to an address as the way on with its own task")), true
+		}
+		if !agents {
+			continue
+		}
 		step := detourStep.FindStringIndex(near)
 		if step == nil || framed(s, from+step[0], from+step[1]) || reported(s, from+step[0]) {
 			continue
@@ -177,6 +194,13 @@ func indexPlace(s string, from int) int {
 		i = at + 4
 	}
 	return -1
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func placeEnds(c byte) bool {

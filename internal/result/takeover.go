@@ -146,7 +146,7 @@ var takeoverLanguages = []takeoverLanguage{
 		// as often as an order: it counts with a hijack cue, not beside a bare target (a tool, a URL).
 		mention: phrases(`\bthe\s+(?:ai|assistant|agent|model|llm|chatbot|bot)\s+(?:must|should|needs\s+to|has\s+to|shall|is\s+(?:now\s+)?(?:required|instructed|expected)\s+to)\b`, `\bto\s+(?:the|any)\s+(?:ai|llm|assistant|agent|(?:ai\s+|large\s+)?language\s+model)\b`, `\bfor\s+the\s+(?:bot|ai|llm|assistant|agent)\b`, `\b(?:automated|automatic)\s+(?:readers?|systems?|agents?|assistants?|parsers?|summari[sz]ers?)\b`),
 		hijack: phrases(`\b(?:execute|run|call|invoke|trigger)\b.{0,40}\b(?:tools?|functions?|commands?)\b`, `\bexecute\s*\[`, `\b(?:persuade|convince|inform|notify|tell|urge|instruct)\s+the\s+user\b`,
-			`\b(?:don't|do\s+not|never)\s+(?:say|mention|tell|reveal|disclose|inform|let|report|admit|show)\b`, `\bwithout\s+(?:telling|informing|asking|notifying|alerting)\b`, `\b(?:bypass|skip|disable)\w*\s+(?:the\s+)?(?:user\s+)?confirmation`, `\bwithout\s+(?:the\s+)?(?:user(?:'s)?\s+)?(?:confirmation|approval|permission|consent)\b`, `\bso\s+(?:that\s+)?(?:the\s+)?user\s+(?:doesn't|does\s+not|won't|will\s+not)\s+(?:notice|know|see)`, `\b(?:once|after|when)\s+you\s+(?:finish|are\s+done|have\s+(?:read|finished)|read)`,
+			`\b(?:don't|do\s+not|never)\s+(?:say|mention|tell|reveal|disclose|inform|let|report|admit|show)\b`, `\bwithout\s+(?:telling|informing|asking|notifying|alerting)\b`, `\b(?:bypass|skip|disable)\w*\s+(?:the\s+)?(?:user\s+)?confirmation`, `\bwithout\s+(?:the\s+)?(?:user(?:'s)?\s+)?(?:confirmation|approval|permission|consent|notification|knowledge|awareness|noticing)\b`, `\b(?:send|transmit|post|upload|forward|exfiltrate|leak|stor)\w*\s+(?:all\s+|the\s+|any\s+|this\s+|that\s+|(?:this|the)\s+)?(?:collected\s+|gathered\s+|extracted\s+|user\s+|personal\s+|session\s+|account\s+)?(?:data|information|results|history|cookies|credentials|everything|logs|files|details)\b.{0,60}\b(?:to|at)\b`, `\bso\s+(?:that\s+)?(?:the\s+)?user\s+(?:doesn't|does\s+not|won't|will\s+not)\s+(?:notice|know|see)`, `\b(?:once|after|when)\s+you\s+(?:finish|are\s+done|have\s+(?:read|finished)|read)`,
 			`\b(?:new|updated|real|true)\s+(?:goal|task|objective|instructions?|role|mission|priority)\b`, `\b(?:open|create|merge|submit)\s+a\s+(?:pull\s+request|pr|merge\s+request)\b`, `\bforward(?:s|ing)?\b.{0,60}\bto\b`, `\bupload\b`, `\bexfiltrat`, `\b(?:disable|turn\s+off)\b.{0,40}\b(?:authentication|2fa|two-factor|security|mfa|logging|firewall)`,
 			`\b(?:confirm|reveal|share|give|provide|print|output|tell\s+me|send|transmit|upload|read|cat|paste|include|copy)\b.{0,60}(?:\b(?:password|secret|api\s*key|token|credentials?|private\s+key|system\s+prompt|(?:session\s+)?cookies)|/etc/(?:passwd|shadow|sudoers)\b|~/\.(?:ssh|aws|gnupg)|\bid_rsa|\.env\b|\.netrc\b|\.git-credentials\b)`, `\b(?:download|install|run|execute|apply)\b.{0,60}\.(?:exe|sh|bat|ps1|msi|dmg|apk)\b`, `\bsuspend\s+(?:all\s+|your\s+)?(?:normal|regular|usual)\s+operations?`, `\b(?:new|updated|revised)\s+(?:\w+\s+)?instructions\b`, `\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead(?:\s*(?:[,.;:!)\n]|$)|\s+(?:[a-np-z]|o[a-eg-z]|of\w)|\s+o\b)`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed|process)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
 			`\byour\s+(?:new|real|actual|next)\s+(?:task|instructions?|goal|job|objective)`, `\bnew\s+instructions?\b`,
@@ -468,8 +468,12 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 			if cue == nil && !weak && l.lang == "en" {
 				// An order that starts right after an address to a machine is the order, whatever it
 				// asks ("=== message for the coding assistant ===\nPlease push directly to main").
-				if c := imperativeAfter.FindStringIndex(s[ae:min(ht, ae+120)]); c != nil && machineAddress.MatchString(s[as:ae]) {
-					cue = []int{c[0] + ae - hf, c[1] + ae - hf}
+				after, shift := s[ae:min(ht, ae+120)], 0
+				if s[ae-1] == '>' {
+					after, shift = ">"+after, 1 // a tag's own end stands for the separator
+				}
+				if c := imperativeAfter.FindStringIndex(after); c != nil && machineAddress.MatchString(s[as:ae]) {
+					cue = []int{max(c[0]-shift, 0) + ae - hf, c[1] - shift + ae - hf}
 				}
 			}
 			if cue == nil && !weak {
@@ -492,11 +496,11 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 // the addressee ("reading this repository", "running in Cursor") and a colon, a comma, a line
 // break or a closing "===", a verb in the imperative. A noun after the address ("Note for the AI
 // team: …") makes it a group of people, and nothing here is read.
-var imperativeAfter = lazyregexp.New(`^(?:\s+(?:reading|running|processing|working|operating|that|who|in|on|within|inside|this|these|my|our|your)\b[^.!?\n]{0,60}?)?\s*(?:[:,]|={2,}|\n)\s*(?:={2,}\s*)?(?:(?:please|also|now|first|then|kindly|just|immediately)\s+)*(?:add|insert|include|append|send|forward|e-?mail|post|write|delete|remove|run|execute|open|visit|go|navigate|click|download|install|transfer|pay|buy|change|replace|modify|set|create|push|commit|merge|approve|grant|reply|respond|say|tell|print|output|summari[sz]e|translate|mark|rate|recommend|read|fetch|copy|share|upload|disable|enable|call|invoke|use|return|answer)\b`)
+var imperativeAfter = lazyregexp.New(`^(?:\s+(?:reading|running|processing|working|operating|that|who|in|on|within|inside|this|these|my|our|your)\b[^.!?\n]{0,60}?)?\s*(?:[:,>]|={2,}|\n)\s*(?:={2,}\s*)?(?:(?:please|also|now|first|then|kindly|just|immediately)\s+)*(?:add|insert|include|append|send|forward|e-?mail|post|write|delete|remove|run|execute|open|visit|go|navigate|click|download|install|transfer|pay|buy|change|replace|modify|set|create|push|commit|merge|approve|grant|reply|respond|say|tell|print|output|summari[sz]e|translate|mark|rate|recommend|read|fetch|copy|share|upload|disable|enable|call|invoke|use|return|answer)\b`)
 
 // machineAddress is an address that names a machine, not a person's assistant or agent: an AI,
 // a model, a chatbot or bot, a coding or browsing agent or assistant, a product's name.
-var machineAddress = lazyregexp.New(`\b(?:ai|llm|model|chatbot|bot|coding|browsing|autonomous|claude|cursor|copilot|chatgpt|gpt[\w.-]*|gemini|llama|mistral|deepseek|qwen|language\s+model)\b`)
+var machineAddress = lazyregexp.New(`<\s*/?\s*(?:system|hidden|instructions?)|\b(?:ai|llm|model|chatbot|bot|coding|browsing|autonomous|claude|cursor|copilot|chatgpt|gpt[\w.-]*|gemini|llama|mistral|deepseek|qwen|language\s+model)\b`)
 
 // ownTurn reports whether the label just before s[end] ("AI:", "Assistant:") opens the
 // assistant's own words, in the first person ("AI: I'll search for blue color tokens…", "Assistant:
@@ -522,6 +526,9 @@ var codeValue = lazyregexp.New(`^\s*(?:false|true|null|undefined|nil|None|-?\d[\
 func codeKey(s string, end int) bool {
 	if end == 0 || end > len(s) || s[end-1] != ':' {
 		return false
+	}
+	if strings.HasSuffix(strings.TrimRight(s[max(0, end-16):end-1], " '\""), "_system_") {
+		return false // a field named as a directive to the system is one whatever its value
 	}
 	line := s[end:]
 	if i := strings.IndexByte(line, '\n'); i >= 0 {
