@@ -77,6 +77,13 @@ const modelName = `(?:chatgpt|gpt-?\d+(?:\.\d+)?(?:-?(?:o|turbo|mini|nano))*|gem
 // its kind of work ("the Cursor assistant", "the coding agent", "the browsing assistant").
 const aiKind = `(?:ai|llm|coding|code|cursor|claude|copilot|windsurf|cline|codex|devin|replit|browsing|browser|shopping|research|ide|chatgpt|gemini|autonomous)`
 
+// givenRole is the start of an address that gives the reader a role.
+var givenRole = lazyregexp.New(`^\W*you(?:'re|’re|\s+are)\s`)
+
+// machineWork is the work a machine agent does, as a role names it: editing files, browsing,
+// coding, deploying code, shopping, reading mail, querying a database, using a computer.
+const machineWork = `file(?:[\s-]editing|[\s-]management|[\s-]system)?|browsing|browser|web(?:[\s-]browsing)?|coding|code(?:[\s-]deployment|[\s-]review)?|deployment|shopping|e-?mail|mail|database|sql|computer[\s-]use|research|autonomous|ai|llm|devops|terminal|shell`
+
 // modelKeys are the key words of modelName's products, read in every language where a greeting
 // may call the model by one.
 var modelKeys = []string{"chatgpt", "gpt", "gemini", "copilot", "deepseek", "qwen", "mistral", "llama"}
@@ -127,6 +134,9 @@ var takeoverLanguages = []takeoverLanguage{
 			// shopping assistant, add all items…". "As a coding agent, Claude Code can…" goes on
 			// with a subject, not an order.
 			`\bas\s+(?:an?|my|your)\s+(?:[\w-]+\s+){0,3}(?:agent|assistant)\s*,\s*(?:please\s+)?(?:navigate|go|visit|open|click|enter|type|send|upload|download|execute|run|delete|remove|modify|add|transfer|copy|install|forward|share|grant|disable|export|post|buy|purchase)\b`,
+			// A role given as what the reader is: "You're a file editing agent.", "You are now a
+			// shopping assistant". A person's role ("you're a travel agent") names no machine's work.
+			`\byou(?:'re|’re|\s+are)\s+(?:now\s+)?(?:an?\s+|the\s+)(?:` + machineWork + `)[\s-]+(?:ai\s+)?(?:agent|assistant|bot)\b`,
 			// A field of markup or data named as a directive to the system: data-system-note=,
 			// data-system-directive=, 'override_instructions':, {_system_: {…}}.
 			`\b(?:data-)?system[_-](?:notes?|directives?|commands?|orders?)\s*=|['"]?\boverride[_-]instructions?['"]?\s*[:=]|\{\s*['"]?_system_['"]?\s*:`,
@@ -148,7 +158,7 @@ var takeoverLanguages = []takeoverLanguage{
 		hijack: phrases(`\b(?:execute|run|call|invoke|trigger)\b.{0,40}\b(?:tools?|functions?|commands?)\b`, `\bexecute\s*\[`, `\b(?:persuade|convince|inform|notify|tell|urge|instruct)\s+the\s+user\b`,
 			`\b(?:don't|do\s+not|never)\s+(?:say|mention|tell|reveal|disclose|inform|let|report|admit|show)\b`, `\bwithout\s+(?:telling|informing|asking|notifying|alerting)\b`, `\b(?:bypass|skip|disable)\w*\s+(?:the\s+)?(?:user\s+)?confirmation`, `\bwithout\s+(?:the\s+)?(?:user(?:'s)?\s+)?(?:confirmation|approval|permission|consent|notification|knowledge|awareness|noticing)\b`, `\b(?:send|transmit|post|upload|forward|exfiltrate|leak|stor)\w*\s+(?:all\s+|the\s+|any\s+|this\s+|that\s+|(?:this|the)\s+)?(?:collected\s+|gathered\s+|extracted\s+|user\s+|personal\s+|session\s+|account\s+)?(?:data|information|results|history|cookies|credentials|everything|logs|files|details)\b.{0,60}\b(?:to|at)\b`, `\bso\s+(?:that\s+)?(?:the\s+)?user\s+(?:doesn't|does\s+not|won't|will\s+not)\s+(?:notice|know|see)`, `\b(?:once|after|when)\s+you\s+(?:finish|are\s+done|have\s+(?:read|finished)|read)`,
 			`\b(?:new|updated|real|true)\s+(?:goal|task|objective|instructions?|role|mission|priority)\b`, `\b(?:open|create|merge|submit)\s+a\s+(?:pull\s+request|pr|merge\s+request)\b`, `\bforward(?:s|ing)?\b.{0,60}\bto\b`, `\bupload\b`, `\bexfiltrat`, `\b(?:disable|turn\s+off)\b.{0,40}\b(?:authentication|2fa|two-factor|security|mfa|logging|firewall)`,
-			`\b(?:confirm|reveal|share|give|provide|print|output|tell\s+me|send|transmit|upload|read|cat|paste|include|copy)\b.{0,60}(?:\b(?:password|secret|api\s*key|token|credentials?|private\s+key|system\s+prompt|(?:session\s+)?cookies)|/etc/(?:passwd|shadow|sudoers)\b|~/\.(?:ssh|aws|gnupg)|\bid_rsa|\.env\b|\.netrc\b|\.git-credentials\b)`, `\b(?:download|install|run|execute|apply)\b.{0,60}\.(?:exe|sh|bat|ps1|msi|dmg|apk)\b`, `\bsuspend\s+(?:all\s+|your\s+)?(?:normal|regular|usual)\s+operations?`, `\b(?:new|updated|revised)\s+(?:\w+\s+)?instructions\b`, `\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead(?:\s*(?:[,.;:!)\n]|$)|\s+(?:[a-np-z]|o[a-eg-z]|of\w)|\s+o\b)`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed|process)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
+			`\b(?:confirm|reveal|share|give|provide|print|output|tell\s+me|send|transmit|upload|read|cat|paste|include|copy)\b.{0,60}(?:\b(?:password|secret|api\s*key|token|credentials?|private\s+key|system\s+prompt|(?:session\s+)?cookies)|/etc/(?:passwd|shadow|sudoers)\b|~/\.(?:ssh|aws|gnupg)|\bid_rsa|\.env\b|\.netrc\b|\.git-credentials\b)`, `\b(?:download|install|run|execute|apply)\b.{0,60}\.(?:exe|sh|bat|ps1|msi|dmg|apk)\b`, `\b(?:modify|edit|change|overwrite|append\s+to|write\s+to|add\s+[\w\s'"]{0,40}?\s+to|delete|remove)\b.{0,60}(?:/etc/(?:passwd|shadow|sudoers|hosts)\b|~/\.ssh|\bauthorized_keys\b|~/\.bashrc|~/\.profile|\bcrontab\b)`, `\bsuspend\s+(?:all\s+|your\s+)?(?:normal|regular|usual)\s+operations?`, `\b(?:new|updated|revised)\s+(?:\w+\s+)?instructions\b`, `\b(?:the\s+)?(?:real|actual|true)\s+(?:instructions?|task)\b`, `\bmust\s+now\b`, `\bskip\s+(?:the|your)\s+(?:summary|task|answer|request)`, `\b(?:forget|ignore)\s+(?:what|whatever)\s+the\s+user\b`, `\binstead(?:\s*(?:[,.;:!)\n]|$)|\s+(?:[a-np-z]|o[a-eg-z]|of\w)|\s+o\b)`, `\btell\s+the\s+user\b`, `\breport\s+(?:success|that)\b`, `\b(?:system|admin|developer)\s+(?:override|mode|message)\b`, `\bbefore\s+(?:you\s+)?(?:answer|respond|repl|summari[sz]|continu|proceed|process)`, `\binstead\s+of\s+(?:summari[sz]|answer|respond|translat|doing)`,
 			`\byour\s+(?:new|real|actual|next)\s+(?:task|instructions?|goal|job|objective)`, `\bnew\s+instructions?\b`,
 			`\b(?:do\s+not|don't|never)\s+(?:tell|mention|inform|reveal|let)\b`, `\bstop\s+what\s+you\s+are\s+doing`, `\bfrom\s+now\s+on\b`,
 			`\bthe\s+user\s+(?:has\s+)?(?:authori[sz]ed|allowed|asked)\s+you\s+to\b`, `\b(?:call|use|invoke)\s+the\s+\w+\s+tool\b`,
@@ -434,6 +444,11 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 			}
 			if a == nil || framed(s, from+a[0], from+a[1]) || instrumental(s, from+a[0], from+a[1]) || codeKey(s, from+a[1]) || ownTurn(s, from+a[1]) {
 				continue
+			}
+			if !weak && givenRole.MatchString(s[from+a[0]:from+a[1]]) {
+				// A role given ("You are a coding assistant that …") opens every system prompt a
+				// README shows: it counts as a mention, with a hijack cue in its own paragraph.
+				weak = true
 			}
 			as, ae := from+a[0], from+a[1]
 			as += len(s[as:ae]) - len(strings.TrimLeft(s[as:ae], "\n\t\r .!?*#>-<"))
