@@ -136,7 +136,7 @@ var takeoverLanguages = []takeoverLanguage{
 			`\bas\s+(?:an?|my|your)\s+(?:[\w-]+\s+){0,3}(?:agent|assistant)\s*,\s*(?:please\s+)?(?:navigate|go|visit|open|click|enter|type|send|upload|download|execute|run|delete|remove|modify|add|transfer|copy|install|forward|share|grant|disable|export|post|buy|purchase)\b`,
 			// A role given as what the reader is: "You're a file editing agent.", "You are now a
 			// shopping assistant". A person's role ("you're a travel agent") names no machine's work.
-			`\byou(?:'re|’re|\s+are)\s+(?:now\s+)?(?:an?\s+|the\s+)(?:` + machineWork + `)[\s-]+(?:ai\s+)?(?:agent|assistant|bot)\b`,
+			`\byou(?:'re|’re|\s+are)\s+(?:now\s+)?(?:an?\s+|the\s+)(?:`+machineWork+`)[\s-]+(?:ai\s+)?(?:agent|assistant|bot)\b`,
 			// A field of markup or data named as a directive to the system: data-system-note=,
 			// data-system-directive=, 'override_instructions':, {_system_: {…}}.
 			`\b(?:data-)?system[_-](?:notes?|directives?|commands?|orders?)\s*=|['"]?\boverride[_-]instructions?['"]?\s*[:=]|\{\s*['"]?_system_['"]?\s*:`,
