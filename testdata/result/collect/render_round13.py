@@ -15,8 +15,10 @@ round's sources were split by source before any was run:
     written per model and defence), as a mail tool returns an e-mail; and beawareoftheg/website-1
     (MIT No Attribution), a red-teaming site of attack pages for a computer-use agent (each
     app/*/page.tsx but the home page and the payload server), read into markdown as a fetch tool
-    returns the page. Both are labelled takeovers by where they come from; their texts are not
-    read.
+    returns the page; and MCP-SafetyBench (xjzzzzzzzz/MCPSafety, BSD-3-Clause): its "Function
+    Return Injection" tasks, the dictionary each modified MCP server returns from a tool, as a
+    Python MCP server sends a dict (added after the round's first rules; one case was read while
+    choosing it). All are labelled takeovers by where they come from; their texts are not read.
 """
 import ast, json, re, sys
 
@@ -25,6 +27,7 @@ from corpus import Mirrors, cut, insert, markdown, numbered, texts_of, write
 COMMITS = {
     "ServiceNow+DoomArena": "b80902f107b4d28194580352a59b3029f4a018b4",
     "beawareoftheg+website-1": "df0a69ca048ba3f3ced8db17adaaf9a07df05d2f",
+    "xjzzzzzzzz+MCPSafety": "7872437b6369aac1150e3a19e350a981dc554f81",
 }
 mirror = Mirrors(sys.argv[1], COMMITS)
 case = numbered(23000)
@@ -153,8 +156,6 @@ write("injected-agent-reported.json", reported, "ServiceNow/DoomArena at " + COM
 # dictionary its modified server returns from a tool, as a Python MCP server sends a dict (its JSON
 # as the text block). Labelled takeovers by their category; not read.
 MS = "xjzzzzzzzz+MCPSafety"
-COMMITS[MS] = "7872437b6369aac1150e3a19e350a981dc554f81"
-mirror = Mirrors(sys.argv[1], COMMITS)
 returns = []
 for path in mirror.files(MS, "mcpuniverse/benchmark/configs/test"):
     if not re.search(r"task_\d+\.json$", path):
