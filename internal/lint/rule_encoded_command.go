@@ -1,6 +1,9 @@
 package lint
 
-import "github.com/gatehouse-dev/gatehouse/internal/i18n"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
+)
 
 var ruleEncodedCommand = lintRule{
 	Rule: Rule{
@@ -33,8 +36,69 @@ func encodedCommandPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("pipes a download into a shell"),
 			`\b(?:curl|wget|iwr|invoke-webrequest|fetch)\b[^\n|;]{0,200}\|\s*(?:sudo\s+)?(?:sh|bash|zsh|ksh|dash|python[23]?|perl|ruby|node|iex|pwsh|powershell)\b|\b(?:bash|sh|zsh)\s+(?:-c\s+["']?\$\(|<\()\s*(?:curl|wget)\b|\b(?:iex|invoke-expression)\s*\(?\s*\(?\s*(?:new-object\s+net\.webclient|iwr|invoke-webrequest)`,
 			"curl", "wget", "iwr", "invoke-webrequest", "fetch", "iex", "invoke-expression").gated("|", "$(", "<(", "iex", "invoke-expression"),
+		// An order to the model to run a shell command that reaches past the tool's job: root
+		// (sudo), deleting a tree, a download, a secrets file or the environment printed, a
+		// shell's startup file changed. A tool that runs commands is judged medium by
+		// judgeShellOrder.
+		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
+			`\b(?:execute|run|executing|running)(?:\s+(?:the\s+following\s+|this\s+)?(?:[\w-]+\s+){0,3}?(?:command|commands|script|check|step))?\s*(?:[:\x60'"]|[^.!?\n:]{1,60}?:)\s*\x60?\s*`+reShellReach,
+			"execut", "run").judged(judgeShellOrder),
+		// The same command after a colon, in a sentence with a verb of running in any of the ten
+		// languages ("vous devez exécuter la commande suivante : sudo …", "执行以下命令：…").
+		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
+			`[:：]\s*\x60?\s*`+reShellReach,
+			"sudo", "rm ", "wget", "curl", "cat ", "echo", "printenv", "env", ">>").judged(judgeShellOrderAnyLanguage),
+		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
+			`\b(?:add|append|write|insert|put)\w*\s+(?:the\s+following\s+line|this\s+line|a\s+line|the\s+line|[^.!?\n]{1,60}?)\s+(?:to|into|in|at\s+the\s+end\s+of)\s+(?:the\s+|your\s+|the\s+user'?s?\s+)?(?:~/|\$HOME/)?\.(?:bashrc|zshrc|bash_profile|zprofile|profile|bash_login|cshrc)\b`,
+			"bashrc", "zshrc", "profile", "bash_login", "cshrc").judged(judgeShellOrder),
+		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
+			`\b(?:remov|delet|eras|wip|clear|purg|empty)\w*\s+(?:all\s+)?(?:the\s+)?(?:contents|files|everything)\s+(?:from|of|in|under)\s+(?:the\s+)?(?:/(?:tmp|etc|var|home|usr|root|opt)\b|~/?)`,
+			"remov", "delet", "eras", "wip", "clear", "purg", "empty").judged(judgeShellOrder),
 	}
 }
+
+// reShellReach is a command line that does more than any tool's own work asks of the model: as
+// root, deleting a tree, fetching a URL, reading a secrets file, printing the environment or a
+// variable, or appending to a shell's startup file.
+const reShellReach = `(?:sudo\s+\S|rm\s+-[rRf]{1,3}\s|(?:wget|curl)\s+[^\n]{0,40}?(?:https?://|\$\()|cat\s+(?:~|\$HOME|/etc/)|echo\s+\$\w|printenv\b|env\s*(?:\||&&|;|$)|[^\n]{0,80}?>>\s*(?:~/|\$HOME/)?\.(?:bashrc|zshrc|profile|bash_profile))`
+
+// judgeShellOrder keeps an order to run a command as high in a definition, for a tool that runs
+// no commands itself and in a sentence that is an order, not a refusal ("never run sudo"); a
+// tool whose name says it runs commands is doing its job and the order is medium.
+func judgeShellOrder(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false
+	}
+	sentence := v.sentence(m[0], m[1])
+	if !shellOrderRE.MatchString(sentence) || shellRefusalRE.MatchString(sentence) {
+		return "", "", false
+	}
+	if c, ok := nameCapability(tf.tool.ToolName()); ok && c.Kind == "execute" {
+		return SeverityMedium, i18n.T("gives a shell command to a tool that runs commands; check that the command is the user's"), true
+	}
+	return SeverityHigh, "", true
+}
+
+// judgeShellOrderAnyLanguage is judgeShellOrder for a command after a colon: the sentence must
+// hold a verb of running, in one of the ten languages.
+func judgeShellOrderAnyLanguage(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !runVerbRE.MatchString(v.sentence(m[0], m[1])) {
+		return "", "", false
+	}
+	return judgeShellOrder(tf, v, m)
+}
+
+// runVerbRE finds a verb of running a command in the ten languages (Cyrillic letters that look
+// like Latin ones either way, as the folded text may hold them).
+var runVerbRE = lazyregexp.New(`(?i)\b(?:execute|executing|run|running|ex[ée]cut\p{L}*|lance[zr]?|f[üu]hr\p{L}*|ausf[üu]hr\p{L}*|ejecut\p{L}*|rode|rodar|esegu\p{L}*)|[вb]ып[оo]л[нh]|з[аa]п[уy][сc][тt]|执行|執行|运行|運行|実行|실행`)
+
+// shellOrderRE finds the order in a sentence: the model told it must or should, or asked, or a
+// step made mandatory.
+var shellOrderRE = lazyregexp.New(`(?i)\b(?:must|should|shall|need\s+to|have\s+to|please|required|mandatory|always|first|devez|dois|doit|veuillez|d'abord|muss|musst|m[üu]ssen|bitte|zuerst|debes|debe|primero|deve|voc[êe]\s+deve|devi|prima)\b|(?:[оo]бяз[аa][тt][еe]ль[нh][оo]|д[оo]лж[еe][нh]|д[оo]лж[нh]ы|[сc][нh][аa]ч[аa]л[аa]|[вb]ып[оo]л[нh]и|з[аa]п[уy][сc][тt]и|必须|必須|请|請|首先|先|してください|必ず|하세요|해야|먼저|반드시|ejecuta\b|ejecute\b|esegui\b|execute\b|exécute[zr]?\b|führe\b)`)
+
+// shellRefusalRE finds a sentence that refuses the command or describes it as an attack ("never
+// run sudo", "blocks commands such as rm -rf /", "detects attempts to run …").
+var shellRefusalRE = lazyregexp.New(`(?i)\b(?:never|not|don'?t|cannot|can'?t|refuses?|rejects?|blocks?|den(?:y|ies)|forbid\w*|prohibit\w*|disallow\w*|detects?|detecting|flags?|attempts?|such\s+as|e\.g\.|for\s+example|like)\b`)
 
 // readableProse reports decoded text that reads as words: several of them, mostly letters and
 // blanks. Decoded bytes that are binary, or a single token, are no message.
