@@ -42,18 +42,18 @@ func encodedCommandPhrases() []phrase {
 		// judgeShellOrder.
 		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
 			`\b(?:execute|run|executing|running)(?:\s+(?:the\s+following\s+|this\s+)?(?:[\w-]+\s+){0,3}?(?:command|commands|script|check|step))?\s*(?:[:\x60'"]|[^.!?\n:]{1,60}?:)\s*\x60?\s*`+reShellReach,
-			"execut", "run").judged(judgeShellOrder),
+			"execut", "run").gated("sudo", "rm -", "wget", "curl", "cat ~", "cat /", "cat $", "echo $", "printenv", "env", ">>").judged(judgeShellOrder),
 		// The same command after a colon, in a sentence with a verb of running in any of the ten
 		// languages ("vous devez exécuter la commande suivante : sudo …", "执行以下命令：…").
 		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
 			`[:：]\s*\x60?\s*`+reShellReach,
-			"sudo", "rm ", "wget", "curl", "cat ", "echo", "printenv", "env", ">>").judged(judgeShellOrderAnyLanguage),
+			"sudo", "rm -", "wget", "curl", "cat ~", "cat /", "cat $", "echo $", "printenv", "env |", "env &&", "env&&", "env;", ">>").gated(":", "：").judged(judgeShellOrderAnyLanguage),
 		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
 			`\b(?:add|append|write|insert|put)\w*\s+(?:the\s+following\s+line|this\s+line|a\s+line|the\s+line|[^.!?\n]{1,60}?)\s+(?:to|into|in|at\s+the\s+end\s+of)\s+(?:the\s+|your\s+|the\s+user'?s?\s+)?(?:~/|\$HOME/)?\.(?:bashrc|zshrc|bash_profile|zprofile|profile|bash_login|cshrc)\b`,
 			"bashrc", "zshrc", "profile", "bash_login", "cshrc").judged(judgeShellOrder),
 		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
 			`\b(?:remov|delet|eras|wip|clear|purg|empty)\w*\s+(?:all\s+)?(?:the\s+)?(?:contents|files|everything)\s+(?:from|of|in|under)\s+(?:the\s+)?(?:/(?:tmp|etc|var|home|usr|root|opt)\b|~/?)`,
-			"remov", "delet", "eras", "wip", "clear", "purg", "empty").judged(judgeShellOrder),
+			"remov", "delet", "eras", "wip", "clear", "purg", "empty").gated("/tmp", "/etc", "/var", "/home", "/usr", "/root", "/opt", "~").judged(judgeShellOrder),
 	}
 }
 

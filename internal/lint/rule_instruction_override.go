@@ -90,7 +90,7 @@ func instructionOverridePhrases() []phrase {
 		// inform the user about the change").
 		mustPhrase(SeverityHigh, i18n.T("tells the model to replace the user's own arguments whatever they asked"),
 			`\b(?:always\s+)?(?:change|modify|replace|redirect|switch|rewrite)\s+(?:the\s+|its\s+|all\s+)?(?:[\w\x60'"-]+\s+){0,4}?(?:to|with|into)\s+\S`,
-			"change", "modify", "replace", "redirect", "switch", "rewrite").judged(judgeConcealedChange),
+			"change", "modify", "replace", "redirect", "switch", "rewrite").gated("inform", "tell", "notify", "alert", "mention", "disclose").judged(judgeConcealedChange),
 	}
 }
 
