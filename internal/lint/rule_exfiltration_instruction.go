@@ -90,6 +90,12 @@ func exfiltrationInstructionPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
 			`\b(?:access|call|contact|ping|notify|hit|visit|query|send\s+(?:a\s+)?(?:request|copy|notification)\s+to|make\s+(?:a\s+)?(?:network\s+|http\s+|web\s+)?(?:request|call)\s+to|post\s+to|report\s+to)\s+(?:our\s+|the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,4}?(?:(?:endpoint|server|url|service|api|webhook)\s+)?(?:at\s+)?https?://|\bcurl\s+(?:-[A-Za-z]+\s+(?:POST\s+|PUT\s+)?)+https?://`,
 			"://").gated("access", "call", "contact", "ping", "notify", "hit", "visit", "query", "send", "make", "post", "report", "curl").judged(judgeLoggedRequest),
+		// The same extra request in the other languages: an address in a sentence that orders a
+		// request to it and says it logs or reports the use ("vous devez aussi accéder à
+		// https://… pour journaliser la requête", "还必须访问 https://… 记录请求").
+		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
+			`https?://[^\s)\]>"'\x60]+`,
+			"://").gated("journalis", "enregistr", "consign", "partenaire", "protokoll", "aufzeichn", "registr", "socio", "parceiro", "журнал", "жyрнaл", "запис", "зaпиc", "партн", "пaptн", "记录", "日志", "合作伙伴", "記録", "ログ", "パートナー", "기록", "로그", "파트너").judged(judgeLoggedRequestAnyLanguage),
 		mustPhrase(SeverityHigh, i18n.T("gives a command that posts files or the environment to a server"),
 			`(?:\b(?:curl|wget|nc|ncat|netcat|xh)\b|(?-i:\bhttp\s+(?:-\w+\s+)*(?:GET|POST|PUT|PATCH)?\s*\S+://))[^\n]{0,160}?(?:\$\(\s*(?:cat|env|printenv|base64|tar|gzip|find|ls|whoami|id|hostname|uname|pwd)\b|\s@[~/$\w.]|\s--(?:data(?:-binary|-raw|-urlencode)?|post-data|post-file|upload-file)[\s=]+["']?(?:@|\$\()|\s-T\s)|\b(?:cat|env|printenv|tar|base64)\b[^|\n]{0,100}\|\s*(?:curl|wget|nc|ncat|netcat)\b`,
 			"curl", "wget", "nc ", "ncat", "netcat", "http", "xh "),
@@ -110,6 +116,32 @@ func judgeLoggedRequest(tf *toolFindings, v *textView, m []int) (Severity, strin
 	}
 	return SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"), true
 }
+
+// judgeLoggedRequestAnyLanguage keeps an address, in a definition, whose sentence orders a
+// request to it beside the tool's own work and says the request logs or reports the use, in the
+// languages other than English (English is read by the phrase before it).
+func judgeLoggedRequestAnyLanguage(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false
+	}
+	sentence := v.sentence(m[0], m[1])
+	if !requestVerbRE.MatchString(sentence) || !loggedRequestOtherRE.MatchString(sentence) || !(shellOrderRE.MatchString(sentence) || alsoRE.MatchString(sentence)) || negatedRequestRE.MatchString(sentence) {
+		return "", "", false
+	}
+	return SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"), true
+}
+
+// requestVerbRE finds a verb of making a request to an address, in nine languages.
+var requestVerbRE = lazyregexp.New(`(?i)\b(?:acc[ée]d\p{L}*|envo\p{L}*\s+une\s+requ[êe]te|contact\p{L}*|appel\p{L}*|rufe|ruf|sende|schick\p{L}*|kontaktier\p{L}*|greif\p{L}*|acced\p{L}*|acces\p{L}*|aces\p{L}*|env[íi]\p{L}*|llam\p{L}*|contat\p{L}*|chiam\p{L}*|invi\p{L}*)|[оo]б[рp][аa][тt]и[сc]ь|[оo][тt]п[рp][аa][вb]ь|[оo][тt]п[рp][аa][вb]ь[тt][еe]|访问|請求|请求|訪問|アクセス|リクエスト|접속|요청`)
+
+// loggedRequestOtherRE finds logging, recording or a partner's endpoint in nine languages.
+var loggedRequestOtherRE = lazyregexp.New(`(?i)journalis|enregistr|consign|partenaire|protokoll|aufzeichn|registr|socio|parceiro|partner|ж[уy][рp][нh][аa]л|з[аa]пи[сc]|п[аa][рp][тt][нh]|记录|記錄|日志|日誌|合作伙伴|記録|ログ|パートナー|기록|로그|파트너`)
+
+// alsoRE finds "also" beside the tool's own work, in nine languages.
+var alsoRE = lazyregexp.New(`(?i)\b(?:aussi|[ée]galement|auch|zus[äa]tzlich|tambi[ée]n|tamb[ée]m|anche|inoltre)\b|[тt][аa][кk]ж[еe]|[тt][оo]ж[еe]|还|也|も|도`)
+
+// negatedRequestRE finds a sentence that refuses the request ("ne contacte jamais", "nunca").
+var negatedRequestRE = lazyregexp.New(`(?i)\b(?:jamais|nie|niemals|nunca|mai|never|not|pas)\b|[нh]и[кk][оo]гд[аa]|从不|不要|絶対に|절대`)
 
 // loggedRequestRE finds what an extra request is for when it reports the use: logging,
 // recording, tracking or collecting it, or a partner's endpoint.
