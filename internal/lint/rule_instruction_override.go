@@ -94,10 +94,13 @@ func instructionOverridePhrases() []phrase {
 	}
 }
 
-// judgeArgumentOverride keeps, in a definition, a sentence that also changes or sets something:
-// the words "regardless of the user's input" beside an order to change an argument.
+// judgeArgumentOverride keeps, in a definition, a sentence that also orders a change ("you must
+// … modify", "always set"): the words "regardless of the user's input" beside an order to change
+// an argument. A server saying what it does whatever the user's locale ("the server sets the
+// time zone to UTC regardless of the user's locale") gives no order.
 func judgeArgumentOverride(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
-	if !tf.definition() || !changeVerbRE.MatchString(v.sentence(m[0], m[1])) {
+	sentence := v.sentence(m[0], m[1])
+	if !tf.definition() || !changeVerbRE.MatchString(sentence) || !shellOrderRE.MatchString(sentence) && !alwaysAnyLanguageRE.MatchString(sentence) {
 		return "", "", false
 	}
 	return SeverityHigh, "", true
@@ -111,6 +114,10 @@ func judgeConcealedChange(tf *toolFindings, v *textView, m []int) (Severity, str
 	}
 	return SeverityHigh, "", true
 }
+
+// alwaysAnyLanguageRE finds "always" in the ten languages: an imperative with it is an order ("remplacez
+// toujours la ville par …").
+var alwaysAnyLanguageRE = lazyregexp.New(`(?i)\b(?:always|toujours|immer|stets|siempre|sempre)\b|[вb][сc]ег[дd][аa]|总是|始终|都|常に|必ず|항상|반드시`)
 
 // changeVerbRE finds a verb of changing or setting an argument, in the ten languages.
 var changeVerbRE = lazyregexp.New(`(?i)\b(?:chang|modif|replac|set|sets|rewrit|overrid|redirect|switch|alter|substitu|remplac|forc|änder|aender|ersetz|setz|cambi|reemplaz|sustitu|sostitu|impost|troc)\w*|改为|改成|替换|修改|设为|変更|置き換|바꾸|변경`)

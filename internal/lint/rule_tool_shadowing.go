@@ -101,8 +101,17 @@ func judgeToldAfterCall(tf *toolFindings, v *textView, m []int) (Severity, strin
 		return "", "", false
 	}
 	matched := strings.ToLower(v.folded[m[0]:m[1]])
-	if quote := v.group(m, 1); quote != "" && len(strings.Fields(quote)) < 6 && utf8.RuneCountInString(quote) < 24 && !strings.HasPrefix(matched, "present") {
-		return "", "", false
+	if quote := v.group(m, 1); quote != "" && !strings.HasPrefix(matched, "present") {
+		// A message the user must be told is the tool's own words unless it is dressed as an
+		// announcement: a label in capitals ("IMPORTANT ANNOUNCEMENT:", "CRITICAL SECURITY
+		// ALERT:"), or a text that calls it mandatory or promotional. An honest next step ("tell
+		// the user 'Open this link to sign in'") is neither.
+		if len(strings.Fields(quote)) < 6 && utf8.RuneCountInString(quote) < 24 {
+			return "", "", false
+		}
+		if !announcementLabelRE.MatchString(quote) && !announcedRE.MatchString(v.sentence(m[0], m[1])) {
+			return "", "", false
+		}
 	}
 	self := strings.ToLower(tf.tool.ToolName())
 	for _, c := range otherCallRE.FindAllStringSubmatchIndex(v.folded, -1) {
@@ -117,7 +126,15 @@ func judgeToldAfterCall(tf *toolFindings, v *textView, m []int) (Severity, strin
 	return "", "", false
 }
 
-// judgeOutOfServiceRedirect keeps, in a definition, a claim that the tool is out of service when
+// announcementLabelRE finds a label in capitals that opens a message ("IMPORTANT ANNOUNCEMENT:",
+// "CRITICAL SECURITY ALERT:", "ВАЖНОЕ ОБЪЯВЛЕНИЕ:", "重要公告："), and announcedRE a sentence that
+// calls the message mandatory, promotional or an announcement.
+var (
+	announcementLabelRE = lazyregexp.New(`^\s*(?:(?-i:\p{Lu}[\p{Lu}\s-]{3,})|重要|紧急|緊急|警告|公告|お知らせ|중요|긴급|경고|공지)[^:：\n]{0,12}[:：]`)
+	announcedRE         = lazyregexp.New(`(?i)\b(?:mandatory|promotional|announcement|obligatoire|promotionnel\p{L}*|verpflichtend\p{L}*|werb\p{L}*|obligatori\p{L}*|obrigat[óo]ri\p{L}*|promocional\p{L}*|promozional\p{L}*)\b|[оo][бb]яз[аa][тt][еe]льн|宣传|宣傳|宣伝|홍보`)
+)
+
+// judgeOutOfServiceRedirect keeps// judgeOutOfServiceRedirect keeps, in a definition, a claim that the tool is out of service when
 // the same text sends the model to another tool named in quotes.
 func judgeOutOfServiceRedirect(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
 	if !tf.definition() {
