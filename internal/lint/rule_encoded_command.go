@@ -13,11 +13,14 @@ var ruleEncodedCommand = lintRule{
 		Severity: SeverityHigh,
 		Summary:  i18n.T("an encoded payload: a command that decodes and runs text (base64 -d | sh), downloads a script into a shell, or encoded text that decodes to instructions"),
 		Why:      i18n.T("Encoding hides a payload from the reviewer and any word filter, while the model or a shell decodes and runs it."),
-		Help: i18n.T("High for a command that decodes text and pipes it to an interpreter (base64 -d | sh, xxd -r -p | bash, eval(atob(…)), " +
-			"powershell -enc), that pipes a download into a shell (curl … | sh), and for base64, hex, percent-encoded, HTML-entity " +
-			"or tag-character text that decodes to something another rule calls high; the decoded text is linted like any other " +
-			"and its findings say what it was decoded from. Medium for encoded text that decodes to readable prose nobody sees. " +
-			"Do not approve the tool; decode the text and read it."),
+		Help: i18n.T("High for a command that decodes text and pipes it to an interpreter (base64 -d | sh, xxd -r -p | bash, " +
+			"eval(atob(…)), powershell -enc), that pipes a download into a shell (curl … | sh), and for base64, hex, " +
+			"percent-encoded, HTML-entity or tag-character text that decodes to something another rule calls high; the " +
+			"decoded text is linted like any other and its findings say what it was decoded from. Medium for encoded text " +
+			"that decodes to readable prose nobody sees. Also high for an order to the model to run a shell command that " +
+			"reaches past the tool's job (as root, deleting a tree, a download, a secrets file or the environment printed, " +
+			"a shell's startup file changed, /tmp emptied), in a tool that runs no commands; medium in one that does. Do " +
+			"not approve the tool; decode the text and read it."),
 		Families: []string{FamilyEncodedCommand},
 	},
 	makePhrases: encodedCommandPhrases,

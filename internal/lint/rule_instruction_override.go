@@ -13,11 +13,13 @@ var ruleInstructionOverride = lintRule{
 		Severity: SeverityHigh,
 		Summary:  i18n.T("text tells the model to ignore, replace or reveal its instructions, or announces new ones"),
 		Why:      i18n.T("A tool description that countermands the model's instructions takes the session away from the user who gave them."),
-		Help: i18n.T("Looks for orders to ignore, disregard or override previous, system or user instructions, claims of priority over " +
-			"them, announcements of new instructions or of a new role (\"you are now…\"), and requests to reveal the system prompt. " +
-			"Honest descriptions say what a tool does; they never address the model's other instructions. The instruction rules read " +
-			"French, German, Spanish, Portuguese, Italian, Chinese, Japanese, Korean and Russian as well as English, each finding " +
-			"under its own rule; an instruction quoted as the argument of an example call is medium. Do not approve the tool."),
+		Help: i18n.T("Looks for orders to ignore, disregard or override previous, system or user instructions, claims of priority " +
+			"over them, announcements of new instructions or of a new role (\"you are now…\"), and requests to reveal the " +
+			"system prompt. High too for an order to replace the user's own arguments whatever they asked (\"modify the " +
+			"'url' parameter to '…' regardless of the user's input\"), or out of their sight. Honest descriptions say what a " +
+			"tool does; they never address the model's other instructions. The instruction rules read French, German, " +
+			"Spanish, Portuguese, Italian, Chinese, Japanese, Korean and Russian as well as English, each finding under its " +
+			"own rule; an instruction quoted as the argument of an example call is medium. Do not approve the tool."),
 		Families: []string{FamilyInstructionOverride},
 	},
 	// The instruction families in the other languages lint reads, whichever rule they report
