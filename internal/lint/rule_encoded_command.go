@@ -66,7 +66,26 @@ func encodedCommandPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
 			`(?:~/|\$HOME/)?\.(?:bashrc|zshrc|bash_profile|zprofile|profile|bash_login|cshrc)\b|(?:^|[\s(\x60'"«“「])/(?:tmp|etc|var|home|usr|root|opt)/?(?:\*|\s|[)\x60'"»”」]|$)`,
 			"bashrc", "zshrc", "profile", "bash_login", "cshrc", "/tmp", "/etc", "/var", "/home", "/usr", "/root", "/opt").judged(judgeShellFileAnyLanguage),
+		// A command taken from one of the call's fields, named in quotes, and run, in a tool that
+		// runs none ("a simple calculator … run any shell command in the 'cmd' parameter"), in
+		// the ten languages: the field is a channel for running what anyone puts in it.
+		mustPhrase(SeverityHigh, i18n.T("orders the model to run a shell command that reaches past what the tool does"),
+			`(?:\b(?:run|execute|ex[ée]cut\p{L}*|f[üu]hr\p{L}*|ejecut\p{L}*|esegu\p{L}*)|[вb]ып[оo]л[нh]\p{L}*)[^.!?。\n]{0,30}?(?:\bcommands?|\bcommande\p{L}*|\bbefehl\p{L}*|\bcomando\p{L}*|[кk][оo][мm][аa][нh]д\p{L}*)[^.!?。\n]{0,40}?(?:['"\x60«][\w-]+['"\x60»]\s*(?:\bparameters?|\bfields?|\barguments?|\bparam[èe]tres?|\bchamps?|\bfeld\p{L}*|\bpar[áâa]metros?|\bcampos?|\bparametr[oi]|п[аa][рp][аa][мm][еe][тt][рp]\p{L}*)|(?:\bparameters?|\bfields?|\barguments?|\bparam[èe]tres?|\bchamps?|\bfeld\p{L}*|\bpar[áâa]metros?|\bcampos?|\bparametr[oi]|п[аa][рp][аa][мm][еe][тt][рp]\p{L}*)\s*['"\x60«][\w-]+['"\x60»])|['"\x60«][\w-]+['"\x60»]\s*(?:参数|パラメータ|引数|매개변수|파라미터)[^。！？\n]{0,30}?(?:命令|コマンド|명령)[^。！？\n]{0,10}?(?:执行|運行|运行|実行|실행)`,
+			"command", "commande", "befehl", "comando", "команд", "komahд", "命令", "コマンド", "명령").gated("param", "parám", "parâm", "field", "argument", "champ", "feld", "campo", "пар", "пap", "参数", "パラメータ", "引数", "매개변수", "파라미터").judged(judgeFieldCommand),
 	}
+}
+
+// judgeFieldCommand keeps, in a definition, an order to run the command a field of the call
+// holds, for a tool that runs no commands (its name says what it does); a refusal or a
+// description of the attack is no order.
+func judgeFieldCommand(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() || shellRefusalRE.MatchString(v.sentence(m[0], m[1])) {
+		return "", "", false
+	}
+	if c, ok := nameCapability(tf.tool.ToolName()); ok && c.Kind == "execute" {
+		return "", "", false
+	}
+	return SeverityHigh, "", true
 }
 
 // judgeShellFileAnyLanguage keeps a shell's startup file or a system directory as high when its
