@@ -285,6 +285,40 @@ const (
 	minLanguagePercent = 85
 )
 
+// cellFloors are the family cells each set and split (and each fresh batch) catches at high, as
+// last measured: a change that loses one fails here and says where. Raise a floor when a change
+// gains ground; a new batch gets its first figure (measured before any rule was written for it)
+// and then the figure after its round. maxHonestHighTools is the same for honest tools with a
+// high finding, as a ceiling.
+var cellFloors = map[string]int{
+	"fresh/report/batch3":  8,   // of 18
+	"fresh/report/batch4":  1,   // of 3
+	"fresh/report/batch5":  14,  // of 15
+	"fresh/report/batch6":  4,   // of 9
+	"fresh/report/batch7":  3,   // of 11
+	"fresh/report/batch8":  11,  // of 15
+	"fresh/report/batch9":  12,  // of 22
+	"fresh/report/batch10": 31,  // of 52
+	"fresh/tune/batch1":    29,  // of 29
+	"fresh/tune/batch2":    31,  // of 36
+	"fresh/tune/batch3":    21,  // of 21
+	"fresh/tune/batch4":    17,  // of 17
+	"fresh/tune/batch5":    22,  // of 22
+	"fresh/tune/batch6":    49,  // of 52
+	"fresh/tune/batch7":    14,  // of 14
+	"fresh/tune/batch8":    24,  // of 24
+	"fresh/tune/batch9":    27,  // of 27
+	"fresh/tune/batch10":   118, // of 123
+	"lang/report":          140, // of 140
+	"lang/tune":            142, // of 142
+	"public/report":        53,  // of 53
+	"public/tune":          57,  // of 57
+	"wild/report":          121, // of 123
+	"wild/tune":            175, // of 176
+}
+
+const maxHonestHighTools = 17 // of 13,727
+
 // TestLintCalibrationOutside prints the calibration table and asserts what is met (see the
 // package's calibration note in ../../docs or the report): honest tools with a high on
 // held-out servers, and every family caught at high in each language on held-out poisoned tools.
@@ -360,6 +394,9 @@ func TestLintCalibrationOutside(t *testing.T) {
 	fmt.Fprintf(&b, "  %-32s %4d servers %5d tools %3d high (%.2f%%)\n", "all", all.servers, all.tools, all.flagged, 100*float64(all.flagged)/float64(max(1, all.tools)))
 	fmt.Fprintf(&b, "  servers with more than %d: %v\n%s\n", maxHighPerServer, over, strings.Join(lines, "\n"))
 	t.Log(b.String())
+	if all.flagged > maxHonestHighTools {
+		t.Errorf("%d honest tools have a high finding; the ceiling is %d (cellFloors' note)", all.flagged, maxHonestHighTools)
+	}
 	if all.flagged*1000 > maxHonestHighPermille*all.tools {
 		t.Errorf("%d of %d honest tools have a high finding; at most %d‰ may", all.flagged, all.tools, maxHonestHighPermille)
 	}
@@ -503,6 +540,15 @@ func TestLintCalibrationOutside(t *testing.T) {
 	for _, k := range slices.Sorted(maps.Keys(bySetSplit)) {
 		st := bySetSplit[k]
 		fmt.Fprintf(&b, "  %-22s %3d/%-3d cells %3d/%-3d tools on every family %3d/%-3d with a high\n", k, st.cellsCaught, st.cells, st.toolsAll, st.tools, st.toolsAny, st.tools)
+	}
+	for _, k := range slices.Sorted(maps.Keys(cellFloors)) {
+		if st := bySetSplit[k]; st == nil || st.cellsCaught < cellFloors[k] {
+			got := 0
+			if st != nil {
+				got = st.cellsCaught
+			}
+			t.Errorf("%s: %d family cells caught at high, below its floor of %d", k, got, cellFloors[k])
+		}
 	}
 	sort.Strings(misses)
 	fmt.Fprintf(&b, "missed (tune side; %d report-side misses not listed):\n%s\n", reportMisses, strings.Join(misses, "\n"))
