@@ -433,6 +433,12 @@ func (l *takeoverLanguage) find(text, s string, places [][]int) (hit, bool) {
 				continue
 			}
 			from, to := window(s, i-keyWindow, i+len(k)+keyWindow)
+			if i > 0 && s[i-1] == '<' {
+				// A tag's attributes may run past the window: it is read to its end.
+				if j := strings.IndexByte(s[i:min(len(s), i+400)], '>'); j >= 0 && i+j+1 > to {
+					_, to = window(s, from, i+j+1)
+				}
+			}
 			covered = to
 			w := s[from:to]
 			if loc := l.override.FindStringIndex(w); loc != nil && !framed(s, from+loc[0], from+loc[1]) && !ownInstructions(s, from+loc[0], from+loc[1]) && !reported(s, from+loc[0]) {
@@ -515,7 +521,7 @@ var imperativeAfter = lazyregexp.New(`^(?:\s+(?:reading|running|processing|worki
 
 // machineAddress is an address that names a machine, not a person's assistant or agent: an AI,
 // a model, a chatbot or bot, a coding or browsing agent or assistant, a product's name.
-var machineAddress = lazyregexp.New(`<\s*/?\s*(?:system|hidden|instructions?)|\b(?:ai|llm|model|chatbot|bot|coding|browsing|autonomous|claude|cursor|copilot|chatgpt|gpt[\w.-]*|gemini|llama|mistral|deepseek|qwen|language\s+model)\b`)
+var machineAddress = lazyregexp.New(`^(?:<\s*)?/?\s*(?:system|hidden|instructions?)\b[^<>\n]*>|\b(?:ai|llm|model|chatbot|bot|coding|browsing|autonomous|claude|cursor|copilot|chatgpt|gpt[\w.-]*|gemini|llama|mistral|deepseek|qwen|language\s+model)\b`)
 
 // ownTurn reports whether the label just before s[end] ("AI:", "Assistant:") opens the
 // assistant's own words, in the first person ("AI: I'll search for blue color tokens…", "Assistant:
