@@ -129,9 +129,17 @@ func agentDetour(text, s string) (hit, bool) {
 // page ("call list_issues with page=2") names no address, and a README that shows the fetch tool
 // ("use the fetch tool with https://example.com to get the page") gives no reason the answer needs it.
 var (
-	fetchOrder = lint.NewExpression(`\b(?:call|use|invoke|run|execute|trigger|make)\s+(?:the\s+|a\s+)?['"` + "`" + `]?(?:fetch|web_?fetch|fetch_url|browse|browser_navigate|navigate|open_url|http_get|http_request|web_request|curl|wget|get_url|request)['"` + "`" + `]?(?:\s+(?:tool|function|request|call))?\s*(?:\(|with|on|at|for|to|against|using|,)?\s*(?:the\s+|an?\s+)?(?:url|uri|link|address)?\s*[=:]?\s*['"` + "`" + `(]?\s*(?:https?://|localhost)`)
+	fetchOrder = lint.NewExpression(`\b(?:call|use|invoke|run|execute|trigger|make)\s+(?:the\s+|a\s+)?` + fetchTool + `(?:\s+(?:tool|function|request|call))?\s*(?:\(|with|on|at|for|to|against|using|,)?\s*(?:the\s+|an?\s+)?(?:url|uri|link|address)?\s*[=:]?\s*['"` + "`" + `(]?\s*(?:https?://|localhost)` +
+		// the same order in the other nine languages: a verb of calling or using, the fetch tool
+		// by its name, an address after it
+		`|(?:appelez|appelle|utilisez|utilise|invoquez|lancez|rufen\s+sie|rufe|verwenden\s+sie|verwende|nutzen\s+sie|llame|llama|use|usa|utilice|invoque|chiama|chiami|usa|utilizza|chame|utilize|调用|使用|вызови|вызовите|используй|используйте)[^.\n。]{0,48}?` + fetchTool + `[^.\n。]{0,40}?(?:https?://|localhost)` +
+		// Japanese and Korean put the verb after the tool
+		`|` + fetchTool + `[^.\n。]{0,16}?(?:呼び出|使用|使っ|호출|사용)[^.\n。]{0,40}?(?:https?://|localhost)`)
 	// incompleteAnswer is the reason given: the result is partial, or the answer needs the page.
-	incompleteAnswer = lint.NewExpression(`\b(?:limited|partial|incomplete|truncated)\s+(?:results?|data|response|information)|\b(?:results?|data|response)\s+(?:is|are|was|were)\s+(?:limited|partial|incomplete|truncated)|\b(?:for|to\s+(?:get|access|obtain|retrieve|load|see|view|complete|finish|provide))\s+(?:the\s+|an?\s+|more\s+)?(?:full|complete|comprehensive|enhanced|additional|remaining|rest|detailed|accurate|verified|updated|latest|missing)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|repl|continu|proceed|summari[sz])`)
+	incompleteAnswer = lint.NewExpression(`\b(?:limited|partial|incomplete|truncated)\s+(?:results?|data|response|information)|\b(?:results?|data|response)\s+(?:is|are|was|were)\s+(?:limited|partial|incomplete|truncated)|\b(?:for|to\s+(?:get|access|obtain|retrieve|load|see|view|complete|finish|provide))\s+(?:the\s+|an?\s+|more\s+)?(?:full|complete|comprehensive|enhanced|additional|remaining|rest|detailed|accurate|verified|updated|latest|missing)\b|\bbefore\s+(?:you\s+)?(?:answer|respond|repl|continu|proceed|summari[sz])` +
+		`|(?:résultats?|données|réponse)\s+(?:limitée?s?|partiel(?:le)?s?|incomplète?s?|incomplets?|tronquée?s?)|(?:pour\s+(?:obtenir|voir|avoir)|afin\s+d['’]obtenir)\s+(?:les|la|le|des)\s+(?:données|résultats?|informations?)\s+(?:complète?s?|détaillée?s?|restante?s?)|(?:ergebnisse?|daten|antwort)\s+(?:sind|ist)\s+(?:unvollständig|begrenzt|gekürzt)|(?:unvollständige|begrenzte|gekürzte)\s+(?:ergebnisse|daten)|(?:für\s+die|um\s+die)\s+(?:vollständigen|restlichen|detaillierten)\s+(?:daten|ergebnisse)` +
+		`|(?:resultados?|datos|dados|respuesta|resposta)\s+(?:limitados?|parciales?|parciais|incompletos?|truncados?)|(?:para\s+(?:obtener|obter|ver))\s+(?:los|las|os|as)\s+(?:datos|dados|resultados)\s+(?:completos|detallados|detalhados|restantes)|(?:risultati|dati|risposta)\s+(?:limitati|parziali|incompleti|troncati)|per\s+(?:ottenere|vedere)\s+(?:i|gli)\s+(?:dati|risultati)\s+(?:completi|dettagliati|restanti)` +
+		`|(?:结果|数据)(?:有限|不完整|被截断|是部分的)|(?:获取|查看)(?:完整|全部|剩余|详细)的?(?:结果|数据)|(?:結果|データ)(?:は|が)?(?:一部|不完全|限られ|切り詰め)|(?:完全な|すべての|残りの|詳細な)(?:結果|データ)|(?:결과|데이터)(?:가|는)?\s*(?:제한|불완전|일부)|(?:전체|나머지|상세)\s*(?:결과|데이터)|(?:результаты|данные)\s+(?:неполные|ограничены|обрезаны)|(?:полные|остальные|подробные)\s+(?:результаты|данные)`)
 )
 
 // fetchDetour looks for a result that sends the model to fetch the rest of its answer from an
@@ -157,6 +165,9 @@ func fetchDetour(text, s string) (hit, bool) {
 	}
 	return hit{}, false
 }
+
+// fetchTool is the tool that fetches a page, by the names servers give it, quoted or not.
+const fetchTool = `['"` + "`" + `]?(?:fetch|web_?fetch|fetch_url|browse|browser_navigate|navigate|open_url|http_get|http_request|web_request|curl|wget|get_url|request)['"` + "`" + `]?`
 
 // placesOf finds up to n addresses a reader may be sent to: an http or https URL, or localhost
 // with or without a port.
