@@ -94,7 +94,7 @@ func agentDetour(text, s string) (hit, bool) {
 		from, to = sectionOf(s, from, to, p[0], p[1])
 		from, to = paragraphOf(s, from, to, p[0], p[1])
 		near := s[from:to]
-		if c := continueYourTask.FindStringIndex(near); c != nil && abs(from+c[0]-p[0]) < 200 && !framed(s, from+c[0], from+c[1]) {
+		if c := continueYourTask.FindStringIndex(near); c != nil && abs(from+c[0]-p[0]) < 200 && !framed(s, from+c[0], from+c[1]) && !reported(s, from+c[0]) {
 			return takeoverHit(text, min(from+c[0], p[0]), max(from+c[1], p[1]), "", i18n.T("sends the reader to an address as the way on with its own task")), true
 		}
 		if !agents {
@@ -132,7 +132,7 @@ var (
 	fetchOrder = lint.NewExpression(`\b(?:call|use|invoke|run|execute|trigger|make)\s+(?:the\s+|a\s+)?` + fetchTool + `(?:\s+(?:tool|function|request|call))?\s*(?:\(|with|on|at|for|to|against|using|,)?\s*(?:the\s+|an?\s+)?(?:url|uri|link|address)?\s*[=:]?\s*['"` + "`" + `(]?\s*(?:https?://|localhost)` +
 		// the same order in the other nine languages: a verb of calling or using, the fetch tool
 		// by its name, an address after it
-		`|(?:appelez|appelle|utilisez|utilise|invoquez|lancez|rufen\s+sie|rufe|verwenden\s+sie|verwende|nutzen\s+sie|llame|llama|use|usa|utilice|invoque|chiama|chiami|usa|utilizza|chame|utilize|调用|使用|вызови|вызовите|используй|используйте)[^.\n。]{0,48}?` + fetchTool + `[^.\n。]{0,40}?(?:https?://|localhost)` +
+		`|(?:appelez|appelle|utilisez|utilise|invoquez|lancez|rufen\s+sie|rufe|verwenden\s+sie|verwende|nutzen\s+sie|llame|llama|use|usa|utilice|invoque|chiama|chiami|utilizza|chame|utilize|调用|使用|вызови|вызовите|используй|используйте)[^.\n。]{0,48}?` + fetchTool + `[^.\n。]{0,40}?(?:https?://|localhost)` +
 		// Japanese and Korean put the verb after the tool
 		`|` + fetchTool + `[^.\n。]{0,16}?(?:呼び出|使用|使っ|호출|사용)[^.\n。]{0,40}?(?:https?://|localhost)`)
 	// incompleteAnswer is the reason given: the result is partial, or the answer needs the page.
