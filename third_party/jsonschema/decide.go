@@ -191,34 +191,8 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 			}
 		}
 	}
-	for name, value := range obj {
-		evaluated := false
-		if sub, ok := s.Properties[name]; ok {
-			evaluated = true
-			if !d.valid(sub, value, depth) {
-				return false
-			}
-		}
-		for regex, sub := range s.PatternProperties {
-			if regex.MatchString(name) {
-				evaluated = true
-				if !d.valid(sub, value, depth) {
-					return false
-				}
-			}
-		}
-		if !evaluated && s.AdditionalProperties != nil {
-			switch additional := s.AdditionalProperties.(type) {
-			case bool:
-				if !additional {
-					return false
-				}
-			case *Schema:
-				if !d.valid(additional, value, depth) {
-					return false
-				}
-			}
-		}
+	if !d.namedProperties(s, obj, depth) {
+		return false
 	}
 	if s.DraftVersion == 4 {
 		return true
@@ -245,6 +219,69 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 		for _, r := range required {
 			if _, ok := obj[r]; !ok {
 				return false
+			}
+		}
+	}
+	return true
+}
+
+// namedProperties checks obj's members against properties, patternProperties and
+// additionalProperties. Without patternProperties, and with no more properties than obj has
+// members, it looks each property up in obj rather than iterating over obj, which costs more
+// than the lookups (a map's iteration starts at a random place); the members left over are
+// visited only when additionalProperties is a schema.
+func (d *decider) namedProperties(s *Schema, obj map[string]any, depth int) bool {
+	if len(s.PatternProperties) == 0 && len(s.propertyList) == len(s.Properties) && len(s.propertyList) <= len(obj) {
+		found := 0
+		for _, p := range s.propertyList {
+			if value, ok := obj[p.name]; ok {
+				found++
+				if !d.valid(p.schema, value, depth) {
+					return false
+				}
+			}
+		}
+		if found == len(obj) || s.AdditionalProperties == nil {
+			return true
+		}
+		switch additional := s.AdditionalProperties.(type) {
+		case bool:
+			return additional
+		case *Schema:
+			for name, value := range obj {
+				if _, ok := s.Properties[name]; !ok && !d.valid(additional, value, depth) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for name, value := range obj {
+		evaluated := false
+		if sub, ok := s.Properties[name]; ok {
+			evaluated = true
+			if !d.valid(sub, value, depth) {
+				return false
+			}
+		}
+		for regex, sub := range s.PatternProperties {
+			if regex.MatchString(name) {
+				evaluated = true
+				if !d.valid(sub, value, depth) {
+					return false
+				}
+			}
+		}
+		if !evaluated && s.AdditionalProperties != nil {
+			switch additional := s.AdditionalProperties.(type) {
+			case bool:
+				if !additional {
+					return false
+				}
+			case *Schema:
+				if !d.valid(additional, value, depth) {
+					return false
+				}
 			}
 		}
 	}

@@ -63,6 +63,7 @@ type Schema struct {
 	Required              []string
 	PropertyNames         *Schema
 	Properties            map[string]*Schema
+	propertyList          []namedSchema // Properties as a list, for Decide's walk
 	PatternProperties     map[Regexp]*Schema
 	AdditionalProperties  any            // nil or bool or *Schema
 	Dependencies          map[string]any // value is []string or *Schema
@@ -278,4 +279,10 @@ type DynamicRef struct {
 
 func newSchema(up urlPtr) *Schema {
 	return &Schema{up: up, Location: up.String()}
+}
+
+// A namedSchema is one of a schema's properties: the member's name and its schema.
+type namedSchema struct {
+	name   string
+	schema *Schema
 }
