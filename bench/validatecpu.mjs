@@ -3,7 +3,7 @@
 // loaded in the same process and timed in interleaved batches (a burst of load falls on all of
 // them alike). How the API's levers of issue 22 are measured, before → after:
 //
-//   node bench/validatecpu.mjs site/gatehouse.wasm old.wasm [--rounds=N]
+//   node bench/validatecpu.mjs site/gatehouse.wasm old.wasm [--rounds=N] [--only=tool|1mb] [--size=bytes of the document]
 //   node bench/validatecpu.mjs old.wasm old.wasm,GATEHOUSE_GOGC=400   (one build, two settings)
 //
 // Every build's answer is checked against the first one's before anything is timed.
@@ -14,6 +14,8 @@ import { load } from "../site/gatehouse.mjs";
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => a.startsWith("--rounds="))?.slice("--rounds=".length) ?? 9);
+const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length); // "tool" or "1mb"
+const size = Number(args.find((a) => a.startsWith("--size="))?.slice("--size=".length) ?? 1 << 20); // the document's
 const paths = args.filter((a) => !a.startsWith("--"));
 if (paths.length === 0) paths.push(fileURLToPath(new URL("../site/gatehouse.wasm", import.meta.url)));
 const testdata = (name) => readFileSync(fileURLToPath(new URL("../testdata/bench/" + name, import.meta.url)), "utf8");
@@ -32,9 +34,9 @@ function largeInstance(size) {
 }
 
 const cases = [
-  { name: "tool call", schema: testdata("toolcall.schema.json"), instance: testdata("toolcall.json").trim(), batch: 2000 },
-  { name: "1 MB document", schema: testdata("record.schema.json"), instance: largeInstance(1 << 20), batch: 3 },
-];
+  { key: "tool", name: "tool call", schema: testdata("toolcall.schema.json"), instance: testdata("toolcall.json").trim(), batch: 2000 },
+  { key: "1mb", name: "1 MB document", schema: testdata("record.schema.json"), instance: largeInstance(size), batch: Math.max(1, Math.round(4 * (1 << 20) / size)) },
+].filter((c) => !only || c.key === only);
 
 const builds = [];
 for (const spec of paths) {
