@@ -95,10 +95,12 @@ var gogcSmall, gogcLarge = 100, 800
 // requests above: a tool call allocates ~1.5 KB, all garbage once answered, and the module keeps
 // ~1 MB live while it only checks (GODEBUG=gctrace=1), so at the default a collection began every
 // ~1,400 calls and its mark, left to the allocations' assists on wasm's one thread, stretched
-// over a third of the calls with their write barriers on. At 400 (a heap goal of ~5 MB there)
-// a tool call took a fifth less CPU (bench/validatecpu.mjs, interleaved: 9.2 → 7.4 µs; 800 gave
-// 7.2, 1,600 8.0). Every other function runs at gogcSmall, as measured for it: the result check
-// of 10 KB was slower at 400 in an earlier round.
+// over a third of the calls with their write barriers on. At 400 a tool call took a fifth less
+// CPU (bench/validatecpu.mjs, interleaved: 9.2 → 7.4 µs; 800 gave 7.2, 1,600 8.0). The price is
+// memory: the mark runs longer, what the calls allocate meanwhile is kept to the next cycle, and
+// a loop of 1.5 million tool calls ends at a heap of ~60 MB (~11 MB marked live) where the
+// default stays at 4 MB (1 MB); memoryLimit bounds it. Every other function runs at gogcSmall,
+// as measured for it: the result check of 10 KB was slower at 400 in an earlier round.
 var gogcChecks = 400
 
 // gcPercent is the collector's setting as setGC last made it (-1: not yet set).
