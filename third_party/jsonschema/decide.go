@@ -169,9 +169,12 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 	if s.MaxProperties != nil && len(obj) > *s.MaxProperties {
 		return false
 	}
-	for _, name := range s.Required {
-		if _, ok := obj[name]; !ok {
-			return false
+	lookUp := s.lookUpProperties(obj)
+	if !lookUp || !s.requiredListed { // else each required property is asked for in namedProperties
+		for _, name := range s.Required {
+			if _, ok := obj[name]; !ok {
+				return false
+			}
 		}
 	}
 	for name, dep := range s.Dependencies {
@@ -191,7 +194,7 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 			}
 		}
 	}
-	if !d.namedProperties(s, obj, depth) {
+	if !d.namedProperties(s, obj, depth, lookUp) {
 		return false
 	}
 	if s.DraftVersion == 4 {
@@ -225,13 +228,20 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 	return true
 }
 
+// lookUpProperties reports whether Decide looks each of s's properties up in obj: without
+// patternProperties, and with no more properties than obj has members (see namedProperties).
+func (s *Schema) lookUpProperties(obj map[string]any) bool {
+	return len(s.PatternProperties) == 0 && len(s.propertyList) == len(s.Properties) && len(s.propertyList) <= len(obj)
+}
+
 // namedProperties checks obj's members against properties, patternProperties and
-// additionalProperties. Without patternProperties, and with no more properties than obj has
-// members, it looks each property up in obj rather than iterating over obj, which costs more
-// than the lookups (a map's iteration starts at a random place); the members left over are
-// visited only when additionalProperties is a schema.
-func (d *decider) namedProperties(s *Schema, obj map[string]any, depth int) bool {
-	if len(s.PatternProperties) == 0 && len(s.propertyList) == len(s.Properties) && len(s.propertyList) <= len(obj) {
+// additionalProperties. With lookUp (s.lookUpProperties), it looks each property up in obj
+// rather than iterating over obj, which costs more than the lookups (a map's iteration starts
+// at a random place), and a required property found missing fails obj there (so that, when
+// every required name is a property, required costs no lookups of its own); the members left
+// over are visited only when additionalProperties is a schema.
+func (d *decider) namedProperties(s *Schema, obj map[string]any, depth int, lookUp bool) bool {
+	if lookUp {
 		found := 0
 		for _, p := range s.propertyList {
 			if value, ok := obj[p.name]; ok {
@@ -239,6 +249,8 @@ func (d *decider) namedProperties(s *Schema, obj map[string]any, depth int) bool
 				if !d.valid(p.schema, value, depth) {
 					return false
 				}
+			} else if p.required {
+				return false
 			}
 		}
 		if found == len(obj) || s.AdditionalProperties == nil {
