@@ -131,6 +131,7 @@ while (performance.now() < warmUntil) {
     gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance }));
     gh.validateTexts(c.schema, c.instance);
     before?.validate(JSON.stringify({ schema: c.schema, instance: c.instance }));
+    before?.validateTexts(c.schema, c.instance);
   }
 }
 gh.diff(diffRequest);
@@ -150,6 +151,7 @@ for (const c of validations) {
     parse: () => JSON.parse(c.instance),
     "gatehouse, validateTexts": () => gh.validateTexts(c.schema, c.instance),
     "gatehouse, validate": () => gh.validate(req),
+    ...(before ? { [`before (${beforePath.split("/").pop()}), validateTexts`]: () => before.validateTexts(c.schema, c.instance) } : {}),
     ...(before ? { [`before (${beforePath.split("/").pop()}), validate`]: () => before.validate(req) } : {}),
     "gatehouse, validate building the request": () => gh.validate(JSON.stringify({ schema: c.schema, instance: c.instance })),
     "gatehouse through syscall/js": () => legacy.validate(req),

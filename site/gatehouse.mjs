@@ -38,7 +38,11 @@ export async function load(wasm, options = {}) {
   const exited = go.run(instance).then(() => { stopped = true; });
   // main() reaches its first wait synchronously: from here on the exports can be called.
 
-  const bytes = () => new Uint8Array(x.mem.buffer);
+  // A view of the module's memory, made again only when the memory grew (its buffer is then
+  // another).
+  /** @type {Uint8Array | null} */
+  let view = null;
+  const bytes = () => (view !== null && view.buffer === x.mem.buffer ? view : (view = new Uint8Array(x.mem.buffer)));
   /** take copies an answer out of the module's memory and frees it there. */
   // WebAssembly's integers reach JavaScript signed: an address past 2 GiB (a module whose memory
   // grew that far, after large diffs) would come out negative and read or write the wrong
@@ -125,7 +129,7 @@ export async function load(wasm, options = {}) {
       const lengths = [];
       let at = scratch;
       for (const t of texts) {
-        const { written } = encoder.encodeInto(t, memory.subarray(at, scratch + scratchSize));
+        const written = t === "" ? 0 : encoder.encodeInto(t, memory.subarray(at, scratch + scratchSize)).written;
         lengths.push(written);
         at += written;
       }

@@ -87,6 +87,7 @@ func compile(schema *jsondoc.Document, draft string, resources map[string]*jsond
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(d)
 	c.UseLoader(noFetch{})
+	c.UseRegexpEngine(compilePattern)
 	if assertFormats {
 		c.AssertFormat()
 	}

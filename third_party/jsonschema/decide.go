@@ -169,9 +169,12 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 	if s.MaxProperties != nil && len(obj) > *s.MaxProperties {
 		return false
 	}
-	for _, name := range s.Required {
-		if _, ok := obj[name]; !ok {
-			return false
+	lookUp := s.lookUpProperties(obj)
+	if !lookUp || !s.requiredListed { // else each required property is asked for in namedProperties
+		for _, name := range s.Required {
+			if _, ok := obj[name]; !ok {
+				return false
+			}
 		}
 	}
 	for name, dep := range s.Dependencies {
@@ -190,6 +193,80 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 				return false
 			}
 		}
+	}
+	if !d.namedProperties(s, obj, depth, lookUp) {
+		return false
+	}
+	if s.DraftVersion == 4 {
+		return true
+	}
+	if s.PropertyNames != nil {
+		for name := range obj {
+			if !d.valid(s.PropertyNames, name, depth) {
+				return false
+			}
+		}
+	}
+	if s.DraftVersion == 6 {
+		return true
+	}
+	for name, sub := range s.DependentSchemas {
+		if _, ok := obj[name]; ok && !d.valid(sub, obj, depth) {
+			return false
+		}
+	}
+	for name, required := range s.DependentRequired {
+		if _, ok := obj[name]; !ok {
+			continue
+		}
+		for _, r := range required {
+			if _, ok := obj[r]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lookUpProperties reports whether Decide looks each of s's properties up in obj: without
+// patternProperties, and with no more properties than obj has members (see namedProperties).
+func (s *Schema) lookUpProperties(obj map[string]any) bool {
+	return len(s.PatternProperties) == 0 && len(s.propertyList) == len(s.Properties) && len(s.propertyList) <= len(obj)
+}
+
+// namedProperties checks obj's members against properties, patternProperties and
+// additionalProperties. With lookUp (s.lookUpProperties), it looks each property up in obj
+// rather than iterating over obj, which costs more than the lookups (a map's iteration starts
+// at a random place), and a required property found missing fails obj there (so that, when
+// every required name is a property, required costs no lookups of its own); the members left
+// over are visited only when additionalProperties is a schema.
+func (d *decider) namedProperties(s *Schema, obj map[string]any, depth int, lookUp bool) bool {
+	if lookUp {
+		found := 0
+		for _, p := range s.propertyList {
+			if value, ok := obj[p.name]; ok {
+				found++
+				if !d.valid(p.schema, value, depth) {
+					return false
+				}
+			} else if p.required {
+				return false
+			}
+		}
+		if found == len(obj) || s.AdditionalProperties == nil {
+			return true
+		}
+		switch additional := s.AdditionalProperties.(type) {
+		case bool:
+			return additional
+		case *Schema:
+			for name, value := range obj {
+				if _, ok := s.Properties[name]; !ok && !d.valid(additional, value, depth) {
+					return false
+				}
+			}
+		}
+		return true
 	}
 	for name, value := range obj {
 		evaluated := false
@@ -217,34 +294,6 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 				if !d.valid(additional, value, depth) {
 					return false
 				}
-			}
-		}
-	}
-	if s.DraftVersion == 4 {
-		return true
-	}
-	if s.PropertyNames != nil {
-		for name := range obj {
-			if !d.valid(s.PropertyNames, name, depth) {
-				return false
-			}
-		}
-	}
-	if s.DraftVersion == 6 {
-		return true
-	}
-	for name, sub := range s.DependentSchemas {
-		if _, ok := obj[name]; ok && !d.valid(sub, obj, depth) {
-			return false
-		}
-	}
-	for name, required := range s.DependentRequired {
-		if _, ok := obj[name]; !ok {
-			continue
-		}
-		for _, r := range required {
-			if _, ok := obj[r]; !ok {
-				return false
 			}
 		}
 	}

@@ -380,8 +380,39 @@ func validateDate(v any) error {
 	if !ok {
 		return nil
 	}
+	if isPlainDate(s) {
+		return nil // what time.Parse accepts, told without it
+	}
 	_, err := time.Parse("2006-01-02", s)
 	return err
+}
+
+// isPlainDate reports whether s is yyyy-mm-dd with a month of 1 to 12 and a day of that month:
+// exactly the strings time.Parse accepts for the layout 2006-01-02 (TestIsPlainDate). A string it
+// refuses is left to time.Parse, which says what is wrong.
+func isPlainDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if i == 4 || i == 7 {
+			continue
+		}
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	year, month, day := n/10000, n/100%100, n%100
+	if month < 1 || month > 12 || day < 1 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[month-1]
+	if month == 2 && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		days = 29
+	}
+	return day <= days
 }
 
 // see https://datatracker.ietf.org/doc/html/rfc3339#section-5.6

@@ -114,6 +114,9 @@ func (c *objCompiler) compileDraft4(s *Schema) error {
 		}
 
 		s.Properties = c.enqueueMap("properties")
+		for name, sch := range s.Properties {
+			s.propertyList = append(s.propertyList, namedSchema{name: name, schema: sch})
+		}
 		if m := c.enqueueMap("patternProperties"); m != nil {
 			s.PatternProperties = map[Regexp]*Schema{}
 			for pname, sch := range m {
@@ -180,6 +183,7 @@ func (c *objCompiler) compileDraft4(s *Schema) error {
 		if arr := c.arrVal("required"); arr != nil {
 			s.Required = toStrings(arr)
 		}
+		s.requiredListed = markRequired(s.propertyList, s.Required)
 	}
 
 	// format --

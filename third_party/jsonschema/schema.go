@@ -63,6 +63,8 @@ type Schema struct {
 	Required              []string
 	PropertyNames         *Schema
 	Properties            map[string]*Schema
+	propertyList          []namedSchema // Properties as a list, for Decide's walk
+	requiredListed        bool          // every name of Required is one of propertyList's, marked required there
 	PatternProperties     map[Regexp]*Schema
 	AdditionalProperties  any            // nil or bool or *Schema
 	Dependencies          map[string]any // value is []string or *Schema
@@ -278,4 +280,28 @@ type DynamicRef struct {
 
 func newSchema(up urlPtr) *Schema {
 	return &Schema{up: up, Location: up.String()}
+}
+
+// A namedSchema is one of a schema's properties: the member's name, its schema, and whether
+// the schema requires it.
+type namedSchema struct {
+	name     string
+	schema   *Schema
+	required bool
+}
+
+// markRequired marks the properties named in required, and reports whether every name in
+// required is one of them.
+func markRequired(properties []namedSchema, required []string) bool {
+	all := true
+	for _, name := range required {
+		found := false
+		for i := range properties {
+			if properties[i].name == name {
+				properties[i].required, found = true, true
+			}
+		}
+		all = all && found
+	}
+	return all
 }

@@ -19,6 +19,7 @@ package binding
 
 import (
 	"os"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -90,24 +91,61 @@ func closeOnce() {
 // large texts from growing without bound.
 var gogcSmall, gogcLarge = 100, 800
 
+// gogcChecks is the setting for validateTexts' checks under mediumCheck, which differ from the
+// requests above: a tool call allocates ~1.5 KB, all garbage once answered, and the module keeps
+// ~1 MB live while it only checks (GODEBUG=gctrace=1), so at the default a collection began every
+// ~1,400 calls and its mark, left to the allocations' assists on wasm's one thread, stretched
+// over a third of the calls with their write barriers on. At 400 a tool call took a fifth less
+// CPU (bench/validatecpu.mjs, interleaved: 9.2 → 7.4 µs; 800 gave 7.2, 1,600 8.0). The price is
+// memory: the mark runs longer, what the calls allocate meanwhile is kept to the next cycle, and
+// a loop of 1.5 million tool calls ends at a heap of ~60 MB (~11 MB marked live) where the
+// default stays at 4 MB (1 MB); memoryLimit bounds it. Every other function runs at gogcSmall,
+// as measured for it: the result check of 10 KB was slower at 400 in an earlier round.
+var gogcChecks = 400
+
+// gcPercent is the collector's setting as setGC last made it (-1: not yet set).
+var gcPercent = -1
+
+// setGC sets the collector's setting, when it changes: a validateTexts loop keeps gogcChecks
+// without setting it again on every call.
+func setGC(v int) {
+	if v != gcPercent {
+		debug.SetGCPercent(v)
+		gcPercent = v
+	}
+}
+
 const (
 	largeRequest = 4 << 20
 	memoryLimit  = 256 << 20
 )
 
+// mediumCheck is the size from which a validateTexts check (under largeRequest) runs with the
+// collector at gogcLarge and is followed by one collection. A 1 MB document's check allocates
+// ~7 MB, its parsed value, which the answer leaves garbage. At the default setting, collections
+// began in the middle of the parse and, with nothing but the check running on wasm's one
+// thread, did not keep up: the module's memory grew to ~150 MB within 20 checks (growing the
+// memory was a tenth of a check's time by CPU profile, the collector's write barriers another).
+// With none during the check and one after it, when the value is garbage and only what the
+// module keeps is marked, the memory stays at ~20 MB; in process CPU time (bench/validatecpu.mjs,
+// interleaved) the 1 MB document and a 256 KB one took a fifth to a third less (README "Speed").
+const mediumCheck = 256 << 10
+
 func tuneGC() {
 	if v, err := strconv.Atoi(os.Getenv("GATEHOUSE_GOGC")); err == nil {
-		gogcSmall, gogcLarge = v, v // for measuring one setting: load(wasm, {env: {GATEHOUSE_GOGC: "…"}})
+		gogcSmall, gogcLarge, gogcChecks = v, v, v // for measuring one setting: load(wasm, {env: {GATEHOUSE_GOGC: "…"}})
 	}
-	debug.SetGCPercent(gogcSmall)
+	setGC(gogcSmall)
 	debug.SetMemoryLimit(memoryLimit)
 }
 
 // run answers a request, with the collector set for its size.
 func run(name, request string) []byte {
 	if len(request) >= largeRequest {
-		debug.SetGCPercent(gogcLarge)
-		defer debug.SetGCPercent(gogcSmall)
+		setGC(gogcLarge)
+		defer setGC(gogcSmall)
+	} else {
+		setGC(gogcSmall)
 	}
 	answer, _ := served.Call(name, request)
 	return answer
@@ -227,9 +265,18 @@ func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen
 
 // validateTexts answers validate for the texts, in the answer's buffer.
 func validateTexts(schema, instance, lang, draft string, assertFormats uint32) uint64 {
-	if len(schema)+len(instance) >= largeRequest {
-		debug.SetGCPercent(gogcLarge)
-		defer debug.SetGCPercent(gogcSmall)
+	switch size := len(schema) + len(instance); {
+	case size >= largeRequest:
+		setGC(gogcLarge)
+		defer setGC(gogcSmall)
+	case size >= mediumCheck:
+		setGC(gogcLarge)
+		defer func() {
+			setGC(gogcChecks)
+			runtime.GC()
+		}()
+	default:
+		setGC(gogcChecks)
 	}
 	res := schemaapi.Validate(schemaapi.ValidateRequest{
 		Schema: schema, Instance: instance, Lang: lang, Draft: draft, AssertFormats: assertFormats != 0,
