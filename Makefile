@@ -148,7 +148,7 @@ browser-deps:
 
 # The checker's tests again, compiled to wasm and run under Node: the suite must pass there too.
 wasm-test:
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" $(WASM_PACKAGES)
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" $(WASM_PACKAGES) ./wasm/binding
 
 js-test: wasm
 	node --test test/js/
