@@ -18,6 +18,7 @@ import { registerSchema, validate as hyperjumpValidate } from "@hyperjump/json-s
 import jsonpatch from "fast-json-patch";
 import { load } from "../site/gatehouse.mjs";
 import { catalogs } from "./catalogs.mjs";
+import { largeInstance } from "./records.mjs";
 
 const quick = process.argv.includes("--quick");
 const beforePath = process.argv.find((a) => a.startsWith("--before="))?.slice("--before=".length);
@@ -25,18 +26,6 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const testdata = (name) => readFileSync(here("../testdata/bench/" + name), "utf8");
 const wasmPath = here("../site/gatehouse.wasm");
 
-// largeInstance mirrors core/bench_test.go: a ~1 MB array of records.
-function largeInstance(size) {
-  const tags = ["alpha", "beta", "gamma", "delta"];
-  const parts = [];
-  let len = 1;
-  for (let i = 0; len < size; i++) {
-    const rec = `{"id":${i},"name":"user ${i}","email":"user${i}@example.com","active":${i % 2 === 0},"score":${i % 100}.5,"tags":["${tags[i % 4]}","${tags[(i + 1) % 4]}"],"address":{"city":"Lyon","zip":"${String(i % 100000).padStart(5, "0")}"}}`;
-    parts.push(rec);
-    len += rec.length + 1;
-  }
-  return "[" + parts.join(",") + "]";
-}
 
 function median(fn, minMs = quick ? 500 : 3000, minRuns = quick ? 5 : 15) {
   const times = [];

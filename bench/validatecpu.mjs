@@ -11,6 +11,7 @@ import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { load } from "../site/gatehouse.mjs";
+import { largeInstance } from "./records.mjs";
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => a.startsWith("--rounds="))?.slice("--rounds=".length) ?? 9);
@@ -20,18 +21,6 @@ const paths = args.filter((a) => !a.startsWith("--"));
 if (paths.length === 0) paths.push(fileURLToPath(new URL("../site/gatehouse.wasm", import.meta.url)));
 const testdata = (name) => readFileSync(fileURLToPath(new URL("../testdata/bench/" + name, import.meta.url)), "utf8");
 
-// largeInstance is bench.mjs's: a ~1 MB array of records.
-function largeInstance(size) {
-  const tags = ["alpha", "beta", "gamma", "delta"];
-  const parts = [];
-  let len = 1;
-  for (let i = 0; len < size; i++) {
-    const rec = `{"id":${i},"name":"user ${i}","email":"user${i}@example.com","active":${i % 2 === 0},"score":${i % 100}.5,"tags":["${tags[i % 4]}","${tags[(i + 1) % 4]}"],"address":{"city":"Lyon","zip":"${String(i % 100000).padStart(5, "0")}"}}`;
-    parts.push(rec);
-    len += rec.length + 1;
-  }
-  return "[" + parts.join(",") + "]";
-}
 
 const cases = [
   { key: "tool", name: "tool call", schema: testdata("toolcall.schema.json"), instance: testdata("toolcall.json").trim(), batch: 2000 },

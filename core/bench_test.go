@@ -1,12 +1,11 @@
 package core_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/benchdata"
 	"github.com/gatehouse-dev/gatehouse/internal/jsondoc"
 
 	"github.com/gatehouse-dev/gatehouse/core"
@@ -18,22 +17,6 @@ func benchText(b *testing.B, name string) string {
 		b.Fatal(err)
 	}
 	return string(t)
-}
-
-// largeInstance builds a ~1 MB array of records; bench/bench.mjs builds the same text.
-func largeInstance(size int) string {
-	var sb strings.Builder
-	sb.WriteString("[")
-	tags := []string{"alpha", "beta", "gamma", "delta"}
-	for i := 0; sb.Len() < size; i++ {
-		if i > 0 {
-			sb.WriteString(",")
-		}
-		fmt.Fprintf(&sb, `{"id":%d,"name":"user %d","email":"user%d@example.com","active":%t,"score":%d.5,"tags":["%s","%s"],"address":{"city":"Lyon","zip":"%05d"}}`,
-			i, i, i, i%2 == 0, i%100, tags[i%4], tags[(i+1)%4], i%100000)
-	}
-	sb.WriteString("]")
-	return sb.String()
 }
 
 func BenchmarkValidateToolCall(b *testing.B) {
@@ -49,7 +32,7 @@ func BenchmarkValidateToolCall(b *testing.B) {
 }
 
 func BenchmarkValidate1MB(b *testing.B) {
-	req := core.ValidateRequest{Schema: benchText(b, "record.schema.json"), Instance: largeInstance(1 << 20)}
+	req := core.ValidateRequest{Schema: benchText(b, "record.schema.json"), Instance: benchdata.LargeInstance(1 << 20)}
 	if res := core.Validate(req); !res.Valid {
 		b.Fatal(res.Problems)
 	}
@@ -61,7 +44,7 @@ func BenchmarkValidate1MB(b *testing.B) {
 }
 
 func BenchmarkParseDocument1MB(b *testing.B) {
-	text := []byte(largeInstance(1 << 20))
+	text := []byte(benchdata.LargeInstance(1 << 20))
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {

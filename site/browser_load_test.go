@@ -356,22 +356,16 @@ func TestPageTransferSize(t *testing.T) {
 		page, first, total, strings.Join(lines, "\n"))
 }
 
-// recordsJS builds an array of records of about size bytes in the page, as core's benchmark
-// (largeInstance) and bench/bench.mjs build it.
-const recordsJS = `window.makeRecords = (size, name) => {
-	const tags = ['alpha', 'beta', 'gamma', 'delta'];
-	const parts = [];
-	let n = 1;
-	for (let i = 0; n < size; i++) {
-		const s = '{"id":' + i + ',"name":"user ' + i + '","email":"user' + i + '@example.com","active":' + (i % 2 === 0) +
-			',"score":' + (i % 100) + '.5,"tags":["' + tags[i % 4] + '","' + tags[(i + 1) % 4] + '"],"address":{"city":"Lyon","zip":"' +
-			String(i % 100000).padStart(5, '0') + '"}}';
-		parts.push(s);
-		n += s.length + 1;
+// recordsJS builds an array of records of about size bytes in the page: bench/records.mjs's
+// largeInstance, the text every speed table's "1 MB document" is, evaluated in the page.
+func recordsJS(t testing.TB) string {
+	b, err := os.ReadFile(filepath.Join("..", "bench", "records.mjs"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	window[name] = '[' + parts.join(',') + ']';
-	return window[name].length;
-};`
+	return "(() => {" + strings.Replace(string(b), "export function", "function", 1) +
+		"window.makeRecords = (size, name) => { window[name] = largeInstance(size); return window[name].length; }; })()"
+}
 
 // BenchmarkBrowserMeasure takes issue 11's measurements in the page, once (run it with
 // -benchtime=1x, as make measure does): paste to result and the longest main-thread task for a
@@ -403,7 +397,7 @@ func measurePage(t *testing.B, full bool) {
 	records, _ := json.Marshal(read("record.schema.json"))
 	h.do(ctx, "prepare the texts", stepLimit,
 		waitTrue(`document.body.dataset.lanesMs !== undefined`),
-		chromedp.Evaluate[chromedp.Void](recordsJS),
+		chromedp.Evaluate[chromedp.Void](recordsJS(t)),
 		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.toolCall = %s; window.toolCallSchema = %s; window.recordSchema = %s`, call, schema, records)))
 
 	type result struct {

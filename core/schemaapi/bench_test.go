@@ -1,13 +1,13 @@
 package schemaapi_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/core/schemaapi"
+	"github.com/gatehouse-dev/gatehouse/internal/benchdata"
 )
 
 // The tool call and the 1 MB document of bench/bench.mjs, as the wasm's validateTexts runs them
@@ -20,22 +20,6 @@ func benchText(b *testing.B, name string) string {
 		b.Fatal(err)
 	}
 	return string(t)
-}
-
-// largeInstance builds a ~1 MB array of records, the text bench/bench.mjs builds.
-func largeInstance(size int) string {
-	var sb strings.Builder
-	sb.WriteString("[")
-	tags := []string{"alpha", "beta", "gamma", "delta"}
-	for i := 0; sb.Len() < size; i++ {
-		if i > 0 {
-			sb.WriteString(",")
-		}
-		fmt.Fprintf(&sb, `{"id":%d,"name":"user %d","email":"user%d@example.com","active":%t,"score":%d.5,"tags":["%s","%s"],"address":{"city":"Lyon","zip":"%05d"}}`,
-			i, i, i, i%2 == 0, i%100, tags[i%4], tags[(i+1)%4], i%100000)
-	}
-	sb.WriteString("]")
-	return sb.String()
 }
 
 func benchValidate(b *testing.B, req schemaapi.ValidateRequest) {
@@ -54,5 +38,5 @@ func BenchmarkValidateTextsToolCall(b *testing.B) {
 }
 
 func BenchmarkValidateTexts1MB(b *testing.B) {
-	benchValidate(b, schemaapi.ValidateRequest{Schema: benchText(b, "record.schema.json"), Instance: largeInstance(1 << 20)})
+	benchValidate(b, schemaapi.ValidateRequest{Schema: benchText(b, "record.schema.json"), Instance: benchdata.LargeInstance(1 << 20)})
 }
