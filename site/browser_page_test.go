@@ -7,12 +7,14 @@ package site_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -37,7 +39,21 @@ func settled(summaryID string) chromedp.Action[chromedp.Void] {
 // shootViewport saves what the window shows for a person to look at.
 func (h *harness) shootViewport(ctx context.Context, name string) {
 	h.t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	h.keepPicture(ctx, name, chromedp.CaptureScreenshot())
+}
+
+// keepPicture takes a picture with shoot and saves it to the temporary directory for a person
+// to look at. Headless Chromium has left a capture unanswered (15 minutes, once, in a clean-clone
+// CI): the picture is for a person, so one that does not come within 30 s is logged and skipped.
+func (h *harness) keepPicture(ctx context.Context, name string, shoot chromedp.Action[[]byte]) {
+	h.t.Helper()
+	shot, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(shot, shoot)
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		h.t.Logf("screenshot %s: no picture within 30 s, skipped", name)
+		return
+	}
 	if err != nil {
 		h.t.Errorf("screenshot: %v", err)
 		return
@@ -45,7 +61,9 @@ func (h *harness) shootViewport(ctx context.Context, name string) {
 	path := filepath.Join(os.TempDir(), "gatehouse-"+name+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		h.t.Errorf("screenshot: %v", err)
+		return
 	}
+	h.t.Logf("screenshot: %s", path)
 }
 
 // runAxe fails the test for each serious or critical violation axe-core finds.

@@ -17,7 +17,6 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -404,17 +403,7 @@ func (h *harness) screenshot(ctx context.Context, name string) {
 	// Rows off screen are skipped by content-visibility, so a full-page picture would show them
 	// blank: have them drawn first.
 	chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll('li').forEach((e) => { e.style.contentVisibility = 'visible'; })`))
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		h.t.Errorf("screenshot: %v", err)
-		return
-	}
-	path := filepath.Join(os.TempDir(), "gatehouse-"+name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		h.t.Errorf("screenshot: %v", err)
-		return
-	}
-	h.t.Logf("screenshot: %s", path)
+	h.keepPicture(ctx, name, chromedp.FullScreenshot(100))
 }
 
 // checkRequests asserts that the browser fetched only the page's own files, from the page's own
