@@ -19,7 +19,7 @@ var (
 		// French, German, Spanish, Italian, Portuguese: the datum, then joined to an identifier
 		`\b(?:leur|son|sa|ses|du\s+client|de\s+l['’]utilisateur)\s+(?:nom|code\s+postal|adresse|e-?mail|téléphone|date\s+de\s+naissance|mot\s+de\s+passe)\b[^.\n]{0,80}?\b(?:ajoutée?s?|accolée?s?|concaténée?s?|joints?)\s+(?:à|au)\s+(?:l['’]|la\s+|le\s+)?(?:identifiant|id|url|requête|référence)`,
 		`\b(?:(?:seinen|ihren|dessen|deren)\s+(?:namen|postleitzahl|adresse|e-?mail|telefonnummer|geburtsdatum|passwort)|(?:namen|postleitzahl|adresse|e-?mail|telefonnummer|geburtsdatum|passwort)\s+(?:des|der)\s+(?:kunden|kundin|nutzers|nutzerin|benutzers|käufers))\b[^.\n]{0,80}?\b(?:an|zur|zum)\s+(?:die\s+|den\s+|das\s+)?(?:produkt-?|bestell-?)?(?:id|kennung|url|anfrage)\s+(?:angehängt|anhängen|anfügen|angefügt)`,
-		`\b(?:su|sus|del\s+cliente|del\s+usuario|seu|sua|seus|do\s+cliente|do\s+usuário|il\s+suo|la\s+sua|del\s+cliente|dell['’]utente)\s+(?:nombre|nome|código\s+postal|cap|cep|dirección|endereço|indirizzo|correo|e-?mail|teléfono|telefone|telefono|contraseña|senha|password)\b[^.\n]{0,80}?\b(?:añadid[oa]s?|anexad[oa]s?|acrescentad[oa]s?|aggiunt[oiae]|concatenad[oa]s?|concatenat[oiae]|unid[oa]s?)\s+(?:al|ao|à|a|all['’])\s+(?:\w+\s+){0,2}(?:id|identificador|identificativo|url|solicitud|pedido|richiesta)`,
+		`\b(?:(?:su|sus|seu|sua|seus|suas|il\s+suo|la\s+sua|i\s+suoi)\s+` + datumIberian + `|` + datumIberian + `\s+(?:del|do|da|dell['’]\s*|della)\s*(?:cliente|usuario|usuário|utente|comprador|acquirente))\b[^.\n]{0,80}?\b(?:añadid[oa]s?|anexad[oa]s?|acrescentad[oa]s?|aggiunt[oiae]|concatenad[oa]s?|concatenat[oiae]|unid[oa]s?)\s+(?:al|ao|à|a|all['’])\s*(?:\w+\s+){0,2}(?:id|identificador|identificativo|url|solicitud|pedido|richiesta)`,
 	}, "|"))
 	// joinWords are the words that join the datum to what carries it, one of which every form of
 	// smuggledData holds: the expression is tried only in the text before and after each, found
@@ -36,6 +36,9 @@ var (
 // personalDatum is a person's data a result may want out: a name, an address, a number that
 // reaches them, their birth date, a secret of theirs.
 const personalDatum = `(?:name|zip(?:\s+code)?|postal\s+code|post\s*code|(?:home\s+|billing\s+|shipping\s+|e-?mail\s+)?address|e-?mail|phone(?:\s+number)?|date\s+of\s+birth|birth\s*date|ssn|social\s+security\s+number|card\s+number|passport\s+number|password|token)(?:\s+(?:and|&)\s+(?:full\s+)?(?:name|zip(?:\s+code)?|postal\s+code|address|e-?mail|phone(?:\s+number)?))?`
+
+// datumIberian is personalDatum's words in Spanish, Italian and Portuguese.
+const datumIberian = `(?:nombre|nome|código\s+postal|cap|cep|dirección|endereço|indirizzo|correo|e-?mail|teléfono|telefone|telefono|contraseña|senha|password)`
 
 // identifierWord is what the datum is joined to: an identifier, a URL or a part of a request.
 const identifierWord = `(?:id|ids|identifier|url|link|query|parameter|field|path|argument|request|key|slug|sku|reference)`
