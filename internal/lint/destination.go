@@ -33,7 +33,7 @@ func findDestinations(s string, n int) [][]int {
 			}
 			mailEnd = mailDomainEnd(s, runEnd)
 		}
-		end := urlEnd(s, i)
+		end := URLEnd(s, i)
 		if end < 0 {
 			end = mailEnd
 		}
@@ -53,8 +53,8 @@ func findDestinations(s string, n int) [][]int {
 	return out
 }
 
-// urlEnd is where `https?://[^\s'"\x60)<>]+` matching at s[i] ends, or -1.
-func urlEnd(s string, i int) int {
+// URLEnd is where `https?://[^\s'"\x60)<>]+` matching at s[i] ends, or -1.
+func URLEnd(s string, i int) int {
 	rest := s[i:]
 	if !strings.HasPrefix(rest, "http") {
 		return -1

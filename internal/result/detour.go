@@ -157,11 +157,10 @@ func fetchDetour(text, s string) (hit, bool) {
 		if !incompleteAnswer.MatchString(s[from:to]) {
 			continue
 		}
-		end := m[1]
-		for end < len(s) && !placeEnds(s[end]) {
-			end++
-		}
-		return takeoverHit(text, m[0], end, "", i18n.T("says the result is incomplete and sends the model to fetch the rest from an address")), true
+		// The order's match ends inside the address ("https://", "localhost"): its span runs to
+		// the address's end.
+		at := max(strings.LastIndex(s[m[0]:m[1]], "http"), strings.LastIndex(s[m[0]:m[1]], "localhost"))
+		return takeoverHit(text, m[0], max(m[1], placeEnd(s, m[0]+at)), "", i18n.T("says the result is incomplete and sends the model to fetch the rest from an address")), true
 	}
 	return hit{}, false
 }
@@ -178,10 +177,7 @@ func placesOf(s string, n int) [][]int {
 		if at < 0 {
 			break
 		}
-		end := at
-		for end < len(s) && !placeEnds(s[end]) {
-			end++
-		}
+		end := placeEnd(s, at)
 		places = append(places, []int{at, end})
 		i = max(end, at+1)
 	}
@@ -198,13 +194,25 @@ func indexPlace(s string, from int) int {
 		if l >= 0 && (h < 0 || l < h) {
 			return i + l
 		}
-		at := i + h
-		if rest := s[at+4:]; strings.HasPrefix(rest, "://") || strings.HasPrefix(rest, "s://") {
+		if at := i + h; lint.URLEnd(s, at) >= 0 {
 			return at
 		}
-		i = at + 4
+		i += h + 4
 	}
 	return -1
+}
+
+// placeEnd is where the address starting at s[at] ends: the lint's end of a URL, or for
+// localhost the same run of bytes a URL's rest is.
+func placeEnd(s string, at int) int {
+	if end := lint.URLEnd(s, at); end >= 0 {
+		return end
+	}
+	end := at
+	for end < len(s) && !strings.ContainsRune(" \t\n\f\r'\"`)<>", rune(s[end])) {
+		end++
+	}
+	return end
 }
 
 func abs(n int) int {
@@ -212,8 +220,4 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-func placeEnds(c byte) bool {
-	return c <= ' ' || c == ')' || c == '(' || c == '"' || c == '\'' || c == '<' || c == '>' || c == ']' || c == '`'
 }
