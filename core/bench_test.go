@@ -1,8 +1,6 @@
 package core_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/gatehouse-dev/gatehouse/internal/benchdata"
@@ -11,16 +9,8 @@ import (
 	"github.com/gatehouse-dev/gatehouse/core"
 )
 
-func benchText(b *testing.B, name string) string {
-	t, err := os.ReadFile(filepath.Join("..", "testdata", "bench", name))
-	if err != nil {
-		b.Fatal(err)
-	}
-	return string(t)
-}
-
 func BenchmarkValidateToolCall(b *testing.B) {
-	req := core.ValidateRequest{Schema: benchText(b, "toolcall.schema.json"), Instance: benchText(b, "toolcall.json")}
+	req := core.ValidateRequest{Schema: benchdata.Text(b, "toolcall.schema.json"), Instance: benchdata.Text(b, "toolcall.json")}
 	if res := core.Validate(req); !res.Valid {
 		b.Fatal(res.Problems)
 	}
@@ -32,7 +22,7 @@ func BenchmarkValidateToolCall(b *testing.B) {
 }
 
 func BenchmarkValidate1MB(b *testing.B) {
-	req := core.ValidateRequest{Schema: benchText(b, "record.schema.json"), Instance: benchdata.LargeInstance(1 << 20)}
+	req := core.ValidateRequest{Schema: benchdata.Text(b, "record.schema.json"), Instance: benchdata.LargeInstance(1 << 20)}
 	if res := core.Validate(req); !res.Valid {
 		b.Fatal(res.Problems)
 	}

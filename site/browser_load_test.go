@@ -24,6 +24,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/chromedp/chromedp"
 
+	"github.com/gatehouse-dev/gatehouse/internal/benchdata"
 	"github.com/gatehouse-dev/gatehouse/internal/testenv"
 	"github.com/gatehouse-dev/gatehouse/site"
 )
@@ -385,16 +386,9 @@ func measurePage(t *testing.B, full bool) {
 	ctx := h.newTab("measure")
 	h.open(ctx, "measure", h.server.URL+"/")
 	sendCorpus(h, ctx)
-	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join("..", "testdata", "bench", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
-	call, _ := json.Marshal(read("toolcall.json"))
-	schema, _ := json.Marshal(read("toolcall.schema.json"))
-	records, _ := json.Marshal(read("record.schema.json"))
+	call, _ := json.Marshal(benchdata.Text(t, "toolcall.json"))
+	schema, _ := json.Marshal(benchdata.Text(t, "toolcall.schema.json"))
+	records, _ := json.Marshal(benchdata.Text(t, "record.schema.json"))
 	h.do(ctx, "prepare the texts", stepLimit,
 		waitTrue(`document.body.dataset.lanesMs !== undefined`),
 		chromedp.Evaluate[chromedp.Void](recordsJS(t)),

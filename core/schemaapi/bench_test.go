@@ -1,8 +1,6 @@
 package schemaapi_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,14 +11,6 @@ import (
 // The tool call and the 1 MB document of bench/bench.mjs, as the wasm's validateTexts runs them
 // (schemaapi.Validate on the texts); GOOS=js GOARCH=wasm go test -exec=go_js_wasm_exec runs them
 // in wasm.
-
-func benchText(b *testing.B, name string) string {
-	t, err := os.ReadFile(filepath.Join("..", "..", "testdata", "bench", name))
-	if err != nil {
-		b.Fatal(err)
-	}
-	return string(t)
-}
 
 func benchValidate(b *testing.B, req schemaapi.ValidateRequest) {
 	if res := schemaapi.Validate(req); !res.Valid {
@@ -34,9 +24,9 @@ func benchValidate(b *testing.B, req schemaapi.ValidateRequest) {
 }
 
 func BenchmarkValidateTextsToolCall(b *testing.B) {
-	benchValidate(b, schemaapi.ValidateRequest{Schema: benchText(b, "toolcall.schema.json"), Instance: strings.TrimSpace(benchText(b, "toolcall.json"))})
+	benchValidate(b, schemaapi.ValidateRequest{Schema: benchdata.Text(b, "toolcall.schema.json"), Instance: strings.TrimSpace(benchdata.Text(b, "toolcall.json"))})
 }
 
 func BenchmarkValidateTexts1MB(b *testing.B) {
-	benchValidate(b, schemaapi.ValidateRequest{Schema: benchText(b, "record.schema.json"), Instance: benchdata.LargeInstance(1 << 20)})
+	benchValidate(b, schemaapi.ValidateRequest{Schema: benchdata.Text(b, "record.schema.json"), Instance: benchdata.LargeInstance(1 << 20)})
 }

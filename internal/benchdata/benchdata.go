@@ -5,8 +5,24 @@ package benchdata
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
+	"testing"
 )
+
+// Text is the file name of testdata/bench, the texts every speed table measures (a tool call and
+// its schema, the record schema), read from the repository whichever package's test asks.
+func Text(tb testing.TB, name string) string {
+	tb.Helper()
+	_, here, _, _ := runtime.Caller(0)
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(here), "..", "..", "testdata", "bench", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
 
 // LargeInstance is an array of records of about size bytes: the "1 MB document" of the speed
 // tables. bench/records.mjs writes the same text.
