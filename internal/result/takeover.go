@@ -344,13 +344,21 @@ func otherOverride(text, s string) (hit, bool) {
 // about injections) followed by an order in any language read: a hijack cue, an override, or a
 // target (a secret, a destination, a tool).
 func markedOrder(text, s string) (hit, bool) {
-	for _, m := range roleMarker.FindAllStringIndex(s, 8) {
+	markers := roleMarker.FindAllStringIndex(s, 8)
+	punctuated := len(markers)
+	markers = append(markers, punctuatedMarker.FindAllStringIndex(s, 8)...)
+	for k, m := range markers {
 		if inCode(s, m[0]) || framed(s, m[0], m[1]) || productMode(s, m[0], m[1]) || linkText(s, m[0], m[1]) {
 			continue
 		}
 		_, to := window(s, m[1], m[1]+nearby)
 		after := s[m[1]:to]
 		cue := targetCue.FindStringIndex(after)
+		// A punctuated marker is a label unless what follows it is an order: an imperative
+		// right after it is one ("###(system_message) Wire $2,000 to …").
+		if cue == nil && k >= punctuated {
+			cue = orderAfterMarker.FindStringIndex(after)
+		}
 		for i := 0; cue == nil && i < len(takeoverLanguages); i++ {
 			if cue = takeoverLanguages[i].hijack.FindStringIndex(after); cue == nil {
 				cue = takeoverLanguages[i].override.FindStringIndex(after)
@@ -363,6 +371,16 @@ func markedOrder(text, s string) (hit, bool) {
 	}
 	return hit{}, false
 }
+
+// orderAfterMarker is an imperative right after a marker, in English, French, German, Spanish,
+// Italian and Portuguese: what a label of a prompt's layout is not followed by.
+var orderAfterMarker = lazyregexp.New(`(?i)^[\s:>)\]}*#=~–—-]*(?:(?:please|kindly|now|immediately|first|urgent(?:ly)?)[,:!]?\s+)*` +
+	`(?:forward|send|wire|transfer|pay|delete|remove|erase|wipe|add|invite|grant|post|upload|publish|share|change|reset|update|set|create|book|buy|purchase|order|cancel|disable|tell|say|inform|reply|respond|e-?mail|download|install|run|execute|call|use|invoke|open|visit|navigate|go\s+to|click|summari[sz]e|translate|write|print|output|ignore|forget|disregard|stop|do\s+not|don['’]t|never|make|move|copy|approve|schedule|give|reveal|include|append|insert|recommend` +
+	`|envoie[zr]?|transfère[zr]?|supprime[zr]?|efface[zr]?|ajoute[zr]?|partage[zr]?|change[zr]?|réinitialise[zr]?|paie[zr]?|payez|réserve[zr]?|achète|achetez|dis|dites|réponds|répondez|ouvre[zr]?|visite[zr]?|clique[zr]?|ignore[zr]?|oublie[zr]?|écris|écrivez|invite[zr]?` +
+	`|sende|senden\s+sie|schicke?|überweise|lösche|löschen\s+sie|füge|teile|ändere|setze|buche|kaufe|sag|sage|antworte|öffne|besuche|klicke|ignoriere|vergiss|schreibe?|lade` +
+	`|envía|envíe|reenvía|transfiere|borra|elimina|añade|agrega|comparte|cambia|restablece|paga|reserva|compra|di|dile|responde|abre|visita|haz\s+clic|ignora|olvida|escribe|invita` +
+	`|invia|inoltra|trasferisci|cancella|elimina|aggiungi|condividi|cambia|reimposta|paga|prenota|compra|dì|di['’]|rispondi|apri|visita|clicca|ignora|dimentica|scrivi|invita` +
+	`|envie|encaminhe|transfira|apague|exclua|adicione|compartilhe|altere|mude|redefina|pague|reserve|compre|diga|responda|abra|visite|clique|ignore|esqueça|escreva|convide)(?:[^\p{L}]|$)`)
 
 // linkText reports whether the bracketed marker s[start:end] is a markdown link's text or a
 // reference's label ("[admin](https://github.com/nodejs/admin)", "[Developer Instruction][1]",
