@@ -280,7 +280,7 @@ func takeoverFindings(text string) []hit {
 			return []hit{h}
 		}
 	}
-	if h, ok := markedOrder(text, s); ok {
+	if h, ok := markedOrder(text, s, keys[markerKeysAt:markerKeysAt+len(markerKeys)]); ok {
 		return []hit{h}
 	}
 	if h, ok := authorityOrder(text, s); ok {
@@ -343,10 +343,10 @@ func otherOverride(text, s string) (hit, bool) {
 // markedOrder looks for a role marker standing as a marker (not in code, not quoted in a text
 // about injections) followed by an order in any language read: a hijack cue, an override, or a
 // target (a secret, a destination, a tool).
-func markedOrder(text, s string) (hit, bool) {
+func markedOrder(text, s string, markerPlaces [][]int) (hit, bool) {
 	markers := roleMarker.FindAllStringIndex(s, 8)
 	punctuated := len(markers)
-	markers = append(markers, punctuatedMarker.FindAllStringIndex(s, 8)...)
+	markers = append(markers, punctuatedMarkers(s, markerPlaces)...)
 	for k, m := range markers {
 		if inCode(s, m[0]) || framed(s, m[0], m[1]) || productMode(s, m[0], m[1]) || linkText(s, m[0], m[1]) {
 			continue
@@ -370,6 +370,44 @@ func markedOrder(text, s string) (hit, bool) {
 		return takeoverHit(text, m[0], m[1]+cue[1], "", i18n.T("dresses itself as a system or developer message and gives the model an order")), true
 	}
 	return hit{}, false
+}
+
+// markerKeys are the words one of which every punctuatedMarker holds, found in the takeover
+// keys' pass; markerKeysAt is where they start in [takeoverKeys].
+var (
+	markerKeys   = []string{"system", "admin", "developer", "assistant", "sistema", "systè", "систем", "系统", "系統", "システム", "시스템"}
+	markerKeysAt int
+)
+
+// markerReach is how far before its key word a punctuated marker may start ("[сообщение
+// системы]", "== system message").
+const markerReach = 32
+
+// punctuatedMarkers finds punctuatedMarker around its key words' places only: its openings are
+// punctuation, which a text has everywhere, so the expression read over a whole text would try
+// it at each one.
+func punctuatedMarkers(s string, places [][]int) [][]int {
+	var out [][]int
+	covered := 0
+	for _, at := range places {
+		for _, i := range at {
+			if i < covered || len(out) >= 8 {
+				continue
+			}
+			from, to := window(s, i-markerReach, i+markerReach+48)
+			// A heading's marker starts at its line's start, which the window then begins with.
+			if nl := strings.LastIndexByte(s[from:i], '\n'); nl >= 0 {
+				from += nl
+			}
+			m := punctuatedMarker.FindStringIndex(s[from:to])
+			if m == nil {
+				continue
+			}
+			out = append(out, []int{from + m[0], from + m[1]})
+			covered = from + m[1]
+		}
+	}
+	return out
 }
 
 // orderAfterMarker is an imperative right after a marker, in English, French, German, Spanish,
@@ -433,6 +471,8 @@ var takeoverKeys = sync.OnceValue(func() *lint.WordIndex {
 	}
 	joinKeysAt = len(all)
 	all = append(all, joinWords...)
+	markerKeysAt = len(all)
+	all = append(all, markerKeys...)
 	return lint.NewWordIndex(all)
 })
 
