@@ -2,6 +2,7 @@ package lint
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -25,7 +26,8 @@ var ruleExfiltrationParameter = lintRule{
 			"the model holds (the conversation, earlier results, files it read, secrets). A parameter is judged by the tool's " +
 			"purpose, not by its name: one the tool's name or description accounts for (\"add_note\" taking \"note\"), one with a " +
 			"shape (an array of objects with named fields, an enum, a format), a chart's \"data\" and a place (\"projectDir\", " +
-			"a path) are inputs, and a chat tool's earlier messages are its input."),
+			"a path) are inputs, and a chat tool's earlier messages are its input. High too for a name the input schema requires " +
+			"but never defines, named for what the model holds (\"required\": [\"conversation_history_full_text\"])."),
 		Families: []string{FamilyExfiltration, FamilySchemaMismatch},
 	},
 	tool:        checkExfilParameters,
@@ -196,6 +198,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		}
 		report(severity, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", name))
 	}
+	requiredUndefined(tf)
 	// One optional notes field is a habit of some servers; two or more channels with no word on
 	// what they take ("feedback", "debug", a pass-through "extra"), on a tool whose name says it
 	// only reads or computes, are there for the model to fill with what it holds.
@@ -206,6 +209,30 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			continue
 		}
 		report(SeverityMedium, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", names[i]))
+	}
+}
+
+// requiredUndefined reports a name the input schema requires but does not define, named for
+// what the model holds ("required": ["a", "b", "conversation_history_full_text"]): a client
+// that shows the parameters shows no such field, and the model, told the call needs it, fills it
+// with what its name asks for.
+func requiredUndefined(tf *toolFindings) {
+	schema, _ := tf.tool.Def["inputSchema"].(map[string]any)
+	required, _ := schema["required"].([]any)
+	props, _ := schema["properties"].(map[string]any)
+	for i, r := range required {
+		name, ok := r.(string)
+		if !ok || props[name] != nil {
+			continue
+		}
+		squashed := Squash(name)
+		if identifierName(squashed) || !slices.ContainsFunc(solicitingNameParts, func(part string) bool { return containsNamePart(squashed, part) }) {
+			continue
+		}
+		tf.add(Finding{Rule: RuleExfiltrationParameter, Severity: SeverityHigh, at: -1,
+			Pointer:  jsondoc.JoinPointer(jsondoc.JoinPointer(jsondoc.JoinPointer(tf.tool.Pointer, "inputSchema"), "required"), strconv.Itoa(i)),
+			Message:  i18n.Sprintf("the input schema requires %q, which it does not define, and the name asks for what the model holds: the model is told the call needs it and no client shows the field", name),
+			Evidence: i18n.Sprintf("%q required but not defined", name)})
 	}
 }
 
