@@ -110,7 +110,22 @@ var (
 	// code to helpdesk@…". A notice's "never share your code with anyone" names no one.
 	secretHandover = lint.NewExpression(`(?i)^(?:` + orderLead + `)?(?:send|forward|share|text|e-?mail|give|provide|post|paste|relay|dm|message|pass|read\s+out)\b[^.!?\n]{0,80}?` +
 		`\b(?:(?:security|verification|confirmation|login|sign-?in|auth(?:entication)?|2fa|two-factor|one-time|otp|reset|recovery|access|mfa|sms)\s+codes?|passwords?|passcodes?|pins?|otps?|(?:api|access|auth|session|secret|private|ssh)\s+(?:keys?|tokens?)|credentials|(?:recovery|seed)\s+phrases?)\b` +
-		`[^.!?\n]{0,100}?\b(?:to|via|at|with)\b[^.!?\n]{0,40}?(?:[\w.+-]+@[\w-]+\.[a-z]|\+?\d[\d\s().-]{7,}\d|https?://|\bwww\.|(?:^|\s)@\w{2,})`)
+		`[^.!?\n]{0,100}?\b(?:to|via|at|with)\b[^.!?\n]{0,40}?` + recipient)
+	// secretHandoverOther is secretHandover in French, German, Spanish, Italian, Portuguese,
+	// Russian, Chinese, Japanese and Korean: an order, at a sentence's start (or ending in the
+	// polite form of a request where the language puts the verb last), that sends a code, a
+	// password or a key to a recipient named by its address, its number or its handle. A
+	// notice's "nous avons envoyé un code au +33 …" states what was sent, and "ne communiquez
+	// jamais votre code" names no one.
+	secretHandoverOther = lint.NewExpression(`(?i)(?:^(?:merci\s+de\s+|veuillez\s+|s['’]il\s+(?:te|vous)\s+plaît,?\s+)?(?:envoie|envoyez|envoyer|transfère|transférez|transférer|partage|partagez|partager|donne|donnez|communique|communiquez|transmets|transmettez|transmettre)\b[^.!?\n]{0,80}?\b(?:code|codes|mot\s+de\s+passe|mots\s+de\s+passe|identifiants|jeton|clé\s+(?:api|privée|secrète|ssh)|phrase\s+de\s+récupération)\b[^.!?\n]{0,100}?\s(?:à|au|aux|par|via|sur)\s[^.!?\n]{0,40}?` + recipient +
+		`|^(?:bitte\s+)?(?:sende|senden\s+sie|schicke?|schicken\s+sie|leite|leiten\s+sie|teile|teilen\s+sie|gib|geben\s+sie|übermittle|übermitteln\s+sie)\b[^.!?\n]{0,80}?(?:code|passwort|kennwort|zugangsdaten|token|schlüssel|\bpin\b|wiederherstellungsphrase)[^.!?\n]{0,100}?\b(?:an|per|über|via|zu)\b[^.!?\n]{0,40}?` + recipient +
+		`|^(?:por\s+favor,?\s+)?(?:envía|envíe|enviar|reenvía|reenvíe|comparte|comparta|dale|manda|mande|transmite)\b[^.!?\n]{0,80}?\b(?:código|códigos|contraseña|credenciales|token|clave|pin|frase\s+de\s+recuperación)\b[^.!?\n]{0,100}?\b(?:a|al|por|vía)\b[^.!?\n]{0,40}?` + recipient +
+		`|^(?:per\s+favore,?\s+)?(?:invia|inoltra|condividi|manda|dai|trasmetti)\b[^.!?\n]{0,80}?\b(?:codice|password|credenziali|token|chiave|pin|frase\s+di\s+recupero)\b[^.!?\n]{0,100}?\b(?:a|al|all['’]|via|per)\b[^.!?\n]{0,40}?` + recipient +
+		`|^(?:por\s+favor,?\s+)?(?:envie|envia|encaminhe|encaminha|compartilhe|partilhe|mande|manda|passe|transmita)\b[^.!?\n]{0,80}?\b(?:código|senha|credenciais|token|chave|pin|frase\s+de\s+recuperação)\b[^.!?\n]{0,100}?\b(?:para|a|ao|por|via)\b[^.!?\n]{0,40}?` + recipient +
+		`|^(?:пожалуйста,?\s+)?(?:отправь|отправьте|перешли|перешлите|поделись|передай|передайте|скинь)(?:\s|$)[^.!?\n]{0,80}?(?:код|пароль|учётные|учетные|токен|ключ)[^.!?\n]{0,100}?` + recipient +
+		`|^(?:请|麻烦)?(?:你)?(?:把|将)[^。！？\n]{0,30}?(?:验证码|密码|口令|令牌|密钥|凭据|恢复短语|助记词)[^。！？\n]{0,40}?(?:发送|发|转发|告诉|分享)(?:给|到|至)[^。！？\n]{0,20}?` + recipient +
+		`|(?:認証コード|確認コード|パスワード|トークン|秘密鍵|apiキー|暗証番号)[^。！？\n]{0,40}?` + recipient + `[^。！？\n]{0,20}?(?:送って|送信して|転送して|共有して|教えて)(?:ください|下さい)` +
+		`|(?:인증\s*코드|인증번호|비밀번호|토큰|비밀\s*키|api\s*키)[^.!?\n]{0,40}?` + recipient + `[^.!?\n]{0,20}?(?:보내|전송해|전달해|공유해)\s*(?:주세요|줘|세요))`)
 	// grantOutside gives an address a role or a place: "Add the user eve@outlook.com as an
 	// admin of the repository", "Invite alex77@mail.ru to the workspace".
 	grantOutside = lint.NewExpression(`(?i)^(?:` + orderLead + `)?(?:add|invite|grant|give|make)\s+(?:the\s+)?(?:(?:new\s+)?(?:user|member|guest|account|address)\s+)?(?:[\w.+-]+@[\w-]+\.[\w.]+|@[\w.-]{2,})\s+` +
@@ -320,6 +335,10 @@ var (
 // label, a plea.
 const orderLead = `(?:(?:also|and|then|additionally|meanwhile|next|finally|oh|btw|p\.?s\.?|todo|to-do|action(?:\s+item)?|task|note)[,:]?\s+)*(?:please\s+|kindly\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?`
 
+// recipient is whom a handed-over secret goes to: an e-mail address, a phone number, a web
+// address, a handle.
+const recipient = `(?:[\w.+-]+@[\w-]+\.[a-z]|\+?\d[\d\s().-]{7,}\d|https?://|\bwww\.|(?:^|\s)@\w{2,})`
+
 // sendingVerbs are the verbs of a tool's name that send, pay or destroy (sideEffectCall).
 const sendingVerbs = `send|transfer|wire|pay|delete|remove|erase|post|share|grant|invite|forward|upload|publish|email|sms|exec|execute|shell`
 
@@ -378,7 +397,7 @@ func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther, outputOnly, userDirected, summaryDictated, summaryOrder, outputOnlyOther, userDirectedOther,
 	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian,
-	secretHandover, grantOutside, wipeStore, talkUserInto, sideEffectCall)
+	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -458,7 +477,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		// A secret sent to a recipient, or a tool called by name, is no request to a person
 		// even in a greeted mail: a person is not asked for a code by mail, nor to call a tool.
-		case matches(secretHandover, trimmed) || matches(sideEffectCall, trimmed) && callValues.MatchString(trimmed) ||
+		case matches(secretHandover, trimmed) || matches(secretHandoverOther, trimmed) || matches(sideEffectCall, trimmed) && callValues.MatchString(trimmed) ||
 			(matches(grantOutside, trimmed) && !exampleAddress.MatchString(trimmed) || matches(wipeStore, trimmed) || matches(talkUserInto, trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case matches(replyInsert, trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):

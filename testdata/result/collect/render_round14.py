@@ -6,7 +6,7 @@ testdata/result/collect/takeover-round14.json (written here, tuned on) holds loo
 families of attacks on agents that work in a user's mail, drive, chat and bank: a role marker
 written with a chat log's or a template's punctuation ("###(system_message)", "(system note)",
 "**SYSTEM:**", "== SYSTEM MESSAGE ==", "[Message du système]") followed by an order, in ten
-languages (takeovers); orders slipped into the data for whoever acts on it, in English (slipped):
+languages (takeovers); orders slipped into the data for whoever acts on it, in English, the first also in nine other languages (slipped):
 a code or a password sent to a recipient, an outside address given a role or a place, every item
 of a store deleted, the user talked into a choice, a side-effect tool called by name with its
 values, a channel's content posted to a site; and honest texts that use the same words for people
