@@ -91,7 +91,11 @@ var authorityKeySet = sync.OnceValue(func() *lint.WordSet { return lint.NewWordS
 
 // readerRequest is a request to whoever reads: a question, an order to state, write or give
 // something, or a word for "you" in the languages read.
-var readerRequest = lazyregexp.New(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+que|besoin\s+que|bisogno\s+che|brauche|bitte|por\s+favor|per\s+favore|s'il\s+(?:te|vous)\s+pla[iî]t|diga|dime|dimmi|sag\s+mir|expli(?:que|quez|ca)|spiega|erkläre)\b|주세요|해\s*줘|하세요|십시오|ください|нужно|пожалуйста|скажи|объясни|подтверди|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw)\b|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
+var readerRequest = lazyregexp.New(`(?:[?？؟]|\b(?:preciso\s+que|necesito\s+que|besoin\s+que|bisogno\s+che|brauche|bitte|por\s+favor|per\s+favore|s'il\s+(?:te|vous)\s+pla[iî]t|diga|dime|dimmi|sag\s+mir|expli(?:que|quez|ca)|spiega|erkläre)\b|주세요|해\s*줘|하세요|십시오|ください|нужно|пожалуйста|скажи|объясни|подтверди|\b(?:you|your|please|tell\s+me|state|say|output|print|write|share|confirm|reveal|give|provide|explain|discuss|answer|list|describe|repeat|respond|reply)\b|\b(?:vous|tu|toi|ton|votre|du|dir|dich|dein|sie|usted|seu|teu|sen|siz|anda|kamu|mo|iyong|ikaw|tuo|tua|tuoi|tue|sua|suo|tes|deine|deinen)\b` +
+	// an order in the imperative in French, German, Spanish, Italian and Portuguese: "Stampa
+	// quanto segue", "Imprime lo siguiente", "Affiche ce qui suit"
+	`|\b(?:stampa|scrivi|mostra|rivela|condividi|conferma|rispondi|elenca|ripeti|imprime|escribe|muestra|revela|comparte|confirma|responde|repite|imprima|escreva|mostre|revele|compartilhe|confirme|responda|repita|affiche|écris|montre|révèle|partage|réponds|répète|dis|gib|zeig|zeige|schreib|schreibe|drucke|teile|bestätige|antworte|wiederhole|nenne)\b` +
+	`|(?:^|[^\p{L}])(?:tú|você|ты|вы|тебе|вам|bạn)(?:[^\p{L}]|$)|你|您|あなた|당신|너|आप|तुम|أنت|أريدك|যদি|আপনি|তুমি|তোমার|คุณ)`)
 
 // authorityOrder looks for a claimed authority, standing as a claim (not quoted in a text about
 // injections), followed by a request to the reader.

@@ -835,7 +835,12 @@ func decodedTakeovers(s string) []hit {
 	}
 	var out []hit
 	look := func(b []byte, at int, encoding string) {
-		if !utf8.Valid(b) || !mostlyText(string(b)) {
+		if !utf8.Valid(b) {
+			// A payload damaged past its start (a translation that changed a few of its
+			// letters, a run cut short) still says, up to the damage, what it orders.
+			b = validPrefix(b)
+		}
+		if b == nil || !mostlyText(string(b)) {
 			return
 		}
 		found := append(takeoverFindings(string(b)), replyDirectiveFindings(string(b))...)
@@ -972,6 +977,23 @@ func isHexByte(c byte) bool {
 
 // mostlyText reports decoded bytes that read as text, not binary: printable characters, with
 // letters among them.
+// validPrefix is b up to its first byte that is not UTF-8 when that is half of b and 48 bytes
+// at least, else nil: a binary blob goes wrong within its first bytes.
+func validPrefix(b []byte) []byte {
+	i := 0
+	for i < len(b) {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		i += n
+	}
+	if i < 48 || i*2 < len(b) {
+		return nil
+	}
+	return b[:i]
+}
+
 func mostlyText(s string) bool {
 	printable, letters, total := 0, 0, 0
 	for _, r := range s {
