@@ -743,8 +743,18 @@ func replyDirectiveFindings(s string) []hit {
 	if !strings.Contains(s, "your") && !strings.Contains(s, "Your") {
 		return out
 	}
+	mid := midSentenceOrders(s)
 	for start := 0; start < len(s); {
 		end := sentenceEnd(s, start)
+		// An order slipped in at a word is read from its verb, as a sentence of its own.
+		for len(mid) > 0 && mid[0] < start {
+			mid = mid[1:]
+		}
+		next := end + 1
+		if len(mid) > 0 && mid[0] > start && mid[0] < end {
+			end, next = mid[0], mid[0]
+			mid = mid[1:]
+		}
 		sentence := s[start:end]
 		trimmed := strings.TrimLeftFunc(sentence, func(r rune) bool { return unicode.IsSpace(r) || r == '-' || r == '*' || r == '>' || r == '"' })
 		if len(trimmed) < 200 && (strings.Contains(trimmed, "your") || strings.Contains(trimmed, "Your") || strings.Contains(trimmed, "the ")) && replyVerb.MatchString(trimmed) && (replyTarget.MatchString(trimmed) && !programReply(trimmed) || codeTarget.MatchString(trimmed) && offeredCode.MatchString(trimmed)) {
@@ -758,7 +768,7 @@ func replyDirectiveFindings(s string) []hit {
 				break
 			}
 		}
-		start = end + 1
+		start = next
 	}
 	return out
 }
