@@ -480,8 +480,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		// A secret sent to a recipient, or a tool called by name, is no request to a person
 		// even in a greeted mail: a person is not asked for a code by mail, nor to call a tool.
-		case matches(secretHandover, trimmed) || matches(secretHandoverOther, trimmed) || matches(sideEffectCall, trimmed) && callValues.MatchString(trimmed) ||
-			(matches(grantOutside, trimmed) && !exampleAddress.MatchString(trimmed) || matches(wipeStore, trimmed) || matches(talkUserInto, trimmed)) && !greets(s, &greeted):
+		case workspaceOrder(&read, trimmed, func() bool { return greets(s, &greeted) }):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		case matches(replyInsert, trimmed) && (replyLiteral.MatchString(trimmed) || strings.HasSuffix(withStop(s, at, end), ":") && literalNext.MatchString(s[min(end+1, len(s)):])) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result tells its reader what to put in its reply")
@@ -551,6 +550,29 @@ func midSentenceOrders(s string) []int {
 		}
 	}
 	return out
+}
+
+// workspaceOrder reports whether a sentence is one of the orders for an agent in a user's
+// workspace (secretHandover and the rest), each asked only of a sentence that holds what its
+// expression needs besides its common verbs (an address's '@', a tool name's separator, a word
+// for all), as most sentences that hold "use", "add" or "send" are none of them.
+func workspaceOrder(read *lint.SetReading, sentence string, greeted func() bool) bool {
+	matches := func(e *lint.Expression) bool { return read.MayMatch(e) && e.MatchString(sentence) }
+	at := strings.IndexByte(sentence, '@') >= 0
+	addressed := at || strings.ContainsAny(sentence, "0123456789") || strings.Contains(sentence, "http") || strings.Contains(sentence, "www.")
+	if addressed && (matches(secretHandover) || matches(secretHandoverOther)) {
+		return true
+	}
+	if (strings.ContainsAny(sentence, "_-") || holdsAny(sentence, []string{" tool", " function", " action"})) && matches(sideEffectCall) && callValues.MatchString(sentence) {
+		return true
+	}
+	if at && matches(grantOutside) && !exampleAddress.MatchString(sentence) && !greeted() {
+		return true
+	}
+	if holdsAny(sentence, []string{"all ", "every ", "each ", "any "}) && matches(wipeStore) && !greeted() {
+		return true
+	}
+	return holdsAny(sentence, []string{"user", "customer", "reader", "client", "travel", "buyer", "say that", "Say that"}) && matches(talkUserInto) && !greeted()
 }
 
 // wholeMessage reports whether the sentence s[at:end] is all but the whole of its text: a
