@@ -31,6 +31,12 @@ var (
 	producedWork = lint.NewExpression(`(?i)^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:kindly\s+)?(?:explain|describe|draft|compose|write|provide|develop|create|generate|break\s+down|outline|tell\s+me|show\s+me|teach\s+me|give\s+me|craft|pen|recite|sing)\b.{0,80}?(?:\b(?:a|an)\s+(?:\w+\s+){0,2}(?:poem|story|essay|speech|song|joke|haiku|limerick|sonnet|fable|riddle|lullaby|recipe|biography|monologue|limericks|poems|stories|jokes)\b|\bthe\s+(?:theory|concept|history|lifecycle|life\s+cycle|causes|plot|basics|fundamentals)\s+of\b|\bin\s+simple\s+terms\b|\bhow\s+\w+(?:\s+\w+)?\s+works?\b)`)
 	// translateOrder is an order to translate a phrase the data quotes into a language.
 	translateOrder = lint.NewExpression(`(?i)^(?:please\s+)?translate\s+(?:the\s+following\s+(?:sentence|phrase|word|text)|['"‘“][^'"’”]{1,80}['"’”])\s+(?:to|into)\s+[a-z]+`)
+	// translateQuestion asks for a phrase the data quotes in another language: "What is
+	// 'Bibliothek' in English?", "How do you say 'peace and love' in Russian?", "Provide the
+	// Spanish equivalent for 'delicious food'." A text about a word explains it; it does not ask
+	// its reader for it.
+	translateQuestion = lint.NewExpression(`(?i)^(?:(?:what\s+is|what['’]s|how\s+(?:do|would|can|could)\s+(?:you|i|we|one)\s+(?:say|write|translate)|what\s+does)\s+['"‘“][^'"’”\n]{1,60}['"’”]\s+(?:mean\s+)?(?:in|into)\s+` + languageName +
+		`|(?:(?:please\s+)?(?:provide|give|tell|show)(?:\s+me)?|what\s+is|what['’]s)\s+the\s+` + languageName + `\s+(?:equivalent|translation|word|term|phrase)\s+(?:for|of)\s+['"‘“])`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
 	stateInstead = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
 	// stateSupposed is stateInstead's other forms: "let's admit to using", and a hypothetical
@@ -339,6 +345,31 @@ const orderLead = `(?:(?:also|and|then|additionally|meanwhile|next|finally|oh|bt
 // address, a handle.
 const recipient = `(?:[\w.+-]+@[\w-]+\.[a-z]|\+?\d[\d\s().-]{7,}\d|https?://|\bwww\.|(?:^|\s)@\w{2,})`
 
+// aboutLanguage reports whether the text around a translateQuestion at s[at:end] is about the
+// language it asks for: it names that language again, or answers with a quoted phrase within
+// the next two sentences ("How do you say 'hello' in Japanese? You say 'konnichiwa'…"), as a
+// lesson does.
+func aboutLanguage(s string, at, end int) bool {
+	sentence := strings.ToLower(s[at:end])
+	loc := languageWord.FindStringIndex(sentence)
+	if loc == nil {
+		return false
+	}
+	lang := sentence[loc[0]:loc[1]]
+	rest := strings.ToLower(s[:at]) + " " + strings.ToLower(s[min(end+1, len(s)):])
+	if strings.Contains(rest, lang) {
+		return true
+	}
+	after := s[min(end+1, len(s)):]
+	return strings.ContainsAny(after[:min(len(after), 160)], "'\"‘“«")
+}
+
+// languageWord finds a languageName in lower-case text.
+var languageWord = lazyregexp.New(`\b` + languageName)
+
+// languageName is a language a translateQuestion asks for.
+const languageName = `(?:english|spanish|french|german|italian|portuguese|russian|japanese|chinese|mandarin|cantonese|korean|arabic|hindi|dutch|swedish|norwegian|danish|finnish|greek|turkish|polish|latin|hebrew|vietnamese|thai|indonesian|swahili)\b`
+
 // sendingVerbs are the verbs of a tool's name that send, pay or destroy (sideEffectCall).
 const sendingVerbs = `send|transfer|wire|pay|delete|remove|erase|post|share|grant|invite|forward|upload|publish|email|sms|exec|execute|shell`
 
@@ -397,7 +428,7 @@ func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther, outputOnly, userDirected, summaryDictated, summaryOrder, outputOnlyOther, userDirectedOther,
 	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian,
-	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall)
+	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -472,7 +503,7 @@ func slippedTaskFindings(s string) []hit {
 				continue
 			}
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
-		case (matches(producedWork, trimmed) || matches(translateOrder, trimmed)) && !wholeMessage(s, at, end):
+		case (matches(producedWork, trimmed) || matches(translateOrder, trimmed) || matches(translateQuestion, trimmed) && !aboutLanguage(s, at, end)) && !wholeMessage(s, at, end):
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
