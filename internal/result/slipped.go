@@ -491,7 +491,7 @@ func slippedTaskFindings(s string) []hit {
 		if len(trimmed) < 12 || long && !stateCues.MatchString(s[at:min(end, at+1200)]) {
 			continue
 		}
-		what := ""
+		what, handsCode := "", false
 		if !long {
 			sentenceOrders.Read(withStop(s, at, end), &read) // holds trimmed, and the mark after it
 		}
@@ -507,6 +507,7 @@ func slippedTaskFindings(s string) []hit {
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
+			handsCode = true
 		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) && !correspondence.MatchString(trimmed) && !fromSite.MatchString(trimmed) || may(actAsMe) && ownWord(trimmed) && !conditional(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		// A secret sent to a recipient, or a tool called by name, is no request to a person
@@ -538,7 +539,10 @@ func slippedTaskFindings(s string) []hit {
 		// for it reads the text around each. A line after a blank one past a code block that
 		// never closes is in the block only by the count of its fences: a file cut in the middle
 		// of its code, with text put after it.
-		if !c.value && quotedAmongFences(s, at, fences) && !leftOpen(s, at) {
+		// A sentence that hands a block to the reader's own code and opens that block is no
+		// line of the code around it, whatever the count of fences before it says: data with
+		// code had the offer put into its block.
+		if !c.value && !handsCode && quotedAmongFences(s, at, fences) && !leftOpen(s, at) {
 			continue
 		}
 		out = append(out, hit{Finding: lint.Finding{Rule: RuleSlippedTask, Severity: lint.SeverityHigh,
