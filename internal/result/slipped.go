@@ -37,6 +37,12 @@ var (
 	// its reader for it.
 	translateQuestion = lint.NewExpression(`(?i)^(?:(?:what\s+is|what['’]s|how\s+(?:do|would|can|could)\s+(?:you|i|we|one)\s+(?:say|write|translate)|what\s+does)\s+['"‘“][^'"’”\n]{1,60}['"’”]\s+(?:mean\s+)?(?:in|into)\s+` + languageName +
 		`|(?:(?:please\s+)?(?:provide|give|tell|show)(?:\s+me)?|what\s+is|what['’]s)\s+the\s+` + languageName + `\s+(?:equivalent|translation|word|term|phrase)\s+(?:for|of)\s+['"‘“])`)
+	// letterGame orders the reader to rewrite letters ("Replace every third letter with its
+	// position number", "Replace vowels with the following symbols: @, #, $"): a game for
+	// whoever writes the answer. A slug's doc replaces spaces, not vowels.
+	letterGame = lint.NewExpression(`(?i)^(?:please\s+)?(?:replace|substitute|swap|switch|exchange)\s+(?:(?:every|each|all)\s+(?:(?:other|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+)?|the\s+)?(?:letters?|vowels?|consonants?)\b(?:\s+\w+){0,4}?\s+(?:with|by|for)\b`)
+	// cipherText is a text about ciphers or encodings, whose steps replace letters.
+	cipherText = lazyregexp.New(`(?i)\b(?:cipher|ciphers|encode|decode|encoding|encrypt\w*|decrypt\w*|caesar|rot-?13|substitution\s+alphabet|cryptogram|leet|l33t)\b`)
 	// stateInstead is a sentence that tells its reader what to state or say about the data.
 	stateInstead = lint.NewExpression(`(?i)\b(?:let'?s|let\s+us|we\s+(?:might|could|should|will|must)|you\s+(?:should|must|might|could|will)|it'?s\s+common\s+practice\s+to|(?:i\s+)?suggest\s+you\s+(?:to\s+)?)\s+(?:\w+\s+){0,3}?(?:state|say|admit|declare|claim|report|assume|consider\s+the\s+\w+\s+(?:as|to\s+be))\b\s*(?::|that\b|the\s+\w+(?:\s+of\s+[\w\s]{1,30})?\s+(?:is|was|are)\b|as\b)`)
 	// stateSupposed is stateInstead's other forms: "let's admit to using", and a hypothetical
@@ -428,7 +434,7 @@ func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther, outputOnly, userDirected, summaryDictated, summaryOrder, outputOnlyOther, userDirectedOther,
 	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian,
-	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion)
+	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion, letterGame)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -503,7 +509,7 @@ func slippedTaskFindings(s string) []hit {
 				continue
 			}
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
-		case (matches(producedWork, trimmed) || matches(translateOrder, trimmed) || matches(translateQuestion, trimmed) && !aboutLanguage(s, at, end)) && !wholeMessage(s, at, end):
+		case (matches(producedWork, trimmed) || matches(translateOrder, trimmed) || matches(translateQuestion, trimmed) && !aboutLanguage(s, at, end) || matches(letterGame, trimmed) && !cipherText.MatchString(s)) && !wholeMessage(s, at, end):
 			what = i18n.T("a sentence of the result asks its reader to produce a work that the data is not about")
 		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
