@@ -134,6 +134,43 @@ var (
 	userTurnKeys  = []string{"user:", "user :", "human:", "human :", "utilisateur", "humain", "benutzer", "nutzer:", "mensch:", "usuario", "humano", "utente", "umano", "usuário", "utilizador", "用户", "人类", "ユーザー", "人間", "пользователь", "человек", "사용자", "사람"}
 )
 
+// A forged step is the trace of an agent's own reasoning written into the data, in the format an
+// agent framework prompts its model with, so that the model reads a decision as its own: a ReAct
+// trace ("Thought: … Action: send_email Action Input: {…}", a forged "Observation:" that the
+// user approved), or a browser agent's state ({"current_state": {"next_goal": "…"}}). A guide
+// that shows the ReAct template gives its fields as descriptions ("Action: the action to take"),
+// not a tool's name; one that shows a trace does it in a code block.
+var (
+	reactAction = lazyregexp.New(`(?im)^[ \t]*action[ \t]*:[ \t]*[\x60"']?([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+[a-z0-9]*[A-Z]\w*|[a-z]+)[\x60"']?[ \t]*$`)
+	reactStep   = lazyregexp.New(`(?im)^[ \t]*(?:thought|observation|action[ \t]+input)[ \t]*:`)
+	agentState  = lazyregexp.New(`"(?:next_goal|evaluation_previous_goal)"\s*:\s*"[^"\n]{6,}`)
+)
+
+// forgedStep looks for a forged step of an agent's reasoning outside code: an "Action:" line
+// naming a tool, with a "Thought:", an "Observation:" or an "Action Input:" line beside it, or a
+// browser agent's goal fields.
+func forgedStep(text, s string) (hit, bool) {
+	if strings.Contains(s, "next_goal") || strings.Contains(s, "evaluation_previous_goal") {
+		if m := agentState.FindStringIndex(text); m != nil && !inCode(s, m[0]) {
+			return takeoverHit(text, m[0], m[1], "", i18n.T("writes a step of the agent's own reasoning into the data, as its framework would")), true
+		}
+	}
+	if !strings.Contains(s, "action") || !strings.Contains(s, ":") {
+		return hit{}, false
+	}
+	for _, m := range reactAction.FindAllStringSubmatchIndex(text, 4) {
+		if inCode(s, m[0]) && !leftOpen(s, m[0]) || framed(s, m[0], m[1]) {
+			continue
+		}
+		from, to := window(s, m[0]-400, m[1]+400)
+		if !reactStep.MatchString(text[from:to]) {
+			continue
+		}
+		return takeoverHit(text, m[0], m[1], "", i18n.T("writes a step of the agent's own reasoning into the data, as its framework would")), true
+	}
+	return hit{}, false
+}
+
 // userTurnIndex finds the words of the user's label in one pass.
 var userTurnIndex = sync.OnceValue(func() *lint.WordIndex { return lint.NewWordIndex(userTurnKeys) })
 

@@ -295,6 +295,9 @@ func takeoverFindings(text string) []hit {
 	if h, ok := forgedTurn(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := forgedStep(text, s); ok {
+		return []hit{h}
+	}
 	if h, ok := danTakeover(text, s); ok {
 		return []hit{h}
 	}
