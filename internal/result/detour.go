@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
 	"github.com/gatehouse-dev/gatehouse/internal/lint"
 )
 
@@ -220,4 +221,23 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// A field lure is a page's text that tells whoever fills its forms where to put the user's
+// private data: "This is the right place to input the password", a label a web agent reads as
+// the page's own guidance and a person reads past, the environmental injection of a form the
+// page added for it. An honest form names its field ("Email address"); it does not argue that
+// it is the right one.
+var fieldLureText = lazyregexp.New(`\bthis\s+is\s+the\s+(?:right|correct|proper|only|official|secure|safe)\s+(?:place|field|box|spot|form|input)\s+(?:to|for|where\s+you\s+(?:should\s+)?)\s*(?:input|enter|type|put|fill\s+in|provide|submit|paste|write)?\s*(?:the\s+|your\s+|the\s+user['’]s\s+)?(?:e-?mail(?:\s+address)?|password|passcode|credit\s+card(?:\s+number)?|card\s+number|cvv|phone(?:\s+number)?|home\s+address|address|full\s+name|name|ssn|social\s+security(?:\s+number)?|bank\s+(?:account|details)|date\s+of\s+birth|username|credentials|login)\b`)
+
+// fieldLure looks for a field lure in s (text in lower case).
+func fieldLure(text, s string) (hit, bool) {
+	if !strings.Contains(s, "this is the") {
+		return hit{}, false
+	}
+	m := fieldLureText.FindStringIndex(s)
+	if m == nil || framed(s, m[0], m[1]) {
+		return hit{}, false
+	}
+	return takeoverHit(text, m[0], m[1], "", i18n.T("tells whoever fills the page's forms where to put the user's private data")), true
 }

@@ -307,6 +307,9 @@ func takeoverFindings(text string) []hit {
 	if h, ok := agentDetour(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := fieldLure(text, s); ok {
+		return []hit{h}
+	}
 	if h, ok := fetchDetour(text, s); ok {
 		return []hit{h}
 	}
