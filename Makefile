@@ -28,11 +28,14 @@ wasm: editor wasm-schema
 ## validate, validateTexts, format, about, encodeState and decodeState, linking no other check;
 ## README "Speed", "Size"). The schemamodule tag embeds only the translations of what it can word
 ## (internal/i18n/schemamodule, which `go test ./internal/i18n -run Catalogs -sync` writes);
-## js-test holds its answers to gatehouse.wasm's in every language.
+## js-test holds its answers to gatehouse.wasm's in every language. Every first visit downloads it,
+## so its file and line tables are taken out too (site/publish/wasmlines.mjs: a Go stack trace
+## from it names no source place; ~9% smaller at brotli 11).
 SCHEMA_TAGS = -tags schemamodule
 wasm-schema:
 	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) $(SCHEMA_TAGS) -o site/gatehouse-schema.wasm ./wasm/schema
 	node site/publish/wasmdata.mjs site/gatehouse-schema.wasm
+	node site/publish/wasmlines.mjs site/gatehouse-schema.wasm
 
 ## wasm-br: site/gatehouse.wasm.br and site/gatehouse-schema.wasm.br, the modules at brotli's
 ## highest level (2.32 MB where the server's own level 6 gives ~2.7 for the whole; about a minute of
