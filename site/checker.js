@@ -162,8 +162,9 @@ class Lane {
         wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
         pageOrigin: performance.timeOrigin,
         // A pane's worker readies the schema compiler at once; the page's waits until it has
-        // answered about(), which "ready" waits for.
+        // answered about(), which "ready" waits for, and sends that answer with its "ready".
         warmUpAtOnce: this.name !== 'main',
+        about: this.name === 'main',
       });
     });
   }
@@ -344,8 +345,9 @@ export class Checker {
 
   /**
    * loadedFrom takes a worker's "ready": a module's first one hands over its compiled module; the
-   * page's first tells the version and functions, then the page asks what the build knows.
-   * @param {{version: string, functions: string[], module?: WebAssembly.Module, startup?: Record<string, number>}} m
+   * page's first tells the version and functions, and what the build knows (about()'s answer,
+   * which the page's own worker sends with it; asked for here when it did not).
+   * @param {{version: string, functions: string[], module?: WebAssembly.Module, startup?: Record<string, number>, about?: unknown}} m
    * @param {Lane} lane
    */
   loadedFrom(m, lane) {
@@ -359,7 +361,10 @@ export class Checker {
       this.resolveReady(info);
       return;
     }
-    this.lane('main').send('about', {}).then((answer) => {
+    // The answer came with "ready" (one round trip less, with the page's main thread busy building
+    // its panes on a reload), or is asked for.
+    const about = m.about !== undefined ? Promise.resolve(m.about) : this.lane('main').send('about', {});
+    about.then((answer) => {
       this.about = typeof answer === 'string' ? parseExact(answer) : answer;
     }, () => {}).finally(() => {
       this.resolveReady(info);

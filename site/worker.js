@@ -4,15 +4,17 @@
 // gone stale, or that the user cancels, is ended and replaced by a new worker.
 //
 // Protocol (typed in gatehouse.d.ts, WorkerRequest / WorkerMessage):
-//   page → worker, first:  {type: "load", module?, wasm?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?}
+//   page → worker, first:  {type: "load", module?, wasm?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?, about?}
 //                          module: a compiled WebAssembly.Module another lane's worker made;
 //                          wasmGzipBase64: the wasm itself (the single-file page has no files);
 //                          neither: fetch the module named wasm (gatehouse-schema.wasm, the one
 //                          the page loads first, or gatehouse.wasm, the default) beside this
 //                          script (boot.js sends the first as soon as the document is parsed)
-//   worker → page, once:   {type: "ready", version, functions: [name], module?, startup}
+//   worker → page, once:   {type: "ready", version, functions: [name], module?, startup, about?}
 //                          (module: the one this worker compiled, for the next lanes; startup:
-//                          ms since the page's navigation at each step, for measuring)
+//                          ms since the page's navigation at each step, for measuring; about:
+//                          about({})'s answer, asked for with about: true, parsed as a reply's
+//                          answer is, or its text)
 //                      or  {type: "failed", message}     (the wasm could not be loaded)
 //   page → worker:         {id, fn, arg}      arg: the one JSON string gatehouse[fn] takes
 //                      or  {id, fn, request}  request: a value this worker turns into that string,
@@ -155,6 +157,22 @@ function validateTextsOf(fn, request) {
   return [schema, instance, lang, { draft, assertFormats }];
 }
 
+/**
+ * aboutOf is about({})'s answer as a reply to {fn: "about", request: {}} carries it: parsed, or
+ * its text when a number in it would not survive; undefined when the build has no about or it
+ * failed (the page then asks for it).
+ * @param {Record<string, any>} api
+ */
+function aboutOf(api) {
+  if (typeof api.about !== 'function') return undefined;
+  try {
+    const text = api.about('{}');
+    return typeof text === 'string' ? (parseHere(text) ?? text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 self.onmessage = (event) => {
   const message = event.data;
   if (message && message.type === 'load') {
@@ -166,7 +184,7 @@ self.onmessage = (event) => {
   else queue.push(message);
 };
 
-function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean}} */ source) {
+function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean, about?: boolean}} */ source) {
   step('asked');
   loadChecker(source).then(
     (loaded) => {
@@ -178,9 +196,12 @@ function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipB
       const functions = [...api.functions].sort();
       const origin = source.pageOrigin ?? performance.timeOrigin;
       const startup = Object.fromEntries(Object.entries(steps).map(([k, t]) => [k, Math.round(t - origin)]));
-      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup });
+      // The page's own worker answers about({}) with "ready": the page is ready once it has it.
+      const about = source.about ? aboutOf(api) : undefined;
+      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup, about });
+      if (about !== undefined) answered = true;
       for (const message of queue.splice(0)) answer(message);
-      if (source.warmUpAtOnce) warmUp();
+      if (source.warmUpAtOnce || about !== undefined) warmUp();
     },
     (err) => {
       postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
