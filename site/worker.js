@@ -10,11 +10,13 @@
 //                          neither: fetch the module named wasm (gatehouse-schema.wasm, the one
 //                          the page loads first, or gatehouse.wasm, the default) beside this
 //                          script (boot.js sends the first as soon as the document is parsed)
-//   worker → page, once:   {type: "ready", version, functions: [name], module?, startup, about?}
+//   worker → page, once:   {type: "ready", version, functions: [name], module?, startup}
 //                          (module: the one this worker compiled, for the next lanes; startup:
-//                          ms since the page's navigation at each step, for measuring; about:
-//                          about({})'s answer, asked for with about: true, parsed as a reply's
-//                          answer is, or its text)
+//                          ms since the page's navigation at each step, for measuring)
+//   page → worker:         {type: "warm"}  the page has taken that about(): warm up now
+//   worker → page, once, right after "ready", when the load said about: true:
+//                          {type: "about", about}  about({})'s answer, parsed as a reply's answer
+//                          is, or its text; undefined when the build has none or it failed
 //                      or  {type: "failed", message}     (the wasm could not be loaded)
 //   page → worker:         {id, fn, arg}      arg: the one JSON string gatehouse[fn] takes
 //                      or  {id, fn, request}  request: a value this worker turns into that string,
@@ -99,8 +101,9 @@ const callable = (/** @type {string} */ fn) => fn !== 'close';
 
 // The first check of a schema compiles its draft's metaschema (~0.1 s, more while V8 still runs
 // the code unoptimised). A pane's worker does it as soon as it runs (warmUpAtOnce); the page's own
-// once it has answered its first request (about(), which "ready" waits for), so that neither the
-// user's first check of a schema nor the page's start pays for it.
+// once it has answered its first request, or once the page has taken the about() it sent unasked
+// ({type: "warm"}), so that neither the user's first check of a schema nor the page's start pays
+// for it (warmed up while the page still builds its panes, it took a core from them).
 let answered = false;
 let warmed = false;
 function warmUp() {
@@ -179,6 +182,11 @@ self.onmessage = (event) => {
     start(message);
     return;
   }
+  if (message && message.type === 'warm') {
+    // The page took the unasked about(): the time its answer to a request would have warmed up.
+    if (api) warmUp();
+    return;
+  }
   if (!message || typeof message.id !== 'number' || typeof message.fn !== 'string') return;
   if (api || exited) answer(message);
   else queue.push(message);
@@ -196,12 +204,13 @@ function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipB
       const functions = [...api.functions].sort();
       const origin = source.pageOrigin ?? performance.timeOrigin;
       const startup = Object.fromEntries(Object.entries(steps).map(([k, t]) => [k, Math.round(t - origin)]));
-      // The page's own worker answers about({}) with "ready": the page is ready once it has it.
-      const about = source.about ? aboutOf(api) : undefined;
-      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup, about });
-      if (about !== undefined) answered = true;
+      postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup });
+      // The page's own worker answers about({}) at once, unasked: the page is ready once it has
+      // it, and would otherwise ask only once its main thread had taken "ready". After "ready",
+      // so that the compiled module it hands to the next lanes is not held up.
+      if (source.about) postMessage({ type: 'about', about: aboutOf(api) });
       for (const message of queue.splice(0)) answer(message);
-      if (source.warmUpAtOnce || about !== undefined) warmUp();
+      if (source.warmUpAtOnce) warmUp();
     },
     (err) => {
       postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
