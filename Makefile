@@ -45,7 +45,7 @@ wasm-schema:
 ## names the source's sha256 in its first line: site.go serves it only while it is that file's),
 ## and every page file from a brotli 11 copy (sw.js is versioned as it is served, so it keeps its
 ## text and gets no copy; gatehouse.mjs, the embedders' loader, and codemirror.js, minified
-## already, keep theirs): 225 -> 160 KB of every first visit (README "Size").
+## already, keep theirs): 225 -> 175 KB of every first visit (README "Speed").
 MIN_FILES  = $(filter-out site/sw.js site/codemirror.js,$(wildcard site/*.css site/*.js))
 PAGE_FILES = $(wildcard site/*.html) site/codemirror.js site/gatehouse.mjs $(MIN_FILES:=.min)
 wasm-br: wasm
