@@ -168,7 +168,7 @@ class Lane {
         wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
         pageOrigin: performance.timeOrigin,
         // A pane's worker readies the schema compiler at once; the page's waits until it has
-        // answered about(), which "ready" waits for, and sends that answer with its "ready".
+        // answered about(), which "ready" waits for, and sends that answer unasked after its "ready".
         warmUpAtOnce: this.name !== 'main',
         about: this.name === 'main',
       });

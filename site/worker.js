@@ -13,11 +13,11 @@
 //   worker → page, once:   {type: "ready", version, functions: [name], module?, startup}
 //                          (module: the one this worker compiled, for the next lanes; startup:
 //                          ms since the page's navigation at each step, for measuring)
-//   page → worker:         {type: "warm"}  the page has taken that about(): warm up now
+//                      or  {type: "failed", message}     (the wasm could not be loaded)
 //   worker → page, once, right after "ready", when the load said about: true:
 //                          {type: "about", about}  about({})'s answer, parsed as a reply's answer
 //                          is, or its text; undefined when the build has none or it failed
-//                      or  {type: "failed", message}     (the wasm could not be loaded)
+//   page → worker:         {type: "warm"}  the page has taken that about(): warm up now
 //   page → worker:         {id, fn, arg}      arg: the one JSON string gatehouse[fn] takes
 //                      or  {id, fn, request}  request: a value this worker turns into that string,
 //                                             so a 10 MB request is not stringified on the page
