@@ -28,18 +28,32 @@ wasm: editor wasm-schema
 ## validate, validateTexts, format, about, encodeState and decodeState, linking no other check;
 ## README "Speed", "Size"). The schemamodule tag embeds only the translations of what it can word
 ## (internal/i18n/schemamodule, which `go test ./internal/i18n -run Catalogs -sync` writes);
-## js-test holds its answers to gatehouse.wasm's in every language.
+## js-test holds its answers to gatehouse.wasm's in every language. Every first visit downloads it,
+## so its file and line tables are taken out too (site/publish/wasmlines.mjs: a Go stack trace
+## from it names no source place; ~9% smaller at brotli 11).
 SCHEMA_TAGS = -tags schemamodule
 wasm-schema:
 	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) $(SCHEMA_TAGS) -o site/gatehouse-schema.wasm ./wasm/schema
 	node site/publish/wasmdata.mjs site/gatehouse-schema.wasm
+	node site/publish/wasmlines.mjs site/gatehouse-schema.wasm
 
 ## wasm-br: site/gatehouse.wasm.br and site/gatehouse-schema.wasm.br, the modules at brotli's
 ## highest level (2.32 MB where the server's own level 6 gives ~2.7 for the whole; about a minute of
 ## CPU, so only the targets that ship the page pay it, and only when a module changed). The server
 ## and dist send each copy when it is true to its module.
+## The page's scripts and style sheet are served minified (FILE.min, written here by esbuild, which
+## names the source's sha256 in its first line: site.go serves it only while it is that file's),
+## and every page file from a brotli 11 copy (sw.js is versioned as it is served, so it keeps its
+## text and gets no copy; gatehouse.mjs, the embedders' loader, and codemirror.js, minified
+## already, keep theirs): 225 -> 175 KB of every first visit (README "Speed").
+MIN_FILES  = $(filter-out site/sw.js site/codemirror.js,$(wildcard site/*.css site/*.js))
+PAGE_FILES = $(wildcard site/*.html) site/codemirror.js site/gatehouse.mjs $(MIN_FILES:=.min)
 wasm-br: wasm
-	node site/publish/precompress.mjs site/gatehouse.wasm site/gatehouse-schema.wasm
+	for f in $(MIN_FILES); do \
+		{ printf '/* %s minified, from sha256 %s */\n' "$${f#site/}" "$$(sha256sum "$$f" | cut -c1-64)" && \
+		  $(GO) tool esbuild "$$f" --minify --log-level=warning; } > "$$f.min" || exit 1; \
+	done
+	node site/publish/precompress.mjs site/gatehouse.wasm site/gatehouse-schema.wasm $(PAGE_FILES)
 
 ## wasm-size: where the wasm's bytes go: its size raw and at brotli 11, and its function bytes by
 ## Go package (bench/wasmsize.mjs, from a build that keeps the name section). WASM_BEFORE=old.wasm

@@ -16,6 +16,6 @@ import { startsOnSchemaModule } from './linkpane.js';
   // The Schema module for the page's own requests and the Schema pane's (checker.js, kindOf);
   // the whole module when the link opens a pane that needs it (linkpane.js).
   const wasm = startsOnSchemaModule(location.hash) ? 'gatehouse-schema.wasm' : 'gatehouse.wasm';
-  worker.postMessage({ type: 'load', wasm, pageOrigin: performance.timeOrigin });
+  worker.postMessage({ type: 'load', wasm, pageOrigin: performance.timeOrigin, about: true });
   /** @type {any} */ (globalThis).gatehouseBoot = { worker, events, wasm };
 })();

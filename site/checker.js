@@ -97,6 +97,10 @@ class Lane {
     this.settleReady = () => resolveReady?.();
     this.readyAt = 0;
     this.failure = null;
+    /** @type {(about: unknown) => void} */
+    this.resolveAbout = () => {};
+    /** @type {Promise<unknown>} about({})'s answer, which the main lane's worker sends unasked after "ready" (undefined: it has none) */
+    this.aboutAnswer = new Promise((resolve) => { this.resolveAbout = resolve; });
     const slot = checker.slot(this.kind);
     // The first worker may already run, started by boot.js while the page loaded.
     const boot = this.kind === checker.firstKind ? checker.adoptBoot() : null;
@@ -111,6 +115,8 @@ class Lane {
         this.readyAt = performance.now();
         checker.loadedFrom(m, this);
         resolveReady?.();
+      } else if (m.type === 'about') {
+        this.resolveAbout(m.about);
       } else if (m.type === 'failed' || m.type === 'exited') {
         if (m.type === 'failed') {
           this.failure = m.message;
@@ -162,8 +168,9 @@ class Lane {
         wasmGzipBase64: module ? undefined : checker.source.wasmGzipBase64,
         pageOrigin: performance.timeOrigin,
         // A pane's worker readies the schema compiler at once; the page's waits until it has
-        // answered about(), which "ready" waits for.
+        // answered about(), which "ready" waits for, and sends that answer unasked after its "ready".
         warmUpAtOnce: this.name !== 'main',
+        about: this.name === 'main',
       });
     });
   }
@@ -344,7 +351,8 @@ export class Checker {
 
   /**
    * loadedFrom takes a worker's "ready": a module's first one hands over its compiled module; the
-   * page's first tells the version and functions, then the page asks what the build knows.
+   * page's first tells the version and functions, and then what the build knows (about()'s
+   * answer, which the page's own worker sends unasked right after; asked for when it has none).
    * @param {{version: string, functions: string[], module?: WebAssembly.Module, startup?: Record<string, number>}} m
    * @param {Lane} lane
    */
@@ -359,7 +367,16 @@ export class Checker {
       this.resolveReady(info);
       return;
     }
-    this.lane('main').send('about', {}).then((answer) => {
+    // The answer comes unasked from the page's own worker (one round trip less, with the page's
+    // main thread busy building its panes on a reload), or is asked for.
+    const main = this.lane('main');
+    const unasked = lane === main ? main.aboutAnswer : Promise.resolve(undefined);
+    const about = unasked.then((a) => {
+      if (a === undefined) return main.send('about', {});
+      main.worker.postMessage({ type: 'warm' }); // what answering the request would have started
+      return a;
+    });
+    about.then((answer) => {
       this.about = typeof answer === 'string' ? parseExact(answer) : answer;
     }, () => {}).finally(() => {
       this.resolveReady(info);

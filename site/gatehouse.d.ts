@@ -662,6 +662,13 @@ export interface WorkerLoad {
   wasm?: 'gatehouse.wasm' | 'gatehouse-schema.wasm';
   /** The wasm itself, gzip-compressed and base64-encoded (the single-file page has no files to fetch). */
   wasmGzipBase64?: string;
+  /** Send about({})'s answer unasked, right after "ready" (the page's own worker: the page is ready once it has it). */
+  about?: boolean;
+}
+
+/** page → worker, once it has taken the about() its worker sent unasked: warm the schema compiler up now. */
+export interface WorkerWarm {
+  type: 'warm';
 }
 
 /** page → worker: call gatehouse[fn]. Requests are answered one at a time, in order. */
@@ -677,6 +684,9 @@ export type WorkerRequest =
 export type WorkerMessage =
   /** Sent once, when the wasm is running; module is the one this worker compiled, if it did. */
   | { type: 'ready'; version: string; functions: string[]; module?: WebAssembly.Module }
+  /** Sent once right after ready when the load said about: true: about({})'s answer, parsed or
+   *  as its text; undefined when the build has none or it failed. */
+  | { type: 'about'; about: unknown }
   /** Sent once, instead of ready, when the wasm could not be loaded. */
   | { type: 'failed'; message: string }
   /** The Go program stopped; no later request will be answered (the page starts a new worker). */

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/andybalholm/brotli"
@@ -45,4 +46,32 @@ func brotliDecode(b []byte) ([]byte, error) {
 	var out bytes.Buffer
 	_, err := out.ReadFrom(brotli.NewReader(bytes.NewReader(b)))
 	return out.Bytes(), err
+}
+
+// TestMinifiedCopyMustMatch: a minified copy is served only while its first line names the
+// sha256 of the file's own text; a copy of an older text, or none, leaves the file as written.
+func TestMinifiedCopyMustMatch(t *testing.T) {
+	source, err := files.ReadFile("app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := files.ReadFile("app.js.min"); err != nil {
+		t.Skip("no minified copies embedded (make wasm-br writes them)")
+	}
+	min := minified("app.js", source)
+	if min == nil {
+		t.Fatal("app.js.min is not served for app.js: make wasm-br was run before app.js last changed")
+	}
+	if len(min) >= len(source) || !strings.HasPrefix(string(min), "/* app.js minified, from sha256 ") {
+		t.Errorf("app.js.min is %d bytes, app.js %d", len(min), len(source))
+	}
+	if got := minified("app.js", append(bytes.Clone(source), ' ')); got != nil {
+		t.Error("a copy made from another text is served")
+	}
+	if got := minified("sw.js", source); got != nil {
+		t.Error("a file with no copy is served one")
+	}
+	if body := theServer().assets["app.js"].body; !bytes.Equal(body, min) {
+		t.Error("the server does not serve app.js's minified copy")
+	}
 }

@@ -31,7 +31,11 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-//go:embed *.html *.css *.js gatehouse*
+// Each pattern also takes what `make wasm-br` writes beside the page's files (git-ignored): a
+// script's or style sheet's minified copy, FILE.min (see [minified]), and each served file's
+// brotli 11 copy, FILE.br or FILE.min.br (see [asset]); no other file in site/ starts like them.
+//
+//go:embed *.html* *.css* *.js* gatehouse*
 var files embed.FS
 
 // The files `make wasm` writes; they are git-ignored, so a fresh clone embeds none of them.
@@ -116,7 +120,8 @@ var encodingNames = [encodingCount]string{"", "gzip", "br"}
 // 2.21 MB); gzip 6 takes 0.33 s for 2.68 MB (level 9: 0.9 s for 2.66 MB). Brotli 11 takes over a
 // minute for the wasm, so it is made at build time instead (site/publish/precompress.mjs writes
 // gatehouse.wasm.br: 2.06 MB for the 10.8 MB wasm where level 6 gives 2.43) and served when
-// embedded and true to the file.
+// embedded and true to the file; so is every page file's (225 KB at level 6, 205 KB at 11, which
+// this package's brotli takes 1.3 s of CPU to write).
 const (
 	brotliLevel = 6
 	gzipLevel   = gzip.DefaultCompression // 6
@@ -194,15 +199,35 @@ var theServer = sync.OnceValue(func() *server {
 		if err != nil {
 			return nil
 		}
+		copyName := name + ".br" // not served as a file: .br is no content type, nor is .min
+		if min := minified(name, body); min != nil {
+			body, copyName = min, name+".min.br"
+		}
 		sum := sha256.Sum256(body)
 		a := &asset{body: body, contentType: contentType, hash: hex.EncodeToString(sum[:16])}
-		a.precompressed, _ = files.ReadFile(name + ".br") // not served as a file: .br is no content type
+		a.precompressed, _ = files.ReadFile(copyName)
 		s.assets[name] = a
 		return nil
 	})
 	versionSW(s.assets)
 	return s
 })
+
+// minified returns the minified copy of the file name whose text is source, which `make wasm-br`
+// writes as name+".min" (esbuild: the same program, without its comments, white space and long
+// local names), or nil when there is none or it was made from another text: its first line names
+// the sha256 of the text it was made from, so a file edited since is served as it is.
+func minified(name string, source []byte) []byte {
+	min, err := files.ReadFile(name + ".min")
+	if err != nil {
+		return nil
+	}
+	sum := sha256.Sum256(source)
+	if !bytes.HasPrefix(min, []byte("/* "+name+" minified, from sha256 "+hex.EncodeToString(sum[:])+" */\n")) {
+		return nil
+	}
+	return min
+}
 
 // swName is the service worker, and swVersion the line of it that versionSW writes.
 const (

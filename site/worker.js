@@ -4,7 +4,7 @@
 // gone stale, or that the user cancels, is ended and replaced by a new worker.
 //
 // Protocol (typed in gatehouse.d.ts, WorkerRequest / WorkerMessage):
-//   page → worker, first:  {type: "load", module?, wasm?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?}
+//   page → worker, first:  {type: "load", module?, wasm?, wasmGzipBase64?, pageOrigin?, warmUpAtOnce?, about?}
 //                          module: a compiled WebAssembly.Module another lane's worker made;
 //                          wasmGzipBase64: the wasm itself (the single-file page has no files);
 //                          neither: fetch the module named wasm (gatehouse-schema.wasm, the one
@@ -14,6 +14,10 @@
 //                          (module: the one this worker compiled, for the next lanes; startup:
 //                          ms since the page's navigation at each step, for measuring)
 //                      or  {type: "failed", message}     (the wasm could not be loaded)
+//   worker → page, once, right after "ready", when the load said about: true:
+//                          {type: "about", about}  about({})'s answer, parsed as a reply's answer
+//                          is, or its text; undefined when the build has none or it failed
+//   page → worker:         {type: "warm"}  the page has taken that about(): warm up now
 //   page → worker:         {id, fn, arg}      arg: the one JSON string gatehouse[fn] takes
 //                      or  {id, fn, request}  request: a value this worker turns into that string,
 //                                             so a 10 MB request is not stringified on the page
@@ -97,8 +101,9 @@ const callable = (/** @type {string} */ fn) => fn !== 'close';
 
 // The first check of a schema compiles its draft's metaschema (~0.1 s, more while V8 still runs
 // the code unoptimised). A pane's worker does it as soon as it runs (warmUpAtOnce); the page's own
-// once it has answered its first request (about(), which "ready" waits for), so that neither the
-// user's first check of a schema nor the page's start pays for it.
+// once it has answered its first request, or once the page has taken the about() it sent unasked
+// ({type: "warm"}), so that neither the user's first check of a schema nor the page's start pays
+// for it (warmed up while the page still builds its panes, it took a core from them).
 let answered = false;
 let warmed = false;
 function warmUp() {
@@ -155,10 +160,31 @@ function validateTextsOf(fn, request) {
   return [schema, instance, lang, { draft, assertFormats }];
 }
 
+/**
+ * aboutOf is about({})'s answer as a reply to {fn: "about", request: {}} carries it: parsed, or
+ * its text when a number in it would not survive; undefined when the build has no about or it
+ * failed (the page then asks for it).
+ * @param {Record<string, any>} api
+ */
+function aboutOf(api) {
+  if (typeof api.about !== 'function') return undefined;
+  try {
+    const text = api.about('{}');
+    return typeof text === 'string' ? (parseHere(text) ?? text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 self.onmessage = (event) => {
   const message = event.data;
   if (message && message.type === 'load') {
     start(message);
+    return;
+  }
+  if (message && message.type === 'warm') {
+    // The page took the unasked about(): the time its answer to a request would have warmed up.
+    if (api) warmUp();
     return;
   }
   if (!message || typeof message.id !== 'number' || typeof message.fn !== 'string') return;
@@ -166,7 +192,7 @@ self.onmessage = (event) => {
   else queue.push(message);
 };
 
-function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean}} */ source) {
+function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipBase64?: string, pageOrigin?: number, warmUpAtOnce?: boolean, about?: boolean}} */ source) {
   step('asked');
   loadChecker(source).then(
     (loaded) => {
@@ -179,6 +205,10 @@ function start(/** @type {{module?: WebAssembly.Module, wasm?: string, wasmGzipB
       const origin = source.pageOrigin ?? performance.timeOrigin;
       const startup = Object.fromEntries(Object.entries(steps).map(([k, t]) => [k, Math.round(t - origin)]));
       postMessage({ type: 'ready', version: String(api.version ?? ''), functions, module: loaded.module ?? undefined, startup });
+      // The page's own worker answers about({}) at once, unasked: the page is ready once it has
+      // it, and would otherwise ask only once its main thread had taken "ready". After "ready",
+      // so that the compiled module it hands to the next lanes is not held up.
+      if (source.about) postMessage({ type: 'about', about: aboutOf(api) });
       for (const message of queue.splice(0)) answer(message);
       if (source.warmUpAtOnce) warmUp();
     },

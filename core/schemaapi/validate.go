@@ -83,7 +83,9 @@ func Validate(req ValidateRequest) ValidateResult {
 	if res.UnassertedFormats != nil {
 		res.UnassertedFormats = TranslateProblems(tr, res.UnassertedFormats)
 	}
-	res.Unmatched = Translated(problem.ListUnmatched(res.Problems), func(u problem.Unmatched) problem.Unmatched { u.Message = tr.Text(u.Message); return u })
+	if len(res.Problems) > 0 { // else there is none to list, and listing them made a map (a valid tool call's)
+		res.Unmatched = Translated(problem.ListUnmatched(res.Problems), func(u problem.Unmatched) problem.Unmatched { u.Message = tr.Text(u.Message); return u })
+	}
 	return res
 }
 

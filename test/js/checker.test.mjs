@@ -23,10 +23,14 @@ globalThis.Worker = class {
       const functions = wasm === "gatehouse.wasm" ? ["about", "decodeState", "decide"] : ["about", "decodeState", "validate"];
       this.wasm = wasm;
       reply({ type: "ready", version: "v", functions, module: {} }, world.loadMs[wasm]);
+      if (m.about) reply({ type: "about", about: this.about() }, world.loadMs[wasm]); // unasked, right after
     } else if (m.fn) {
-      const answer = m.fn === "about" ? { lintRules: this.wasm === "gatehouse.wasm" ? [{ name: "r" }] : [] } : { from: this.wasm };
+      const answer = m.fn === "about" ? this.about() : { from: this.wasm };
       reply({ id: m.id, answer }, 2);
     }
+  }
+  about() {
+    return { lintRules: this.wasm === "gatehouse.wasm" ? [{ name: "r" }] : [] };
   }
   terminate() { this.ended = true; }
 };

@@ -177,22 +177,10 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 			}
 		}
 	}
-	for name, dep := range s.Dependencies {
-		if _, ok := obj[name]; !ok {
-			continue
-		}
-		switch dep := dep.(type) {
-		case []string:
-			for _, name := range dep {
-				if _, ok := obj[name]; !ok {
-					return false
-				}
-			}
-		case *Schema:
-			if !d.valid(dep, obj, depth) {
-				return false
-			}
-		}
+	// Each map of dependencies is ranged over only when it has members: starting a range, even
+	// over nothing, is a call, which a tool call made thrice per object.
+	if len(s.Dependencies) > 0 && !d.dependencies(s, obj, depth) {
+		return false
 	}
 	if !d.namedProperties(s, obj, depth, lookUp) {
 		return false
@@ -210,6 +198,36 @@ func (d *decider) object(s *Schema, obj map[string]any, depth int) bool {
 	if s.DraftVersion == 6 {
 		return true
 	}
+	if len(s.DependentSchemas) > 0 || len(s.DependentRequired) > 0 {
+		return d.dependents(s, obj, depth)
+	}
+	return true
+}
+
+// dependencies checks draft 4 to 7's dependencies.
+func (d *decider) dependencies(s *Schema, obj map[string]any, depth int) bool {
+	for name, dep := range s.Dependencies {
+		if _, ok := obj[name]; !ok {
+			continue
+		}
+		switch dep := dep.(type) {
+		case []string:
+			for _, name := range dep {
+				if _, ok := obj[name]; !ok {
+					return false
+				}
+			}
+		case *Schema:
+			if !d.valid(dep, obj, depth) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dependents checks dependentSchemas and dependentRequired.
+func (d *decider) dependents(s *Schema, obj map[string]any, depth int) bool {
 	for name, sub := range s.DependentSchemas {
 		if _, ok := obj[name]; ok && !d.valid(sub, obj, depth) {
 			return false

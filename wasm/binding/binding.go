@@ -260,11 +260,15 @@ func exportValidateTexts(schema, schemaLen, instance, instanceLen, lang, langLen
 			answer = packed(schemaapi.InternalError(r))
 		}
 	}()
-	return validateTexts(text(schema, schemaLen), text(instance, instanceLen), text(lang, langLen), text(draft, draftLen), assertFormats)
+	b := validateTexts(text(schema, schemaLen), text(instance, instanceLen), text(lang, langLen), text(draft, draftLen), assertFormats)
+	if unsafe.SliceData(b) == unsafe.SliceData(validAnswer) {
+		b = slices.Clone(b) // JavaScript frees this answer: a buffer of its own
+	}
+	return packed(b)
 }
 
 // validateTexts answers validate for the texts, in the answer's buffer.
-func validateTexts(schema, instance, lang, draft string, assertFormats uint32) uint64 {
+func validateTexts(schema, instance, lang, draft string, assertFormats uint32) []byte {
 	switch size := len(schema) + len(instance); {
 	case size >= largeRequest:
 		setGC(gogcLarge)
@@ -282,23 +286,25 @@ func validateTexts(schema, instance, lang, draft string, assertFormats uint32) u
 		Schema: schema, Instance: instance, Lang: lang, Draft: draft, AssertFormats: assertFormats != 0,
 	})
 	if res.Valid && len(res.Problems) == 0 && len(res.UnassertedFormats) == 0 && len(res.Unmatched) == 0 {
-		return packed(slices.Clone(validAnswer)) // the common answer, its encoding made once
+		return validAnswer // the common answer, its encoding made once (never written to)
 	}
 	b, err := res.MarshalJSON() // what json.Marshal writes, without checking and copying it again
 	if err != nil {
-		return packed(schemaapi.InternalError(err))
+		return schemaapi.InternalError(err)
 	}
-	return packed(b)
+	return b
 }
 
-// The scratch buffer carries a small check's texts in, and the last such answer stays registered
-// until the next one replaces it: a tool call then crosses into Go once (gatehouse_validate_scratch),
-// not four times (allocating the instance's buffer, the check, freeing the answer and the
-// instance), each crossing paying the runtime's resumption. Go copies the texts out of the
-// scratch before reading them, so nothing it keeps can point into a buffer JavaScript rewrites.
+// The scratch buffer carries a small check's texts in, and the last such answer is kept until the
+// next one replaces it: a tool call then crosses into Go once (gatehouse_validate_scratch), not
+// four times (allocating the instance's buffer, the check, freeing the answer and the instance),
+// each crossing paying the runtime's resumption. Go copies the texts out of the scratch before
+// reading them, so nothing it keeps can point into a buffer JavaScript rewrites. The answer is
+// held here, not registered among the buffers JavaScript frees (an insertion and a deletion in
+// that map per call), and a valid one is validAnswer itself, which JavaScript only reads.
 var (
 	scratch       []byte
-	scratchAnswer uint32 // the address of the last answer gatehouse_validate_scratch returned; 0 for none
+	scratchAnswer []byte // the last answer gatehouse_validate_scratch returned; nil for none
 )
 
 // maxScratch bounds the scratch buffer: larger texts take the buffers of gatehouse_alloc.
@@ -326,23 +332,23 @@ func exportScratch(n uint32) uint32 {
 //go:wasmexport gatehouse_validate_scratch
 //lint:ignore U1000 called by JavaScript, through the export
 func exportValidateScratch(schema, schemaLen, instanceLen, langLen, draftLen, assertFormats uint32) (answer uint64) {
-	if scratchAnswer != 0 {
-		delete(buffers, scratchAnswer)
-		scratchAnswer = 0
-	}
+	scratchAnswer = nil
 	defer func() {
 		if r := recover(); r != nil {
-			answer = packed(schemaapi.InternalError(r))
+			scratchAnswer = schemaapi.InternalError(r)
 		}
-		scratchAnswer = uint32(answer >> 32)
+		// An answer is never empty, so its address is its own.
+		answer = uint64(uint32(uintptr(unsafe.Pointer(unsafe.SliceData(scratchAnswer)))))<<32 | uint64(len(scratchAnswer))
 	}()
 	end := uint64(instanceLen) + uint64(langLen) + uint64(draftLen)
 	if end > uint64(len(scratch)) {
-		return packed(schemaapi.InternalError("the texts run past the scratch buffer"))
+		scratchAnswer = schemaapi.InternalError("the texts run past the scratch buffer")
+		return
 	}
 	texts := string(scratch[:end]) // one copy of all three, which the check may keep pieces of
-	return validateTexts(text(schema, schemaLen), texts[:instanceLen], texts[instanceLen:instanceLen+langLen],
+	scratchAnswer = validateTexts(text(schema, schemaLen), texts[:instanceLen], texts[instanceLen:instanceLen+langLen],
 		texts[instanceLen+langLen:], assertFormats)
+	return
 }
 
 // validAnswer is the encoding of a valid result with no problems (nor any other list), made once:
