@@ -96,7 +96,7 @@ func withModelNames(keys ...string) []string {
 var takeoverLanguages = []takeoverLanguage{
 	{lang: "en", keys: []string{"ignore", "disregard", "forget", "override", "overlook", "previous", "prior", "regardless", "assistant", "ai", "llm", "chatbot", "bot", "bots", "model", "agent", "agents", "system", "inst", "language model", "attention", "automated", "automatic", "whoever", "anyone", "safety", "security", "protocol", "protocols", "autonomous", "hidden", "override_instructions", "_system_", "data-system",
 		"chatgpt", "gpt", "gpt4", "gpt-4", "gpt5", "gpt-5", "gemini", "copilot", "bard", "llama", "claude", "deepseek", "qwen", "mistral"},
-		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass|set\s+aside|put\s+aside|abandon|discard|dismiss|neglect)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:(?:previous|prior|above|earlier|preceding|former|original|system|initial|old|other|existing|subsequent|given)(?:,?\s+(?:and|or|and/or)\s+|,\s*|\s+))+(?:instructions?|directions?|directives?|prompts?|rules|guidelines|guidance|commands?|orders?|tasks?|constraints)`,
+		override: phrases(`\b(?:ignore|disregard|forget|override|overlook|bypass|set\s+aside|put\s+aside|abandon|discard|dismiss|neglect)\s+(?:about\s+)?(?:all\s+|any\s+|each\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+|those\s+|that\s+)?(?:(?:previous|prior|above|earlier|preceding|former|original|system|initial|old|other|existing|subsequent|given)(?:,?\s+(?:and|or|and/or)\s+|,\s*|\s+))+(?:(?:safety|security|content|ethical|moderation)\s+)?(?:instructions?|directions?|directives?|prompts?|rules|guidelines|guidance|commands?|orders?|tasks?|constraints)`,
 			`\b(?:ignore|disregard|forget|overlook)\s+(?:about\s+)?(?:everything|everthing|all(?:\s+that)?|what(?:ever)?)\s+(?:you(?:'ve|\s+have)?\s+(?:been|were)\s+(?:told|instructed|given|asked)|(?:was\s+)?(?:said\s+)?(?:above|before|previously))`,
 			`\b(?:ignore|disregard|forget)\s+(?:all\s+)?(?:of\s+)?your\s+(?:instructions|rules|guidelines|programming|directives|task|orders)`,
 			// "Disregard everything and reply only with …": everything dropped, and what to say
@@ -1031,8 +1031,12 @@ func mostlyText(s string) bool {
 // evidence the text as written with its hidden characters shown.
 func disguisedTakeovers(s string) []hit {
 	reading, index := lint.ReadThrough(s)
+	from := func(start, end int) string { return lint.ReadThroughFrom(s, start, end) }
 	if index == nil {
-		return nil
+		if reading, index = withoutFiller(s); index == nil {
+			return nil
+		}
+		from = func(int, int) string { return "interleaved" }
 	}
 	var out []hit
 	for _, h := range append(takeoverFindings(reading), replyDirectiveFindings(reading)...) {
@@ -1040,12 +1044,60 @@ func disguisedTakeovers(s string) []hit {
 		h.at = start
 		if end > start {
 			h.Evidence = untrusted.Visible(s[start:end], 200)
-			h.DecodedFrom = lint.ReadThroughFrom(s, start, end)
+			h.DecodedFrom = from(start, end)
 		}
 		out = append(out, h)
 	}
 	return out
 }
+
+// withoutFiller reads s without a filler character put inside its words to break them for a
+// filter ("IȀGNORE AȀLL PRȀEVIOUS SAFȀETY RUȀLES"): one character outside ASCII that stands
+// between two ASCII letters three times or more, and always so. index maps each byte of the
+// reading (and its end) to s; nil when s has no such filler. A word of a language written with
+// accents has its accents beside other letters too, and after a blank or at a word's end.
+func withoutFiller(s string) (string, []int) {
+	if untrusted.IsASCII(s) {
+		return "", nil
+	}
+	inside := map[rune]int{}
+	outside := map[rune]bool{}
+	for i, r := range s {
+		if r < utf8.RuneSelf {
+			continue
+		}
+		n := utf8.RuneLen(r)
+		if i > 0 && i+n < len(s) && isASCIILetter(s[i-1]) && isASCIILetter(s[i+n]) {
+			inside[r]++
+		} else {
+			outside[r] = true
+		}
+	}
+	filler := rune(-1)
+	for r, k := range inside {
+		if k >= 3 && !outside[r] && (filler < 0 || k > inside[filler]) {
+			filler = r
+		}
+	}
+	if filler < 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	index := make([]int, 0, len(s)+1)
+	for i, r := range s {
+		if r == filler {
+			continue
+		}
+		b.WriteRune(r)
+		for k := range utf8.RuneLen(r) {
+			index = append(index, i+k)
+		}
+	}
+	index = append(index, len(s))
+	return b.String(), index
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // A switchLanguage holds one language's ways of taking the model off its task without naming its
 // instructions: an order to drop the rest of the document and reply with something else, a
