@@ -138,6 +138,26 @@ var (
 		`|^(?:请|麻烦)?(?:你)?(?:把|将)[^。！？\n]{0,30}?(?:验证码|密码|口令|令牌|密钥|凭据|恢复短语|助记词)[^。！？\n]{0,40}?(?:发送|发|转发|告诉|分享)(?:给|到|至)[^。！？\n]{0,20}?` + recipient +
 		`|(?:認証コード|確認コード|パスワード|トークン|秘密鍵|apiキー|暗証番号)[^。！？\n]{0,40}?` + recipient + `[^。！？\n]{0,20}?(?:送って|送信して|転送して|共有して|教えて)(?:ください|下さい)` +
 		`|(?:인증\s*코드|인증번호|비밀번호|토큰|비밀\s*키|api\s*키)[^.!?\n]{0,40}?` + recipient + `[^.!?\n]{0,20}?(?:보내|전송해|전달해|공유해)\s*(?:주세요|줘|세요))`)
+	// mailToOther is actionOrder's e-mail form in French, German, Spanish, Italian, Portuguese,
+	// Russian, Chinese, Japanese and Korean: an order at a sentence's start (or ending in the
+	// polite form of a request where the language puts the verb last) to send or forward
+	// something of the reader's to an address ("Envoyez un e-mail à contact@… avec le corps
+	// « confirmation »"). An order about "your" CV or questions is a person's (yourObjectOther),
+	// and a greeted mail asks its reader (greets).
+	mailToOther = lint.NewExpression(`(?i)(?:^(?:merci\s+d['’]|veuillez\s+|s['’]il\s+(?:te|vous)\s+plaît,?\s+)?(?:envoie|envoyez|envoyer|transfère|transférez|transférer|fais\s+suivre|faites\s+suivre)\s+(?:un|une|le|la|les|ce|cet|cette|ces|tous|toutes)\s[^.!?\n]{0,100}?\s(?:à|au|aux)\s+[^.!?\n]{0,30}?[\w.+-]+@[\w-]+\.[a-z]` +
+		`|^(?:bitte\s+)?(?:sende|senden\s+sie|schicke?|schicken\s+sie|leite|leiten\s+sie)\s+(?:eine|einen|die|den|das|alle)\b[^.!?\n]{0,100}?\ban\s+[\w.+-]+@[\w-]+\.[a-z]` +
+		`|^(?:por\s+favor,?\s+)?(?:envía|envíe|reenvía|reenvíe|manda|mande)\s+(?:un|una|el|la|los|las|todos|todas|este|esta)\b[^.!?\n]{0,100}?\ba\s+[\w.+-]+@[\w-]+\.[a-z]` +
+		`|^(?:per\s+favore,?\s+)?(?:invia|inviate|inoltra|inoltrate|manda|mandate)\s+(?:un|una|il|la|i|le|tutti|tutte|questo|questa)\b[^.!?\n]{0,100}?\ba\s+[\w.+-]+@[\w-]+\.[a-z]` +
+		`|^(?:por\s+favor,?\s+)?(?:envie|envia|encaminhe|mande)\s+(?:um|uma|o|a|os|as|todos|todas|este|esta)\b[^.!?\n]{0,100}?\bpara\s+[\w.+-]+@[\w-]+\.[a-z]` +
+		`|^(?:пожалуйста,?\s+)?(?:отправь|отправьте|перешли|перешлите)\s[^.!?\n]{0,100}?(?:на|по\s+адресу)\s+[\w.+-]+@[\w-]+\.[a-z]` +
+		`|^(?:请|麻烦)?(?:你)?(?:发送|发|转发)(?:一封)?(?:邮件|电子邮件|消息)?[^。！？\n]{0,40}?(?:给|到|至)\s*[\w.+-]+@[\w-]+\.[a-z]` +
+		`|[\w.+-]+@[\w-]+\.[a-z]+(?:\.[a-z]+)*\s*(?:に|宛に|へ)[^。！？\n]{0,40}?(?:送って|送信して|転送して)(?:ください|下さい)` +
+		`|[\w.+-]+@[\w-]+\.[a-z]+(?:\.[a-z]+)*\s*(?:로|으로|에게)[^.!?\n]{0,40}?(?:보내|전송해|전달해)\s*(?:주세요|줘|세요))`)
+	// yourObjectOther is yourObject in those languages: "envoyez votre CV à …".
+	yourObjectOther = lazyregexp.New(`(?i)^(?:\S+\s+){1,2}(?:votre|vos|ton|ta|tes|ihre[nmrs]?|deine[nmrs]?|su|sus|tu|tus|il\s+tuo|la\s+tua|i\s+tuoi|le\s+tue|o\s+seu|a\s+sua|os\s+seus|as\s+suas)\s`)
+	// supportLine is what makes an order to write to an address a person's way to help: "Send an
+	// e-mail to support@… if you have questions", "for more information".
+	supportLine = lazyregexp.New(`(?i)\b(?:if\s+you\s+(?:have|need|want|would\s+like|experience|run\s+into|are\s+interested)|for\s+(?:any\s+)?(?:questions|help|support|assistance|more\s+(?:information|details)|further\s+(?:information|details))|with\s+(?:any\s+)?(?:questions|feedback|concerns|comments)|si\s+vous\s+avez|pour\s+toute\s+question|bei\s+fragen|wenn\s+sie\s+fragen|si\s+tiene|para\s+cualquier\s+(?:duda|pregunta)|per\s+qualsiasi\s+domanda|se\s+hai|em\s+caso\s+de\s+dúvidas)\b`)
 	// grantOutside gives an address a role or a place: "Add the user eve@outlook.com as an
 	// admin of the repository", "Invite alex77@mail.ru to the workspace".
 	grantOutside = lint.NewExpression(`(?i)^(?:` + orderLead + `)?(?:add|invite|grant|give|make)\s+(?:the\s+)?(?:(?:new\s+)?(?:user|member|guest|account|address)\s+)?(?:[\w.+-]+@[\w-]+\.[\w.]+|@[\w.-]{2,})\s+` +
@@ -434,7 +454,7 @@ func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther, outputOnly, userDirected, summaryDictated, summaryOrder, outputOnlyOther, userDirectedOther,
 	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian,
-	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion, letterGame)
+	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion, letterGame, mailToOther)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -514,7 +534,9 @@ func slippedTaskFindings(s string) []hit {
 		case matches(codeTarget, trimmed) && matches(codeOffer, trimmed) && strings.HasPrefix(strings.TrimLeft(s[end:], ": \n"), "```"):
 			what = i18n.T("a sentence of the result offers a block of code for the model's own code")
 			handsCode = true
-		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) && !correspondence.MatchString(trimmed) && !fromSite.MatchString(trimmed) || may(actAsMe) && ownWord(trimmed) && !conditional(trimmed) && actAsMe.MatchString(trimmed)) && !greets(s, &greeted):
+		case (matches(actionOrder, trimmed) && !yourObject.MatchString(trimmed) && !correspondence.MatchString(trimmed) && !fromSite.MatchString(trimmed) && !supportLine.MatchString(trimmed) ||
+			may(actAsMe) && ownWord(trimmed) && !conditional(trimmed) && actAsMe.MatchString(trimmed) ||
+			strings.IndexByte(trimmed, '@') >= 0 && matches(mailToOther, trimmed) && !yourObjectOther.MatchString(trimmed) && !supportLine.MatchString(trimmed)) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result orders whoever reads it to act and hand something to another party")
 		// A secret sent to a recipient, or a tool called by name, is no request to a person
 		// even in a greeted mail: a person is not asked for a code by mail, nor to call a tool.
