@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
-	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // This file holds the phrases' prefilter. From each phrase's expression come the literals a text
@@ -689,7 +688,7 @@ func (l *linter) reading(v *textView) *requiredScan {
 	for i := range s.groups {
 		s.groups[i].scanned, s.groups[i].ended = false, false
 	}
-	if !untrusted.IsASCII(v.folded) {
+	if !v.ascii {
 		if strings.ContainsRune(v.folded, marker) {
 			s.all = true
 		} else {
