@@ -527,47 +527,14 @@ func isPresenceWord(w string) bool {
 	return false
 }
 
-// hasInnerCapital reports an ASCII capital right after a small letter ("sendEmail"). It is asked
-// of every description and title, most of them prose with no such pair: eight places are read at
-// once, the eight bytes before them beside the eight themselves.
 func hasInnerCapital(s string) bool {
-	i := 1
-	for ; i+8 <= len(s); i += 8 {
-		if smallLetters(load8(s, i-1))&capitals(load8(s, i)) != 0 {
-			return true
-		}
-	}
-	for ; i < len(s); i++ {
+	for i := 1; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' && 'a' <= s[i-1] && s[i-1] <= 'z' {
 			return true
 		}
 	}
 	return false
 }
-
-// load8 is the eight bytes of s from i, the first the lowest.
-func load8(s string, i int) uint64 {
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-}
-
-const (
-	ones8  = 0x0101010101010101
-	highs8 = 0x8080808080808080
-)
-
-// inRange8 marks, by its high bit, each byte of w from lo to hi (ASCII bounds): a byte under
-// 0x80 plus 0x80-lo carries into its high bit when it is at least lo, plus 0x7f-hi when it is
-// above hi, and no sum reaches the next byte. A byte from 0x80 is no ASCII letter.
-func inRange8(w uint64, lo, hi byte) uint64 {
-	x := w &^ highs8
-	atLeast := x + ones8*uint64(0x80-lo)
-	above := x + ones8*uint64(0x7f-hi)
-	return atLeast &^ above &^ w & highs8
-}
-
-func capitals(w uint64) uint64     { return inRange8(w, 'A', 'Z') }
-func smallLetters(w uint64) uint64 { return inRange8(w, 'a', 'z') }
 
 // reportSteering reports text that steers another tool, by where that tool lives.
 func reportSteering(tf *toolFindings, v *textView, r toolRef, start, end, _ int) {
