@@ -237,6 +237,7 @@ type linter struct {
 	toolsByName map[string][]string
 	servers     map[string]bool
 	words       foundWords   // the phrase filter's answer for the view being checked, reused
+	hits        []wordHit    // where its leading literals end, for a long ASCII view ([linter.newView])
 	strings     stringWalker // reused from tool to tool, with its buffers
 	// site and view are the string being checked and its reading as written, reused from string
 	// to string: most strings are checked once and never referred to again.
@@ -464,6 +465,10 @@ type textView struct {
 	ascii  bool  // folded is all ASCII, as most strings are (asked once, by newView)
 	index  []int // folded byte → raw byte; nil when folded is raw
 	words  foundWords
+	// placed says hits holds where the registry's leading literals end in folded (a long ASCII
+	// view's, read with its words).
+	placed bool
+	hits   []wordHit
 	// from names the decoding ("" for the string as written); start and end are then the
 	// encoded span in the string, where every finding of the view is placed.
 	from       string
@@ -513,7 +518,14 @@ func (l *linter) newView(v *textView, site *textSite, raw, from string, start, e
 		ascii = untrusted.IsASCII(folded)
 	}
 	*v = textView{site: site, raw: raw, folded: folded, ascii: ascii, index: index, from: from, start: start, end: end}
-	l.words = phraseFilter.scan(folded, l.words)
+	if ascii && len(folded) >= placeAtOnce {
+		// The registry's phrases place their leading literals in a long text (a piece of a
+		// result) in the pass that finds their words: this one, the filter being theirs.
+		l.words, l.hits = scanRequired(phraseFilter, phraseLead, folded, l.words, l.hits)
+		v.hits, v.placed = l.hits, true
+	} else {
+		l.words = phraseFilter.scan(folded, l.words)
+	}
 	v.words = l.words
 	return v
 }
