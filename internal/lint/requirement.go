@@ -896,14 +896,16 @@ func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
 		return re.FindAllStringSubmatchIndex(v.folded, n)
 	}
 	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
-	return ef.findAll(re, v.folded, s.placed, s.exprFound, s.exprHits, n)
+	return ef.findAll(re, v.folded, s.canon, s.placed, s.exprFound, s.exprHits, n)
 }
 
 // findAll is re.FindAllStringSubmatchIndex(text, n) once the filter's words are found in text
 // (placed: at the offsets they have in text): nothing when the text lacks what the expression
 // needs, the matches at the places a match can start when those are few, else a search of the
 // whole text.
-func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text string, placed bool, found foundWords, hits []wordHit, n int) [][]int {
+//
+// canon is the canonical text the words were found in, at text's offsets when placed.
+func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text, canon string, placed bool, found foundWords, hits []wordHit, n int) [][]int {
 	if !ef.need.met(found) {
 		return nil
 	}
@@ -914,7 +916,7 @@ func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text string, placed bool, f
 	if !ok {
 		return re.FindAllStringSubmatchIndex(text, n)
 	}
-	return ef.plan.findAll(text, starts, n)
+	return ef.plan.findAllNear(&nearText{f: ef.filter, text: text, canon: canon, run: -1}, text, starts, n)
 }
 
 // findAllIndex is re.FindAllStringIndex(v.folded, n), as [linter.findAll] is.
