@@ -662,6 +662,7 @@ type requiredScan struct {
 	// exprFound and exprHits are an expression's own, reused from one to the next.
 	exprFound foundWords
 	exprHits  []wordHit
+	runs      blankRuns
 }
 
 // placeAtOnce is the length from which a text's leading literals are placed in the pass that
@@ -896,7 +897,7 @@ func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
 		return re.FindAllStringSubmatchIndex(v.folded, n)
 	}
 	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
-	return ef.findAll(re, v.folded, s.canon, s.placed, s.exprFound, s.exprHits, n)
+	return ef.findAll(re, v.folded, s.canon, s.placed, s.exprFound, s.exprHits, n, &s.runs)
 }
 
 // findAll is re.FindAllStringSubmatchIndex(text, n) once the filter's words are found in text
@@ -904,8 +905,9 @@ func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
 // needs, the matches at the places a match can start when those are few, else a search of the
 // whole text.
 //
-// canon is the canonical text the words were found in, at text's offsets when placed.
-func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text, canon string, placed bool, found foundWords, hits []wordHit, n int) [][]int {
+// canon is the canonical text the words were found in, at text's offsets when placed; runs, when
+// given, keeps the longest run of blanks of the last text from call to call.
+func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text, canon string, placed bool, found foundWords, hits []wordHit, n int, runs *blankRuns) [][]int {
 	if !ef.need.met(found) {
 		return nil
 	}
@@ -916,7 +918,7 @@ func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text, canon string, placed 
 	if !ok {
 		return re.FindAllStringSubmatchIndex(text, n)
 	}
-	return ef.plan.findAllNear(&nearText{f: ef.filter, text: text, canon: canon, run: -1}, text, starts, n)
+	return ef.plan.findAllNear(&nearText{f: ef.filter, text: text, canon: canon, run: -1, runs: runs}, text, starts, n)
 }
 
 // findAllIndex is re.FindAllStringIndex(v.folded, n), as [linter.findAll] is.

@@ -252,6 +252,24 @@ func longestBlankRun(text string) int {
 	return longest
 }
 
+// blankRuns keeps the longest run of blanks of the last text asked: the result's rules ask
+// many expressions of the same whole text.
+type blankRuns struct {
+	text string
+	run  int
+}
+
+// of is [longestBlankRun] of text.
+func (b *blankRuns) of(text string) int {
+	if b == nil {
+		return longestBlankRun(text)
+	}
+	if len(b.text) != len(text) || b.text != text {
+		b.text, b.run = text, longestBlankRun(text)
+	}
+	return b.run
+}
+
 // A nearText is the text a plan's starts were found in, for [startPlan.near]: the filter that
 // read it, the text and its canonical reading (at the text's offsets), the longest run of
 // blanks in the text, where the expression runs (-1 until asked), and storage for a window's
@@ -260,8 +278,20 @@ type nearText struct {
 	f           *wordFilter
 	text, canon string
 	run         int
+	runs        *blankRuns // the last text's run, kept by the caller from call to call
 	found       foundWords
+	// read is the bytes the windows have read: past nearBudget times the text, the starts
+	// left are tried as they are.
+	read int
 }
+
+// nearWindow bounds a window, and nearBudget the windows' reading, as a share of the text: a
+// window costs its bytes where a try that fails costs the bytes its branches read before they
+// fail, and a long text with long runs of blanks (a page's indentation) makes every reach long.
+const (
+	nearWindow = 1 << 10
+	nearBudget = 2
+)
 
 // nearMargin is the bytes read on either side of where a match can lie: its literals lie in
 // it, one perhaps beginning with the blank a boundary stands for.
@@ -277,10 +307,18 @@ func (p *startPlan) near(nt *nearText, at int, set uint64) uint64 {
 		if !b.reach.bounded || b.need.kind == reqAnything {
 			continue
 		}
-		if nt.run < 0 {
-			nt.run = longestBlankRun(nt.text)
+		span := b.reach.base
+		if b.reach.blanks > 0 {
+			if nt.run < 0 {
+				nt.run = nt.runs.of(nt.text)
+			}
+			span = b.reach.in(nt.run)
 		}
-		from, to := max(0, at-utf8.UTFMax-nearMargin), min(len(nt.canon), at+b.reach.in(nt.run)+nearMargin)
+		from, to := max(0, at-utf8.UTFMax-nearMargin), min(len(nt.canon), at+span+nearMargin)
+		if to-from > nearWindow || nt.read > nearBudget*len(nt.canon) {
+			continue
+		}
+		nt.read += to - from
 		nt.found, _ = scanRequired(nt.f, nil, nt.canon[from:to], nt.found, nil)
 		if !b.need.met(nt.found) {
 			set &^= 1 << i
