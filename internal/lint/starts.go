@@ -301,30 +301,45 @@ const nearMargin = 8
 // as a match of theirs reaches, does not meet: no match of theirs starts at at. A README's
 // "use" and the address of a link three lines down are not a fetch order's verb and address.
 func (p *startPlan) near(nt *nearText, at int, set uint64) uint64 {
+	// One window, as far as the farthest of the set's branches reaches, is read for all of them:
+	// what it holds, a nearer one's holds too or more, so a branch it drops cannot match.
+	most, any := 0, false
+	for rest := set; rest != 0; rest &= rest - 1 {
+		if span, ok := p.branches[bits.TrailingZeros64(rest)].span(nt); ok {
+			most, any = max(most, span), true
+		}
+	}
+	if !any || nt.read > nearBudget*len(nt.canon) {
+		return set
+	}
+	from, to := max(0, at-utf8.UTFMax-nearMargin), min(len(nt.canon), at+most+nearMargin)
+	nt.read += to - from
+	nt.found, _ = scanRequired(nt.f, nil, nt.canon[from:to], nt.found, nil)
 	for rest := set; rest != 0; rest &= rest - 1 {
 		i := bits.TrailingZeros64(rest)
-		b := &p.branches[i]
-		if !b.reach.bounded || b.need.kind == reqAnything {
-			continue
-		}
-		span := b.reach.base
-		if b.reach.blanks > 0 {
-			if nt.run < 0 {
-				nt.run = nt.runs.of(nt.text)
+		if b := &p.branches[i]; !b.need.met(nt.found) {
+			if _, ok := b.span(nt); ok {
+				set &^= 1 << i
 			}
-			span = b.reach.in(nt.run)
-		}
-		from, to := max(0, at-utf8.UTFMax-nearMargin), min(len(nt.canon), at+span+nearMargin)
-		if to-from > nearWindow || nt.read > nearBudget*len(nt.canon) {
-			continue
-		}
-		nt.read += to - from
-		nt.found, _ = scanRequired(nt.f, nil, nt.canon[from:to], nt.found, nil)
-		if !b.need.met(nt.found) {
-			set &^= 1 << i
 		}
 	}
 	return set
+}
+
+// span is how far after its start a match of the branch can reach in nt's text; ok is false
+// when that is not bounded, the window would pass nearWindow, or the branch needs nothing.
+func (b *branchStarts) span(nt *nearText) (span int, ok bool) {
+	if !b.reach.bounded || b.need.kind == reqAnything {
+		return 0, false
+	}
+	span = b.reach.base
+	if b.reach.blanks > 0 {
+		if nt.run < 0 {
+			nt.run = nt.runs.of(nt.text)
+		}
+		span = b.reach.in(nt.run)
+	}
+	return span, span+utf8.UTFMax+2*nearMargin <= nearWindow
 }
 
 // choice is the branches of set, in their order, anchored where a match starts.
