@@ -33,13 +33,14 @@ const (
 // decodeAll decodes what can be decoded in s: base64 and hex runs, percent-encoding, HTML
 // entities, Unicode tag characters and variation-selector runs, and what those decode to in
 // turn. Only text that decodes to readable UTF-8 is kept.
-func decodeAll(s string) []decodedText {
+// ascii tells that s is all ASCII, when the caller has asked (false: not known).
+func decodeAll(s string, ascii bool) []decodedText {
 	var out []decodedText
-	decodeInto(&out, s, 0, 0, len(s), "")
+	decodeInto(&out, s, ascii, 0, 0, len(s), "")
 	return out
 }
 
-func decodeInto(out *[]decodedText, s string, depth, outerStart, outerEnd int, outerFrom string) {
+func decodeInto(out *[]decodedText, s string, ascii bool, depth, outerStart, outerEnd int, outerFrom string) {
 	if depth >= maxDecodeDepth || len(*out) >= maxDecoded || s == "" {
 		return
 	}
@@ -52,9 +53,9 @@ func decodeInto(out *[]decodedText, s string, depth, outerStart, outerEnd int, o
 			d.start, d.end, d.from = outerStart, outerEnd, outerFrom+" then "+from
 		}
 		*out = append(*out, d)
-		decodeInto(out, text, depth+1, d.start, d.end, d.from)
+		decodeInto(out, text, false, depth+1, d.start, d.end, d.from)
 	}
-	if !untrusted.IsASCII(s) {
+	if !ascii && !untrusted.IsASCII(s) {
 		decodeTags(s, add)
 		decodeSelectors(s, add)
 	}

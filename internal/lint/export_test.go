@@ -11,7 +11,7 @@ func (d DecodedText) Span() (start, end int) {
 }
 
 // DecodeAll is decodeAll: what lint decodes from a string.
-func DecodeAll(s string) []DecodedText { return decodeAll(s) }
+func DecodeAll(s string) []DecodedText { return decodeAll(s, false) }
 
 // FoldForMatch is foldForMatch: the reading the phrases are matched in.
 func FoldForMatch(s string) string { folded, _ := foldForMatch(s); return folded }

@@ -67,7 +67,7 @@ func (e *Expression) findAll(s string, n int) [][]int {
 		canon = string(sc.buf)
 	}
 	sc.found, sc.hits = scanRequired(ef.filter, ef.leadWord, canon, sc.found, sc.hits)
-	return ef.findAll(e.re, s, placed, sc.found, sc.hits, n)
+	return ef.findAll(e.re, s, canon, placed, sc.found, sc.hits, n, &sc.runs)
 }
 
 // An expressionScan is the storage an Expression's scan of a text uses, reused from text to text:
@@ -76,6 +76,7 @@ type expressionScan struct {
 	found foundWords
 	hits  []wordHit
 	buf   []byte
+	runs  blankRuns
 }
 
 var expressionScans = sync.Pool{New: func() any { return &expressionScan{} }}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
-	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // This file holds the instruction families in the languages other than English that lint reads:
@@ -550,7 +549,7 @@ var languagePhrases = sync.OnceFunc(func() {
 // checkLanguages runs the vocabularies' phrases of the languages a text may be written in.
 func checkLanguages(l *linter, tf *toolFindings, v *textView) {
 	latin := v.holds(anyMarker)
-	if !latin && v.index == nil && untrusted.IsASCII(v.folded) {
+	if !latin && v.index == nil && v.ascii {
 		return // English, as most strings are
 	}
 	languagePhrases()

@@ -237,6 +237,7 @@ type linter struct {
 	toolsByName map[string][]string
 	servers     map[string]bool
 	words       foundWords   // the phrase filter's answer for the view being checked, reused
+	hits        []wordHit    // where its leading literals end, for a long ASCII view ([linter.newView])
 	strings     stringWalker // reused from tool to tool, with its buffers
 	// site and view are the string being checked and its reading as written, reused from string
 	// to string: most strings are checked once and never referred to again.
@@ -375,10 +376,17 @@ type stringWalker struct {
 	base   string
 	tokens []string // the path to the current value; the last two name its key and parent
 	keys   []bool   // whether each token is a member name (not an array index)
-	// sorted holds the sorted member names of the objects being walked, one run per level,
-	// so that sorting them allocates nothing once the walk is under way.
-	sorted []string
+	// sorted holds the members of the objects being walked, sorted by name, one run per level,
+	// so that sorting them allocates nothing once the walk is under way; each with its value,
+	// taken as the map is read, not looked up again.
+	sorted []member
 	fn     func(textSite)
+}
+
+// A member is one name and value of an object.
+type member struct {
+	name  string
+	value any
 }
 
 func (w *stringWalker) site(text string, isKey bool) textSite {
@@ -406,15 +414,15 @@ func (w *stringWalker) walk(v any) {
 		w.fn(w.site(x, false))
 	case map[string]any:
 		from := len(w.sorted)
-		for k := range x {
-			w.sorted = append(w.sorted, k)
+		for k, e := range x {
+			w.sorted = append(w.sorted, member{k, e})
 		}
-		slices.Sort(w.sorted[from:])
+		sortMembers(w.sorted[from:])
 		for i := from; i < from+len(x); i++ {
-			k := w.sorted[i]
+			k, e := w.sorted[i].name, w.sorted[i].value
 			w.tokens, w.keys = append(w.tokens, k), append(w.keys, true)
 			w.fn(w.site(k, true))
-			w.walk(x[k])
+			w.walk(e)
 			w.tokens, w.keys = w.tokens[:len(w.tokens)-1], w.keys[:len(w.keys)-1]
 		}
 		w.sorted = w.sorted[:from]
@@ -423,6 +431,20 @@ func (w *stringWalker) walk(v any) {
 			w.tokens, w.keys = append(w.tokens, strconv.Itoa(i)), append(w.keys, false)
 			w.walk(e)
 			w.tokens, w.keys = w.tokens[:len(w.tokens)-1], w.keys[:len(w.keys)-1]
+		}
+	}
+}
+
+// sortMembers sorts an object's members by name: by insertion for the few most objects have,
+// which no comparison function called through a pointer slows.
+func sortMembers(ms []member) {
+	if len(ms) > 12 {
+		slices.SortFunc(ms, func(a, b member) int { return strings.Compare(a.name, b.name) })
+		return
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j].name < ms[j-1].name; j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
 		}
 	}
 }
@@ -440,8 +462,13 @@ type textView struct {
 	site   *textSite
 	raw    string // the text read: the string itself, or the decoded text
 	folded string
+	ascii  bool  // folded is all ASCII, as most strings are (asked once, by newView)
 	index  []int // folded byte → raw byte; nil when folded is raw
 	words  foundWords
+	// placed says hits holds where the registry's leading literals end in folded (a long ASCII
+	// view's, read with its words).
+	placed bool
+	hits   []wordHit
 	// from names the decoding ("" for the string as written); start and end are then the
 	// encoded span in the string, where every finding of the view is placed.
 	from       string
@@ -482,10 +509,23 @@ func (v *textView) sentence(start, end int) string {
 }
 
 func (l *linter) newView(v *textView, site *textSite, raw, from string, start, end int) *textView {
-	folded, index := foldForMatch(raw)
+	rawASCII := untrusted.IsASCII(raw)
+	folded, index := foldKnown(raw, rawASCII)
 	folded = unwrapLines(folded)
-	*v = textView{site: site, raw: raw, folded: folded, index: index, from: from, start: start, end: end}
-	l.words = phraseFilter.scan(folded, l.words)
+	// Unfolded, the reading is the text with some line breaks made blanks: ASCII as it is.
+	ascii := rawASCII
+	if index != nil {
+		ascii = untrusted.IsASCII(folded)
+	}
+	*v = textView{site: site, raw: raw, folded: folded, ascii: ascii, index: index, from: from, start: start, end: end}
+	if ascii && len(folded) >= placeAtOnce {
+		// The registry's phrases place their leading literals in a long text (a piece of a
+		// result) in the pass that finds their words: this one, the filter being theirs.
+		l.words, l.hits = scanRequired(phraseFilter, phraseLead, folded, l.words, l.hits)
+		v.hits, v.placed = l.hits, true
+	} else {
+		l.words = phraseFilter.scan(folded, l.words)
+	}
 	v.words = l.words
 	return v
 }
@@ -501,8 +541,11 @@ func (l *linter) checkString(tf *toolFindings, site textSite) {
 	if s.isKey || schemaMachinery[s.key] || s.text == "" {
 		return
 	}
-	l.checkView(tf, l.newView(&l.view, s, s.text, "", 0, len(s.text)))
-	for _, d := range decodeAll(s.text) {
+	v := l.newView(&l.view, s, s.text, "", 0, len(s.text))
+	l.checkView(tf, v)
+	// An unfolded reading is ASCII when its text is (a view's folded text is raw then, but for
+	// some line breaks made blanks).
+	for _, d := range decodeAll(s.text, v.index == nil && v.ascii) {
 		highs, kept := tf.highs, tf.keptHighs
 		v := l.newView(&textView{}, s, d.text, d.from, d.start, d.end)
 		l.checkView(tf, v)

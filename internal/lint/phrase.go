@@ -18,7 +18,7 @@ type phrase struct {
 	anyOf    []string
 	gates    [][]string       // when set, one word of each must appear too
 	anyOfIDs []int            // the words' ids in phraseFilter
-	gateMask []foundWords     // the gates' words, as phraseFilter's scan answers
+	gateMask []wordMask       // the gates' words, as phraseFilter's scan answers
 	need     *requirement     // what a text must hold for re to match in it ([requirementOf])
 	lead     *leadingLiterals // where a match of re can start, when that is known
 	plan     *startPlan       // else where each branch of re can start, when that is known
@@ -107,7 +107,7 @@ func (p *phrase) check(tf *toolFindings, v *textView, rule string) {
 // when the filter is built (as a mask of the filter's answer).
 type filterWordSet struct {
 	words []string
-	mask  foundWords
+	mask  wordMask
 }
 
 // wordSets are every filterWordSet declared, for the filter to learn their words.

@@ -94,6 +94,9 @@ var lintRuleByName map[string]*lintRule
 // of its words.
 var phraseFilter *wordFilter
 
+// phraseLead marks the phrase filter's words some phrase of the registry leads with.
+var phraseLead []bool
+
 // A phraseRef names one phrase of the registry.
 type phraseRef struct {
 	rule   *lintRule
@@ -127,7 +130,9 @@ var registryPhrases = sync.OnceFunc(func() {
 	}
 })
 
-var buildPhraseTables = sync.OnceFunc(func() {
+// phraseWords are the words the rules filter on: the phrases' words and gates, and the rules'
+// word sets.
+func phraseWords() []string {
 	registryPhrases()
 	var all []string
 	for _, r := range lintRegistry {
@@ -141,7 +146,17 @@ var buildPhraseTables = sync.OnceFunc(func() {
 	for _, ws := range wordSets {
 		all = append(all, ws.words...)
 	}
-	phraseFilter = newWordFilter(all)
+	return all
+}
+
+var buildPhraseTables = sync.OnceFunc(func() {
+	// The filter is the registry's phrase group's, which holds these words beside its phrases'
+	// literals: one pass over a string answers both, where the group read each string again
+	// (a short one's literals are taken from the view's words, [linter.mayMatch]).
+	groupPhrases()
+	registry := phraseGroups[0]
+	registry.once.Do(registry.build)
+	phraseFilter, phraseLead = registry.filter, registry.lead
 	for _, ws := range wordSets {
 		ws.mask = phraseFilter.maskOf(ws.words)
 	}

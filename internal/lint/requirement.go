@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/lazyregexp"
-	"github.com/gatehouse-dev/gatehouse/internal/untrusted"
 )
 
 // This file holds the phrases' prefilter. From each phrase's expression come the literals a text
@@ -557,9 +556,13 @@ var (
 	prefilterOff bool
 )
 
+// registryWords is [phraseWords], set in init: the registry refers to the phrases' check.
+var registryWords func() []string
+
 // The registry and the languages refer to the phrases' check; the groups are made from them, so
 // the function that makes them is set here rather than in an initialiser.
 func init() {
+	registryWords = phraseWords
 	groupPhrases = sync.OnceFunc(func() {
 		registry := &phraseGroup{}
 		registryPhrases()
@@ -620,6 +623,10 @@ func (g *phraseGroup) build() {
 			// The same starts, as a plan of the whole expression, find its matches exactly.
 			plan: &startPlan{branches: []branchStarts{{need: anything, lead: lits, slack: slack}}, whole: p.re.String()}}
 	}
+	if g.index == 0 {
+		// The registry's group is the phrase filter too ([buildPhraseTables]).
+		literals = append(literals, registryWords()...)
+	}
 	g.filter = newWordFilter(literals)
 	g.lead = make([]bool, len(g.filter.ids))
 	for i, p := range g.phrases {
@@ -655,6 +662,7 @@ type requiredScan struct {
 	// exprFound and exprHits are an expression's own, reused from one to the next.
 	exprFound foundWords
 	exprHits  []wordHit
+	runs      blankRuns
 }
 
 // placeAtOnce is the length from which a text's leading literals are placed in the pass that
@@ -689,7 +697,7 @@ func (l *linter) reading(v *textView) *requiredScan {
 	for i := range s.groups {
 		s.groups[i].scanned, s.groups[i].ended = false, false
 	}
-	if !untrusted.IsASCII(v.folded) {
+	if !v.ascii {
 		if strings.ContainsRune(v.folded, marker) {
 			s.all = true
 		} else {
@@ -722,6 +730,15 @@ func (l *linter) mayMatch(p *phrase, v *textView) bool {
 		s.groups = append(s.groups, groupScan{})
 	}
 	gs := &s.groups[g.index]
+	if !gs.scanned && g.index == 0 && v.ascii {
+		// The registry's group filter is the phrase filter, and an ASCII text is its canonical
+		// reading: the view's words are the group's, and a long view's leading literals too.
+		gs.found = append(gs.found[:0], v.words...)
+		gs.scanned, gs.placed = true, v.placed
+		if v.placed {
+			gs.hits = append(gs.hits[:0], v.hits...)
+		}
+	}
 	if !gs.scanned {
 		// Where the leading literals end is asked only once a phrase's requirement is met (297
 		// of the 17,965 texts the registry's group reads in the 10,000-tool benchmark catalog),
@@ -880,14 +897,17 @@ func (l *linter) findAll(re *lazyregexp.Regexp, v *textView, n int) [][]int {
 		return re.FindAllStringSubmatchIndex(v.folded, n)
 	}
 	s.exprFound, s.exprHits = scanRequired(ef.filter, ef.leadWord, s.canon, s.exprFound, s.exprHits)
-	return ef.findAll(re, v.folded, s.placed, s.exprFound, s.exprHits, n)
+	return ef.findAll(re, v.folded, s.canon, s.placed, s.exprFound, s.exprHits, n, &s.runs)
 }
 
 // findAll is re.FindAllStringSubmatchIndex(text, n) once the filter's words are found in text
 // (placed: at the offsets they have in text): nothing when the text lacks what the expression
 // needs, the matches at the places a match can start when those are few, else a search of the
 // whole text.
-func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text string, placed bool, found foundWords, hits []wordHit, n int) [][]int {
+//
+// canon is the canonical text the words were found in, at text's offsets when placed; runs, when
+// given, keeps the longest run of blanks of the last text from call to call.
+func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text, canon string, placed bool, found foundWords, hits []wordHit, n int, runs *blankRuns) [][]int {
 	if !ef.need.met(found) {
 		return nil
 	}
@@ -898,7 +918,7 @@ func (ef *exprFilter) findAll(re *lazyregexp.Regexp, text string, placed bool, f
 	if !ok {
 		return re.FindAllStringSubmatchIndex(text, n)
 	}
-	return ef.plan.findAll(text, starts, n)
+	return ef.plan.findAllNear(&nearText{f: ef.filter, text: text, canon: canon, run: -1, runs: runs}, text, starts, n)
 }
 
 // findAllIndex is re.FindAllStringIndex(v.folded, n), as [linter.findAll] is.

@@ -28,8 +28,8 @@ var ruleCovertRecipient = lintRule{
 var (
 	destinationWords = filterWords("@", "://", "+")
 	recipientWords   = filterWords("recipient", "address", "destination", "to field", "phone number", "number")
-	recipientVerbRE  = lazyregexp.New(`(?i)\b(?:bcc|cc|blind[\s-]?cop(?:y|ied|ies)|carbon[\s-]?cop(?:y|ied|ies)|bcc'?d|cc'?d|cop(?:y|ied|ies)|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|redirect(?:s|ed|ing)?|rout(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|deliver(?:s|ed|ing)?|relay(?:s|ed|ing)?|cc:|bcc:)\b`)
-	alwaysRE         = lazyregexp.New(`(?i)\b(?:always|also|all|every|each|any|automatically|additionally|in\s+addition|as\s+well|silently|secretly|quietly|make\s+sure|ensure|whenever|bcc|bcc'?d|blind)\b`)
+	recipientVerbRE  = NewExpression(`(?i)\b(?:bcc|cc|blind[\s-]?cop(?:y|ied|ies)|carbon[\s-]?cop(?:y|ied|ies)|bcc'?d|cc'?d|cop(?:y|ied|ies)|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|redirect(?:s|ed|ing)?|rout(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|deliver(?:s|ed|ing)?|relay(?:s|ed|ing)?|cc:|bcc:)\b`)
+	alwaysRE         = NewExpression(`(?i)\b(?:always|also|all|every|each|any|automatically|additionally|in\s+addition|as\s+well|silently|secretly|quietly|make\s+sure|ensure|whenever|bcc|bcc'?d|blind)\b`)
 	changeRecipient  = lazyregexp.New(`(?i)\b(?:change|replace|override|overwrite|swap|rewrite|redirect|substitute)\s+(?:the\s+|its\s+|their\s+)?(?:actual\s+|real\s+|original\s+|intended\s+)?(?:recipients?|to\s+field|to\s+address|destination|address(?:ee)?|phone\s+number|email\s+address|target\s+(?:number|address))\b[^.!?\n]{0,80}`)
 	whenAnyRE        = lazyregexp.New(`(?i)\b(?:when(?:ever)?|every|each|all|always|make\s+sure|instead|invoked|called)\b`)
 )
@@ -43,6 +43,8 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			}
 			from, to := sentenceAround(v.folded, loc[0], loc[1])
 			sentence := v.folded[from:to]
+			// Both are Expressions, read for their words and tried where a match can start:
+			// they are asked of the sentence around every address (a README's links).
 			if !recipientVerbRE.MatchString(sentence) || !alwaysRE.MatchString(sentence) {
 				continue
 			}

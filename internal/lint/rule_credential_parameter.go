@@ -46,8 +46,20 @@ var pagingRE = lazyregexp.New(`(?i)\b(?:pag(?:e|es|ing|inate|ination)|next\s+(?:
 
 var solicitsSecret = NewExpression(`(?i)\b(?:your|the\s+user'?s|user'?s)\s+(?:\w+\s+)?(?:password|passphrase|api\s*key|(?:access\s+|auth\s+|bearer\s+)?token|secret|private\s+key|ssh\s+key|credentials?|seed\s+phrase|recovery\s+phrase|cookies?)\b`)
 
+// credentialNamesByEnd holds credentialNames by their last byte, the byte a name that is one or
+// ends in one ends in too: a parameter's name is compared with the few that end as it does.
+var credentialNamesByEnd = func() (t [256][]string) {
+	for _, c := range credentialNames {
+		t[c[len(c)-1]] = append(t[c[len(c)-1]], c)
+	}
+	return t
+}()
+
 func isCredentialName(s string) bool {
-	return slices.ContainsFunc(credentialNames, func(c string) bool { return s == c || len(c) > 4 && strings.HasSuffix(s, c) }) &&
+	if s == "" {
+		return false
+	}
+	return slices.ContainsFunc(credentialNamesByEnd[s[len(s)-1]], func(c string) bool { return s == c || len(c) > 4 && strings.HasSuffix(s, c) }) &&
 		!slices.ContainsFunc(notCredentialParts, func(part string) bool { return strings.Contains(s, part) })
 }
 

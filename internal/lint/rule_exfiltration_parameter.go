@@ -105,7 +105,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 	var toolWords, descWords map[string]bool // read only when a suspicious parameter needs them
 	// unexplained are the reports of optional channel fields with no description, made once all
 	// are known (several together are more than one alone).
-	var unexplained []func(Severity, string)
+	var unexplained []exfilParam
 	var names []string
 	toolName := tf.tool.ToolName()
 	for _, p := range tf.properties() {
@@ -115,13 +115,10 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 		if !carriesText(prop) {
 			continue // a flag or a number carries nothing out
 		}
-		report := func(sev Severity, msg string) {
-			evidence := i18n.Sprintf("%q with no description", name)
-			if pdesc != "" {
-				evidence = i18n.Sprintf("%q: %s", name, untrusted.Snippet(pdesc, 0, 0, 60))
-			}
-			tf.add(Finding{Rule: RuleExfiltrationParameter, Severity: sev, Pointer: p.pointer(), at: -1, Message: msg, Evidence: evidence})
-		}
+		// A method value that does not outlive the loop's turn: a closure kept in unexplained
+		// was one allocation per parameter of every tool.
+		ep := exfilParam{tf: tf, p: p, pdesc: pdesc}
+		report := ep.report
 		if identifierName(squashed) {
 			continue // "conversationId", "ssh_key_ids": an identifier names a thing, it does not hold it
 		}
@@ -192,7 +189,7 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 			}
 		}
 		if severity == SeverityMedium && pdesc == "" && !p.required {
-			unexplained = append(unexplained, report)
+			unexplained = append(unexplained, ep)
 			names = append(names, name)
 			continue
 		}
@@ -203,12 +200,12 @@ func checkExfilParameters(l *linter, tf *toolFindings) {
 	// what they take ("feedback", "debug", a pass-through "extra"), on a tool whose name says it
 	// only reads or computes, are there for the model to fill with what it holds.
 	several := len(unexplained) >= 2 && readsOrComputes(toolName)
-	for i, report := range unexplained {
+	for i, ep := range unexplained {
 		if several {
-			report(SeverityHigh, i18n.Sprintf("parameter %q is one of %d optional free-form fields (%s) that nothing in the tool explains, on a tool whose name says it only reads or computes: together they are channels for what the model knows", names[i], len(names), strings.Join(names, ", ")))
+			ep.report(SeverityHigh, i18n.Sprintf("parameter %q is one of %d optional free-form fields (%s) that nothing in the tool explains, on a tool whose name says it only reads or computes: together they are channels for what the model knows", names[i], len(names), strings.Join(names, ", ")))
 			continue
 		}
-		report(SeverityMedium, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", names[i]))
+		ep.report(SeverityMedium, i18n.Sprintf("parameter %q invites the model to hand over what it knows (notes, context, the conversation) and nothing in the tool's name or description says why it needs it", names[i]))
 	}
 }
 
@@ -234,6 +231,22 @@ func requiredUndefined(tf *toolFindings) {
 			Message:  i18n.Sprintf("the input schema requires %q, which it does not define, and the name asks for what the model holds: the model is told the call needs it and no client shows the field", name),
 			Evidence: i18n.Sprintf("%q required but not defined", name)})
 	}
+}
+
+// An exfilParam is a parameter the exfiltration rule may report, with its description.
+type exfilParam struct {
+	tf    *toolFindings
+	p     property
+	pdesc string
+}
+
+// report reports the parameter, its description (or its lack of one) the evidence.
+func (e exfilParam) report(sev Severity, msg string) {
+	evidence := i18n.Sprintf("%q with no description", e.p.name)
+	if e.pdesc != "" {
+		evidence = i18n.Sprintf("%q: %s", e.p.name, untrusted.Snippet(e.pdesc, 0, 0, 60))
+	}
+	e.tf.add(Finding{Rule: RuleExfiltrationParameter, Severity: sev, Pointer: e.p.pointer(), at: -1, Message: msg, Evidence: evidence})
 }
 
 // readsOrComputes reports a tool whose name's verb only reads, looks up or computes (fetching

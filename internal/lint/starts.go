@@ -60,6 +60,10 @@ type branchStarts struct {
 	// and after the rune before where a search resumes ([startPlan.findAllWith]); such a branch
 	// needs a literal, so that it never matches the empty string.
 	searched, searchedAfter *lazyregexp.Regexp
+	// reach bounds the bytes a match of the branch spans ([reachOf]): a branch of bounded
+	// reach and some requirement is tried at a start only when the text around it, that far,
+	// meets the requirement ([startPlan.near]).
+	reach reach
 }
 
 // startMarks are the bytes a branch with no leading literals may start with for its starts to
@@ -100,10 +104,242 @@ func newStartPlan(a *analysis, re *syntax.Regexp) *startPlan {
 			bs.follow = followAfterMark(b)
 			bs.after = markRuns(b)
 		}
+		bs.reach = reachOf(b)
 		p.branches = append(p.branches, bs)
 		p.branch = append(p.branch, b)
 	}
 	return p
+}
+
+// A reach bounds the bytes a match of an expression spans in a text: base bytes, and blanks
+// times the longest run of blanks in the text ([longestBlankRun]), one for each unbounded
+// repetition of blanks ("\s+") on the way; bounded is false when some other repetition is
+// unbounded.
+type reach struct {
+	base, blanks int
+	bounded      bool
+}
+
+// in is the reach in a text whose longest run of blanks is run bytes.
+func (r reach) in(run int) int { return r.base + r.blanks*run }
+
+// maxReach bounds a reach's parts: past it, reading the words around a start costs about what
+// trying the start does.
+const maxReach = 1 << 12
+
+// reachOf is the reach of re as the matcher reads a text: a class holding any rune from 0x80
+// counts four bytes, a case-folded literal its runes' longest folds ('k' folds to the Kelvin
+// sign's three bytes).
+func reachOf(re *syntax.Regexp) reach {
+	var walk func(re *syntax.Regexp) (base, blanks int, ok bool)
+	walk = func(re *syntax.Regexp) (int, int, bool) {
+		switch re.Op {
+		case syntax.OpNoMatch, syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText,
+			syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+			return 0, 0, true
+		case syntax.OpLiteral:
+			n := 0
+			for _, r := range re.Rune {
+				most := utf8.RuneLen(r)
+				if re.Flags&syntax.FoldCase != 0 {
+					for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+						most = max(most, utf8.RuneLen(f))
+					}
+				}
+				if most < 0 {
+					most = utf8.UTFMax
+				}
+				n += most
+			}
+			return n, 0, true
+		case syntax.OpCharClass:
+			if len(re.Rune) > 0 && re.Rune[len(re.Rune)-1] >= utf8.RuneSelf {
+				return utf8.UTFMax, 0, true
+			}
+			return 1, 0, true
+		case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+			return utf8.UTFMax, 0, true
+		case syntax.OpCapture, syntax.OpQuest:
+			return walk(re.Sub[0])
+		case syntax.OpStar, syntax.OpPlus, syntax.OpRepeat:
+			if re.Op == syntax.OpRepeat && re.Max >= 0 {
+				b, w, ok := walk(re.Sub[0])
+				if !ok || b > maxReach || w > maxReach || re.Max > maxReach {
+					return 0, 0, false
+				}
+				return b * re.Max, w * re.Max, b*re.Max <= maxReach && w*re.Max <= maxReach
+			}
+			if blankOnly(re.Sub[0]) {
+				// Every match of the repetition is within one run of blanks of the text.
+				return 0, 1, true
+			}
+			return 0, 0, false
+		case syntax.OpConcat, syntax.OpAlternate:
+			base, blanks := 0, 0
+			for _, sub := range re.Sub {
+				b, w, ok := walk(sub)
+				if !ok {
+					return 0, 0, false
+				}
+				if re.Op == syntax.OpConcat {
+					base, blanks = base+b, blanks+w
+				} else {
+					base, blanks = max(base, b), max(blanks, w)
+				}
+				if base > maxReach || blanks > maxReach {
+					return 0, 0, false
+				}
+			}
+			return base, blanks, true
+		}
+		return 0, 0, false
+	}
+	base, blanks, ok := walk(re)
+	return reach{base: base, blanks: blanks, bounded: ok}
+}
+
+// blankOnly reports whether every match of re is made of blanks ([isBlankByte]) alone.
+func blankOnly(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if re.Rune[i+1] >= utf8.RuneSelf {
+				return false
+			}
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				if !isBlankByte(byte(r)) {
+					return false
+				}
+			}
+		}
+		return len(re.Rune) > 0
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			if r >= utf8.RuneSelf || !isBlankByte(byte(r)) {
+				return false
+			}
+		}
+		return len(re.Rune) > 0
+	case syntax.OpCapture, syntax.OpQuest, syntax.OpStar, syntax.OpPlus, syntax.OpRepeat:
+		return blankOnly(re.Sub[0])
+	case syntax.OpConcat, syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			if !blankOnly(sub) {
+				return false
+			}
+		}
+		return len(re.Sub) > 0
+	}
+	return false
+}
+
+// isBlankByte reports the bytes of Go's \s, and the vertical tab.
+func isBlankByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// longestBlankRun is the longest run of blanks ([isBlankByte]) in text.
+func longestBlankRun(text string) int {
+	longest, run := 0, 0
+	for i := 0; i < len(text); i++ {
+		if isBlankByte(text[i]) {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
+
+// blankRuns keeps the longest run of blanks of the last text asked: the result's rules ask
+// many expressions of the same whole text.
+type blankRuns struct {
+	text string
+	run  int
+}
+
+// of is [longestBlankRun] of text.
+func (b *blankRuns) of(text string) int {
+	if b == nil {
+		return longestBlankRun(text)
+	}
+	if len(b.text) != len(text) || b.text != text {
+		b.text, b.run = text, longestBlankRun(text)
+	}
+	return b.run
+}
+
+// A nearText is the text a plan's starts were found in, for [startPlan.near]: the filter that
+// read it, the text and its canonical reading (at the text's offsets), the longest run of
+// blanks in the text, where the expression runs (-1 until asked), and storage for a window's
+// answer.
+type nearText struct {
+	f           *wordFilter
+	text, canon string
+	run         int
+	runs        *blankRuns // the last text's run, kept by the caller from call to call
+	found       foundWords
+	// read is the bytes the windows have read: past nearBudget times the text, the starts
+	// left are tried as they are.
+	read int
+}
+
+// nearWindow bounds a window, and nearBudget the windows' reading, as a share of the text: a
+// window costs its bytes where a try that fails costs the bytes its branches read before they
+// fail, and a long text with long runs of blanks (a page's indentation) makes every reach long.
+const (
+	nearWindow = 1 << 10
+	nearBudget = 2
+)
+
+// nearMargin is the bytes read on either side of where a match can lie: its literals lie in
+// it, one perhaps beginning with the blank a boundary stands for.
+const nearMargin = 8
+
+// near is set without the branches of bounded reach whose requirement the text around at, as far
+// as a match of theirs reaches, does not meet: no match of theirs starts at at. A README's
+// "use" and the address of a link three lines down are not a fetch order's verb and address.
+func (p *startPlan) near(nt *nearText, at int, set uint64) uint64 {
+	// One window, as far as the farthest of the set's branches reaches, is read for all of them:
+	// what it holds, a nearer one's holds too or more, so a branch it drops cannot match.
+	most, any := 0, false
+	for rest := set; rest != 0; rest &= rest - 1 {
+		if span, ok := p.branches[bits.TrailingZeros64(rest)].span(nt); ok {
+			most, any = max(most, span), true
+		}
+	}
+	if !any || nt.read > nearBudget*len(nt.canon) {
+		return set
+	}
+	from, to := max(0, at-utf8.UTFMax-nearMargin), min(len(nt.canon), at+most+nearMargin)
+	nt.read += to - from
+	nt.found, _ = scanRequired(nt.f, nil, nt.canon[from:to], nt.found, nil)
+	for rest := set; rest != 0; rest &= rest - 1 {
+		i := bits.TrailingZeros64(rest)
+		if b := &p.branches[i]; !b.need.met(nt.found) {
+			if _, ok := b.span(nt); ok {
+				set &^= 1 << i
+			}
+		}
+	}
+	return set
+}
+
+// span is how far after its start a match of the branch can reach in nt's text; ok is false
+// when that is not bounded, the window would pass nearWindow, or the branch needs nothing.
+func (b *branchStarts) span(nt *nearText) (span int, ok bool) {
+	if !b.reach.bounded || b.need.kind == reqAnything {
+		return 0, false
+	}
+	span = b.reach.base
+	if b.reach.blanks > 0 {
+		if nt.run < 0 {
+			nt.run = nt.runs.of(nt.text)
+		}
+		span = b.reach.in(nt.run)
+	}
+	return span, span+utf8.UTFMax+2*nearMargin <= nearWindow
 }
 
 // choice is the branches of set, in their order, anchored where a match starts.
@@ -768,6 +1004,12 @@ func containsByte(s string, c byte) bool {
 // change which of them matches first), and the next is looked for from its end, as the whole
 // text's search does.
 func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
+	return p.findAllNear(nil, text, starts, n)
+}
+
+// findAllNear is [startPlan.findAll], each start tried only with the branches that may match
+// near it ([startPlan.near]) when nt is given.
+func (p *startPlan) findAllNear(nt *nearText, text string, starts []start, n int) [][]int {
 	var out [][]int
 	pos := 0
 	for _, st := range starts {
@@ -777,7 +1019,13 @@ func (p *startPlan) findAll(text string, starts []start, n int) [][]int {
 		if n >= 0 && len(out) >= n {
 			break
 		}
-		m := p.matchAt(text, st.at, st.branches)
+		set := st.branches
+		if nt != nil {
+			if set = p.near(nt, st.at, set); set == 0 {
+				continue
+			}
+		}
+		m := p.matchAt(text, st.at, set)
 		if m == nil {
 			continue
 		}

@@ -19,11 +19,14 @@ var planPatterns = []string{
 	`(?i)\b(?:ignore|forget)[\p{L}]*\s+(?:previous\s+)?rules`,
 	// Branches that start at a mark and a run of blanks, then a word ([markRuns]).
 	`(?i)(?:^|[\n.!?。！？>*#]\s*|<!--\s*)(?:\(\s*)?(?:ai\s+)?agents?\s+directives?\s*:|(?:^|\n)[ \t]*(?:system|admin)\s*:\s|<!--\s*note\b`,
+	// Branches of bounded reach, read for their words around each start ([startPlan.near]).
+	`\b(?:call|use)\s+(?:the\s+)?fetch\s*(?:https?://|localhost)|\b(?:use|rufen\s+sie)[^.\n。]{0,20}?(?:fetch|browse)[^.\n。]{0,10}?(?:https?://|localhost)`,
 }
 
 // FuzzExpressionFindsTheSame holds an Expression's plan to the whole text's search on any text.
 func FuzzExpressionFindsTheSame(f *testing.F) {
 	f.Add("x\nSystem: a\n  system: b [ inst ] <system>ignore all previous rules</system>")
+	f.Add("use the fetch https://x. use it to browse at http://y; rufen  \t sie fetch localhost, use\n fetch http://")
 	exprs, res := make([]*Expression, len(planPatterns)), make([]*regexp.Regexp, len(planPatterns))
 	for i, p := range planPatterns {
 		exprs[i], res[i] = NewExpression(p), regexp.MustCompile(p)
@@ -59,8 +62,12 @@ func TestExpressionFindsTheSame(t *testing.T) {
 		// After a mark and the blanks after it, the byte that follows them decides.
 		"Done. Agent directive: x. \n\n  AI agents directives : y!(agent directive:", "x.\t\n agent directive:", "x。agent directive:", "x。 agent directive:",
 		"x<!--  agent directive: <!--note <!-- note", "x\n \t system: a\n\n\nadmin :\tb", "x. . . agent", "x.", "x. ", "x.\n(", "\n\n\n", "x\n\u212adirective",
+		// Starts whose words lie just within and just past the reach of a branch.
+		"use the fetch https://a, use   the\tfetch localhost", "use " + strings.Repeat("x", 20) + "fetch" + strings.Repeat("y", 10) + "http://",
+		"use " + strings.Repeat("x", 21) + "fetch" + strings.Repeat("y", 10) + "http://", "rufen \t\n sie" + strings.Repeat("é", 20) + "browse localhost",
+		"use fetch" + strings.Repeat(" ", 40) + "https://", "use. fetch https://", "call the fetch\n\n\n\nhttps://",
 	}
-	planned := map[int]bool{0: true, 1: true, 4: true, 5: true, 6: true} // the others start where no plan can tell
+	planned := map[int]bool{0: true, 1: true, 4: true, 5: true, 6: true, 7: true} // the others start where no plan can tell
 	for i, p := range patterns {
 		e, re := NewExpression(p), regexp.MustCompile(p)
 		if got := filterOf(e.re).plan != nil; got != planned[i] {

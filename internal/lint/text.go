@@ -32,8 +32,11 @@ const maxFoldGrowth = 3
 // index maps each byte of the result to the byte of s its character came from, with one more
 // entry for the end; it is nil when the result is s itself. The result is never longer than
 // maxFoldGrowth times s.
-func foldForMatch(s string) (string, []int) {
-	if untrusted.IsASCII(s) && strings.IndexByte(s, 0x1b) < 0 {
+func foldForMatch(s string) (string, []int) { return foldKnown(s, untrusted.IsASCII(s)) }
+
+// foldKnown is [foldForMatch] of s, which the caller knows to be ASCII or not.
+func foldKnown(s string, ascii bool) (string, []int) {
+	if ascii && strings.IndexByte(s, 0x1b) < 0 {
 		return s, nil
 	}
 	var b strings.Builder

@@ -29,11 +29,16 @@ type wordFilter struct {
 // A foundWords is the answer of [wordFilter.scan]: bit i says word i was found.
 type foundWords []uint64
 
-// anyOf reports whether one of the words set in mask was found: a word at a time, whatever the
-// number of words the set holds (a language's markers are hundreds).
-func (ws foundWords) anyOf(mask foundWords) bool {
-	for i, m := range mask {
-		if ws[i]&m != 0 {
+// A wordMask is a set of a filter's words as the words of its answer that hold them, the others
+// left out: a rule's set of a few words has ids spread over the whole filter, tens of words of
+// its answer apart, most of them none of the set's.
+type wordMask []maskWord
+
+// anyOf reports whether one of the words set in mask was found: a word of the answer at a time,
+// whatever the number of words the set holds (a language's markers are hundreds).
+func (ws foundWords) anyOf(mask wordMask) bool {
+	for _, m := range mask {
+		if ws[m.at]&m.bits != 0 {
 			return true
 		}
 	}
@@ -160,15 +165,19 @@ func (f *wordFilter) idsOf(words []string) []int {
 }
 
 // maskOf is the set of words as a scan's answer holds them, its last word the last one set.
-func (f *wordFilter) maskOf(words []string) foundWords {
-	mask := make(foundWords, (len(f.ids)+63)/64)
-	last := 0
+func (f *wordFilter) maskOf(words []string) wordMask {
+	dense := make(foundWords, (len(f.ids)+63)/64)
 	for _, w := range words {
 		id := f.ids[w]
-		mask[id/64] |= 1 << (id % 64)
-		last = max(last, id/64+1)
+		dense[id/64] |= 1 << (id % 64)
 	}
-	return mask[:last]
+	var mask wordMask
+	for at, bits := range dense {
+		if bits != 0 {
+			mask = append(mask, maskWord{at, bits})
+		}
+	}
+	return mask
 }
 
 // scan returns the set of words found in text, reusing found's storage.

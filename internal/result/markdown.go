@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/gatehouse-dev/gatehouse/internal/i18n"
@@ -89,7 +90,7 @@ func markdownFindings(s string) []hit {
 			}
 		}
 	}
-	if strings.Contains(s, "<img") || strings.Contains(s, "<IMG") || strings.Contains(strings.ToLower(s), "<img") {
+	if strings.Contains(s, "<img") || strings.Contains(s, "<IMG") || holdsLowered(s, "<img") {
 		for _, m := range htmlImage.FindAllStringSubmatchIndex(s, 32) {
 			if f, ok := exfiltrationFinding(s, m[0], m[1], s[m[2]:m[3]], true, fill); ok {
 				out = append(out, f)
@@ -113,6 +114,45 @@ func imageLabels(s string) map[string]bool {
 	return labels
 }
 
+// placeholderStarts are the bytes a match of placeholder starts with, one in each branch.
+const placeholderStarts = "${%[<"
+
+// findPlaceholder is placeholder.FindString(s), not run on a URL with none of the bytes its
+// matches start with (most URLs: each of a README's links was read by the expression twice).
+func findPlaceholder(s string) string {
+	if !strings.ContainsAny(s, placeholderStarts) {
+		return ""
+	}
+	return placeholder.FindString(s)
+}
+
+// holdsLowered reports whether strings.ToLower(s) holds word, an ASCII word of small letters
+// starting with a byte that is its own lowercase, without lowering a copy of s: at each place
+// word's first byte stands, the runes after it, lowered one by one as strings.ToLower lowers
+// them ('İ' lowers to 'i'), are compared with word's.
+func holdsLowered(s, word string) bool {
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], word[0])
+		if j < 0 {
+			return false
+		}
+		at := i + j + 1
+		k := 1
+		for ; k < len(word) && at < len(s); k++ {
+			r, size := utf8.DecodeRuneInString(s[at:])
+			if unicode.ToLower(r) != rune(word[k]) {
+				break
+			}
+			at += size
+		}
+		if k == len(word) {
+			return true
+		}
+		i += j + 1
+	}
+	return false
+}
+
 // exfiltrationFinding judges one URL found at s[start:end]; fill gives where the first
 // instruction to fill a URL ends at or before a place of s, or -1 ([fillInstructions]).
 func exfiltrationFinding(s string, start, end int, raw string, image bool, fill func(at int) int) (hit, bool) {
@@ -125,9 +165,9 @@ func exfiltrationFinding(s string, start, end int, raw string, image bool, fill 
 		return hit{}, false
 	}
 	host := u.Hostname()
-	slot := placeholder.FindString(strings.TrimPrefix(raw, "//"+u.Host))
+	slot := findPlaceholder(strings.TrimPrefix(raw, "//"+u.Host))
 	if slot == "" {
-		slot = placeholder.FindString(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(raw, "https:"), "http:"), "//"+u.Host))
+		slot = findPlaceholder(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(raw, "https:"), "http:"), "//"+u.Host))
 	}
 	if slot == "" {
 		slot = filledSlot(s, start, u, fill)
