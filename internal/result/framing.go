@@ -58,7 +58,7 @@ func quotedAmongFences(s string, i int, fences []int) bool {
 
 // quotedAfterFences is quotedAt given the number of "```" before s[i].
 func quotedAfterFences(s string, i int, fencesBefore int) bool {
-	if fencesBefore%2 == 1 {
+	if fencesBefore%2 == 1 && !strayProse(s, i) {
 		return true
 	}
 	lineStart := strings.LastIndexByte(s[:i], '\n') + 1
@@ -111,7 +111,7 @@ func framed(s string, start, end int) bool {
 // inCode reports whether s[i] stands in a fenced code block or an inline code span: a config
 // file's `system:` key, a chat template shown in docs.
 func inCode(s string, i int) bool {
-	if strings.Count(s[:i], "```")%2 == 1 {
+	if strings.Count(s[:i], "```")%2 == 1 && !strayProse(s, i) {
 		return true
 	}
 	lineStart := strings.LastIndexByte(s[:i], '\n') + 1
@@ -305,4 +305,79 @@ func spellingNonJoiner(rs []rune, i int) bool {
 		}
 	}
 	return false
+}
+
+// strayProse reports whether the line holding s[i], in a fenced block, is prose put among the
+// block's code: a line of eight words or more with hardly any of code's punctuation, no comment
+// marker and no docstring around it, in a block whose other lines are code (three in five at
+// least hold code's punctuation, and there are two of them or more). Such a line is text a
+// renderer or an attacker slipped into the code ("Buffer.from\n***DEVELOPER MODE HAS BEEN
+// ACTIVATED*** …"), not code shown; a block of prose, as a document quoting an injection shows
+// one, is all prose and stays code, and a block a text about attacks introduces stays code too.
+func strayProse(s string, i int) bool {
+	open := strings.LastIndex(s[:i], "```")
+	if open < 0 {
+		return false
+	}
+	body := open + 3
+	if nl := strings.IndexByte(s[body:i], '\n'); nl >= 0 {
+		body += nl + 1
+	} else {
+		return false // the fence's own line: its language tag
+	}
+	end := len(s)
+	if close := strings.Index(s[i:], "```"); close >= 0 {
+		end = i + close
+	}
+	if end-body > 16<<10 || strings.Count(s[body:i], `"""`)%2 == 1 || strings.Count(s[body:i], "'''")%2 == 1 {
+		return false
+	}
+	// A document about attacks introduces the code it shows ("a poisoned tool's handler:"):
+	// whatever prose stands in it is its example.
+	if from, _ := window(s, open-300, open); discussion.MatchString(s[from:open]) {
+		return false
+	}
+	ls := strings.LastIndexByte(s[:i], '\n') + 1
+	le := strings.IndexByte(s[i:], '\n')
+	if le < 0 {
+		le = len(s)
+	} else {
+		le += i
+	}
+	if !proseLine(s[ls:min(le, end)]) {
+		return false
+	}
+	code, others := 0, 0
+	for _, line := range strings.Split(s[body:end], "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.Contains(s[ls:min(le, end)], t) {
+			continue
+		}
+		others++
+		if strings.ContainsAny(t, "(){};=[]<>$") || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") {
+			code++
+		}
+	}
+	return others >= 2 && code*5 >= others*3
+}
+
+// proseLine reports whether a line reads as prose: eight words or more, no comment marker at its
+// start, and code's punctuation in at most one of thirty of its bytes.
+func proseLine(line string) bool {
+	t := strings.TrimSpace(line)
+	for _, marker := range []string{"//", "#", "/*", "*/", "--", ">", "$", "%"} {
+		if strings.HasPrefix(t, marker) && !strings.HasPrefix(t, "***") {
+			return false
+		}
+	}
+	if len(strings.Fields(t)) < 8 {
+		return false
+	}
+	punct := 0
+	for k := 0; k < len(t); k++ {
+		if strings.IndexByte("(){};=[]<>$", t[k]) >= 0 {
+			punct++
+		}
+	}
+	return punct*30 <= len(t)
 }
