@@ -112,8 +112,8 @@ func exfiltrationInstructionPhrases() []phrase {
 		// honest description orders the model to print every secret it can reach; a secrets
 		// manager lists its own entries by name (judgeSecretDump).
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put secret material into its answer"),
-			`\b(?:output|reveal|print|dump|leak|disclose|expose|return|give\s+out|hand\s+over)\s+(?:all|every|any)\s+(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:(?:stored|saved|known|available|user'?s?|system)\s+)?(?:secrets|credentials|passwords|api\s+keys|access\s+keys|private\s+keys|tokens|keys)\b`,
-			"output", "reveal", "print", "dump", "leak", "disclose", "expose", "return", "give out", "hand over").gated("secret", "credential", "password", "key", "token").judged(judgeSecretDump),
+			`\b(?:output|reveal|print|dump|leak|disclose|expose|give\s+out|hand\s+over)\s+(?:all|every|any)\s+(?:of\s+)?(?:the\s+|your\s+|its\s+)?(?:(?:stored|saved|known|available|user'?s?|system)\s+)?(?:secrets|credentials|passwords|(?:api|access|private|secret|ssh|signing)\s+keys|(?:api|access|auth|bearer|session|refresh|oauth)\s+tokens)\b`,
+			"output", "reveal", "print", "dump", "leak", "disclose", "expose", "give out", "hand over").gated("secret", "credential", "password", "key", "token").judged(judgeSecretDump),
 		// The same with a secret returned in every answer ("you must always return the API key in
 		// responses"): the secret leaves with what the model says.
 		mustPhrase(SeverityHigh, i18n.T("tells the model to put secret material into its answer"),
@@ -141,7 +141,7 @@ func exfiltrationInstructionPhrases() []phrase {
 		// send to external endpoint"), in a tool whose job is not sending; an HTTP or webhook
 		// tool sends where it is told (judgeExternalSend).
 		mustPhrase(SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"),
-			`\b(?:send|upload|post|forward|transmit|ship|push)\s+(?:it\s+|them\s+|this\s+|that\s+|everything\s+|(?:the|all)\s+(?:\w+\s+)?(?:results?|summary|summaries|output|contents?|files?|data|text)\s+)?(?:to|into|on)\s+(?:an?\s+|the\s+|some\s+|our\s+)?(?:external|remote|outside|third[\s-]party|offsite|off-site|attacker'?s?)\s+(?:endpoints?|servers?|hosts?|urls?|address(?:es)?|locations?|services?|storage|sites?|domains?)\b|`+
+			`\b(?:send|upload|post|forward|transmit)\s+(?:it\s+|them\s+|this\s+|that\s+|everything\s+|(?:the|all)\s+(?:\w+\s+)?(?:results?|summary|summaries|output|contents?|files?|data|text)\s+)?(?:to|into|on)\s+(?:an?\s+|the\s+|some\s+|our\s+)?(?:external|remote|outside|third[\s-]party|offsite|off-site|attacker'?s?)\s+(?:endpoints?|servers?|hosts?|urls?|address(?:es)?|locations?|services?|storage|sites?|domains?)\b|`+
 				`(?:^|[^\p{L}])envo(?:ie|yez|yer)[\p{L}'-]*\s+(?:[\p{L}'-]+\s+){0,3}?(?:à|a|vers)\s+un\s+(?:serveur|point\s+de\s+terminaison|service|h[ôo]te)\s+(?:externe|distant|tiers)|`+
 				`(?:^|[^\p{L}])an\s+einen\s+(?:externen|fremden|entfernten)\s+(?:server|endpunkt|dienst|host)\s+(?:\p{L}+\s+)?(?:senden|schicken|hochladen|übertragen|ubertragen)|(?:^|[^\p{L}])(?:sende|schicke|lade)\s+(?:\p{L}+\s+){0,3}?an\s+einen\s+(?:externen|fremden|entfernten)\s+(?:server|endpunkt|dienst|host)|`+
 				`(?:^|[^\p{L}])(?:env[íi]a|env[íi]e|enviar|envie|invia|inviare|manda|mandar|mandare)\p{L}*\s+(?:[\p{L}'-]+\s+){0,3}?(?:a|para|ad)\s+(?:un|um)\s+(?:servidor|endpoint|servi[cç]o|server|servizio)\s+(?:externo|remoto|esterno|de\s+terceiros|di\s+terzi)|`+
@@ -206,8 +206,8 @@ func judgeRoleSend(tf *toolFindings, v *textView, m []int) (Severity, string, bo
 var guardedRE = lazyregexp.New(`(?i)防止|阻止|防范|检测|偵測|検出|検知|防ぐ|탐지|방지|차단|(?:^|[^\p{L}])(?:emp[êe]ch\p{L}*|verhinder\p{L}*|impid\p{L}*|evit\p{L}*|previen\p{L}*|impedi\p{L}*|пpeдotbpaщ\p{L}*|oбhapyж\p{L}*)`)
 
 // secretStoreRE finds a tool whose job is keeping secrets: a vault, a secrets or password
-// manager, a key store.
-var secretStoreRE = lazyregexp.New(`(?i)\b(?:vaults?|secrets?[\s_-]?(?:manager|store|storage|engine)s?|password[\s_-]?managers?|key[\s_-]?(?:store|vault|ring|chain)s?|keychains?|keyrings?|kms|credential[\s_-]?(?:store|manager)s?|1password|bitwarden|lastpass|keepass|doppler|infisical)\b`)
+// manager, a key store, a cluster whose Secrets are its objects.
+var secretStoreRE = lazyregexp.New(`(?i)\b(?:vaults?|secrets?[\s_-]?(?:manager|store|storage|engine)s?|password[\s_-]?managers?|key[\s_-]?(?:store|vault|ring|chain)s?|keychains?|keyrings?|kms|credential[\s_-]?(?:store|manager)s?|1password|bitwarden|lastpass|keepass|doppler|infisical|kubernetes|k8s|kubectl)\b`)
 
 // judgeExternalSend keeps, in a definition, an order to send to an unnamed outside place, unless
 // the tool's job is sending (an HTTP, webhook or upload tool sends where it is told) or the
@@ -230,8 +230,8 @@ func judgeExternalSend(tf *toolFindings, v *textView, m []int) (Severity, string
 }
 
 // senderToolRE finds a tool whose job is sending or exporting: HTTP requests, webhooks, uploads,
-// exports, backups, mirrors, notifications.
-var senderToolRE = lazyregexp.New(`(?i)\b(?:https?|webhooks?|requests?|fetch|curl|api\s+calls?|uploads?|upload(?:er|ing)|exports?|export(?:er|ing)|backups?|sync\w*|mirror\w*|replicat\w*|publish\w*|notif\w*|send\w*|forward\w*|relay\w*|deliver\w*|transfer\w*|push\w*|post(?:s|ing)?|emails?|mail|sftp|ftp|s3|bucket)\b`)
+// exports, backups, mirrors, notifications, copies to a host, deployments and pushes.
+var senderToolRE = lazyregexp.New(`(?i)\b(?:https?|webhooks?|requests?|fetch|curl|api\s+calls?|uploads?|upload(?:er|ing)|exports?|export(?:er|ing)|backups?|sync\w*|mirror\w*|replicat\w*|publish\w*|notif\w*|send\w*|forward\w*|relay\w*|deliver\w*|transfer\w*|push\w*|post(?:s|ing)?|emails?|mail|sftp|ftp|scp|rsync|ssh|git|deploy\w*|s3|bucket)\b`)
 
 // judgeLoggedRequest keeps, in a definition, an extra request the model is told to make beside
 // the tool's own work (also, first, for every request) to log, record or report it: the request
