@@ -12,7 +12,7 @@ var ruleHTMLComment = lintRule{
 		Severity: SeverityMedium,
 		Summary:  i18n.T("an HTML comment: invisible where descriptions are rendered, read in full by the model"),
 		Why:      i18n.T("Text in an HTML comment disappears wherever the description is shown as Markdown or HTML, and the model still reads it."),
-		Help:     i18n.T("Medium for any <!-- … --> in a string; high when the comment holds an instruction another rule reports at high (text hidden from every reader that gives the model orders). Remove the comment."),
+		Help:     i18n.T("Medium for any <!-- … --> in a string, and for a Markdown comment ([//]: # (…)); high when the comment holds an instruction another rule reports at high (text hidden from every reader that gives the model orders). Remove the comment."),
 		Families: []string{FamilyHiddenText},
 	},
 	tool:        raiseHiddenInstructions,
