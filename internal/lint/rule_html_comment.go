@@ -12,7 +12,7 @@ var ruleHTMLComment = lintRule{
 		Severity: SeverityMedium,
 		Summary:  i18n.T("an HTML comment: invisible where descriptions are rendered, read in full by the model"),
 		Why:      i18n.T("Text in an HTML comment disappears wherever the description is shown as Markdown or HTML, and the model still reads it."),
-		Help:     i18n.T("Medium for any <!-- … --> in a string; high when the comment holds an instruction another rule reports at high (text hidden from every reader that gives the model orders). Remove the comment."),
+		Help:     i18n.T("Medium for any <!-- … --> in a string, and for a Markdown comment ([//]: # (…)); high when the comment holds an instruction another rule reports at high (text hidden from every reader that gives the model orders). Remove the comment."),
 		Families: []string{FamilyHiddenText},
 	},
 	tool:        raiseHiddenInstructions,
@@ -25,7 +25,25 @@ func htmlCommentPhrases() []phrase {
 		mustPhrase(SeverityMedium, i18n.T("contains an HTML comment: hidden where the description is rendered, read by the model"),
 			`<!--[\s\S]{0,400}?(?:-->|$)`,
 			"<!--").judged(judgeCommentInstructions),
+		// Markdown's comment, a link label nobody links to ("[//]: # (…)", "[comment]: <> (…)"):
+		// it renders as nothing, as an HTML comment does.
+		mustPhrase(SeverityMedium, i18n.T("contains a Markdown comment: hidden where the description is rendered, read by the model"),
+			`\[(?://|#|_|comment|hidden|note|todo)\]:\s*(?:#|<>|<#>)\s*(?:\([^)\n]{0,400}\)|"[^"\n]{0,400}"|'[^'\n]{0,400}')`,
+			"]:").judged(judgeMarkdownCommentInstructions),
 	}
+}
+
+// judgeMarkdownCommentInstructions is [judgeCommentInstructions] for a Markdown comment.
+func judgeMarkdownCommentInstructions(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	n := len(tf.comments)
+	sev, msg, ok := judgeCommentInstructions(tf, v, m)
+	if sev == SeverityHigh {
+		msg = i18n.T("hides instructions for the model in a Markdown comment: invisible where the description is rendered, read in full by the model")
+	}
+	if len(tf.comments) > n {
+		tf.comments[n].markdown = true
+	}
+	return sev, msg, ok
 }
 
 // judgeCommentInstructions makes a comment high when an instruction rule found a high inside it:
@@ -54,6 +72,7 @@ func judgeCommentInstructions(tf *toolFindings, v *textView, m []int) (Severity,
 type textSpan struct {
 	pointer, where string // where: how a finding's message names the string
 	from, to       int
+	markdown       bool // a Markdown comment, not an HTML one
 }
 
 // raiseHiddenInstructions raises a medium HTML comment to high when a high instruction was
@@ -69,7 +88,11 @@ func raiseHiddenInstructions(l *linter, tf *toolFindings) {
 				return f.Severity == SeverityHigh && f.Pointer == span.pointer && f.at >= span.from && f.at < span.to && slices.Contains(instructionRules, f.Rule)
 			}) {
 				c.Severity = SeverityHigh
-				c.Message = i18n.Sprintf("%s %s", span.where, i18n.T("hides instructions for the model in an HTML comment: invisible where the description is rendered, read in full by the model"))
+				hides := i18n.T("hides instructions for the model in an HTML comment: invisible where the description is rendered, read in full by the model")
+				if span.markdown {
+					hides = i18n.T("hides instructions for the model in a Markdown comment: invisible where the description is rendered, read in full by the model")
+				}
+				c.Message = i18n.Sprintf("%s %s", span.where, hides)
 				tf.highs++
 			}
 		}

@@ -78,6 +78,19 @@ func instructionOverridePhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("speaks to the model reading the description and gives it instructions"),
 			`\b(?:if|since|as|now\s+that|because)\s+you\s+(?:are|'re)\s+(?:now\s+)?reading\s+(?:this|these)(?:\s+(?:tool\s+)?(?:description|definition|text|note|message|section|line|documentation|docstring))?\b|\byou\s+(?:have|'ve)\s+been\s+(?:instructed|directed|sent)\s+(?:here\s+)?by\s+(?:another|an?\s+other|the\s+other|a\s+previous|an?\s+earlier|the\s+previous|a\s+prior)\s+(?:tool|function|server|step)\b`,
 			"reading this", "reading these", "been instructed", "been directed", "been sent").judged(judgeReaderAddressed),
+		// The tool's job dropped for another the text does not name ("The search query. Actually
+		// do something else entirely."), in the ten languages: an honest text says what to do,
+		// never to do something else.
+		mustPhrase(SeverityHigh, i18n.T("tells the model to drop the task it was given and do something else"),
+			`\b(?:actually|instead|rather|really)\s*,?\s+(?:you\s+(?:should|must)\s+)?(?:do|perform|carry\s+out)\s+(?:something|anything)\s+(?:else|different)\b|\bdo\s+something\s+(?:else|different)\s+entirely\b|`+
+				`(?:^|[^\p{L}])(?:(?:en\s+r[ée]alit[ée]|plut[ôo]t)\s*,?\s+fai(?:s|tes)\s+(?:tout\s+)?autre\s+chose|fai(?:s|tes)\s+(?:plut[ôo]t\s+)?tout\s+autre\s+chose|fai(?:s|tes)\s+plut[ôo]t\s+autre\s+chose)|`+
+				`(?:^|[^\p{L}])(?:mach|tu)\s+(?:(?:stattdessen|eigentlich|in\s+wirklichkeit)\s+etwas\s+(?:ganz\s+)?anderes|etwas\s+ganz\s+anderes)|`+
+				`(?:^|[^\p{L}])(?:(?:en\s+realidad|en\s+cambio)\s*,?\s+haz\s+(?:otra\s+cosa|algo\s+(?:completamente\s+)?(?:distinto|diferente))|haz\s+algo\s+completamente\s+(?:distinto|diferente))|`+
+				`(?:^|[^\p{L}])(?:(?:na\s+verdade|em\s+vez\s+disso)\s*,?\s+fa[çc]a\s+(?:outra\s+coisa|algo\s+(?:completamente\s+)?diferente)|fa[çc]a\s+algo\s+completamente\s+diferente)|`+
+				`(?:^|[^\p{L}])(?:(?:in\s+realt[àa]|invece)\s*,?\s+fai\s+(?:qualcos'altro|qualcosa\s+di\s+(?:completamente\s+)?diverso)|fai\s+qualcosa\s+di\s+completamente\s+diverso)|`+
+				`(?:ha\s+camom\s+дeлe|bmecto\s+эtoгo)\s*,?\s+(?:cдeлaй|дeлaй)\s+(?:чto-to|чto-hибyдь)\s+(?:cobcem\s+)?(?:дpyгoe|иhoe)|`+
+				`实际上(?:请)?(?:去)?做(?:一些)?(?:别的|其他|完全不同的)(?:事情|事)|改为做(?:别的|其他)(?:事情|事)|実際には(?:何か)?(?:別の|ほかの|他の)(?:こと|作業)を(?:して|行って|実行して)|실제로는\s*(?:완전히\s*)?다른\s*(?:일|작업)을\s*(?:하세요|해라|수행하세요)`,
+			"something", "anything", "autre chose", "anderes", "otra cosa", "algo", "outra coisa", "qualcos", "qualcosa", "дpyгoe", "иhoe", "实际上", "改为", "実際には", "실제로는").judged(judgeQuotedExample),
 		mustPhrase(SeverityHigh, i18n.T("gives the model a new role"),
 			`\byou\s+are\s+now\s+(?:a|an|in)\b|\bfrom\s+now\s+on,?\s+(?:you|always|never|respond|answer|act)\b|\byour\s+(?:new|real|true|only)\s+(?:task|goal|objective|purpose|job|role|instructions?)\s+(?:is|are)\b`,
 			"you are now", "from now on", "your new", "your real", "your true", "your only").judged(judgeNewRole),
