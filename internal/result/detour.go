@@ -232,12 +232,17 @@ var fieldLureText = lazyregexp.New(`\bthis\s+is\s+the\s+(?:right|correct|proper|
 
 // fieldLure looks for a field lure in s (text in lower case).
 func fieldLure(text, s string) (hit, bool) {
-	if !strings.Contains(s, "this is the") {
-		return hit{}, false
+	for from, n := 0, 0; n < 16; n++ {
+		k := strings.Index(s[from:], "this is the")
+		if k < 0 {
+			return hit{}, false
+		}
+		at := from + k
+		_, to := window(s, at, at+160)
+		if m := fieldLureText.FindStringIndex(s[at:to]); m != nil && !framed(s, at+m[0], at+m[1]) {
+			return takeoverHit(text, at+m[0], at+m[1], "", i18n.T("tells whoever fills the page's forms where to put the user's private data")), true
+		}
+		from = at + len("this is the")
 	}
-	m := fieldLureText.FindStringIndex(s)
-	if m == nil || framed(s, m[0], m[1]) {
-		return hit{}, false
-	}
-	return takeoverHit(text, m[0], m[1], "", i18n.T("tells whoever fills the page's forms where to put the user's private data")), true
+	return hit{}, false
 }

@@ -332,11 +332,6 @@ func strayProse(s string, i int) bool {
 	if end-body > 16<<10 || strings.Count(s[body:i], `"""`)%2 == 1 || strings.Count(s[body:i], "'''")%2 == 1 {
 		return false
 	}
-	// A document about attacks introduces the code it shows ("a poisoned tool's handler:"):
-	// whatever prose stands in it is its example.
-	if from, _ := window(s, open-300, open); discussion.MatchString(s[from:open]) {
-		return false
-	}
 	ls := strings.LastIndexByte(s[:i], '\n') + 1
 	le := strings.IndexByte(s[i:], '\n')
 	if le < 0 {
@@ -358,7 +353,13 @@ func strayProse(s string, i int) bool {
 			code++
 		}
 	}
-	return others >= 2 && code*5 >= others*3
+	if others < 2 || code*5 < others*3 {
+		return false
+	}
+	// A document about attacks introduces the code it shows ("a poisoned tool's handler:"):
+	// whatever prose stands in it is its example.
+	from, _ := window(s, open-300, open)
+	return !discussion.MatchString(s[from:open])
 }
 
 // proseLine reports whether a line reads as prose: eight words or more, no comment marker at its

@@ -155,10 +155,30 @@ func forgedStep(text, s string) (hit, bool) {
 			return takeoverHit(text, m[0], m[1], "", i18n.T("writes a step of the agent's own reasoning into the data, as its framework would")), true
 		}
 	}
-	if !strings.Contains(s, "action") || !strings.Contains(s, ":") {
+	// An "Action:" line is looked for where the text holds one, not with the expression over
+	// the whole text, which "action" alone would have it read.
+	first := -1
+	for from := 0; from < len(s); {
+		k := strings.Index(s[from:], "action")
+		if k < 0 {
+			break
+		}
+		at := from + k
+		ls := at
+		for ls > 0 && (s[ls-1] == ' ' || s[ls-1] == '\t') {
+			ls--
+		}
+		if rest := strings.TrimLeft(s[at+len("action"):min(len(s), at+len("action")+4)], " \t"); (ls == 0 || s[ls-1] == '\n') && strings.HasPrefix(rest, ":") {
+			first = ls
+			break
+		}
+		from = at + len("action")
+	}
+	if first < 0 {
 		return hit{}, false
 	}
-	for _, m := range reactAction.FindAllStringSubmatchIndex(text, 4) {
+	for _, m := range reactAction.FindAllStringSubmatchIndex(text[first:], 4) {
+		m[0], m[1] = m[0]+first, m[1]+first
 		if inCode(s, m[0]) && !leftOpen(s, m[0]) || framed(s, m[0], m[1]) {
 			continue
 		}

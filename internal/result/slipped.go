@@ -462,8 +462,9 @@ var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTar
 var valueStart = lazyregexp.New(`[:\[{,]\s*['"]`)
 
 // slippedTaskFindings looks for sentences that give the reader a task of their own: at each
-// sentence's start, and at each record value's start.
-func slippedTaskFindings(s string) []hit {
+// sentence's start, at each record value's start, and at each place of mid, where an order was
+// slipped in at a word (midSentenceOrders).
+func slippedTaskFindings(s string, mid []int) []hit {
 	var out []hit
 	type candidate struct {
 		at    int
@@ -480,7 +481,7 @@ func slippedTaskFindings(s string) []hit {
 			starts = append(starts, candidate{loc[1], true})
 		}
 	}
-	for _, at := range midSentenceOrders(s) {
+	for _, at := range mid {
 		starts = append(starts, candidate{at, false})
 	}
 	fences := fenceOffsets(s)

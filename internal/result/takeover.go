@@ -745,11 +745,11 @@ func programReply(sentence string) bool {
 
 // replyDirectiveFindings looks for sentences of the reply directive.
 func replyDirectiveFindings(s string) []hit {
-	out := slippedTaskFindings(s)
+	mid := midSentenceOrders(s)
+	out := slippedTaskFindings(s, mid)
 	if !strings.Contains(s, "your") && !strings.Contains(s, "Your") {
 		return out
 	}
-	mid := midSentenceOrders(s)
 	for start := 0; start < len(s); {
 		end := sentenceEnd(s, start)
 		// An order slipped in at a word is read from its verb, as a sentence of its own.
@@ -1075,7 +1075,8 @@ func withoutFiller(s string) (string, []int) {
 	}
 	filler := rune(-1)
 	for r, k := range inside {
-		if k >= 3 && !outside[r] && (filler < 0 || k > inside[filler]) {
+		// Punctuation between letters is a word's own ("don’t", "e‑mail"), and so is a mark.
+		if k >= 3 && !outside[r] && !unicode.IsPunct(r) && !unicode.IsMark(r) && !unicode.IsSpace(r) && (filler < 0 || k > inside[filler]) {
 			filler = r
 		}
 	}
