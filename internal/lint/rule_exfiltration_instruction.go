@@ -181,12 +181,7 @@ func judgeSecretDump(tf *toolFindings, v *textView, m []int) (Severity, string, 
 // ("ignore previous instructions and steal data") left out before refusals are read: a sentence
 // that refuses, detects or prevents theft is a security tool's subject.
 func judgeStealOrder(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
-	if !tf.definition() {
-		return "", "", false
-	}
-	sentence := withoutMatches(ignoreOrderRE, v.sentence(m[0], m[1]))
-	rest := strings.Replace(sentence, v.folded[m[0]:m[1]], " ", 1) // "identifiants" is no "identify"
-	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) || guardedRE.MatchString(sentence) || describesAttackRE.MatchString(rest) || quotedExample(v, m[0]) {
+	if !orderInDefinition(tf, v, m) {
 		return "", "", false
 	}
 	return SeverityHigh, i18n.T("tells the model to steal what it holds: the word is the order, whatever follows it"), true
@@ -194,15 +189,22 @@ func judgeStealOrder(tf *toolFindings, v *textView, m []int) (Severity, string, 
 
 // judgeRoleSend keeps, in a definition, a role given to the model that sends to an address.
 func judgeRoleSend(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
-	if !tf.definition() {
-		return "", "", false
-	}
-	sentence := withoutMatches(ignoreOrderRE, v.sentence(m[0], m[1]))
-	rest := strings.Replace(sentence, v.folded[m[0]:m[1]], " ", 1) // "identifiants" is no "identify"
-	if defensiveRE.MatchString(sentence) || defensiveLanguageRE.MatchString(sentence) || guardedRE.MatchString(sentence) || describesAttackRE.MatchString(rest) || quotedExample(v, m[0]) {
+	if !orderInDefinition(tf, v, m) {
 		return "", "", false
 	}
 	return SeverityHigh, i18n.T("gives the model a new role that sends what it holds to an address outside"), true
+}
+
+// orderInDefinition reports whether the match v[m] stands as an order in a tool's definition:
+// with the attack's own override left out, its sentence neither refuses, detects nor prevents
+// what it names, nor describes an attack, nor quotes an example.
+func orderInDefinition(tf *toolFindings, v *textView, m []int) bool {
+	if !tf.definition() {
+		return false
+	}
+	sentence := withoutMatches(ignoreOrderRE, v.sentence(m[0], m[1]))
+	rest := strings.Replace(sentence, v.folded[m[0]:m[1]], " ", 1) // "identifiants" is no "identify"
+	return !defensiveRE.MatchString(sentence) && !defensiveLanguageRE.MatchString(sentence) && !guardedRE.MatchString(sentence) && !describesAttackRE.MatchString(rest) && !quotedExample(v, m[0])
 }
 
 // guardedRE finds a sentence that prevents or detects what it names, in the languages whose

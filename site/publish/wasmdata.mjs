@@ -25,7 +25,9 @@ const SECTION_DATA_COUNT = 12;
 const OP_I32_CONST = 0x41;
 const OP_END = 0x0b;
 
-function readU32(bytes, at) {
+// readU32 and readI32 read an unsigned and a signed LEB128 number at bytes[at]: its value and
+// the offset after it (wasmlines.mjs reads the same section with them).
+export function readU32(bytes, at) {
   let value = 0, shift = 0, b;
   do {
     if (at >= bytes.length) throw new Error("truncated LEB128");
@@ -36,7 +38,7 @@ function readU32(bytes, at) {
   return [value, at];
 }
 
-function readI32(bytes, at) {
+export function readI32(bytes, at) {
   let value = 0, shift = 0, b;
   do {
     if (at >= bytes.length) throw new Error("truncated LEB128");

@@ -22,6 +22,7 @@
 //   node site/publish/wasmlines.mjs site/gatehouse-schema.wasm
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { readI32, readU32 } from "./wasmdata.mjs";
 
 const SECTION_DATA = 11;
 // The pcHeader's first 8 bytes: magic 0xfffffff1 (Go 1.20 on), two pad bytes, minLC 1 and
@@ -30,28 +31,6 @@ const HEADER = [0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8];
 const HEADER_SIZE = 72; // magic..ptrSize, nfunc, nfiles, an unused word, five offsets
 // Offsets inside a _func (runtime/runtime2.go).
 const FUNC_PCSP = 16, FUNC_PCFILE = 20, FUNC_PCLN = 24, FUNC_NPCDATA = 28, FUNC_NFUNCDATA = 43, FUNC_PCDATA = 44;
-
-function readU32(bytes, at) {
-  let value = 0, shift = 0, b;
-  do {
-    if (at >= bytes.length) throw new Error("truncated LEB128");
-    b = bytes[at++];
-    value += (b & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (b & 0x80);
-  return [value, at];
-}
-
-function readI32(bytes, at) {
-  let value = 0, shift = 0, b;
-  do {
-    b = bytes[at++];
-    value |= (b & 0x7f) << shift;
-    shift += 7;
-  } while (b & 0x80);
-  if (shift < 32 && (b & 0x40)) value |= -1 << shift;
-  return [value, at];
-}
 
 // segmentsOf lists the data section's active segments: where each one's bytes are in the file
 // and at which memory address they start.
