@@ -179,16 +179,20 @@ func wholeLine(s string, start, end int) bool {
 	for _, w := range orderLeads {
 		lead = strings.TrimSpace(strings.TrimPrefix(lead, w))
 	}
-	rest := s[end:]
-	if i := strings.IndexByte(rest, '\n'); i >= 0 {
-		rest = rest[:i]
+	return strings.Trim(lead, " ,") == "" && strings.Trim(restOfLine(s, end), " \t.!:") == ""
+}
+
+// restOfLine is s from i to the end of i's line.
+func restOfLine(s string, i int) string {
+	rest := s[i:]
+	if j := strings.IndexByte(rest, '\n'); j >= 0 {
+		rest = rest[:j]
 	}
-	return strings.Trim(lead, " ,") == "" && strings.Trim(rest, " \t.!:") == ""
+	return rest
 }
 
 // onlySaid reports whether the say order at s[start:end] (end just past its opening quote, s in
-// lower case) is
-// its line's whole text: 'say "access granted"' on a line of its own, where nothing before it
+// lower case) is its line's whole text: 'say "access granted"' on a line of its own, where nothing before it
 // and nothing after its literal makes it a step of a guide ("say "yes" when asked and press
 // Enter").
 func onlySaid(s string, start, end int) bool {
@@ -204,11 +208,7 @@ func onlySaid(s string, start, end int) bool {
 	if close < 0 || s[end+close] == '\n' {
 		return false
 	}
-	rest := s[end+close+1:]
-	if i := strings.IndexByte(rest, '\n'); i >= 0 {
-		rest = rest[:i]
-	}
-	return strings.Trim(rest, " \t.!") == ""
+	return strings.Trim(restOfLine(s, end+close+1), " \t.!") == ""
 }
 
 // sentenceStartBefore is where the sentence holding s[i] starts, the one before it included:

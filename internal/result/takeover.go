@@ -1067,7 +1067,7 @@ func withoutFiller(s string) (string, []int) {
 			continue
 		}
 		n := utf8.RuneLen(r)
-		if i > 0 && i+n < len(s) && isASCIILetter(s[i-1]) && isASCIILetter(s[i+n]) {
+		if i > 0 && i+n < len(s) && isLetterByte(s[i-1]) && isLetterByte(s[i+n]) {
 			inside[r]++
 		} else {
 			outside[r] = true
@@ -1097,8 +1097,6 @@ func withoutFiller(s string) (string, []int) {
 	index = append(index, len(s))
 	return b.String(), index
 }
-
-func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // A switchLanguage holds one language's ways of taking the model off its task without naming its
 // instructions: an order to drop the rest of the document and reply with something else, a
