@@ -454,7 +454,34 @@ func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther, outputOnly, userDirected, summaryDictated, summaryOrder, outputOnlyOther, userDirectedOther,
 	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian,
-	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion, letterGame, mailToOther)
+	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion, letterGame, mailToOther, taskOpening, taskOpeningOther)
+
+// taskOpening is a sentence that opens on a task for whoever reads it, in the words of requests
+// to an assistant: an imperative of making, telling or working out ("Compose a letter to…",
+// "Provide an example of…", "List three…", "Calculate…"), or a plea for one ("Can you show me…",
+// "I need you to…"). Alone it is what a guide's step says too; it counts only where nothing else
+// in the text speaks of what it asks ([wordStems.standsApart]).
+var taskOpening = lint.NewExpression(`(?i)^(?:(?:also|and|now|then|next|btw|by\s+the\s+way|oh),?\s+)?(?:please,?\s+|kindly\s+)?` +
+	`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need|would\s+like)\s+you\s+to\s+|help\s+me\s+)?` +
+	`(?:write|compose|draft|provide|give|list|explain|describe|create|generate|suggest|recommend|summari[sz]e|calculate|compute|classify|categori[sz]e|convert|rewrite|rephrase|paraphrase|name|identify|tell|show|outline|compare|design|propose|brainstorm|come\s+up\s+with|teach|recite|rank|analy[sz]e|evaluate|solve|predict|estimate|construct|formulate|plan|invent|imagine|find|determine|define|elaborate|discuss|share)\s+(?:me\s+|us\s+)?` +
+	`(?:a|an|the|some|three|five|ten|\d+|two|four|me|how|what|why|who|which|where|when|ways?|tips?|examples?|steps?|ideas?|reasons?)\b`)
+
+// taskOpeningOther is taskOpening in French, German, Spanish, Italian and Portuguese: an
+// imperative of making, telling or working out before what it asks for, or a plea ("peux-tu",
+// "kannst du", "¿puedes", "puoi", "você pode") before the infinitive.
+var taskOpeningOther = lint.NewExpression(`(?i)^¿?(?:(?:s['’]il\s+(?:te|vous)\s+plaît|bitte|por\s+favor|per\s+favore),?\s+)?(?:` +
+	`(?:écris|écrivez|rédige|rédigez|compose|composez|fournis|fournissez|donne|donnez|liste|listez|énumère|énumérez|explique|expliquez|décris|décrivez|crée|créez|génère|générez|suggère|suggérez|propose|proposez|recommande|recommandez|résume|résumez|calcule|calculez|convertis|convertissez|réécris|réécrivez|nomme|nommez|dis|dites|montre|montrez|compare|comparez|conçois|concevez|invente|inventez|trouve|trouvez|imagine|imaginez)(?:-moi|-nous)?\s+(?:un|une|des|le|la|les|l['’]|trois|cinq|\d+|comment|pourquoi|quel\p{L}*|ce\s+qu)` +
+	`|(?:peux-tu|pouvez-vous|pourriez-vous|pourrais-tu)\s+(?:me\s+|nous\s+)?(?:écrire|rédiger|composer|donner|fournir|expliquer|décrire|créer|générer|lister|énumérer|proposer|suggérer|recommander|résumer|calculer|trouver|dire|montrer|inventer|imaginer)\b` +
+	`|(?:schreibe|schreib|verfasse|gib|liste|nenne|erkläre|beschreibe|erstelle|erzeuge|generiere|schlage|empfiehl|fasse|berechne|formuliere|vergleiche|entwirf|erfinde|finde|zeige|zeig|sag)(?:\s+(?:mir|uns))?\s+(?:ein|eine|einen|einem|der|die|das|den|drei|fünf|\d+|wie|warum|was|welche\p{L}*)` +
+	`|(?:schreiben|verfassen|geben|nennen|erklären|beschreiben|erstellen|berechnen|formulieren|entwerfen|zeigen|sagen)\s+sie\s+(?:mir\s+|uns\s+)?(?:ein|eine|einen|einem|der|die|das|den|drei|fünf|\d+|wie|warum|was|welche\p{L}*)` +
+	`|(?:kannst\s+du|könntest\s+du|können\s+sie|könnten\s+sie)\s+(?:mir\s+|uns\s+)?(?:bitte\s+)?(?:ein|eine|einen|drei|fünf|\d+)\s+\p{L}+` +
+	`|(?:escribe|escriba|redacta|redacte|compón|componga|proporciona|proporcione|da|dame|deme|danos|enumera|enumere|explica|explique|describe|describa|crea|cree|genera|genere|sugiere|sugiera|propón|proponga|recomienda|recomiende|resume|resuma|calcula|calcule|convierte|reescribe|nombra|dime|dígame|muéstrame|compara|diseña|inventa|encuentra|imagina)\s+(?:un|una|unos|unas|el|la|los|las|tres|cinco|\d+|cómo|por\s+qué|qué|cuál\p{L}*)` +
+	`|(?:puedes|podrías|podría|puede)\s+(?:usted\s+)?(?:me\s+|nos\s+)?(?:escribir|redactar|componer|dar|darme|proporcionar|explicar|describir|crear|generar|enumerar|sugerir|proponer|recomendar|resumir|calcular|encontrar|decirme|mostrarme|inventar|imaginar)\b` +
+	`|(?:scrivi|scriva|componi|fornisci|fornisca|dammi|elenca|spiega|spieghi|descrivi|descriva|crea|crei|genera|suggerisci|proponi|consiglia|riassumi|calcola|converti|riscrivi|dimmi|mostrami|confronta|progetta|inventa|trova|immagina)\s+(?:un|una|uno|il|lo|la|i|gli|le|l['’]|tre|cinque|\d+|come|perché|cosa|quale|quali)` +
+	`|(?:puoi|potresti|può|potrebbe)\s+(?:mi\s+|ci\s+)?(?:scrivere|comporre|darmi|dare|fornire|spiegare|descrivere|creare|generare|elencare|suggerire|proporre|consigliare|riassumere|calcolare|trovare|dirmi|mostrarmi|inventare|immaginare)\b` +
+	`|(?:escreva|escreve|redija|componha|forneça|fornece|dê|dá|liste|enumere|explique|descreva|crie|gere|sugira|proponha|recomende|resuma|calcule|converta|reescreva|nomeie|diga-me|mostre-me|projete|invente|encontre|imagine)\s+(?:me\s+)?(?:um|uma|uns|umas|o|a|os|as|três|cinco|\d+|como|por\s+que|porque|qual|quais)` +
+	`|(?:você\s+pode|pode|poderia|podes)\s+(?:me\s+|nos\s+)?(?:escrever|redigir|compor|dar|fornecer|explicar|descrever|criar|gerar|listar|sugerir|propor|recomendar|resumir|calcular|encontrar|dizer|mostrar|inventar|imaginar)\b` +
+	`)`)
 
 // valueStart is where a record's field value starts in text that holds records (a JSON or a
 // Python literal printed by a tool): its first word starts a sentence, and its quotes are the
@@ -559,6 +586,8 @@ func slippedTaskFindings(s string, mid []int) []hit {
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		case len(trimmed) <= 160 && edgeSentence(s, c.value, at, end) && factOrder.MatchString(trimmed) && !factAbout.MatchString(trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result asks its reader to name or tell a fact that the data is not about")
+		case len(trimmed) <= 200 && (edgeSentence(s, c.value, at, end) || ownLine(s, at, end)) && !headingLine(s, at) && (matches(taskOpening, trimmed) || matches(taskOpeningOther, trimmed)) && apart.standsApart(s, at, end, taskRest):
+			what = i18n.T("a sentence of the result asks its reader for a task that nothing else in the data is about")
 		case len(trimmed) <= 180 && end < len(s) && s[end] == '?' && factQuestionApart(s, at, end, &apart):
 			what = i18n.T("a sentence of the result asks its reader a question of fact that nothing else in the data is about")
 		default:
@@ -685,6 +714,19 @@ func edgeSentence(s string, value bool, at, end int) bool {
 	return first != last
 }
 
+// ownLine reports whether the sentence s[at:end] is the whole of its line, but for its stop.
+func ownLine(s string, at, end int) bool {
+	ls := strings.LastIndexByte(s[:at], '\n') + 1
+	return strings.TrimSpace(s[ls:at]) == "" && strings.Trim(restOfLine(s, min(end, len(s))), " \t.!?:") == ""
+}
+
+// headingLine reports whether s[at] starts a Markdown heading's line: a section's title names
+// what the section does ("## Create a new project").
+func headingLine(s string, at int) bool {
+	ls := strings.LastIndexByte(s[:at], '\n') + 1
+	return strings.HasPrefix(strings.TrimLeft(s[ls:at], " \t"), "#")
+}
+
 // withStop is the sentence s[at:end] with the mark that ends it ("we might state:" ends at its
 // colon, which says what follows is what to state).
 func withStop(s string, at, end int) string {
@@ -771,7 +813,7 @@ func factQuestionApart(s string, at, end int, apart *wordStems) bool {
 	if loc := estCe.FindStringIndex(asked); loc != nil {
 		asked = asked[:loc[0]] + " " + asked[loc[1]:]
 	}
-	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end)
+	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end, questionRest(s, at, end))
 }
 
 // headingQuestion reports whether the question s[at:end] ("?" at s[end]) is a Markdown
@@ -821,7 +863,7 @@ func contentWords(s string, f func(stem string)) {
 // standsApart reports whether the sentence s[at:end] asks about what nothing else in s speaks
 // of: it holds two content words at least, none of which recurs in the rest of s, and the rest
 // is data of forty words or more, not a message of one line.
-func (ws *wordStems) standsApart(s string, at, end int) bool {
+func (ws *wordStems) standsApart(s string, at, end, rest int) bool {
 	if ws.counts == nil {
 		ws.counts = map[string]int{}
 		contentWords(s, func(stem string) { ws.counts[stem]++; ws.words++ })
@@ -829,7 +871,7 @@ func (ws *wordStems) standsApart(s string, at, end int) bool {
 	own := map[string]int{}
 	n := 0
 	contentWords(s[at:end], func(stem string) { own[stem]++; n++ })
-	if len(own) < 2 || ws.words-n < 40 {
+	if len(own) < 2 || ws.words-n < rest {
 		return false
 	}
 	for stem, k := range own {
@@ -838,6 +880,21 @@ func (ws *wordStems) standsApart(s string, at, end int) bool {
 		}
 	}
 	return true
+}
+
+// taskRest is how many content words the rest of a text needs for a task opening in it to stand
+// apart: fewer than a question's, for an order to make or tell something is no line a short
+// notice says in passing.
+const taskRest = 16
+
+// questionRest is how many content words the rest of a text needs for a question of fact in it
+// to stand apart: a question on a line of its own is set apart by its writer already, and needs
+// a task's count, not the forty of one asked inside a paragraph.
+func questionRest(s string, at, end int) int {
+	if ownLine(s, at, end) {
+		return taskRest
+	}
+	return 40
 }
 
 // questionFunctionWords are the words of four letters or more that every kind of question
