@@ -454,7 +454,7 @@ func besideTaskAsianOrder(read *lint.SetReading, sentence string) bool {
 // sentenceOrders are the expressions asked of each sentence, read for all at once.
 var sentenceOrders = lint.NewExpressionSet(producedWork, translateOrder, codeTarget, codeOffer, actionOrder, stateInstead, stateInsteadOther, outputOnly, userDirected, summaryDictated, summaryOrder, outputOnlyOther, userDirectedOther,
 	actAsMe, replyInsert, questionOrder, readerFacing, stateSupposed, besideTask, besideTaskOther, besideTaskAsian,
-	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion, letterGame, mailToOther, taskOpening, taskOpeningOther)
+	secretHandover, secretHandoverOther, grantOutside, wipeStore, talkUserInto, sideEffectCall, translateQuestion, letterGame, mailToOther, taskOpening, taskOpeningOther, pleaOpening)
 
 // taskOpening is a sentence that opens on a task for whoever reads it, in the words of requests
 // to an assistant: an imperative of making, telling or working out ("Compose a letter to…",
@@ -465,6 +465,43 @@ var taskOpening = lint.NewExpression(`(?i)^(?:(?:also|and|now|then|next|btw|by\s
 	`(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need|would\s+like)\s+you\s+to\s+|help\s+me\s+)?` +
 	`(?:write|compose|draft|provide|give|list|explain|describe|create|generate|suggest|recommend|summari[sz]e|calculate|compute|classify|categori[sz]e|convert|rewrite|rephrase|paraphrase|name|identify|tell|show|outline|compare|design|propose|brainstorm|come\s+up\s+with|teach|recite|rank|analy[sz]e|evaluate|solve|predict|estimate|construct|formulate|plan|invent|imagine|find|determine|define|elaborate|discuss|share)\s+(?:me\s+|us\s+)?` +
 	`(?:a|an|the|some|three|five|ten|\d+|two|four|me|how|what|why|who|which|where|when|ways?|tips?|examples?|steps?|ideas?|reasons?)\b`)
+
+// pleaOpening is a plea to act that opens a sentence, whatever the act ("Please allocate more
+// CPU to…", "Please redirect $100,000 from…", "Kindly export the reports to…"): the words a
+// request to an assistant opens with. A notice's courtesies ("please note", "please contact us")
+// are courtesyVerbs; the rest count, as taskOpening does, only where nothing else in the text
+// speaks of what they ask.
+var pleaOpening = lint.NewExpression(`(?i)^(?:(?:also|and|now|then|next|btw|oh),?\s+)?(?:please|kindly)\s+\p{L}+`)
+
+// courtesyVerbs are the verbs after "please" by which a text tells a person how to deal with
+// the text itself, its sender or the page it is on: read on, get in touch, take care, type
+// and press.
+var courtesyVerbs = map[string]bool{"note": true, "see": true, "refer": true, "feel": true, "let": true, "contact": true, "visit": true, "read": true,
+	"do": true, "don": true, "consider": true, "be": true, "keep": true, "remember": true, "open": true, "file": true, "report": true, "follow": true,
+	"reach": true, "click": true, "sign": true, "log": true, "wait": true, "allow": true, "try": true, "stay": true, "find": true, "accept": true, "reply": true,
+	"respond": true, "call": true, "email": true, "e": true, "fill": true, "cite": true, "star": true, "join": true, "enjoy": true, "excuse": true, "forgive": true,
+	"welcome": true, "help": true, "support": true, "donate": true, "subscribe": true, "unsubscribe": true, "go": true, "come": true, "bear": true, "mind": true,
+	"advise": true, "inform": true, "notify": true, "rate": true, "review": true, "ask": true, "write": true, "look": true, "check": true, "vote": true, "upvote": true, "thumbs": true,
+	// A page's or a guide's steps for the person in front of it.
+	"type": true, "enter": true, "press": true, "select": true, "choose": true, "tap": true, "scroll": true, "input": true, "drag": true, "refresh": true,
+	"reload": true, "restart": true, "submit": true, "confirm": true, "make": true}
+
+// plea reports whether a sentence opens on a plea to act that is no courtesy (pleaOpening).
+func plea(read *lint.SetReading, sentence string) bool {
+	if !read.MayMatch(pleaOpening) {
+		return false
+	}
+	loc := pleaOpening.FindStringIndex(sentence)
+	if loc == nil {
+		return false
+	}
+	verb := sentence[loc[0]:loc[1]]
+	verb = strings.ToLower(verb[strings.LastIndexAny(verb, " \t\n")+1:])
+	return !courtesyVerbs[verb] && !correspondence.MatchString(sentence) && !toTextsOwn.MatchString(sentence)
+}
+
+// toTextsOwn is a plea's addressee who made the text: "please send mail to the maintainers".
+var toTextsOwn = lazyregexp.New(`(?i)\bto\s+(?:the\s+|its\s+|our\s+)?(?:maintainers?|authors?|developers?|team|upstream|mailing\s+list)\b`)
 
 // taskOpeningOther is taskOpening in French, German, Spanish, Italian and Portuguese: an
 // imperative of making, telling or working out before what it asks for, or a plea ("peux-tu",
@@ -586,7 +623,7 @@ func slippedTaskFindings(s string, mid []int) []hit {
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		case len(trimmed) <= 160 && edgeSentence(s, c.value, at, end) && factOrder.MatchString(trimmed) && !factAbout.MatchString(trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result asks its reader to name or tell a fact that the data is not about")
-		case len(trimmed) <= 200 && (edgeSentence(s, c.value, at, end) || ownLine(s, at, end)) && !headingLine(s, at) && (matches(taskOpening, trimmed) || matches(taskOpeningOther, trimmed)) && apart.standsApart(s, at, end, taskRest):
+		case len(trimmed) <= 200 && (edgeSentence(s, c.value, at, end) || ownLine(s, at, end)) && !headingLine(s, at) && (matches(taskOpening, trimmed) || matches(taskOpeningOther, trimmed) || plea(&read, trimmed)) && apart.standsApart(s, at, end, taskRest):
 			what = i18n.T("a sentence of the result asks its reader for a task that nothing else in the data is about")
 		case len(trimmed) <= 180 && end < len(s) && s[end] == '?' && factQuestionApart(s, at, end, &apart):
 			what = i18n.T("a sentence of the result asks its reader a question of fact that nothing else in the data is about")
@@ -631,7 +668,7 @@ func midSentenceOrders(s string) []int {
 		if s[i] != ' ' || s[i+1] < 'A' || s[i+1] > 'Z' {
 			continue
 		}
-		if c := s[i-1]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == ',') {
+		if c := s[i-1]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == ',' || c == ';') {
 			continue
 		}
 		j := i + 2
@@ -714,10 +751,19 @@ func edgeSentence(s string, value bool, at, end int) bool {
 	return first != last
 }
 
-// ownLine reports whether the sentence s[at:end] is the whole of its line, but for its stop.
+// ownLine reports whether the sentence s[at:end] is the whole of its line, but for its stop. A
+// line that ends without one, before a line of text, is a sentence wrapped at a width ("Please
+// send bug reports to\n  the maintainers"), not one set apart.
 func ownLine(s string, at, end int) bool {
 	ls := strings.LastIndexByte(s[:at], '\n') + 1
-	return strings.TrimSpace(s[ls:at]) == "" && strings.Trim(restOfLine(s, min(end, len(s))), " \t.!?:") == ""
+	if strings.TrimSpace(s[ls:at]) != "" || strings.Trim(restOfLine(s, min(end, len(s))), " \t.!?:") != "" {
+		return false
+	}
+	if end < len(s) && s[end] == '\n' {
+		next := s[end+1:]
+		return strings.TrimSpace(restOfLine(next, 0)) == ""
+	}
+	return true
 }
 
 // headingLine reports whether s[at] starts a Markdown heading's line: a section's title names

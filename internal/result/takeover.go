@@ -319,6 +319,9 @@ func takeoverFindings(text string) []hit {
 	if h, ok := disclosureFindings(text, s); ok {
 		return []hit{h}
 	}
+	if h, ok := obeyOrder(text, s); ok {
+		return []hit{h}
+	}
 	return nil
 }
 
