@@ -484,21 +484,34 @@ var courtesyVerbs = map[string]bool{"note": true, "see": true, "refer": true, "f
 	"advise": true, "inform": true, "notify": true, "rate": true, "review": true, "ask": true, "write": true, "look": true, "check": true, "vote": true, "upvote": true, "thumbs": true,
 	// A page's or a guide's steps for the person in front of it.
 	"type": true, "enter": true, "press": true, "select": true, "choose": true, "tap": true, "scroll": true, "input": true, "drag": true, "refresh": true,
-	"reload": true, "restart": true, "submit": true, "confirm": true, "make": true}
+	"reload": true, "restart": true, "submit": true, "confirm": true, "make": true, "login": true,
+	// A mail's word on an earlier one, which the takeover rules read for overrides.
+	"ignore": true, "disregard": true}
 
-// plea reports whether a sentence opens on a plea to act that is no courtesy (pleaOpening).
-func plea(read *lint.SetReading, sentence string) bool {
+// plea reports whether a sentence opens on a plea to act that is no courtesy (pleaOpening),
+// and its verb.
+func plea(read *lint.SetReading, sentence string) (verb string, ok bool) {
 	if !read.MayMatch(pleaOpening) {
-		return false
+		return "", false
 	}
 	loc := pleaOpening.FindStringIndex(sentence)
 	if loc == nil {
-		return false
+		return "", false
 	}
-	verb := sentence[loc[0]:loc[1]]
+	verb = sentence[loc[0]:loc[1]]
 	verb = strings.ToLower(verb[strings.LastIndexAny(verb, " \t\n")+1:])
-	return !courtesyVerbs[verb] && !correspondence.MatchString(sentence) && !toTextsOwn.MatchString(sentence)
+	if verb == "ensure" && strings.HasPrefix(strings.TrimLeft(sentence[loc[1]:], " "), "that") {
+		return "", false // a guideline for a person: "please ensure that the report is complete"
+	}
+	return verb, !courtesyVerbs[verb] && !correspondence.MatchString(sentence) && !toTextsOwn.MatchString(sentence)
 }
+
+// talkVerbs are the verbs of a plea to say or tell something, not to act on a system: asked
+// of a text as a task is ("please explain such an assertion" is an article's figure of speech
+// unless nothing else in it speaks of what it asks).
+var talkVerbs = map[string]bool{"explain": true, "describe": true, "tell": true, "say": true, "give": true, "show": true, "list": true, "summarize": true,
+	"summarise": true, "translate": true, "answer": true, "define": true, "clarify": true, "elaborate": true, "discuss": true, "comment": true, "name": true,
+	"compose": true, "draft": true, "recite": true, "suggest": true, "recommend": true, "justify": true, "imagine": true, "think": true, "stop": true, "remind": true}
 
 // toTextsOwn is a plea's addressee who made the text: "please send mail to the maintainers".
 var toTextsOwn = lazyregexp.New(`(?i)\bto\s+(?:the\s+|its\s+|our\s+)?(?:maintainers?|authors?|developers?|team|upstream|mailing\s+list)\b`)
@@ -533,20 +546,21 @@ func slippedTaskFindings(s string, mid []int) []hit {
 	type candidate struct {
 		at    int
 		value bool // a record value: ends at its closing quote, and is not a quotation
+		mid   bool // an order's verb set into the middle of a sentence (midSentenceOrders)
 	}
 	var starts []candidate
 	for start := 0; start < len(s); {
 		end := sentenceEnd(s, start)
-		starts = append(starts, candidate{start, false})
+		starts = append(starts, candidate{at: start})
 		start = end + 1
 	}
 	if strings.ContainsAny(s, `'"`) {
 		for _, loc := range findValueStarts(s, 256) {
-			starts = append(starts, candidate{loc[1], true})
+			starts = append(starts, candidate{at: loc[1], value: true})
 		}
 	}
 	for _, at := range mid {
-		starts = append(starts, candidate{at, false})
+		starts = append(starts, candidate{at: at, mid: true})
 	}
 	fences := fenceOffsets(s)
 	greeted := -1       // whether s greets its reader by name, read once where an order asks it
@@ -623,7 +637,7 @@ func slippedTaskFindings(s string, mid []int) []hit {
 			what = i18n.T("a sentence of the result tells its reader what to state about the data")
 		case len(trimmed) <= 160 && edgeSentence(s, c.value, at, end) && factOrder.MatchString(trimmed) && !factAbout.MatchString(trimmed) && !greets(s, &greeted):
 			what = i18n.T("a sentence of the result asks its reader to name or tell a fact that the data is not about")
-		case len(trimmed) <= 200 && (edgeSentence(s, c.value, at, end) || ownLine(s, at, end)) && !headingLine(s, at) && (matches(taskOpening, trimmed) || matches(taskOpeningOther, trimmed) || plea(&read, trimmed)) && apart.standsApart(s, at, end, taskRest):
+		case len(trimmed) <= 200 && (c.mid || edgeSentence(s, c.value, at, end) || ownLine(s, at, end)) && !headingLine(s, at) && taskApart(&read, s, trimmed, at, end, &apart):
 			what = i18n.T("a sentence of the result asks its reader for a task that nothing else in the data is about")
 		case len(trimmed) <= 180 && end < len(s) && s[end] == '?' && factQuestionApart(s, at, end, &apart):
 			what = i18n.T("a sentence of the result asks its reader a question of fact that nothing else in the data is about")
@@ -859,7 +873,7 @@ func factQuestionApart(s string, at, end int, apart *wordStems) bool {
 	if loc := estCe.FindStringIndex(asked); loc != nil {
 		asked = asked[:loc[0]] + " " + asked[loc[1]:]
 	}
-	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end, questionRest(s, at, end))
+	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.withSlack(0).standsApart(s, at, end, questionRest(s, at, end))
 }
 
 // headingQuestion reports whether the question s[at:end] ("?" at s[end]) is a Markdown
@@ -882,6 +896,11 @@ func headingQuestion(s string, at, end int) bool {
 type wordStems struct {
 	counts map[string]int
 	words  int
+	// slack is how many quarters of a sentence's words may recur in the rest and the sentence
+	// still stand apart: none for a question, which reads as the text's own unless nothing of
+	// it recurs; one for a task or a plea, whose opening is a signal of its own and whose words
+	// ("system", "data", "review") a long text holds by chance.
+	slack int
 }
 
 // stemRunes is how many runes of a word stand for it: enough to keep words apart, few enough to
@@ -920,13 +939,38 @@ func (ws *wordStems) standsApart(s string, at, end, rest int) bool {
 	if len(own) < 2 || ws.words-n < rest {
 		return false
 	}
+	recurring := 0
 	for stem, k := range own {
 		if ws.counts[stem] > k {
-			return false
+			recurring++
 		}
 	}
-	return true
+	return recurring <= ws.slack*len(own)/4
 }
+
+// taskApart reports whether the sentence s[at:end] opens on a task or a plea to act that
+// stands apart from the rest of s: a task (to make or tell something, "please explain" too)
+// with none of its words recurring, a plea to act on something ("please redirect…", "please
+// update the grades…") with a quarter of them at most, for an act names the things of a
+// system, which a long text may name by chance.
+func taskApart(read *lint.SetReading, s, trimmed string, at, end int, apart *wordStems) bool {
+	task := read.MayMatch(taskOpening) && taskOpening.MatchString(trimmed) || read.MayMatch(taskOpeningOther) && taskOpeningOther.MatchString(trimmed)
+	if task {
+		return apart.withSlack(0).standsApart(s, at, end, taskRest)
+	}
+	verb, ok := plea(read, trimmed)
+	if !ok {
+		return false
+	}
+	slack := 1
+	if talkVerbs[verb] {
+		slack = 0
+	}
+	return apart.withSlack(slack).standsApart(s, at, end, taskRest)
+}
+
+// withSlack sets ws's slack for the question asked next.
+func (ws *wordStems) withSlack(n int) *wordStems { ws.slack = n; return ws }
 
 // taskRest is how many content words the rest of a text needs for a task opening in it to stand
 // apart: fewer than a question's, for an order to make or tell something is no line a short
