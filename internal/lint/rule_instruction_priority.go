@@ -178,10 +178,39 @@ func judgeStandingRule(tf *toolFindings, v *textView, m []int) (Severity, string
 	return SeverityHigh, "", true
 }
 
-// ownInputNouns are the things a rule on "every …" may be about, by the parameter that holds one
-// when it is the tool's own input: "all collection queries must include edges and pageInfo" in a
-// tool whose query parameter takes a GraphQL query says how to write that argument.
-var ownInputNouns = map[string]string{"query": "query", "queries": "query", "command": "command", "commands": "command", "request": "request", "requests": "request"}
+// ownInputNouns are the things a rule on "every …" may be about, by the parameters that hold
+// one (the noun, or a list of them) when it is the tool's own input: "all collection queries must
+// include edges and pageInfo" in a tool whose query parameter takes a GraphQL query, or "each
+// request must include `to`" in a batch tool whose requests parameter lists them, says how to
+// write that argument.
+var ownInputNouns = map[string][]string{
+	"query": {"query", "queries"}, "queries": {"query", "queries"},
+	"command": {"command", "commands"}, "commands": {"command", "commands"},
+	"request": {"request", "requests"}, "requests": {"request", "requests"},
+	"message": {"message", "messages"}, "messages": {"message", "messages"},
+}
+
+// codeNameRE finds a name written as code (`to`, `requests[]`): in a rule on every request, the
+// fields it says each one carries.
+var codeNameRE = lazyregexp.New("\x60([A-Za-z_$][\\w.$-]*)(?:\\[\\])?\x60")
+
+// namesOwnFields reports a rule whose object, the rest of its sentence after what it lays the
+// rule with, names fields only as the tool's own parameters, written as code ("each request must
+// include at least one recipient via `to`, `cc`, or `bcc`"): it says which of its own fields
+// every item carries. A name that is no parameter of the tool ("must include `session_key`") is
+// not that.
+func namesOwnFields(tf *toolFindings, rest string) bool {
+	names := codeNameRE.FindAllStringSubmatchIndex(rest, 8)
+	if len(names) == 0 {
+		return false
+	}
+	for _, n := range names {
+		if !tf.isParameter(rest[n[2]:n[3]]) {
+			return false
+		}
+	}
+	return true
+}
 
 // reachesOutRE finds what makes a rule on every input carry something away: an address, a
 // download run as a command.
@@ -196,11 +225,17 @@ func judgeEveryRule(tf *toolFindings, v *textView, m []int) (Severity, string, b
 	if !tf.definition() {
 		return SeverityHigh, "", true
 	}
-	noun := ""
+	noun, param, fields := "", "", false
 	for _, w := range strings.Fields(strings.ToLower(v.folded[m[0]:m[1]])) {
-		if p, ok := ownInputNouns[w]; ok && tf.isParameter(p) {
-			noun = p
-			break
+		if forms, ok := ownInputNouns[w]; ok {
+			if i := slices.IndexFunc(forms, tf.isParameter); i >= 0 {
+				noun, param = forms[0], forms[i]
+				break
+			}
+			if _, to := sentenceAround(v.folded, m[0], m[1]); namesOwnFields(tf, v.folded[m[1]:to]) {
+				noun, fields = forms[0], true
+				break
+			}
 		}
 	}
 	if noun == "" {
@@ -211,7 +246,10 @@ func judgeEveryRule(tf *toolFindings, v *textView, m []int) (Severity, string, b
 		handsOverModelDataRE.MatchString(text) || reachesOutRE.MatchString(text) {
 		return SeverityHigh, "", true
 	}
-	return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: how to write its %q argument; check it asks for nothing more", noun, noun), true
+	if fields {
+		return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: which of its own fields each carries; check it asks for nothing more", noun), true
+	}
+	return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: how to write its %q argument; check it asks for nothing more", noun, param), true
 }
 
 // judgeBeforeEverything keeps a precondition on everything the model does only when its
