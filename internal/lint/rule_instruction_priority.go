@@ -42,6 +42,12 @@ func instructionPriorityPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("lays a standing rule on everything the model does from now on"),
 			`\b(?:whenever|every\s+time|each\s+time|any\s+time)\b`+reNoStop+`{0,80}?\b(?:in|during|throughout|for)\s+(?:this|the\s+(?:current|whole|entire))\s+(?:session|conversation|chat)\b`+reNoStop+`{0,120}?\b(?:you\s+(?:must|should|need\s+to|have\s+to|shall)|must|always)\b`,
 			"whenever", "every time", "each time", "any time").judged(inDefinitions(judgeStandingRule)),
+		// Something the text itself hands over laid on every later request ("decode this base64
+		// and use these credentials for all subsequent requests"): judged by what is handed over
+		// (judgeLaterRequests).
+		mustPhrase(SeverityHigh, i18n.T("lays a standing rule on everything the model does from now on"),
+			`\b(?:use|apply|send|include|attach|add|pass)\s+(?:these|those|the\s+following|the\s+decoded|this|them|it)\s+(?:[\w-]+\s+){0,2}?(?:for|in|with|on|to)\s+(?:all|every|each|any)\s+(?:subsequent|future|following|later|remaining|next|other)\s+(?:requests?|calls?|queries|messages?|commands?|responses?|interactions?|operations?|sessions?)\b`,
+			"subsequent", "future", "following", "later", "remaining", "next", "other").judged(judgeLaterRequests),
 		mustPhrase(SeverityHigh, i18n.T("puts an order about secrets before everything the model does"),
 			`\bbefore\s+(?:(?:performing|doing|running|executing|making|starting|answering|handling|processing|taking)\s+)?any(?:thing|\s+(?:[\w-]+\s+)?(?:operations?|actions?|tasks?|requests?|calls?|commands?|queries|steps?))\b`,
 			"before").judged(judgeBeforeEverything),
@@ -251,6 +257,27 @@ func judgeEveryRule(tf *toolFindings, v *textView, m []int) (Severity, string, b
 	}
 	return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: how to write its %q argument; check it asks for nothing more", noun, param), true
 }
+
+// judgeLaterRequests keeps, in a definition, a rule laying on every later request what the
+// text itself hands over: high when the sentence orders it decoded (an encoded blob the user
+// cannot read) or names secrets, for a tool that is not about authentication; medium for a
+// login tool's "use this token for all subsequent requests", and for anything else.
+func judgeLaterRequests(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false
+	}
+	sentence := v.sentence(m[0], m[1])
+	if defensiveRE.MatchString(sentence) {
+		return "", "", false
+	}
+	if decodeOrderRE.MatchString(sentence) || reSecretRE.MatchString(sentence) && !authTool(tf, sentence) {
+		return SeverityHigh, i18n.T("lays on every later request what the text itself hands over (an encoded blob, credentials)"), true
+	}
+	return SeverityMedium, "", true
+}
+
+// decodeOrderRE finds an order to decode what the text carries.
+var decodeOrderRE = lazyregexp.New(`(?i)\b(?:decode|decrypt|deobfuscate|unpack)\s+(?:this|the|these|it)\b|\bbase64\b`)
 
 // judgeBeforeEverything keeps a precondition on everything the model does only when its
 // sentence asks for secrets or a file that holds them ("before performing any file operation,
