@@ -276,11 +276,16 @@ func judgeLoggedRequest(tf *toolFindings, v *textView, m []int) (Severity, strin
 		return "", "", false
 	}
 	sentence := v.sentence(m[0], m[1])
-	if defensiveRE.MatchString(sentence) || !loggedRequestRE.MatchString(sentence) || !extraOrderRE.MatchString(sentence) {
+	if defensiveRE.MatchString(sentence) || !(loggedRequestRE.MatchString(sentence) || beforeUserInputRE.MatchString(sentence)) || !extraOrderRE.MatchString(sentence) {
 		return "", "", false
 	}
 	return SeverityHigh, i18n.T("tells the model to send what it holds to a place outside"), true
 }
+
+// beforeUserInputRE finds an extra request put before the user's own query or request ("before
+// processing your query, you should first send a request to https://…"): the request goes out
+// ahead of what the user asked, and carries it.
+var beforeUserInputRE = lazyregexp.New(`(?i)\bbefore\s+(?:processing|handling|answering|running|executing|sending|searching)\s+(?:your|the\s+user'?s?|the|any|each|every)\s+(?:quer(?:y|ies)|requests?|questions?|search(?:es)?|prompts?|inputs?)\b`)
 
 // judgeLoggedRequestAnyLanguage keeps an address, in a definition, whose sentence orders a
 // request to it beside the tool's own work and says the request logs or reports the use, in the
