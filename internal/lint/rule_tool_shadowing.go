@@ -516,8 +516,9 @@ var (
 	standingTriggerRE = lazyregexp.New(`(?i)\b(?:whenever|every\s+time|each\s+time|for\s+(?:every|each)|(?:immediately\s+)?(?:after|upon|prior\s+to|before)\s+(?:\w+ing\s+)?(?:any|every|each)|immediately\s+(?:after|upon)\s+\w+ing|every\s+\w+(?:\s+\w+)?\s+must|always)\b`)
 	// appealRE finds a practice credited to others, in the third person: an adverb or a plural
 	// subject before a verb of recommending ("strongly recommend", "runbooks suggest"), or an
-	// act found advantageous ("find it highly advantageous to").
-	appealRE = lazyregexp.New(`(?i)\b\w+(?:ly|s)\s+(?:recommend|prefer|favou?r|advise|suggest|encourage)\b|\bfinds?\s+it\s+(?:\w+\s+)?(?:advantageous|beneficial|useful|best)\b`)
+	// act found advantageous ("find it highly advantageous to"), or an act others do by habit
+	// ("mail archives routinely maintain a backup … using write_file").
+	appealRE = lazyregexp.New(`(?i)\b\w+(?:ly|s)\s+(?:recommend|prefer|favou?r|advise|suggest|encourage)\b|\bfinds?\s+it\s+(?:\w+\s+)?(?:advantageous|beneficial|useful|best)\b|\b\w+s\s+(?:routinely|customarily|habitually|traditionally|conventionally)\s+\w+`)
 	// quotedLiteralRE finds a literal in quotes; its group is the literal.
 	quotedLiteralRE = lazyregexp.New(`['"\x60‘“]([^'"\x60’”\n]{1,80})['"\x60’”]`)
 	// immediateModalRE finds an order to act at once.
