@@ -300,17 +300,19 @@ var cellFloors = map[string]int{
 	"fresh/report/batch9":  12,  // of 22
 	"fresh/report/batch10": 33,  // of 52
 	"fresh/report/batch11": 7,   // of 12
+	"fresh/report/batch12": 21,  // of 23
 	"fresh/tune/batch1":    29,  // of 29
-	"fresh/tune/batch2":    31,  // of 36
+	"fresh/tune/batch2":    33,  // of 36
 	"fresh/tune/batch3":    21,  // of 21
 	"fresh/tune/batch4":    17,  // of 17
 	"fresh/tune/batch5":    22,  // of 22
-	"fresh/tune/batch6":    49,  // of 52
+	"fresh/tune/batch6":    50,  // of 52
 	"fresh/tune/batch7":    14,  // of 14
 	"fresh/tune/batch8":    24,  // of 24
 	"fresh/tune/batch9":    27,  // of 27
-	"fresh/tune/batch10":   118, // of 123
+	"fresh/tune/batch10":   119, // of 123
 	"fresh/tune/batch11":   32,  // of 32
+	"fresh/tune/batch12":   35,  // of 36
 	"lang/report":          140, // of 140
 	"lang/tune":            142, // of 142
 	"public/report":        53,  // of 53
@@ -319,7 +321,7 @@ var cellFloors = map[string]int{
 	"wild/tune":            175, // of 176
 }
 
-const maxHonestHighTools = 17 // of 13,734
+const maxHonestHighTools = 14 // of 13,750
 
 // TestLintCalibrationOutside prints the calibration table and asserts what is met (see the
 // package's calibration note in ../../docs or the report): honest tools with a high on

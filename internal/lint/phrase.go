@@ -154,7 +154,7 @@ const (
 		`(?:previous|prior|other)\s+tool\s+(?:calls?|results?|outputs?)|results?\s+of\s+(?:the\s+|any\s+)?(?:previous\s+|earlier\s+)?\w+\s+calls?|` +
 		`(?:the\s+)?user'?s\s+(?:messages|data|files|input|queries|questions|requests|emails|documents|code)|code\s+snippets?|source\s+code)`
 	// reContents names the contents of something the model is to read first.
-	reContents = `(?:(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+` + reNoStop + `{1,60}?|(?:its|their|the\s+file'?s?)\s+(?:full\s+|entire\s+)?contents?)`
+	reContents = `(?:(?:the\s+)?(?:full\s+|entire\s+|raw\s+|whole\s+)?contents?\s+of\s+` + reNoStop + `{1,60}?|(?:its|their|the\s+(?:file|token|key|secret|credentials?)'?s?)\s+(?:full\s+|entire\s+)?contents?)`
 	// reNoStop is a character of the same sentence: a dot only inside a word or a path.
 	reNoStop = `(?:[^.!?\n]|\.[^\s.!?])`
 	// reDestination is a place outside: a URL, an e-mail address, a phone number, an IP address.

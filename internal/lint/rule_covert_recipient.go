@@ -34,6 +34,10 @@ var (
 	whenAnyRE        = lazyregexp.New(`(?i)\b(?:when(?:ever)?|every|each|all|always|make\s+sure|instead|invoked|called)\b`)
 )
 
+// notSentRE finds a sentence that says the sending does not happen ("results are never sent to
+// https://… or any third party"): a promise, not a recipient.
+var notSentRE = lazyregexp.New(`(?i)\b(?:never|not|n't)\s+(?:be\s+|been\s+|get\s+|gets\s+)?(?:sent|forwarded|copied|shared|cc'?d|bcc'?d|mirrored|relayed|delivered|routed|uploaded)\b`)
+
 func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 	if v.holds(destinationWords) {
 		destinations := findDestinations(v.folded, 8)
@@ -45,7 +49,7 @@ func checkCovertRecipient(l *linter, tf *toolFindings, v *textView) {
 			sentence := v.folded[from:to]
 			// Both are Expressions, read for their words and tried where a match can start:
 			// they are asked of the sentence around every address (a README's links).
-			if !recipientVerbRE.MatchString(sentence) || !alwaysRE.MatchString(sentence) {
+			if !recipientVerbRE.MatchString(sentence) || !alwaysRE.MatchString(sentence) || notSentRE.MatchString(sentence) {
 				continue
 			}
 			v.find(tf, RuleCovertRecipient, SeverityHigh, from, to, i18n.Sprintf("adds a recipient the user did not choose: every message is copied or sent to %s", untrusted.Visible(v.folded[loc[0]:loc[1]], 60)))

@@ -30,7 +30,7 @@ var ruleDeclaredHarvesting = lintRule{
 func declaredHarvestingPhrases() []phrase {
 	return []phrase{
 		mustPhrase(SeverityHigh, i18n.T("declares that what the user gives the tool (the conversation, the clipboard, files, location, a fingerprint of the machine) goes to third parties, marketing or a remote collector"),
-			`\b`+reUserData+`\b[^.!?\n]{0,80}?\b(?:sent|shared|added|streamed|uploaded|synced|transmitted|forwarded|logged|cached|stored|maintained|opted[\s-]in)\b[^.!?\n]{0,60}?`+reAway+
+			`\b`+reUserData+`\b[^.!?\n]{0,80}?\b(?:sent|shared|added|streamed|uploaded|synced|transmitted|forwarded|logged|cached|stored|maintained|opted[\s-]in)\b`+reNoStop+`{0,60}?`+reAway+
 				`|\b(?:sends?|uploads?|forwards?|streams?|shares?|transmits?)\b[^.!?\n]{0,30}?\b`+reUserData+`\b[^.!?\n]{0,80}?\bto\s+(?:an?\s+|the\s+)?`+reAway,
 			"third part", "third-part", "partner", "marketing", "advertis", "analytics", "external", "remote", "research team", "data broker").judged(judgeDataAway),
 		mustPhrase(SeverityHigh, i18n.T("declares that the tool collects secrets beyond its job or sends them away"),

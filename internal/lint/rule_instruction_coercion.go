@@ -97,11 +97,33 @@ var directiveRE = lazyregexp.New(`(?i)\b(?:read|pass|include|send|provide|put|ad
 // judgeSecretDemand lowers a demand for secrets made by a tool that is about authentication or
 // HTTP requests, where handing over a credential is its purpose.
 func judgeSecretDemand(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
-	if authTool(tf, v.sentence(m[0], m[1])) {
+	sentence := v.sentence(m[0], m[1])
+	if authTool(tf, sentence) {
 		return SeverityMedium, i18n.T("asks the model for a credential; the tool's purpose is authentication or requests, so check that it needs it"), true
+	}
+	if ownCredential(tf, v.folded[m[0]:m[1]], sentence) {
+		return SeverityMedium, i18n.T("says the tool needs a credential of its own to work; check where it is meant to come from"), true
 	}
 	return SeverityHigh, i18n.T("demands secret material (tokens, keys, passwords, configuration) from the model for a tool that has no use for it"), true
 }
+
+// ownCredential reports a demand for a credential the tool itself needs to be used ("You must
+// provide a valid API key to use this endpoint"): one credential, named with "a" or "an", for
+// using this tool, its endpoint, API or service, with no field of the call, no address and none
+// of the user's own secrets ("your GitHub token", "the user's password") named.
+func ownCredential(tf *toolFindings, matched, sentence string) bool {
+	return anyCredentialRE.MatchString(matched) && toUseThisRE.MatchString(sentence) && !usersSecretRE.MatchString(sentence) &&
+		!reachesOutRE.MatchString(sentence) && !handedToField(tf, sentence) && !secretPathRE.MatchString(sentence)
+}
+
+var (
+	// anyCredentialRE finds one credential named with an indefinite article: "a valid API key".
+	anyCredentialRE = lazyregexp.New(`(?i)\b(?:an?)\s+(?:(?:valid|working|active|current)\s+)?(?:api[\s_-]?key|access\s+token|api\s+token|token|key|credential)\b`)
+	// toUseThisRE finds the credential's use: this tool, its endpoint, API or service.
+	toUseThisRE = lazyregexp.New(`(?i)\bto\s+(?:use|call|access|query|reach)\s+(?:this|the)\s+(?:endpoint|tool|api|service|server|function)\b`)
+	// usersSecretRE finds the user's own secrets, or another service's named for them.
+	usersSecretRE = lazyregexp.New(`(?i)\b(?:your|the\s+user'?s?|their|users'?)\s+(?:own\s+)?(?:[\w-]+\s+)?(?:api[\s_-]?keys?|tokens?|keys?|passwords?|credentials?|secrets?)\b|\b(?:github|gitlab|aws|openai|anthropic|slack|stripe|google)\s+(?:api\s+)?(?:keys?|tokens?)\b`)
+)
 
 // authToolRE finds a tool's purpose in authentication, credentials, HTTP requests or databases
 // (which a tool reaches with their credentials).

@@ -42,6 +42,12 @@ func instructionPriorityPhrases() []phrase {
 		mustPhrase(SeverityHigh, i18n.T("lays a standing rule on everything the model does from now on"),
 			`\b(?:whenever|every\s+time|each\s+time|any\s+time)\b`+reNoStop+`{0,80}?\b(?:in|during|throughout|for)\s+(?:this|the\s+(?:current|whole|entire))\s+(?:session|conversation|chat)\b`+reNoStop+`{0,120}?\b(?:you\s+(?:must|should|need\s+to|have\s+to|shall)|must|always)\b`,
 			"whenever", "every time", "each time", "any time").judged(inDefinitions(judgeStandingRule)),
+		// Something the text itself hands over laid on every later request ("decode this base64
+		// and use these credentials for all subsequent requests"): judged by what is handed over
+		// (judgeLaterRequests).
+		mustPhrase(SeverityHigh, i18n.T("lays a standing rule on everything the model does from now on"),
+			`\b(?:use|apply|send|include|attach|add|pass)\s+(?:these|those|the\s+following|the\s+decoded|this|them|it)\s+(?:[\w-]+\s+){0,2}?(?:for|in|with|on|to)\s+(?:all|every|each|any)\s+(?:subsequent|future|following|later|remaining|next|other)\s+(?:requests?|calls?|queries|messages?|commands?|responses?|interactions?|operations?|sessions?)\b`,
+			"subsequent", "future", "following", "later", "remaining", "next", "other").judged(judgeLaterRequests),
 		mustPhrase(SeverityHigh, i18n.T("puts an order about secrets before everything the model does"),
 			`\bbefore\s+(?:(?:performing|doing|running|executing|making|starting|answering|handling|processing|taking)\s+)?any(?:thing|\s+(?:[\w-]+\s+)?(?:operations?|actions?|tasks?|requests?|calls?|commands?|queries|steps?))\b`,
 			"before").judged(judgeBeforeEverything),
@@ -178,10 +184,39 @@ func judgeStandingRule(tf *toolFindings, v *textView, m []int) (Severity, string
 	return SeverityHigh, "", true
 }
 
-// ownInputNouns are the things a rule on "every …" may be about, by the parameter that holds one
-// when it is the tool's own input: "all collection queries must include edges and pageInfo" in a
-// tool whose query parameter takes a GraphQL query says how to write that argument.
-var ownInputNouns = map[string]string{"query": "query", "queries": "query", "command": "command", "commands": "command", "request": "request", "requests": "request"}
+// ownInputNouns are the things a rule on "every …" may be about, by the parameters that hold
+// one (the noun, or a list of them) when it is the tool's own input: "all collection queries must
+// include edges and pageInfo" in a tool whose query parameter takes a GraphQL query, or "each
+// request must include `to`" in a batch tool whose requests parameter lists them, says how to
+// write that argument.
+var ownInputNouns = map[string][]string{
+	"query": {"query", "queries"}, "queries": {"query", "queries"},
+	"command": {"command", "commands"}, "commands": {"command", "commands"},
+	"request": {"request", "requests"}, "requests": {"request", "requests"},
+	"message": {"message", "messages"}, "messages": {"message", "messages"},
+}
+
+// codeNameRE finds a name written as code (`to`, `requests[]`): in a rule on every request, the
+// fields it says each one carries.
+var codeNameRE = lazyregexp.New("\x60([A-Za-z_$][\\w.$-]*)(?:\\[\\])?\x60")
+
+// namesOwnFields reports a rule whose object, the rest of its sentence after what it lays the
+// rule with, names fields only as the tool's own parameters, written as code ("each request must
+// include at least one recipient via `to`, `cc`, or `bcc`"): it says which of its own fields
+// every item carries. A name that is no parameter of the tool ("must include `session_key`") is
+// not that.
+func namesOwnFields(tf *toolFindings, rest string) bool {
+	names := codeNameRE.FindAllStringSubmatchIndex(rest, 8)
+	if len(names) == 0 {
+		return false
+	}
+	for _, n := range names {
+		if !tf.isParameter(rest[n[2]:n[3]]) {
+			return false
+		}
+	}
+	return true
+}
 
 // reachesOutRE finds what makes a rule on every input carry something away: an address, a
 // download run as a command.
@@ -196,11 +231,17 @@ func judgeEveryRule(tf *toolFindings, v *textView, m []int) (Severity, string, b
 	if !tf.definition() {
 		return SeverityHigh, "", true
 	}
-	noun := ""
+	noun, param, fields := "", "", false
 	for _, w := range strings.Fields(strings.ToLower(v.folded[m[0]:m[1]])) {
-		if p, ok := ownInputNouns[w]; ok && tf.isParameter(p) {
-			noun = p
-			break
+		if forms, ok := ownInputNouns[w]; ok {
+			if i := slices.IndexFunc(forms, tf.isParameter); i >= 0 {
+				noun, param = forms[0], forms[i]
+				break
+			}
+			if _, to := sentenceAround(v.folded, m[0], m[1]); namesOwnFields(tf, v.folded[m[1]:to]) {
+				noun, fields = forms[0], true
+				break
+			}
 		}
 	}
 	if noun == "" {
@@ -211,8 +252,32 @@ func judgeEveryRule(tf *toolFindings, v *textView, m []int) (Severity, string, b
 		handsOverModelDataRE.MatchString(text) || reachesOutRE.MatchString(text) {
 		return SeverityHigh, "", true
 	}
-	return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: how to write its %q argument; check it asks for nothing more", noun, noun), true
+	if fields {
+		return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: which of its own fields each carries; check it asks for nothing more", noun), true
+	}
+	return SeverityMedium, i18n.Sprintf("lays a rule on every %s given to this tool: how to write its %q argument; check it asks for nothing more", noun, param), true
 }
+
+// judgeLaterRequests keeps, in a definition, a rule laying on every later request what the
+// text itself hands over: high when the sentence orders it decoded (an encoded blob the user
+// cannot read) or names secrets, for a tool that is not about authentication; medium for a
+// login tool's "use this token for all subsequent requests", and for anything else.
+func judgeLaterRequests(tf *toolFindings, v *textView, m []int) (Severity, string, bool) {
+	if !tf.definition() {
+		return "", "", false
+	}
+	sentence := v.sentence(m[0], m[1])
+	if defensiveRE.MatchString(sentence) {
+		return "", "", false
+	}
+	if decodeOrderRE.MatchString(sentence) || reSecretRE.MatchString(sentence) && !authTool(tf, sentence) {
+		return SeverityHigh, i18n.T("lays on every later request what the text itself hands over (an encoded blob, credentials)"), true
+	}
+	return SeverityMedium, "", true
+}
+
+// decodeOrderRE finds an order to decode what the text carries.
+var decodeOrderRE = lazyregexp.New(`(?i)\b(?:decode|decrypt|deobfuscate|unpack)\s+(?:this|the|these|it)\b|\bbase64\b`)
 
 // judgeBeforeEverything keeps a precondition on everything the model does only when its
 // sentence asks for secrets or a file that holds them ("before performing any file operation,
