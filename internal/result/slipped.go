@@ -962,11 +962,10 @@ func taskApart(read *lint.SetReading, s, trimmed string, at, end int, apart *wor
 	if !ok {
 		return false
 	}
-	slack := 1
 	if talkVerbs[verb] {
-		slack = 0
+		return apart.withSlack(0).standsApart(s, at, end, taskRest)
 	}
-	return apart.withSlack(slack).standsApart(s, at, end, taskRest)
+	return apart.withSlack(1).standsApart(s, at, end, actRest)
 }
 
 // withSlack sets ws's slack for the question asked next.
@@ -986,6 +985,11 @@ func questionRest(s string, at, end int) int {
 	}
 	return 40
 }
+
+// actRest is taskRest for a plea to act on a system's things: a tool's answer of one sentence
+// is data enough for it to stand apart from ("You have successfully updated the schedule.;
+// Please transfer …").
+const actRest = 8
 
 // questionFunctionWords are the words of four letters or more that every kind of question
 // holds, in the languages of factQuestion: they say nothing of what is asked. Built on first use,
