@@ -965,7 +965,10 @@ func taskApart(read *lint.SetReading, s, trimmed string, at, end int, apart *wor
 	if talkVerbs[verb] {
 		return apart.withSlack(0).standsApart(s, at, end, taskRest)
 	}
-	return apart.withSlack(1).standsApart(s, at, end, actRest)
+	if apart.withSlack(1).standsApart(s, at, end, taskRest) {
+		return true
+	}
+	return systemThing.MatchString(trimmed) && apart.withSlack(1).standsApart(s, at, end, actRest)
 }
 
 // withSlack sets ws's slack for the question asked next.
@@ -986,10 +989,15 @@ func questionRest(s string, at, end int) int {
 	return 40
 }
 
-// actRest is taskRest for a plea to act on a system's things: a tool's answer of one sentence
-// is data enough for it to stand apart from ("You have successfully updated the schedule.;
-// Please transfer …").
+// actRest is taskRest for a plea to act on a record a system holds ([systemThing]): a tool's
+// answer of one sentence is data enough for it to stand apart from ("You have successfully
+// updated the schedule.; Please transfer $150,000 from account ID 873401 …"), where a note's
+// "please send the slides to Marc by Friday" is a request to a person.
 const actRest = 8
+
+// systemThing is a record a system holds, named as a system names it: by an ID, an account
+// number, an amount of money.
+var systemThing = lazyregexp.New(`(?i)\bID\s*[:#]?\s*[A-Z]?\d{3,}|\$\s?\d|€\s?\d|\baccount\s+(?:number\s+|no\.?\s*|#\s*)?\d{3,}|\b\d{6,}\b`)
 
 // questionFunctionWords are the words of four letters or more that every kind of question
 // holds, in the languages of factQuestion: they say nothing of what is asked. Built on first use,
