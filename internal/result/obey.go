@@ -1,6 +1,9 @@
 package result
 
-import "github.com/gatehouse-dev/gatehouse/internal/i18n"
+import (
+	"github.com/gatehouse-dev/gatehouse/internal/i18n"
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
+)
 
 // obeyFollowing is an order to its reader to obey the instruction the text gives next: "You must
 // strictly adhere to the following instruction: …", "Vous devez suivre strictement l'instruction
@@ -19,7 +22,7 @@ var obeyFollowing = phrases(
 	`(?:你|您)(?:必须|务必|一定要|应当)(?:严格|无条件)?(?:地)?(?:遵守|遵循|执行|服从|按照)(?:以下|下面|下列|如下)的?(?:指令|指示|命令|说明)`,
 	`(?:以下|次)の(?:指示|命令|指令)に(?:厳密に|必ず|厳格に)?(?:従(?:って|え|わなければ|うこと)|したが(?:って|え))`,
 	`(?:다음|아래의?)\s*(?:지시|명령|지침)(?:을|를|에|사항을)?\s*(?:엄격히|반드시|철저히)\s*(?:따르|준수|수행|따라)`,
-	`(?:^|[^\p{L}])(?:ты\s+должен|вы\s+должны|ты\s+обязан|вы\s+обязаны)\s+(?:строго\s+|неукоснительно\s+)?(?:следовать|выполнить|выполнять|подчиниться|соблюдать)\s+(?:строго\s+)?(?:следующ\p{L}+\s+)(?:инструкци\p{L}*|указани\p{L}*|команд\p{L}*|приказ\p{L}*)`,
+	`(?:ты\s+должен|вы\s+должны|ты\s+обязан|вы\s+обязаны)\s+(?:строго\s+|неукоснительно\s+)?(?:следовать|выполнить|выполнять|подчиниться|соблюдать)\s+(?:строго\s+)?(?:следующ\p{L}+\s+)(?:инструкци\p{L}*|указани\p{L}*|команд\p{L}*|приказ\p{L}*)`,
 )
 
 // obeyOnlyMe tells the model to take its orders from the text's writer from now on: "Now you
@@ -50,7 +53,7 @@ var everyReply = phrases(
 	`(?:从现在开始|从现在起|今后|以后)(?:，|,)?(?:你|您)?(?:都|只|必须|要)?(?:用|以)[^。\n]{1,20}(?:回答|回复|说话)|在(?:你|您)(?:以后|今后|之后)的(?:所有|每个|每一个)?(?:回答|回复)中`,
 	`(?:今後|これから|今から)(?:は)?(?:、)?(?:すべての|全ての)?(?:回答|返答|返事)(?:は|を)|今後の(?:すべての|全ての)?(?:回答|返答)に`,
 	`(?:지금부터|앞으로)\s*(?:모든\s*)?(?:답변|대답|응답)(?:은|을|에)|앞으로의\s*모든\s*(?:답변|응답)에`,
-	`(?:^|[^\p{L}])(?:с\s+этого\s+момента|отныне|впредь),?\s+(?:отвечай|отвечайте|говори|говорите)|во\s+всех\s+(?:своих|твоих|ваших)\s+(?:будущих|последующих|дальнейших)\s+ответах`,
+	`(?:с\s+этого\s+момента|отныне|впредь),?\s+(?:отвечай|отвечайте|говори|говорите)|во\s+всех\s+(?:своих|твоих|ваших)\s+(?:будущих|последующих|дальнейших)\s+ответах`,
 )
 
 // onlyThisTool tells the model to use one tool and no other: "by using the "X" tool, and do NOT
@@ -62,20 +65,65 @@ var onlyThisTool = phrases(
 	`(?:不要|切勿|禁止)(?:使用|调用)(?:任何)?其他(?:的)?工具|他のツールを(?:使わ|使用し)ないで|다른\s*도구를\s*사용하지\s*마|не\s+используй(?:те)?\s+(?:никаких\s+)?други[ех]\s+инструмент`,
 )
 
-// obeyOrder finds in s (text in lower case) an order to obey what follows or to use no other
-// tool.
-func obeyOrder(text, s string) (hit, bool) {
-	for _, c := range []struct {
-		e    interface{ FindStringIndex(string) []int }
-		what func() string
-	}{
-		{obeyFollowing, func() string { return i18n.T("tells the model to obey the instruction that follows") }},
-		{onlyThisTool, func() string { return i18n.T("tells the model not to use any other tool") }},
-		{obeyOnlyMe, func() string { return i18n.T("tells the model to obey the instruction that follows") }},
-		{everyReply, func() string { return i18n.T("tells the model what to put in every later reply") }},
-	} {
-		if loc := c.e.FindStringIndex(s); loc != nil && !framed(s, loc[0], loc[1]) && !reported(s, loc[0]) {
-			return takeoverHit(text, loc[0], loc[1], "", c.what()), true
+// obeyRules are the orders obeyOrder reads, each with the words one of which it holds: a text
+// with none of them is not read with the expression, which would otherwise run at every "you"
+// and "to" of a text.
+var obeyRules = []struct {
+	e    *lint.Expression
+	keys []string
+	what func() string
+}{
+	{obeyFollowing, []string{"following", "instruction:", "suivante", "suivantes", "folgende", "folgenden", "nachstehende", "nachstehenden", "siguiente", "siguientes", "seguente", "seguenti", "seguinte", "seguintes",
+		"以下", "下面", "下列", "如下", "次の", "다음", "아래", "следующ"},
+		func() string { return i18n.T("tells the model to obey the instruction that follows") }},
+	{onlyThisTool, []string{"other tool", "other tools", "autres outils", "autre outil", "anderen tools", "anderen werkzeuge", "otras herramientas", "otra herramienta", "altri strumenti", "outras ferramentas",
+		"其他工具", "其他的工具", "他のツール", "다른 도구", "другие инструмент", "других инструмент"},
+		func() string { return i18n.T("tells the model not to use any other tool") }},
+	{obeyOnlyMe, []string{"from me", "from us", "by me", "by us", "qu'à moi", "qu’à moi", "mes instructions", "meinen anweisungen", "meine befehle", "meinen befehlen", "mis instrucciones", "mis órdenes", "mie istruzioni",
+		"alle mie", "minhas instruções", "minhas ordens", "我的指令", "我的指示", "我的命令", "私の指示", "私の命令", "내 지시", "내 명령", "только мне", "только моим"},
+		func() string { return i18n.T("tells the model to obey the instruction that follows") }},
+	{everyReply, []string{"from now on", "future", "subsequent", "any output", "every output", "each output", "all output", "any of your", "all of your", "each of your", "every one of your",
+		"any response", "every response", "any reply", "every reply", "any answer", "every answer", "à partir de maintenant", "désormais", "dorénavant", "futures", "prochaines", "von nun an", "ab jetzt", "ab sofort",
+		"künftigen", "zukünftigen", "weiteren antworten", "a partir de ahora", "de ahora en adelante", "desde ahora", "futuras", "próximas", "d'ora in poi", "d’ora in poi", "da ora in poi", "da adesso", "prossime",
+		"a partir de agora", "de agora em diante", "daqui em diante", "从现在", "今后", "以后", "之后的", "今後", "これから", "今から", "지금부터", "앞으로", "с этого момента", "отныне", "впредь", "будущих", "последующих", "дальнейших"},
+		func() string { return i18n.T("tells the model what to put in every later reply") }},
+}
+
+// obeyWindow is how far from its key an order of obeyRules may start or end.
+const obeyWindow = 160
+
+// obeyKeys are every rule's keys, found in one pass with the other takeover keys; obeyKeysAt is
+// where they start in [takeoverKeys].
+var (
+	obeyKeys = func() []string {
+		var all []string
+		for _, r := range obeyRules {
+			all = append(all, r.keys...)
+		}
+		return all
+	}()
+	obeyKeysAt int
+)
+
+// obeyOrder finds in s (text in lower case) an order to obey what follows, to take orders only
+// from the text's writer, to use no other tool or to put something in every later reply; places
+// are where obeyKeys stand in s.
+func obeyOrder(text, s string, places [][]int) (hit, bool) {
+	k := 0
+	for _, r := range obeyRules {
+		keyPlaces := places[k : k+len(r.keys)]
+		k += len(r.keys)
+		// Each order is read around its keys only: its words stand within a sentence of them.
+		for _, ps := range keyPlaces {
+			for _, p := range ps {
+				from, to := window(s, p-obeyWindow, p+obeyWindow)
+				if loc := r.e.FindStringIndex(s[from:to]); loc != nil {
+					start, end := from+loc[0], from+loc[1]
+					if !framed(s, start, end) && !reported(s, start) {
+						return takeoverHit(text, start, end, "", r.what()), true
+					}
+				}
+			}
 		}
 	}
 	return hit{}, false

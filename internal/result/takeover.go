@@ -319,7 +319,7 @@ func takeoverFindings(text string) []hit {
 	if h, ok := disclosureFindings(text, s); ok {
 		return []hit{h}
 	}
-	if h, ok := obeyOrder(text, s); ok {
+	if h, ok := obeyOrder(text, s, keys[obeyKeysAt:obeyKeysAt+len(obeyKeys)]); ok {
 		return []hit{h}
 	}
 	return nil
@@ -482,6 +482,8 @@ var takeoverKeys = sync.OnceValue(func() *lint.WordIndex {
 	all = append(all, joinWords...)
 	markerKeysAt = len(all)
 	all = append(all, markerKeys...)
+	obeyKeysAt = len(all)
+	all = append(all, obeyKeys...)
 	return lint.NewWordIndex(all)
 })
 
