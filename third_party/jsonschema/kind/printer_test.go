@@ -30,7 +30,7 @@ var languages = []struct {
 // random values of every magnitude, random float bits, and the edges.
 func numbers() []any {
 	r := rand.New(rand.NewSource(1))
-	out := []any{0, -0.0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1),
+	out := []any{0, 0.0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1),
 		math.MaxFloat64, math.SmallestNonzeroFloat64, -math.MaxFloat64, float32(1.5), float32(0.1),
 		math.MaxInt64, math.MinInt64, uint64(math.MaxUint64), int8(-128), uint8(255), int16(-1234),
 		uint16(65535), int32(-2147483648), uint32(4294967295), uint(1234567), uintptr(12345)}
