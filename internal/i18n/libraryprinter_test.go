@@ -1,3 +1,7 @@
+//go:build !jsonschema_noxtext
+
+// The comparison with x/text needs the fork's x/text API, which that tag leaves out.
+
 package i18n
 
 import (
