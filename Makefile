@@ -19,8 +19,11 @@ all: build
 ## loads first), site/gatehouse.wasm (every check, loaded when a pane needs it), site/wasm_exec.js,
 ## and the editor bundle. Each module's data segments are joined across short runs of zeros
 ## (site/publish/wasmdata.mjs: the same memory, ~6% smaller at brotli 11).
+## The jsonschema_noxtext tag leaves the jsonschema fork's golang.org/x/text API out, and with it
+## x/text's language and number tables (third_party/jsonschema/GATEHOUSE.md): nothing uses it.
+WASM_TAGS = -tags jsonschema_noxtext
 wasm: editor wasm-schema
-	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) -o site/gatehouse.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) $(WASM_TAGS) -o site/gatehouse.wasm ./wasm
 	node site/publish/wasmdata.mjs site/gatehouse.wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" site/wasm_exec.js
 
@@ -30,8 +33,8 @@ wasm: editor wasm-schema
 ## (internal/i18n/schemamodule, which `go test ./internal/i18n -run Catalogs -sync` writes);
 ## js-test holds its answers to gatehouse.wasm's in every language. Every first visit downloads it,
 ## so its file and line tables are taken out too (site/publish/wasmlines.mjs: a Go stack trace
-## from it names no source place; ~9% smaller at brotli 11).
-SCHEMA_TAGS = -tags schemamodule
+## from it names no source place; ~9% smaller at brotli 11). jsonschema_noxtext as in WASM_TAGS.
+SCHEMA_TAGS = -tags schemamodule,jsonschema_noxtext
 wasm-schema:
 	GOOS=js GOARCH=wasm $(GO) build $(RELEASE) $(SCHEMA_TAGS) -o site/gatehouse-schema.wasm ./wasm/schema
 	node site/publish/wasmdata.mjs site/gatehouse-schema.wasm
@@ -57,11 +60,11 @@ wasm-br: wasm
 
 ## wasm-size: where the wasm's bytes go: its size raw and at brotli 11, and its function bytes by
 ## Go package (bench/wasmsize.mjs, from a build that keeps the name section). WASM_BEFORE=old.wasm
-## (built the same way: GOOS=js GOARCH=wasm go build -trimpath -ldflags=-buildid= ./wasm, then
-## node site/publish/wasmdata.mjs on it) puts an
-## older build beside it, package by package: how a size lever is measured.
+## (built the same way: GOOS=js GOARCH=wasm go build -trimpath -ldflags=-buildid= $(WASM_TAGS)
+## ./wasm, then node site/publish/wasmdata.mjs on it) puts an older build beside it, package by
+## package: how a size lever is measured.
 wasm-size:
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-buildid=" -o bin/gatehouse-names.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-buildid=" $(WASM_TAGS) -o bin/gatehouse-names.wasm ./wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-buildid=" $(SCHEMA_TAGS) -o bin/gatehouse-schema-names.wasm ./wasm/schema
 	node site/publish/wasmdata.mjs bin/gatehouse-names.wasm bin/gatehouse-schema-names.wasm
 	node bench/wasmsize.mjs $(WASM_BEFORE) bin/gatehouse-names.wasm

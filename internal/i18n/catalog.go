@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/message/catalog"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // The catalogs, frJSON and deJSON: one JSON object per language, from each English format or
@@ -46,30 +44,46 @@ func catalogOf(l Lang) map[string]string {
 // Catalog returns l's catalog, English key to translation, for tests.
 func Catalog(l Lang) map[string]string { return catalogOf(l) }
 
-var tags = map[Lang]language.Tag{English: language.English, French: language.French, German: language.German}
-
 // libraryPrinters are the JSON Schema library's printers, one per language, with the
 // catalog's translations of its formats.
-var libraryPrinters = map[Lang]func() *message.Printer{
-	French: sync.OnceValue(func() *message.Printer { return newLibraryPrinter(French) }),
-	German: sync.OnceValue(func() *message.Printer { return newLibraryPrinter(German) }),
+var libraryPrinters = map[Lang]func() kind.Printer{
+	French: sync.OnceValue(func() kind.Printer { return newLibraryPrinter(French) }),
+	German: sync.OnceValue(func() kind.Printer { return newLibraryPrinter(German) }),
 }
 
-func newLibraryPrinter(l Lang) *message.Printer {
-	b := catalog.NewBuilder(catalog.Fallback(language.English))
-	for k, v := range catalogOf(l) {
-		// Every key, not only the library's: a key it does not use is never asked for.
-		_ = b.SetString(tags[l], k, v)
+// numberPrinters write numbers as golang.org/x/text/message's printer did for each language
+// (1,234 and 1.5 in English, 1 234 with a no-break space and 1,5 in French, 1.234 and 1,5 in
+// German), which the library's messages were written with before; TestLibraryPrinterAgreesWithXText
+// holds them to it.
+var numberPrinters = map[Lang]kind.NumberPrinter{
+	French: {Group: "\u00a0", Decimal: ",", Times: "×"},
+	German: {Group: ".", Decimal: ",", Times: "·"},
+}
+
+// A catalogPrinter writes the library's messages in a language: each format's translation, or
+// the English format where the catalog has none, with the language's numbers.
+type catalogPrinter struct {
+	catalog map[string]string
+	numbers kind.NumberPrinter
+}
+
+func (p catalogPrinter) Sprintf(format string, args ...any) string {
+	if tr, ok := p.catalog[format]; ok {
+		format = tr
 	}
-	return message.NewPrinter(tags[l], message.Catalog(b))
+	return p.numbers.Sprintf(format, args...)
+}
+
+func newLibraryPrinter(l Lang) kind.Printer {
+	return catalogPrinter{catalog: catalogOf(l), numbers: numberPrinters[l]}
 }
 
 // LibraryPrinter returns the printer the JSON Schema library writes l with.
-func LibraryPrinter(l Lang) *message.Printer { return libraryPrinter(l) }
+func LibraryPrinter(l Lang) kind.Printer { return libraryPrinter(l) }
 
-func libraryPrinter(l Lang) *message.Printer {
+func libraryPrinter(l Lang) kind.Printer {
 	if p, ok := libraryPrinters[l]; ok {
 		return p()
 	}
-	return message.NewPrinter(language.English)
+	return kind.English
 }

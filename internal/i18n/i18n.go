@@ -37,7 +37,7 @@ import (
 	"fmt"
 	"strings"
 
-	"golang.org/x/text/message"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // A Lang is a language gatehouse answers in.
@@ -171,9 +171,9 @@ type Data string
 func T(sentence string) string { return sentence }
 
 // A Localized message is one that writes itself in a language: the JSON Schema library's error
-// kinds do, with a golang.org/x/text/message printer.
+// kinds do, with a printer of the language's formats and numbers.
 type Localized interface {
-	LocalizedString(*message.Printer) string
+	PrintMessage(kind.Printer) string
 }
 
 // Library records a message the JSON Schema library wrote in English (english, its text) with

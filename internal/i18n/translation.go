@@ -142,7 +142,7 @@ func (t *Translation) text(s string) (string, bool) {
 func (t *Translation) build(r *record) (string, bool) {
 	switch {
 	case r.localized != nil:
-		return r.localized.LocalizedString(libraryPrinter(t.lang)), true
+		return r.localized.PrintMessage(libraryPrinter(t.lang)), true
 	case r.write != nil:
 		return r.write(t.lang), true
 	case r.items != nil:

@@ -185,7 +185,7 @@ func (s *Schema) failures(v any) (errs []Failure) {
 	errs = make([]Failure, 0, countLeaves(out)) // a flood of failures is one list, not a list grown
 	collectLeaves(out, v, nil, &errs)
 	if len(errs) == 0 {
-		errs = append(errs, Failure{Message: i18n.Custom(ve.Error(), func(lang i18n.Lang) string { return ve.LocalizedError(i18n.LibraryPrinter(lang)) })})
+		errs = append(errs, Failure{Message: i18n.Custom(ve.Error(), func(lang i18n.Lang) string { return ve.PrintMessage(i18n.LibraryPrinter(lang)) })})
 	}
 	return errs
 }

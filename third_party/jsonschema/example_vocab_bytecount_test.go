@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/message"
 )
 
@@ -98,6 +99,10 @@ func (k *MaxBytes) LocalizedString(p *message.Printer) string {
 	return p.Sprintf("maxBytes: got %d, want %d", k.Got, k.Want)
 }
 
+func (k *MaxBytes) PrintMessage(p kind.Printer) string {
+	return p.Sprintf("maxBytes: got %d, want %d", k.Got, k.Want)
+}
+
 type MinBytes struct {
 	Got, Want int
 }
@@ -107,6 +112,10 @@ func (*MinBytes) KeywordPath() []string {
 }
 
 func (k *MinBytes) LocalizedString(p *message.Printer) string {
+	return p.Sprintf("minBytes: got %d, want %d", k.Got, k.Want)
+}
+
+func (k *MinBytes) PrintMessage(p kind.Printer) string {
 	return p.Sprintf("minBytes: got %d, want %d", k.Got, k.Want)
 }
 

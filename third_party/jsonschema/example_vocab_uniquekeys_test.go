@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/message"
 )
 
@@ -95,6 +96,10 @@ func (*UniqueKeys) KeywordPath() []string {
 }
 
 func (k *UniqueKeys) LocalizedString(p *message.Printer) string {
+	return p.Sprintf("items at %d and %d have same %s", k.Duplicates[0], k.Duplicates[1], k.Key)
+}
+
+func (k *UniqueKeys) PrintMessage(p kind.Printer) string {
 	return p.Sprintf("items at %d and %d have same %s", k.Duplicates[0], k.Duplicates[1], k.Key)
 }
 

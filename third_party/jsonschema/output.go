@@ -6,11 +6,9 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
-var defaultPrinter = message.NewPrinter(language.English)
+var defaultPrinter = kind.English
 
 // format ---
 
@@ -43,7 +41,7 @@ func (e *ValidationError) skip() bool {
 	return false
 }
 
-func (e *ValidationError) display(sb *strings.Builder, verbose bool, indent int, absKwLoc string, p *message.Printer) {
+func (e *ValidationError) display(sb *strings.Builder, verbose bool, indent int, absKwLoc string, p kind.Printer) {
 	if !e.skip() {
 		if indent > 0 {
 			sb.WriteByte('\n')
@@ -58,7 +56,7 @@ func (e *ValidationError) display(sb *strings.Builder, verbose bool, indent int,
 		absKwLoc = e.absoluteKeywordLocation()
 
 		if _, ok := e.ErrorKind.(*kind.Schema); ok {
-			sb.WriteString(e.ErrorKind.LocalizedString(p))
+			sb.WriteString(e.ErrorKind.PrintMessage(p))
 		} else {
 			sb.WriteString(p.Sprintf("at %s", quote(jsonPtr(e.InstanceLocation))))
 			if verbose {
@@ -72,7 +70,7 @@ func (e *ValidationError) display(sb *strings.Builder, verbose bool, indent int,
 				}
 				fmt.Fprintf(sb, " [%s]", schLoc)
 			}
-			fmt.Fprintf(sb, ": %s", e.ErrorKind.LocalizedString(p))
+			fmt.Fprintf(sb, ": %s", e.ErrorKind.PrintMessage(p))
 		}
 	}
 	for _, cause := range e.Causes {
@@ -81,20 +79,21 @@ func (e *ValidationError) display(sb *strings.Builder, verbose bool, indent int,
 }
 
 func (e *ValidationError) Error() string {
-	return e.LocalizedError(defaultPrinter)
+	return e.PrintMessage(defaultPrinter)
 }
 
-func (e *ValidationError) LocalizedError(p *message.Printer) string {
+// PrintMessage is the error's text written with p.
+func (e *ValidationError) PrintMessage(p kind.Printer) string {
 	var sb strings.Builder
 	e.display(&sb, false, 0, "", p)
 	return sb.String()
 }
 
 func (e *ValidationError) GoString() string {
-	return e.LocalizedGoString(defaultPrinter)
+	return e.printGoString(defaultPrinter)
 }
 
-func (e *ValidationError) LocalizedGoString(p *message.Printer) string {
+func (e *ValidationError) printGoString(p kind.Printer) string {
 	var sb strings.Builder
 	e.display(&sb, true, 0, "", p)
 	return sb.String()
@@ -134,38 +133,38 @@ type OutputUnit struct {
 
 type OutputError struct {
 	Kind ErrorKind
-	p    *message.Printer
+	p    kind.Printer
 }
 
 func (k OutputError) String() string {
-	return k.Kind.LocalizedString(k.p)
+	return k.Kind.PrintMessage(k.p)
 }
 
 func (k OutputError) MarshalJSON() ([]byte, error) {
-	return json.Marshal(k.Kind.LocalizedString(k.p))
+	return json.Marshal(k.Kind.PrintMessage(k.p))
 }
 
 // The `Basic` structure, a flat list of output units.
 func (e *ValidationError) BasicOutput() *OutputUnit {
-	return e.LocalizedBasicOutput(defaultPrinter)
+	return e.printBasicOutput(defaultPrinter)
 }
 
-func (e *ValidationError) LocalizedBasicOutput(p *message.Printer) *OutputUnit {
+func (e *ValidationError) printBasicOutput(p kind.Printer) *OutputUnit {
 	out := e.output(true, false, "", "", p)
 	return &out
 }
 
 // The `Detailed` structure, based on the schema.
 func (e *ValidationError) DetailedOutput() *OutputUnit {
-	return e.LocalizedDetailedOutput(defaultPrinter)
+	return e.printDetailedOutput(defaultPrinter)
 }
 
-func (e *ValidationError) LocalizedDetailedOutput(p *message.Printer) *OutputUnit {
+func (e *ValidationError) printDetailedOutput(p kind.Printer) *OutputUnit {
 	out := e.output(false, false, "", "", p)
 	return &out
 }
 
-func (e *ValidationError) output(flatten, inRef bool, schemaURL, kwLoc string, p *message.Printer) OutputUnit {
+func (e *ValidationError) output(flatten, inRef bool, schemaURL, kwLoc string, p kind.Printer) OutputUnit {
 	if !inRef {
 		if _, ok := e.ErrorKind.(*kind.Reference); ok {
 			inRef = true

@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/message"
 )
 
 // --
@@ -470,6 +469,7 @@ func (e *localizableError) Error() string {
 	return fmt.Sprintf(e.msg, e.args...)
 }
 
-func (e *localizableError) LocalizedError(p *message.Printer) string {
+// PrintMessage is the error's text written with p.
+func (e *localizableError) PrintMessage(p kind.Printer) string {
 	return p.Sprintf(e.msg, e.args...)
 }

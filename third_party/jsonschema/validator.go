@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/message"
 )
 
 func (sch *Schema) Validate(v any) error {
@@ -961,5 +960,10 @@ type ValidationError struct {
 
 type ErrorKind interface {
 	KeywordPath() []string
-	LocalizedString(*message.Printer) string
+	// PrintMessage is the message written with p. The library writes its own messages with
+	// it, so that a program that never asks for a golang.org/x/text printer links none.
+	PrintMessage(p kind.Printer) string
+	// LocalizedString(*message.Printer) string, the same message with an x/text printer, but
+	// in a build with the tag jsonschema_noxtext (message.go).
+	messageKind
 }
