@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -40,35 +39,12 @@ var sampleNumbers = []float64{0, 1, 7, 12, 999, 1000, 1234, 65536, 123456, 99999
 // argVerbs returns the verb of each argument of a format, by index (%[n] counted).
 func argVerbs(format string) []byte {
 	var verbs []byte
-	arg := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		i++
-		for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
-			i++
-		}
-		if i < len(format) && format[i] == '[' {
-			if end := strings.IndexByte(format[i:], ']'); end > 0 {
-				if n, err := strconv.Atoi(format[i+1 : i+end]); err == nil {
-					arg = n - 1
-				}
-				i += end + 1
-			}
-		}
-		for i < len(format) && (format[i] >= '0' && format[i] <= '9' || format[i] == '.') {
-			i++
-		}
-		if i >= len(format) || format[i] == '%' {
-			continue
-		}
+	eachVerb(format, func(arg int, verb byte) {
 		for len(verbs) <= arg {
 			verbs = append(verbs, 's')
 		}
-		verbs[arg] = format[i]
-		arg++
-	}
+		verbs[arg] = verb
+	})
 	return verbs
 }
 

@@ -250,6 +250,19 @@ func proseArgs(format string) []bool {
 		return v.([]bool)
 	}
 	var prose []bool
+	eachVerb(format, func(arg int, verb byte) {
+		for len(prose) <= arg {
+			prose = append(prose, false)
+		}
+		prose[arg] = prose[arg] || verb == 's' || verb == 'v' || verb == 'w'
+	})
+	proseCache.Store(format, prose)
+	return prose
+}
+
+// eachVerb calls f with each verb of a format and the index of the argument it prints, an
+// explicit index (%[n]) counted as fmt counts it.
+func eachVerb(format string, f func(arg int, verb byte)) {
 	arg := 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
@@ -273,14 +286,9 @@ func proseArgs(format string) []bool {
 		if i >= len(format) || format[i] == '%' {
 			continue
 		}
-		for len(prose) <= arg {
-			prose = append(prose, false)
-		}
-		prose[arg] = prose[arg] || format[i] == 's' || format[i] == 'v' || format[i] == 'w'
+		f(arg, format[i])
 		arg++
 	}
-	proseCache.Store(format, prose)
-	return prose
 }
 
 var proseCache sync.Map // format → []bool

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/gatehouse-dev/gatehouse/internal/lint"
 	"github.com/gatehouse-dev/gatehouse/internal/result"
 )
 
@@ -71,6 +72,25 @@ func wantFlagged(t *testing.T, check func(string) result.Report, texts ...string
 			t.Errorf("%q: verdict pass, findings %v; want it flagged", text, rep.Findings)
 		}
 	}
+}
+
+// wantHigh asks that each text carry a high finding of rule.
+func wantHigh(t *testing.T, check func(string) result.Report, rule string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if rep := check(text); severityOf(rep, rule) != lint.SeverityHigh {
+			t.Errorf("%q: verdict %s, findings %v; want a high %s", text, rep.Verdict, rep.Findings, rule)
+		}
+	}
+}
+
+// prefixed puts prefix before each text.
+func prefixed(prefix string, texts ...string) []string {
+	out := make([]string, len(texts))
+	for i, text := range texts {
+		out[i] = prefix + text
+	}
+	return out
 }
 
 func wantPass(t *testing.T, check func(string) result.Report, texts ...string) {
