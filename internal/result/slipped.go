@@ -481,7 +481,7 @@ var courtesyVerbs = map[string]bool{"note": true, "see": true, "refer": true, "f
 	"reach": true, "click": true, "sign": true, "log": true, "wait": true, "allow": true, "try": true, "stay": true, "find": true, "accept": true, "reply": true,
 	"respond": true, "call": true, "email": true, "e": true, "fill": true, "cite": true, "star": true, "join": true, "enjoy": true, "excuse": true, "forgive": true,
 	"welcome": true, "help": true, "support": true, "donate": true, "subscribe": true, "unsubscribe": true, "go": true, "come": true, "bear": true, "mind": true,
-	"advise": true, "inform": true, "notify": true, "rate": true, "review": true, "ask": true, "write": true, "look": true, "check": true, "vote": true, "upvote": true, "thumbs": true,
+	"advise": true, "inform": true, "notify": true, "rate": true, "ask": true, "write": true, "look": true, "check": true, "vote": true, "upvote": true, "thumbs": true,
 	// A page's or a guide's steps for the person in front of it.
 	"type": true, "enter": true, "press": true, "select": true, "choose": true, "tap": true, "scroll": true, "input": true, "drag": true, "refresh": true,
 	"reload": true, "restart": true, "submit": true, "confirm": true, "make": true, "login": true,
