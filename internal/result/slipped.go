@@ -503,6 +503,11 @@ func plea(read *lint.SetReading, sentence string) (verb string, ok bool) {
 	if verb == "ensure" && strings.HasPrefix(strings.TrimLeft(sentence[loc[1]:], " "), "that") {
 		return "", false // a guideline for a person: "please ensure that the report is complete"
 	}
+	// A plea that speaks of the reader's own things ("please review the charge in your
+	// dashboard") is a notice's word to its recipient: a slipped act names someone else's.
+	if readersOwn.MatchString(sentence) {
+		return "", false
+	}
 	return verb, !courtesyVerbs[verb] && !correspondence.MatchString(sentence) && !toTextsOwn.MatchString(sentence)
 }
 
@@ -512,6 +517,9 @@ func plea(read *lint.SetReading, sentence string) (verb string, ok bool) {
 var talkVerbs = map[string]bool{"explain": true, "describe": true, "tell": true, "say": true, "give": true, "show": true, "list": true, "summarize": true,
 	"summarise": true, "translate": true, "answer": true, "define": true, "clarify": true, "elaborate": true, "discuss": true, "comment": true, "name": true,
 	"compose": true, "draft": true, "recite": true, "suggest": true, "recommend": true, "justify": true, "imagine": true, "think": true, "stop": true, "remind": true}
+
+// readersOwn is a word by which a sentence speaks to its reader of the reader's own things.
+var readersOwn = lazyregexp.New(`(?i)\b(?:your|yours|you)\b`)
 
 // toTextsOwn is a plea's addressee who made the text: "please send mail to the maintainers".
 var toTextsOwn = lazyregexp.New(`(?i)\bto\s+(?:the\s+|its\s+|our\s+)?(?:maintainers?|authors?|developers?|team|upstream|mailing\s+list)\b`)
