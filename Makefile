@@ -164,8 +164,10 @@ browser-deps:
 		else echo "the browser tests need Chromium: sudo apt-get install chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; fi; }
 
 # The checker's tests again, compiled to wasm and run under Node: the suite must pass there too.
+# The lint's phrase differential alone takes 3–4 minutes there, so the binary is given more than
+# go test's default ten.
 wasm-test:
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" $(WASM_PACKAGES) ./wasm/binding
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -timeout 25m -exec="$(WASM_EXEC)" $(WASM_PACKAGES) ./wasm/binding
 
 js-test: wasm
 	node --test test/js/
