@@ -61,6 +61,23 @@ const scope = new URL('./', worker.location.href);
 const cacheable = new Set([...pageFiles, ...laterFiles].map((file) => new URL(file, scope).href));
 
 worker.addEventListener('install', (event) => {
+  // A versioned worker also tells the browser to answer its files from this version's copy
+  // itself (static routing, where the browser has it): the fetch event below then runs only for
+  // what the routes leave to it, and a reload's files, each asked for only once the one before has
+  // arrived (the page, boot.js, worker.js, gatehouse.mjs, the module), wait neither for this
+  // worker to start nor for a round through its script. A file the copy does not hold comes from
+  // the network, as cacheFirst's does; gatehouse.wasm is kept here when first fetched, so it
+  // stays with the fetch event.
+  const routed = /** @type {any} */ (event).addRoutes;
+  if (versioned && typeof routed === 'function') {
+    const rules = pageFiles.map((file) => {
+      const url = new URL(file, scope);
+      // Any query, as cacheFirst ignores it; the copy is asked for by the request's own URL.
+      const urlPattern = new URLPattern({ protocol: url.protocol.slice(0, -1), hostname: url.hostname, port: url.port, pathname: url.pathname });
+      return { condition: { urlPattern, requestMethod: 'GET' }, source: { cacheName } };
+    });
+    event.waitUntil(Promise.resolve(routed.call(event, rules)).catch(() => undefined));
+  }
   // A file that is missing (a build without the wasm) must not stop the others from being kept.
   event.waitUntil(caches.open(cacheName)
     .then((cache) => Promise.all(pageFiles.map((file) => cache.add(file).catch(() => undefined))))
