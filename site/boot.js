@@ -12,7 +12,6 @@
 
 (() => {
   if ('gatehouseBoot' in globalThis) return; // checker.js came first and started its own
-  const link = location.hash.startsWith('#v1.');
   const worker = new Worker('worker.js', { type: 'module' });
   /** @type {(MessageEvent | ErrorEvent)[]} what it said (or how it failed) before the page listened */
   const events = [];
@@ -24,7 +23,7 @@
   // The Schema module for the page's own requests and the Schema pane's (checker.js, kindOf);
   // the whole module when the link opens a pane that needs it (linkpane.js).
   const load = () => worker.postMessage({ type: 'load', wasm: boot.wasm, pageOrigin: performance.timeOrigin, about: true });
-  if (!link) {
+  if (!location.hash.startsWith('#v1.')) {
     load();
     return;
   }
