@@ -1,27 +1,23 @@
 // The service worker: once the page has loaded, it works offline, and a reload needs no network.
-// It keeps a copy of the page's own files, one copy per version of the page, and answers every
-// file of its version from that copy without asking the server first: a reload's scripts start
-// as soon as the page asks for them, instead of each waiting for the server's 304 (README
-// "Speed"). A new version is a new sw.js: the server writes the content hash of all the page's
-// files into `version` below, the browser finds the changed sw.js when the page is next opened,
-// and the new worker keeps the new files in a cache of their own and takes over; the old version
-// is never mixed with the new one. It never touches requests to other origins (the page makes
-// none) and never stores anything but the files listed here.
+// It keeps one copy of the page's files per version and answers every file of its version from
+// it, without asking the server (README "Speed"). A new version is a new sw.js (the server writes
+// the content hash of the page's files into `version`), which the browser finds when the page is
+// next opened: its files go into a cache of their own, never mixed with the old. It never touches
+// other origins' requests and stores nothing but the files listed here.
 'use strict';
 
 /** @type {ServiceWorkerGlobalScope} */
 const worker = /** @type {any} */ (self);
 
 // The content hash of every page file but this one, written by the server (site.go, versionSW);
-// a sw.js served as it is in the source tree has none and asks the network first, every time.
+// as in the source tree, none: it then asks the network first, every time.
 const version = 'unversioned';
 const versioned = version !== 'unversioned';
 const cacheName = versioned ? `gatehouse-${version}` : 'gatehouse-unversioned';
 
 // The page's files, as site.go serves them (site_test.go checks these lists against the embed):
 // pageFiles are kept when this worker installs; laterFiles, the first time the page fetches each
-// (gatehouse.wasm, every check: the page loads it only once a pane needs more than the Schema
-// module, so a visit that stays in the Schema pane never downloads it).
+// (gatehouse.wasm: only a pane that needs more than the Schema module loads it).
 const pageFiles = [
   './',
   'index.html',
@@ -61,22 +57,30 @@ const scope = new URL('./', worker.location.href);
 const cacheable = new Set([...pageFiles, ...laterFiles].map((file) => new URL(file, scope).href));
 
 worker.addEventListener('install', (event) => {
-  // A file that is missing (a build without the wasm) must not stop the others from being kept.
+  // Static routes: the browser answers from this copy without this script (nor its start);
+  // gatehouse.wasm, kept once fetched, stays with the fetch event.
+  if (versioned && 'addRoutes' in event) {
+    const rules = pageFiles.map((file) => {
+      const { protocol, hostname, port, pathname } = new URL(file, scope); // any query, as cacheFirst
+      return { condition: { urlPattern: new URLPattern({ protocol, hostname, port, pathname }), requestMethod: 'GET' }, source: { cacheName } };
+    });
+    event.waitUntil(/** @type {any} */ (event).addRoutes(rules).catch(() => undefined));
+  }
+  // A missing file (a build without the wasm) must not stop the others from being kept.
   event.waitUntil(caches.open(cacheName)
     .then((cache) => Promise.all(pageFiles.map((file) => cache.add(file).catch(() => undefined))))
     .then(() => worker.skipWaiting()));
 });
 
 worker.addEventListener('activate', (event) => {
-  // Only caches of this worker's making: the page's origin may hold other caches of its own.
+  // Only caches of this worker's making: the origin may hold others.
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(names.filter((n) => n.startsWith('gatehouse-') && n !== cacheName).map((n) => caches.delete(n))))
     .then(() => worker.clients.claim()));
 });
 
-// The page asks for laterFiles to be kept once it has used them: a worker the page started before
-// this service worker took it over fetched them past it. The copy comes from the browser's HTTP
-// cache, revalidated (a 304, no second download).
+// The page asks for laterFiles to be kept once it has used them (a worker it started before this
+// one took over fetched them past it): from the HTTP cache, revalidated (a 304, no download).
 worker.addEventListener('message', (event) => {
   const data = event.data;
   const files = data?.type === 'keep' && Array.isArray(data.files) ? data.files.filter((/** @type {string} */ f) => laterFiles.includes(f)) : [];
@@ -93,11 +97,9 @@ worker.addEventListener('fetch', (event) => {
 });
 
 /**
- * cacheFirst answers a file of this version from its copy, with no request to the server; a file
- * not kept yet (the install still running, a file it could not fetch, or one of laterFiles not
- * fetched before) comes from the network, as networkFirst answers it, and is kept from then on.
- * The copy is also what V8 keeps its compiled code beside: a reload
- * instantiates gatehouse.wasm from V8's code cache instead of compiling it again.
+ * cacheFirst answers a file of this version from its copy, with no request to the server; one
+ * not kept yet (the install still running, a failed fetch, laterFiles not fetched yet) comes from
+ * the network, as networkFirst answers it, and is kept from then on.
  * @param {Request} request
  * @param {URL} url
  */
@@ -113,9 +115,8 @@ async function cacheFirst(request, url) {
 /**
  * networkFirst asks the network (for an unversioned sw.js, every time, so a new version shows at
  * once; for a versioned one, only for what its copy does not hold); a file the cache holds is asked
- * for with its ETag, and while it has not changed (304) the answer is the cached copy. That copy, unlike a response passed through from the network, is one V8 keeps its
- * compiled code beside: a reload instantiates gatehouse.wasm from V8's code cache instead of
- * compiling its 10 MB again (measured in README "Speed").
+ * for with its ETag, and while it has not changed (304) the answer is the cached copy: unlike a response passed through, one V8 keeps its
+ * compiled code beside, so a reload instantiates the module from V8's code cache.
  * @param {Request} request
  * @param {URL} url
  */
