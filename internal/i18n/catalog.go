@@ -44,13 +44,6 @@ func catalogOf(l Lang) map[string]string {
 // Catalog returns l's catalog, English key to translation, for tests.
 func Catalog(l Lang) map[string]string { return catalogOf(l) }
 
-// libraryPrinters are the JSON Schema library's printers, one per language, with the
-// catalog's translations of its formats.
-var libraryPrinters = map[Lang]func() kind.Printer{
-	French: sync.OnceValue(func() kind.Printer { return newLibraryPrinter(French) }),
-	German: sync.OnceValue(func() kind.Printer { return newLibraryPrinter(German) }),
-}
-
 // numberPrinters write numbers as golang.org/x/text/message's printer did for each language
 // (1,234 and 1.5 in English, 1 234 with a no-break space and 1,5 in French, 1.234 and 1,5 in
 // German), which the library's messages were written with before; TestLibraryPrinterAgreesWithXText
@@ -74,16 +67,13 @@ func (p catalogPrinter) Sprintf(format string, args ...any) string {
 	return p.numbers.Sprintf(format, args...)
 }
 
-func newLibraryPrinter(l Lang) kind.Printer {
-	return catalogPrinter{catalog: catalogOf(l), numbers: numberPrinters[l]}
-}
-
 // LibraryPrinter returns the printer the JSON Schema library writes l with.
 func LibraryPrinter(l Lang) kind.Printer { return libraryPrinter(l) }
 
+// libraryPrinter is l's catalog with l's numbers; English is the library's own printer.
 func libraryPrinter(l Lang) kind.Printer {
-	if p, ok := libraryPrinters[l]; ok {
-		return p()
+	if numbers, ok := numberPrinters[l]; ok {
+		return catalogPrinter{catalog: catalogOf(l), numbers: numbers}
 	}
 	return kind.English
 }

@@ -192,9 +192,9 @@ func restOfLine(s string, i int) string {
 }
 
 // onlySaid reports whether the say order at s[start:end] (end just past its opening quote, s in
-// lower case) is its line's whole text: 'say "access granted"' on a line of its own, where nothing before it
-// and nothing after its literal makes it a step of a guide ("say "yes" when asked and press
-// Enter").
+// lower case) is its line's whole text: 'say "access granted"' on a line of its own, where
+// nothing before it and nothing after its literal makes it a step of a guide ("say "yes" when
+// asked and press Enter").
 func onlySaid(s string, start, end int) bool {
 	// Only a spoken order: a line of code returns or prints a literal ("return 'resource'").
 	if !strings.HasPrefix(s[start:], "say ") && !strings.HasPrefix(s[start:], "respond ") && !strings.HasPrefix(s[start:], "reply ") && !strings.HasPrefix(s[start:], "answer ") {

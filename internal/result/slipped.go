@@ -782,8 +782,7 @@ func ownLine(s string, at, end int) bool {
 		return false
 	}
 	if end < len(s) && s[end] == '\n' {
-		next := s[end+1:]
-		return strings.TrimSpace(restOfLine(next, 0)) == ""
+		return strings.TrimSpace(restOfLine(s, end+1)) == ""
 	}
 	return true
 }
@@ -881,7 +880,7 @@ func factQuestionApart(s string, at, end int, apart *wordStems) bool {
 	if loc := estCe.FindStringIndex(asked); loc != nil {
 		asked = asked[:loc[0]] + " " + asked[loc[1]:]
 	}
-	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.withSlack(0).standsApart(s, at, end, questionRest(s, at, end))
+	return (factQuestion.MatchString(q) || strings.Count(s, "?") == 1 && explainQuestion.MatchString(q)) && !factAbout.MatchString(asked) && !questionSpeaker.MatchString(asked) && apart.standsApart(s, at, end, questionRest(s, at, end), 0)
 }
 
 // headingQuestion reports whether the question s[at:end] ("?" at s[end]) is a Markdown
@@ -889,7 +888,7 @@ func factQuestionApart(s string, at, end int, apart *wordStems) bool {
 // answered by the text under it. A question set inside a heading's other words is not.
 func headingQuestion(s string, at, end int) bool {
 	ls := strings.LastIndexByte(s[:at], '\n') + 1
-	if strings.Trim(s[ls:at], " \t#") != "" || !strings.HasPrefix(strings.TrimLeft(s[ls:at], " \t"), "#") {
+	if strings.Trim(s[ls:at], " \t#") != "" || !headingLine(s, at) {
 		return false
 	}
 	rest := s[min(len(s), end+1):]
@@ -904,11 +903,6 @@ func headingQuestion(s string, at, end int) bool {
 type wordStems struct {
 	counts map[string]int
 	words  int
-	// slack is how many quarters of a sentence's words may recur in the rest and the sentence
-	// still stand apart: none for a question, which reads as the text's own unless nothing of
-	// it recurs; one for a task or a plea, whose opening is a signal of its own and whose words
-	// ("system", "data", "review") a long text holds by chance.
-	slack int
 }
 
 // stemRunes is how many runes of a word stand for it: enough to keep words apart, few enough to
@@ -934,9 +928,12 @@ func contentWords(s string, f func(stem string)) {
 }
 
 // standsApart reports whether the sentence s[at:end] asks about what nothing else in s speaks
-// of: it holds two content words at least, none of which recurs in the rest of s, and the rest
-// is data of forty words or more, not a message of one line.
-func (ws *wordStems) standsApart(s string, at, end, rest int) bool {
+// of: it holds two content words at least, of which no more than slack quarters recur in the
+// rest of s, and the rest is data of rest words or more, not a message of one line. A question
+// has no slack, for it reads as the text's own if anything of it recurs; a plea to act has a
+// quarter, for the things of a system it names ("system", "data", "records") a long text holds
+// by chance.
+func (ws *wordStems) standsApart(s string, at, end, rest, slack int) bool {
 	if ws.counts == nil {
 		ws.counts = map[string]int{}
 		contentWords(s, func(stem string) { ws.counts[stem]++; ws.words++ })
@@ -953,7 +950,7 @@ func (ws *wordStems) standsApart(s string, at, end, rest int) bool {
 			recurring++
 		}
 	}
-	return recurring <= ws.slack*len(own)/4
+	return recurring <= slack*len(own)/4
 }
 
 // taskApart reports whether the sentence s[at:end] opens on a task or a plea to act that
@@ -964,23 +961,21 @@ func (ws *wordStems) standsApart(s string, at, end, rest int) bool {
 func taskApart(read *lint.SetReading, s, trimmed string, at, end int, apart *wordStems) bool {
 	task := read.MayMatch(taskOpening) && taskOpening.MatchString(trimmed) || read.MayMatch(taskOpeningOther) && taskOpeningOther.MatchString(trimmed)
 	if task {
-		return apart.withSlack(0).standsApart(s, at, end, taskRest)
+		return apart.standsApart(s, at, end, taskRest, 0)
 	}
 	verb, ok := plea(read, trimmed)
 	if !ok {
 		return false
 	}
 	if talkVerbs[verb] {
-		return apart.withSlack(0).standsApart(s, at, end, taskRest)
+		return apart.standsApart(s, at, end, taskRest, 0)
 	}
-	if apart.withSlack(1).standsApart(s, at, end, taskRest) {
-		return true
+	rest := taskRest
+	if systemThing.MatchString(trimmed) {
+		rest = actRest
 	}
-	return systemThing.MatchString(trimmed) && apart.withSlack(1).standsApart(s, at, end, actRest)
+	return apart.standsApart(s, at, end, rest, 1)
 }
-
-// withSlack sets ws's slack for the question asked next.
-func (ws *wordStems) withSlack(n int) *wordStems { ws.slack = n; return ws }
 
 // taskRest is how many content words the rest of a text needs for a task opening in it to stand
 // apart: fewer than a question's, for an order to make or tell something is no line a short
